@@ -1,0 +1,160 @@
+/**
+ * `compile [paths] [--check] [--watch]` and `check <file>`: the rules -> engine half of the CLI.
+ *
+ * A ruleset is a folder `rulesets/<name>/` holding `<name>.rules`; its engine and tests are generated into
+ * `rulesets/<name>/generated/`. `--check` regenerates in memory and fails when the committed files differ.
+ */
+import { existsSync, watch } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import type { Command } from "commander";
+import { compileRules, renderDiagnostics, type CompileResult } from "../compile.ts";
+import { cliContext, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
+
+export interface Ruleset {
+  readonly name: string;
+  /** Absolute path of the `.rules` file. */
+  readonly rulesPath: string;
+  /** Absolute path of the ruleset folder. */
+  readonly folder: string;
+}
+
+/** Every ruleset under `rulesets/`, or those named by `paths` (a folder or a `.rules` file each). */
+export async function findRulesets(paths: readonly string[], root: string = REPO_ROOT): Promise<Ruleset[]> {
+  if (paths.length === 0) {
+    const folders = await readdir(join(root, "rulesets"), { withFileTypes: true }).catch(() => []);
+    const found: Ruleset[] = [];
+    for (const f of folders) {
+      const rulesPath = join(root, "rulesets", f.name, `${f.name}.rules`);
+      if (f.isDirectory() && existsSync(rulesPath)) found.push({ name: f.name, rulesPath, folder: dirname(rulesPath) });
+    }
+    return found.sort((a, b) => a.name.localeCompare(b.name));
+  }
+  return paths.map((p) => {
+    const full = resolve(p);
+    const rulesPath = full.endsWith(".rules") ? full : join(full, `${basename(full)}.rules`);
+    if (!existsSync(rulesPath)) throw new Error(`no rules file at ${relative(process.cwd(), rulesPath)}`);
+    return { name: basename(dirname(rulesPath)), rulesPath, folder: dirname(rulesPath) };
+  });
+}
+
+export interface RulesetOutcome {
+  readonly ruleset: Ruleset;
+  readonly result: CompileResult;
+  /** Generated files whose committed content differs (for --check), or that were written. */
+  readonly changed: string[];
+  readonly text: string;
+}
+
+export async function compileRuleset(
+  ruleset: Ruleset,
+  mode: "write" | "check",
+  root: string = REPO_ROOT,
+): Promise<RulesetOutcome> {
+  const text = await readFile(ruleset.rulesPath, "utf8");
+  const sourcePath = relative(root, ruleset.rulesPath).split("\\").join("/");
+  const result = await compileRules({ name: ruleset.name, sourcePath, text });
+  const changed: string[] = [];
+  for (const file of result.files) {
+    const target = join(ruleset.folder, file.path);
+    const current = existsSync(target) ? await readFile(target, "utf8") : undefined;
+    if (current === file.content) continue;
+    changed.push(relative(root, target));
+    if (mode === "write") {
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, file.content);
+    }
+  }
+  return { ruleset, result, changed, text };
+}
+
+function report(context: CliContext, outcome: RulesetOutcome, root: string): boolean {
+  const shown = relative(root, outcome.ruleset.rulesPath);
+  const { diagnostics } = outcome.result;
+  if (diagnostics.length > 0) context.stderr.write(`${renderDiagnostics(diagnostics, shown, outcome.text)}\n\n`);
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  if (errors > 0) {
+    context.stderr.write(`${shown}: ${errors} error${errors === 1 ? "" : "s"}; nothing generated\n`);
+    return false;
+  }
+  return true;
+}
+
+interface CompileFlags {
+  readonly check?: boolean;
+  readonly watch?: boolean;
+}
+
+export function registerCompile(program: Command, context: CliContext = cliContext(), root: string = REPO_ROOT): void {
+  program
+    .command("compile")
+    .description("compile rulesets into typed engines and conformance tests (default: every ruleset)")
+    .argument("[paths...]", "ruleset folders or .rules files")
+    .option("--check", "change nothing; fail if a generated file is missing or stale")
+    .option("--watch", "recompile whenever a .rules file changes")
+    .action((paths: string[], flags: CompileFlags) =>
+      reportingErrors(context, async () => {
+        const rulesets = await findRulesets(paths, root);
+        if (rulesets.length === 0) throw new Error("no ruleset found (expected rulesets/<name>/<name>.rules)");
+        const run = async (): Promise<boolean> => {
+          let ok = true;
+          for (const r of rulesets) {
+            const outcome = await compileRuleset(r, flags.check ? "check" : "write", root);
+            if (!report(context, outcome, root)) {
+              ok = false;
+              continue;
+            }
+            const ms = outcome.result.timings;
+            const total = (ms.parseAndCheckMs + ms.emitMs + ms.formatMs).toFixed(0);
+            if (flags.check && outcome.changed.length > 0) {
+              ok = false;
+              context.stderr.write(
+                `${r.name}: stale generated files (run \`npm run rules:compile\`): ${outcome.changed.join(", ")}\n`,
+              );
+            } else if (flags.check) {
+              context.stdout.write(`${r.name}: generated files are up to date\n`);
+            } else {
+              const what = outcome.changed.length > 0 ? `wrote ${outcome.changed.length} file(s)` : "unchanged";
+              context.stdout.write(`${r.name}: ${what} in ${total} ms\n`);
+            }
+          }
+          return ok;
+        };
+        const ok = await run();
+        if (!flags.watch) {
+          if (!ok) context.setExitCode(1);
+          return;
+        }
+        context.stdout.write("watching for changes (Ctrl-C to stop)\n");
+        let timer: NodeJS.Timeout | undefined;
+        for (const r of rulesets) {
+          watch(r.rulesPath, () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => void run(), 100);
+          });
+        }
+        await new Promise<never>(() => {});
+      }),
+    );
+
+  program
+    .command("check")
+    .description("report the diagnostics of a .rules file; generate nothing")
+    .argument("<file>", "a .rules file")
+    .action((file: string) =>
+      reportingErrors(context, async () => {
+        const text = await readFile(file, "utf8").catch(() => {
+          throw new Error(`cannot read ${file}`);
+        });
+        const { loadRules } = await import("@rules/dsl");
+        const { diagnostics } = loadRules(text, file);
+        if (diagnostics.length > 0) context.stderr.write(`${renderDiagnostics(diagnostics, file, text)}\n`);
+        const errors = diagnostics.filter((d) => d.severity === "error").length;
+        const warnings = diagnostics.length - errors;
+        context.stdout.write(
+          `${file}: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}\n`,
+        );
+        if (errors > 0) context.setExitCode(1);
+      }),
+    );
+}

@@ -1,0 +1,222 @@
+/**
+ * `play <game>`: a game in the terminal. Human seats choose from their numbered legal actions; the other seats are
+ * random agents. Each human is shown only their own view of the game, never the full state.
+ */
+import { writeFile } from "node:fs/promises";
+import { createInterface, type Interface } from "node:readline";
+import {
+  RandomAgent,
+  Session,
+  agentSeed,
+  formatAction,
+  formatBlock,
+  formatOutcome,
+  isSeat,
+  lowestSeat,
+  saveToJson,
+  type AnyEngine,
+  type Seat,
+} from "@rules/runtime";
+import type { Command } from "commander";
+import { cliContext, messageOf, parseInteger, reportingErrors, type CliContext } from "./registry.ts";
+
+export interface PlaySettings {
+  readonly players: number;
+  readonly seed: number;
+  readonly variant?: string;
+  /** Seats typed in by people; every other seat plays at random. */
+  readonly humans: readonly Seat[];
+  /** Where to save the game when it ends or a human quits. */
+  readonly savePath?: string;
+}
+
+export interface PlayStreams {
+  readonly input: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly output: NodeJS.WritableStream;
+}
+
+export interface PlayResult {
+  readonly session: Session;
+  /** True when a human quit (or the input ended) before the game was over. */
+  readonly quit: boolean;
+}
+
+/**
+ * Plays one game to its end (or until a human quits). Random seats draw from `agentSeed(seed)` — the same as game
+ * `seed` in a simulation, so an all-random `play` shows exactly a simulated game.
+ */
+export async function playGame(engine: AnyEngine, settings: PlaySettings, streams: PlayStreams): Promise<PlayResult> {
+  const { players, seed, variant, savePath } = settings;
+  const session = Session.create(engine, variant === undefined ? { players, seed } : { players, seed, variant });
+  for (const seat of settings.humans) {
+    if (!isSeat(seat, players)) {
+      throw new RangeError(`human seat ${seat} is not a seat (seats are 0 to ${players - 1})`);
+    }
+  }
+  const humans = new Set(settings.humans);
+  const agent = new RandomAgent(agentSeed(seed));
+  const say = (text: string): void => {
+    streams.output.write(`${text}\n`);
+  };
+
+  say(
+    `${engine.title} — ${players} players, variant ${variant ?? engine.variants[0]}, seed ${seed}; ` +
+      `human seats: ${humans.size === 0 ? "none" : [...humans].sort((a, b) => a - b).join(", ")}`,
+  );
+  const prompter = humans.size > 0 ? new LinePrompter(streams) : null;
+  let quit = false;
+  try {
+    for (;;) {
+      const seat = lowestSeat(session.toAct());
+      if (seat === undefined) break;
+      if (prompter !== null && humans.has(seat)) {
+        if ((await humanTurn(session, seat, prompter, say)) === "quit") {
+          quit = true;
+          break;
+        }
+        continue;
+      }
+      const action = agent.choose(engine, session.state, seat);
+      session.apply(action);
+      // With people at the table, a random seat's action may carry a secret (a hidden pick): only say that it acted.
+      say(humans.size === 0 ? `seat ${seat}: ${formatAction(action)}` : `seat ${seat} (random) has acted`);
+    }
+  } finally {
+    prompter?.close();
+  }
+
+  const outcome = session.outcome();
+  if (quit) say(`game left unfinished after ${session.log.length} actions`);
+  else if (outcome !== null) say(`game over after ${session.log.length} actions\n${formatOutcome(outcome)}`);
+  if (savePath !== undefined) {
+    await writeFile(savePath, saveToJson(session));
+    say(`saved to ${savePath}`);
+  }
+  return { session, quit };
+}
+
+/** Shows `seat` its view and legal actions, and reads its choice. */
+async function humanTurn(
+  session: Session,
+  seat: Seat,
+  prompter: LinePrompter,
+  say: (text: string) => void,
+): Promise<"acted" | "quit"> {
+  const legal = session.legalActions(seat);
+  if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action (engine bug)`);
+  say(`\n=== seat ${seat}: your turn ===\n${formatBlock(session.view(seat))}\nyour options:`);
+  legal.forEach((action, i) => say(`  ${i + 1}. ${formatAction(action)}`));
+  const help = `type a number from 1 to ${legal.length}, "save <file>" or "quit"`;
+  for (;;) {
+    const line = await prompter.ask(`seat ${seat}> `);
+    if (line === null) {
+      say("\nend of input: quitting");
+      return "quit";
+    }
+    const text = line.trim();
+    if (text === "quit") return "quit";
+    if (text === "save" || text.startsWith("save ")) {
+      say(await saveTo(text.slice("save".length).trim(), session));
+      continue;
+    }
+    const choice = /^\d+$/.test(text) ? legal[Number(text) - 1] : undefined;
+    if (choice === undefined) {
+      say(help);
+      continue;
+    }
+    const refusal = session.tryApply(choice);
+    if (refusal === null) return "acted";
+    say(`refused: ${refusal}`);
+  }
+}
+
+/** Saves the game on a human's request; a failure is reported, not fatal (the game goes on). */
+async function saveTo(file: string, session: Session): Promise<string> {
+  if (file === "") return "usage: save <file>";
+  try {
+    await writeFile(file, saveToJson(session));
+    return `saved to ${file}`;
+  } catch (error) {
+    return `cannot save: ${messageOf(error)}`;
+  }
+}
+
+/** Reads answers line by line; lines typed or piped ahead of a question wait for it instead of being lost. */
+class LinePrompter {
+  readonly #readline: Interface;
+  readonly #lines: AsyncIterator<string>;
+  readonly #output: NodeJS.WritableStream;
+  readonly #terminal: boolean;
+
+  constructor(streams: PlayStreams) {
+    this.#output = streams.output;
+    this.#terminal = streams.input.isTTY === true;
+    this.#readline = createInterface({ input: streams.input, output: streams.output, terminal: this.#terminal });
+    this.#lines = this.#readline[Symbol.asyncIterator]();
+  }
+
+  /** The next line, or null when the input has ended. */
+  async ask(prompt: string): Promise<string | null> {
+    this.#readline.setPrompt(prompt);
+    this.#readline.prompt();
+    const next = await this.#lines.next();
+    if (next.done === true) return null;
+    // A terminal echoes what is typed; piped answers are echoed here so the transcript reads like a session.
+    if (!this.#terminal) this.#output.write(`${next.value}\n`);
+    return next.value;
+  }
+
+  close(): void {
+    this.#readline.close();
+  }
+}
+
+/** Parses `--humans`: comma-separated seat numbers, or `none` / empty for no human. */
+export function parseHumans(text: string): Seat[] {
+  const trimmed = text.trim();
+  if (trimmed === "" || trimmed === "none") return [];
+  const seats: Seat[] = [];
+  for (const part of trimmed.split(",").map((p) => p.trim())) {
+    if (!/^\d+$/.test(part)) throw new Error(`--humans: "${part}" is not a seat number`);
+    if (!seats.includes(Number(part))) seats.push(Number(part));
+  }
+  return seats;
+}
+
+interface PlayFlags {
+  readonly players?: number;
+  readonly seed?: number;
+  readonly variant?: string;
+  readonly humans?: string;
+  readonly save?: string;
+}
+
+export function registerPlay(program: Command, context: CliContext = cliContext()): void {
+  program
+    .command("play")
+    .description("play a game in the terminal: human seats pick their moves, the other seats play at random")
+    .argument("<game>", "name of a compiled game (a folder of rulesets/)")
+    .option("--players <n>", "number of players (default: the game's minimum)", parseInteger)
+    .option("--seed <n>", "random seed (default: taken from the clock and printed)", parseInteger)
+    .option("--variant <name>", "rules variant (default: base)")
+    .option(
+      "--humans <seats>",
+      'human seats, comma-separated (e.g. 0,2), or "none" (default: seat 0 when stdin is a terminal, else none)',
+    )
+    .option("--save <file>", "save the game to <file> when it ends or is quit")
+    .action((game: string, flags: PlayFlags) =>
+      reportingErrors(context, async () => {
+        const engine = await context.loadEngine(game);
+        const humans = flags.humans !== undefined ? parseHumans(flags.humans) : context.stdin.isTTY === true ? [0] : [];
+        const settings: PlaySettings = {
+          players: flags.players ?? engine.minPlayers,
+          // No seed given: any will do, and it is printed so the game can be played again.
+          seed: flags.seed ?? Date.now() % 0x7fffffff,
+          humans,
+          ...(flags.variant === undefined ? {} : { variant: flags.variant }),
+          ...(flags.save === undefined ? {} : { savePath: flags.save }),
+        };
+        await playGame(engine, settings, { input: context.stdin, output: context.stdout });
+      }),
+    );
+}

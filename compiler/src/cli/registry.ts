@@ -1,0 +1,178 @@
+/**
+ * Finding compiled games, and the plumbing the runtime-facing commands (play, simulate, replay) share.
+ *
+ * A game is compiled when `rulesets/<name>/generated/engine.ts` exists; that module exports the engine as `engine`
+ * or as its default export. Games are discovered at run time, so a newly compiled game needs no registration.
+ */
+import { readdir, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { AnyEngine } from "@rules/runtime";
+import { InvalidArgumentError } from "commander";
+
+/** The repository root (this file is `compiler/src/cli/registry.ts`). */
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+export interface CompiledGame {
+  /** The ruleset folder's name, which is also the engine's `name`. */
+  readonly name: string;
+  /** Absolute path of the generated engine module. */
+  readonly enginePath: string;
+}
+
+/** Every compiled game under `<root>/rulesets`, sorted by name. */
+export async function findCompiledGames(root: string = REPO_ROOT): Promise<CompiledGame[]> {
+  const rulesets = join(root, "rulesets");
+  const folders = await readdir(rulesets, { withFileTypes: true }).catch(() => []);
+  const games: CompiledGame[] = [];
+  for (const folder of folders) {
+    if (!folder.isDirectory()) continue;
+    const enginePath = join(rulesets, folder.name, "generated", "engine.ts");
+    if (await isFile(enginePath)) games.push({ name: folder.name, enginePath });
+  }
+  return games.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The engine of the compiled game `name`; the error says whether the game is unknown or just not compiled yet. */
+export async function loadEngine(name: string, root: string = REPO_ROOT): Promise<AnyEngine> {
+  const games = await findCompiledGames(root);
+  const game = games.find((g) => g.name === name);
+  if (game !== undefined) return loadEngineModule(game.enginePath, root);
+  if (await isDirectory(join(root, "rulesets", name))) {
+    throw new Error(`game "${name}" is not compiled yet (no rulesets/${name}/generated/engine.ts): run the compiler`);
+  }
+  const known = games.map((g) => g.name).join(", ") || "none compiled";
+  throw new Error(`unknown game "${name}" (games: ${known})`);
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The engines of every compiled game, sorted by name. */
+export async function loadAllEngines(root: string = REPO_ROOT): Promise<AnyEngine[]> {
+  const games = await findCompiledGames(root);
+  const engines: AnyEngine[] = [];
+  for (const game of games) engines.push(await loadEngineModule(game.enginePath, root));
+  return engines;
+}
+
+/** Imports a generated engine module and checks that what it exports is an engine. */
+export async function loadEngineModule(path: string, root: string = REPO_ROOT): Promise<AnyEngine> {
+  const shown = relative(root, path);
+  let loaded: unknown;
+  try {
+    loaded = await import(pathToFileURL(path).href);
+  } catch (error) {
+    throw new Error(`cannot load ${shown}: ${messageOf(error)}`, { cause: error });
+  }
+  const exports = (typeof loaded === "object" && loaded !== null ? loaded : {}) as Record<string, unknown>;
+  const candidate = exports.engine ?? exports.default;
+  const problem = engineProblem(candidate);
+  if (problem !== null) throw new Error(`${shown} does not export an engine (as \`engine\` or default): ${problem}`);
+  return candidate as AnyEngine;
+}
+
+const ENGINE_FUNCTIONS = [
+  "newGame",
+  "toAct",
+  "isOver",
+  "legalActions",
+  "check",
+  "apply",
+  "view",
+  "outcome",
+  "validateState",
+] as const;
+
+/** Null when `value` looks like an Engine (fields and methods present), else what is missing. */
+export function engineProblem(value: unknown): string | null {
+  if (typeof value !== "object" || value === null) return "not an object";
+  const record = value as Record<string, unknown>;
+  for (const field of ["name", "title", "source", "sourceHash"]) {
+    if (typeof record[field] !== "string") return `\`${field}\` is not a string`;
+  }
+  if (!Number.isInteger(record.minPlayers) || !Number.isInteger(record.maxPlayers)) {
+    return "`minPlayers` and `maxPlayers` must be integers";
+  }
+  const variants = record.variants;
+  if (!Array.isArray(variants) || variants.length === 0 || !variants.every((v) => typeof v === "string")) {
+    return "`variants` must be a non-empty list of names";
+  }
+  for (const method of ENGINE_FUNCTIONS) {
+    if (typeof record[method] !== "function") return `\`${method}\` is not a function`;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Plumbing shared by the runtime-facing commands.
+
+/** Everything a command touches outside itself, so tests can run commands against a fixture engine and buffers. */
+export interface CliContext {
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream & { readonly isTTY?: boolean };
+  loadEngine(name: string): Promise<AnyEngine>;
+  loadAllEngines(): Promise<AnyEngine[]>;
+  setExitCode(code: number): void;
+}
+
+/** The real context (process streams, the repository's rulesets), with any part replaced by `overrides`. */
+export function cliContext(overrides: Partial<CliContext> = {}): CliContext {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    loadEngine: (name) => loadEngine(name),
+    loadAllEngines: () => loadAllEngines(),
+    setExitCode: (code) => {
+      process.exitCode = code;
+    },
+    ...overrides,
+  };
+}
+
+/**
+ * Runs a command's body; any failure becomes one line `error: <reason>` on stderr and exit code 1 — never a stack
+ * trace (set RULES_DEBUG=1 to get one).
+ */
+export async function reportingErrors(context: CliContext, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (error) {
+    context.stderr.write(`error: ${messageOf(error)}\n`);
+    if (process.env.RULES_DEBUG && error instanceof Error && error.stack) context.stderr.write(`${error.stack}\n`);
+    context.setExitCode(1);
+  }
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Commander parser for integer options (`--games 200`); a bad value is reported by commander as an invalid argument. */
+export function parseInteger(text: string): number {
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isInteger(value)) throw new InvalidArgumentError("not an integer.");
+  return value;
+}
+
+/** Commander parser for positive integer options. */
+export function parsePositiveInteger(text: string): number {
+  const value = parseInteger(text);
+  if (value < 1) throw new InvalidArgumentError("must be at least 1.");
+  return value;
+}

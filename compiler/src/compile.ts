@@ -1,0 +1,70 @@
+/**
+ * The compiler pipeline for one ruleset: rules text -> checked program -> engine module and conformance tests,
+ * formatted with Prettier. Pure: it reads nothing and writes nothing, so `--check` and `--watch` share it.
+ */
+import { formatDiagnostic, hasErrors, loadRules, type Diagnostic } from "@rules/dsl";
+import { hashText } from "@rules/runtime";
+import * as prettier from "prettier";
+import { emitEngineModule } from "./emit/engine-module.ts";
+import { emitTestModule } from "./emit/test-module.ts";
+
+export interface CompileInput {
+  /** Machine name of the game (the ruleset folder's name). */
+  readonly name: string;
+  /** Path of the rules file relative to the repository root (named in the generated header). */
+  readonly sourcePath: string;
+  readonly text: string;
+}
+
+export interface GeneratedFile {
+  /** Path relative to the ruleset folder. */
+  readonly path: string;
+  readonly content: string;
+}
+
+export interface CompileTimings {
+  readonly parseAndCheckMs: number;
+  readonly emitMs: number;
+  readonly formatMs: number;
+}
+
+export interface CompileResult {
+  readonly diagnostics: Diagnostic[];
+  /** Empty when the rules have errors. */
+  readonly files: GeneratedFile[];
+  readonly timings: CompileTimings;
+}
+
+export async function compileRules(input: CompileInput): Promise<CompileResult> {
+  const t0 = performance.now();
+  const { program, diagnostics } = loadRules(input.text, input.sourcePath);
+  const t1 = performance.now();
+  if (!program || hasErrors(diagnostics)) {
+    return { diagnostics, files: [], timings: { parseAndCheckMs: t1 - t0, emitMs: 0, formatMs: 0 } };
+  }
+  const sourceHash = hashText(input.text);
+  const engine = emitEngineModule({
+    program,
+    source: input.text,
+    sourcePath: input.sourcePath,
+    name: input.name,
+    sourceHash,
+  });
+  const tests = emitTestModule({ program, source: input.text, sourcePath: input.sourcePath, name: input.name });
+  const t2 = performance.now();
+  const files = [
+    { path: "generated/engine.ts", content: await format(engine) },
+    { path: "generated/engine.test.ts", content: await format(tests) },
+  ];
+  const t3 = performance.now();
+  return { diagnostics, files, timings: { parseAndCheckMs: t1 - t0, emitMs: t2 - t1, formatMs: t3 - t2 } };
+}
+
+/** Formats generated code the way the repository's Prettier settings format every other file. */
+export async function format(code: string): Promise<string> {
+  return prettier.format(code, { parser: "typescript", printWidth: 120 });
+}
+
+export function renderDiagnostics(diagnostics: readonly Diagnostic[], path: string, text: string): string {
+  return diagnostics.map((d) => formatDiagnostic(d, path, text)).join("\n\n");
+}

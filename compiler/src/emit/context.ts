@@ -1,0 +1,86 @@
+/** What every part of the engine emitter shares: the checked program, expression emission, compiled routines. */
+import { routineKey, type DecisionSite, type LocalSymbol, type Program, type Routine, type Type } from "@rules/dsl";
+import { ExprEmitter, HelperSink } from "./expressions.ts";
+import type { CompiledMachine } from "./machine.ts";
+import { pascal, str } from "./naming.ts";
+import { tsType } from "./ts-types.ts";
+
+export interface ResumableRoutine {
+  readonly routine: Routine;
+  /** The `routine` tag stored in its frames. */
+  readonly tag: string;
+  readonly frameType: string;
+  readonly machine: CompiledMachine;
+  /** Frame fields holding the routine's parameters, in order (for actions: `me` first). */
+  readonly paramFields: string[];
+}
+
+export class EmitContext {
+  readonly sink = new HelperSink();
+  readonly exprs: ExprEmitter;
+  readonly resumable = new Map<string, ResumableRoutine>();
+
+  constructor(
+    readonly program: Program,
+    readonly source: string,
+    readonly sourcePath: string,
+  ) {
+    this.exprs = new ExprEmitter(program, this.sink, source);
+  }
+
+  /** The flow is always resumable: it is where the game waits between turns. */
+  isSuspending(r: Routine): boolean {
+    return r.kind === "flow" || this.program.suspending.has(routineKey(r));
+  }
+
+  routineTag(r: Routine): string {
+    return r.kind === "flow" ? "flow" : r.variant ? `${r.name}__${r.variant}` : r.name;
+  }
+
+  frameTypeName(r: Routine): string {
+    return `${pascal(this.routineTag(r))}Frame`;
+  }
+
+  /** Where a decision site is, for comments: `flow, line 98`. */
+  where(site: DecisionSite): string {
+    const r = site.owner;
+    const name = r.kind === "flow" ? "the flow" : `${r.kind} ${r.name}${r.variant ? ` (variant ${r.variant})` : ""}`;
+    return `${name}, line ${site.stmt.span.line}`;
+  }
+
+  sourceOf(span: { start: number; end: number }): string {
+    return this.source.slice(span.start, span.end).replace(/\s+/g, " ").trim();
+  }
+
+  /** A value of type `t` to initialise storage with before the rules give it one. */
+  zero(t: Type): string {
+    switch (t.kind) {
+      case "int":
+      case "player":
+        return "0";
+      case "bool":
+        return "false";
+      case "string":
+        return '""';
+      case "list":
+        return "[]";
+      case "enum":
+        return str(this.program.enums.get(t.name)!.members[0]!.text);
+      case "record": {
+        const r = this.program.records.get(t.name)!;
+        return `{ ${[...r.fields.values()].map((f) => `${f.decl.name.text}: ${this.zero(f.type)}`).join(", ")} }`;
+      }
+      default:
+        throw new Error(`internal: no zero value for ${t.kind}`);
+    }
+  }
+
+  tsOf(symbol: LocalSymbol): string {
+    return tsType(symbol.type);
+  }
+}
+
+/** The name of the constant listing an enum's members. */
+export function valuesConst(enumName: string): string {
+  return `${enumName.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_VALUES`;
+}

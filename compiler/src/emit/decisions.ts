@@ -1,0 +1,449 @@
+/**
+ * Decisions: the typed `Action` union, the `Pending` record of what is asked of whom, and the three functions the
+ * runtime calls around them: `legalActions` (enumeration), `check` (validation with the designer's refusal
+ * messages) and `apply` (store the answer, resume the rules).
+ */
+import type { ActionDecl, ChooseStmt, DecisionSite, LocalSymbol, ParamSpec, Type } from "@rules/dsl";
+import { StructureKind, type FunctionDeclarationStructure, type StatementStructures } from "ts-morph";
+import { valuesConst, type EmitContext } from "./context.ts";
+import type { Scope } from "./expressions.ts";
+import type { DecisionEmitter } from "./machine.ts";
+import { LocalNames, pascal, str } from "./naming.ts";
+import { tsType } from "./ts-types.ts";
+
+type Fn = FunctionDeclarationStructure;
+
+/** The TypeScript field type of an action parameter: the value, or a position in the list it is taken from. */
+function paramFieldType(p: ParamSpec | ChooseStmt["domain"], t: Type): string {
+  return p.from ? "number" : tsType(t);
+}
+
+function actionInterfaceName(name: string): string {
+  return `${pascal(name)}Action`;
+}
+
+function choiceInterfaceName(name: string): string {
+  return `${pascal(name)}Choice`;
+}
+
+export function emitActionTypes(ctx: EmitContext): StatementStructures[] {
+  const out: StatementStructures[] = [];
+  const members: string[] = [];
+  for (const a of ctx.program.actions.values()) {
+    members.push(actionInterfaceName(a.name.text));
+    out.push({
+      kind: StructureKind.Interface,
+      name: actionInterfaceName(a.name.text),
+      isExported: true,
+      docs: [`The action ${a.name.text} (rules line ${a.span.line}).`],
+      properties: [
+        { name: "type", type: str(a.name.text), isReadonly: true },
+        { name: "player", type: "Player", isReadonly: true },
+        ...a.params.map((p) => ({
+          name: p.name.text,
+          type: paramFieldType(p, p.symbol!.type),
+          isReadonly: true,
+          docs: p.from ? [`Position in \`${ctx.sourceOf(p.from.span)}\` of the ${tsType(p.symbol!.type)} chosen.`] : [],
+        })),
+      ],
+    });
+  }
+  for (const [name, t] of ctx.program.choiceTypes) {
+    const site = chooseSites(ctx).find((s) => s.stmt.name.text === name)!;
+    members.push(choiceInterfaceName(name));
+    out.push({
+      kind: StructureKind.Interface,
+      name: choiceInterfaceName(name),
+      isExported: true,
+      docs: [`The answer to \`choose ${name}\` (rules line ${site.stmt.span.line}).`],
+      properties: [
+        { name: "type", type: str(name), isReadonly: true },
+        { name: "player", type: "Player", isReadonly: true },
+        {
+          name: "value",
+          type: paramFieldType(site.stmt.domain, t),
+          isReadonly: true,
+          docs: site.stmt.domain.from
+            ? [`Position in \`${ctx.sourceOf(site.stmt.domain.from.span)}\` of the ${tsType(t)} chosen.`]
+            : [],
+        },
+      ],
+    });
+  }
+  out.push({
+    kind: StructureKind.TypeAlias,
+    name: "Action",
+    isExported: true,
+    docs: ["Everything a player can play: the actions offered by `act`, and the answers to `choose`."],
+    type: members.length > 0 ? members.join(" | ") : "never",
+  });
+  return out;
+}
+
+function chooseSites(ctx: EmitContext): Extract<DecisionSite, { kind: "choose" }>[] {
+  return ctx.program.decisions.filter((d): d is Extract<DecisionSite, { kind: "choose" }> => d.kind === "choose");
+}
+
+export function emitPendingType(ctx: EmitContext): StatementStructures {
+  const members = ctx.program.decisions.map((d) => {
+    const answers = d.kind === "choose" && d.stmt.each ? `; answers: Array<${paramFieldTypeOf(d.stmt)} | null>` : "";
+    return `{ site: ${d.site}; players: Player[]${answers} }`;
+  });
+  return {
+    kind: StructureKind.TypeAlias,
+    name: "Pending",
+    isExported: true,
+    docs: [
+      "The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer.",
+      ...ctx.program.decisions.map((d) => `site ${d.site}: ${describeSite(ctx, d)}`),
+    ].map((x) => x),
+    type: members.length > 0 ? members.join(" | ") : "never",
+  };
+}
+
+function paramFieldTypeOf(s: ChooseStmt): string {
+  return s.domain.from ? "number" : tsType(s.candidate!.type);
+}
+
+function describeSite(ctx: EmitContext, d: DecisionSite): string {
+  return `\`${ctx.sourceOf(d.stmt.span).slice(0, 90)}\` (${ctx.where(d)})`;
+}
+
+/** How the state machine suspends for a decision, and how it starts a resumable procedure. */
+export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
+  return {
+    suspendFor(s, scope) {
+      const site = s.site!;
+      if (s.kind === "act") {
+        return [`state.pending = { site: ${site}, players: [${ctx.exprs.emit(s.player, scope)}] };`];
+      }
+      if (s.each) {
+        const choosers = ctx.exprs.emit(s.chooser, scope);
+        return [
+          `state.pending = { site: ${site}, players: ${choosers}.slice(), answers: SEATS[state.playerCount]!.map(() => null) };`,
+        ];
+      }
+      return [`state.pending = { site: ${site}, players: [${ctx.exprs.emit(s.chooser, scope)}] };`];
+    },
+    frameFor(procName, args) {
+      return `new${pascal(procName)}Frame(${args.join(", ")})`;
+    },
+  };
+}
+
+// ---- enumeration ------------------------------------------------------------------------------------------
+
+/** `for (...)` headers enumerating a domain; `v` is the loop variable. */
+function domainLoop(ctx: EmitContext, t: Type, v: string, from: string | undefined): string {
+  if (from !== undefined) return `for (let ${v} = 0; ${v} < ${from}.length; ${v}++)`;
+  switch (t.kind) {
+    case "enum":
+      return `for (const ${v} of ${valuesConst(t.name)})`;
+    case "bool":
+      return `for (const ${v} of [false, true])`;
+    case "player":
+      return `for (let ${v} = 0; ${v} < state.playerCount; ${v}++)`;
+    case "int":
+      return `for (let ${v} = ${t.low ?? 0}; ${v} <= ${t.high ?? 0}; ${v}++)`;
+    default:
+      throw new Error(`internal: cannot enumerate ${t.kind}`);
+  }
+}
+
+/** A condition that holds when an untrusted JSON value belongs to the domain. */
+function domainTest(t: Type, v: string, from: string | undefined): string {
+  if (from !== undefined) return `Number.isInteger(${v}) && ${v} >= 0 && ${v} < ${from}.length`;
+  switch (t.kind) {
+    case "enum":
+      return `(${valuesConst(t.name)} as readonly unknown[]).includes(${v})`;
+    case "bool":
+      return `typeof ${v} === "boolean"`;
+    case "player":
+      return `Number.isInteger(${v}) && ${v} >= 0 && ${v} < state.playerCount`;
+    case "int":
+      return `Number.isInteger(${v}) && ${v} >= ${t.low ?? 0} && ${v} <= ${t.high ?? 0}`;
+    default:
+      return "true";
+  }
+}
+
+function describeDomain(ctx: EmitContext, t: Type, from: string | undefined): string {
+  if (from !== undefined) return `a position in ${from}`;
+  switch (t.kind) {
+    case "enum":
+      return `one of ${ctx.program.enums
+        .get(t.name)!
+        .members.map((m) => m.text)
+        .join(", ")}`;
+    case "bool":
+      return "true or false";
+    case "player":
+      return "a seat at the table";
+    case "int":
+      return `a whole number from ${t.low} to ${t.high}`;
+    default:
+      return tsType(t);
+  }
+}
+
+/** A scope for one action: `me` is the acting player, parameters are given by name. */
+function actionScope(a: ActionDecl, me: string, params: Map<LocalSymbol, string>): Scope {
+  const names = new LocalNames(["state", "out", "action", me, ...params.values()]);
+  return {
+    names,
+    local: (s) => (s === a.me ? me : (params.get(s) ?? names.nameOf(s))),
+  };
+}
+
+/** `offerX(state, me, out)`: pushes every allowed form of the action X. */
+export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
+  const lines: string[] = [];
+  const params = new Map<LocalSymbol, string>();
+  const scope = actionScope(a, "me", params);
+  const args: string[] = [];
+  const fields: string[] = [];
+  let depth = 0;
+  for (const p of a.params) {
+    const name = scope.names.fresh(p.name.text);
+    if (p.from) {
+      const list = scope.names.fresh(`${p.name.text}List`);
+      lines.push(`const ${list} = ${ctx.exprs.emit(p.from, scope)};`);
+      lines.push(`${domainLoop(ctx, p.symbol!.type, name, list)} {`);
+      args.push(`${list}[${name}]!`);
+    } else {
+      lines.push(`${domainLoop(ctx, p.symbol!.type, name, undefined)} {`);
+      args.push(name);
+    }
+    params.set(p.symbol!, name);
+    fields.push(name === p.name.text ? name : `${p.name.text}: ${name}`);
+    depth++;
+  }
+  const action = `{ type: ${str(a.name.text)}, player: me${fields.map((f) => `, ${f}`).join("")} }`;
+  lines.push(`if (check${a.name.text}(${["state", "me", ...args].join(", ")}) === null) out.push(${action});`);
+  for (let i = 0; i < depth; i++) lines.push("}");
+  return {
+    kind: StructureKind.Function,
+    name: `offer${a.name.text}`,
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "me", type: "Player" },
+      { name: "out", type: "Action[]" },
+    ],
+    returnType: "void",
+    statements: lines,
+  };
+}
+
+/** The scope of a `choose`'s condition: frame locals, the candidate, and the chooser in a simultaneous choice. */
+function chooseScope(ctx: EmitContext, d: Extract<DecisionSite, { kind: "choose" }>, candidate: string): Scope {
+  const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+  const names = new LocalNames(["state", "frame", "out", "action", "seat", candidate]);
+  return {
+    names,
+    local: (s) => {
+      if (s === d.stmt.candidate) return candidate;
+      if (s === d.stmt.eachSymbol) return "seat";
+      const field = r.machine.fieldOf.get(s);
+      return field ? `frame.${field}` : names.nameOf(s);
+    },
+  };
+}
+
+export function emitLegalActions(ctx: EmitContext): Fn {
+  const cases: string[] = [];
+  for (const d of ctx.program.decisions) {
+    cases.push(`case ${d.site}: {`, `// ${describeSite(ctx, d)}`);
+    if (d.kind === "act") {
+      for (const a of d.stmt.actions) cases.push(`offer${a.text}(state, seat, out);`);
+    } else {
+      const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+      const s = d.stmt;
+      const t = s.candidate!.type;
+      const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
+      const usedCode =
+        (s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "") +
+        (s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "");
+      if (/\bframe\./.test(usedCode)) cases.push(`const frame = current${r.frameType}(state);`);
+      if (s.domain.from) {
+        const list = ctx.exprs.emit(s.domain.from, scopeValue);
+        cases.push(
+          `const items = ${list};`,
+          `${domainLoop(ctx, t, "value", "items")} {`,
+          "const item = items[value]!;",
+        );
+      } else {
+        cases.push(`${domainLoop(ctx, t, "value", undefined)} {`);
+      }
+      const cond = s.condition ? `if (${ctx.exprs.emit(s.condition, scopeValue)}) ` : "";
+      cases.push(`${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`, "}");
+    }
+    cases.push("break;", "}");
+  }
+  return {
+    kind: StructureKind.Function,
+    name: "legalActions",
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "seat", type: "Player" },
+    ],
+    returnType: "Action[]",
+    docs: ["Every action `seat` may play now."],
+    statements: [
+      "const pending = state.pending;",
+      "const out: Action[] = [];",
+      "if (pending === null || !pending.players.includes(seat)) return out;",
+      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
+      "return out;",
+    ],
+  };
+}
+
+export function emitCheck(ctx: EmitContext): Fn {
+  const cases: string[] = [];
+  for (const d of ctx.program.decisions) {
+    cases.push(`case ${d.site}: {`);
+    if (d.kind === "act") {
+      const names = d.stmt.actions.map((a) => a.text);
+      cases.push("switch (action.type) {");
+      for (const name of names) {
+        const a = ctx.program.actions.get(name)!;
+        cases.push(`case ${str(name)}: {`);
+        const params = new Map<LocalSymbol, string>();
+        const scope = actionScope(a, "action.player", params);
+        const args: string[] = [];
+        for (const p of a.params) {
+          const field = `action.${p.name.text}`;
+          const t = p.symbol!.type;
+          if (p.from) {
+            const list = scope.names.fresh(`${p.name.text}List`);
+            cases.push(`const ${list} = ${ctx.exprs.emit(p.from, scope)};`);
+            cases.push(
+              `if (!(${domainTest(t, field, list)})) return ${str(`${name}: \`${p.name.text}\` must be ${describeDomain(ctx, t, ctx.sourceOf(p.from.span))}.`)};`,
+            );
+            args.push(`${list}[${field}]!`);
+            params.set(p.symbol!, `${list}[${field}]!`);
+          } else {
+            cases.push(
+              `if (!(${domainTest(t, field, undefined)})) return ${str(`${name}: \`${p.name.text}\` must be ${describeDomain(ctx, t, undefined)}.`)};`,
+            );
+            args.push(field);
+            params.set(p.symbol!, field);
+          }
+        }
+        cases.push(`return check${name}(${["state", "action.player", ...args].join(", ")});`, "}");
+      }
+      cases.push("default:", `return ${str(`Play one of: ${names.join(", ")}.`)};`, "}");
+    } else {
+      const s = d.stmt;
+      const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+      const t = s.candidate!.type;
+      cases.push(
+        `if (action.type !== ${str(s.name.text)}) return ${str(`Answer the choice of ${s.name.text} first.`)};`,
+      );
+      const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
+      const condition = s.condition ? ctx.exprs.paren(s.condition, scopeValue) : "";
+      const from = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
+      if (/\bframe\./.test(condition + from)) cases.push(`const frame = current${r.frameType}(state);`);
+      if (/\bseat\b/.test(condition + from)) cases.push("const seat = action.player;");
+      cases.push("const value = action.value;");
+      if (s.domain.from) {
+        cases.push(`const items = ${from};`);
+        cases.push(
+          `if (!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, ctx.sourceOf(s.domain.from.span))}.`)};`,
+        );
+        cases.push("const item = items[value]!;");
+      } else {
+        cases.push(
+          `if (!(${domainTest(t, "value", undefined)})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, undefined)}.`)};`,
+        );
+      }
+      if (s.condition) {
+        const message = s.message ?? `That ${s.name.text} is not allowed now.`;
+        cases.push(`if (!${condition}) return ${str(message)};`);
+      }
+      cases.push("return null;");
+    }
+    cases.push("}");
+  }
+  return {
+    kind: StructureKind.Function,
+    name: "check",
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "action", type: "Action" },
+    ],
+    returnType: "string | null",
+    docs: ["Null when `action` may be played now, else why it is refused. Never changes the state."],
+    statements: [
+      "const pending = state.pending;",
+      'if (pending === null) return "The game is over.";',
+      "if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;",
+      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
+      'return "Nothing can be played now.";',
+    ],
+  };
+}
+
+export function emitApply(ctx: EmitContext): Fn {
+  const cases: string[] = [];
+  for (const d of ctx.program.decisions) {
+    cases.push(`case ${d.site}: {`);
+    if (d.kind === "act") {
+      cases.push("state.pending = null;", "switch (action.type) {");
+      for (const a of d.stmt.actions) {
+        const decl = ctx.program.actions.get(a.text)!;
+        const params = new Map<LocalSymbol, string>();
+        const scope = actionScope(decl, "action.player", params);
+        const args = decl.params.map((p) =>
+          p.from ? `at(${ctx.exprs.emit(p.from, scope)}, action.${p.name.text})` : `action.${p.name.text}`,
+        );
+        const resumable = ctx.resumable.get(decl.name.text);
+        cases.push(`case ${str(a.text)}:`);
+        if (resumable)
+          cases.push(`state.stack.push(new${resumable.frameType}(${["action.player", ...args].join(", ")}));`);
+        else cases.push(`do${a.text}(${["state", "action.player", ...args].join(", ")});`);
+        cases.push("break;");
+      }
+      cases.push("default:", `throw new RulesError(\`\${action.type} cannot be played now\`);`, "}");
+    } else {
+      const s = d.stmt;
+      const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+      const field = r.machine.fieldOf.get(s.symbol!)!;
+      cases.push(
+        `if (action.type !== ${str(s.name.text)}) throw new RulesError(\`\${action.type} cannot be played now\`);`,
+      );
+      const scopeValue = chooseScope(ctx, d, "value");
+      const valueOf = (v: string): string =>
+        s.domain.from ? `at(${ctx.exprs.emit(s.domain.from, scopeValue)}, ${v})` : v;
+      if (s.each) {
+        cases.push(
+          "pending.answers[action.player] = action.value;",
+          "pending.players.splice(pending.players.indexOf(action.player), 1);",
+          "if (pending.players.length > 0) return;",
+          `const frame = current${r.frameType}(state);`,
+          `frame.${field} = pending.answers.map((value) => value === null ? ${ctx.zero(s.candidate!.type)} : ${valueOf("value")});`,
+        );
+      } else {
+        cases.push(`const frame = current${r.frameType}(state);`, `frame.${field} = ${valueOf("action.value")};`);
+      }
+      cases.push("state.pending = null;");
+    }
+    cases.push("break;", "}");
+  }
+  return {
+    kind: StructureKind.Function,
+    name: "apply",
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "action", type: "Action" },
+    ],
+    returnType: "void",
+    docs: ["Plays an action that `check` allowed, then runs the rules to the next decision. Changes `state` in place."],
+    statements: [
+      "const pending = state.pending;",
+      'if (pending === null) throw new RulesError("the game is over");',
+      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
+      "run(state);",
+    ],
+  };
+}

@@ -1,0 +1,450 @@
+/**
+ * Checked program -> the engine module (`generated/engine.ts`): types, the rules as functions and state machines,
+ * and the `engine` object the runtime drives. Built as ts-morph structures and printed once.
+ */
+import type { Program } from "@rules/dsl";
+import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { EmitContext, valuesConst } from "./context.ts";
+import {
+  decisionEmitter,
+  emitActionTypes,
+  emitApply,
+  emitCheck,
+  emitLegalActions,
+  emitOffer,
+  emitPendingType,
+} from "./decisions.ts";
+import { plainScope } from "./expressions.ts";
+import { str } from "./naming.ts";
+import {
+  compileResumable,
+  emitActionCheck,
+  emitFrameAccessor,
+  emitFrameConstructor,
+  emitFunctions,
+  emitPlainAction,
+  emitPlainProcs,
+  emitStepFunction,
+} from "./routines.ts";
+import { StatementEmitter } from "./statements.ts";
+import { tsType } from "./ts-types.ts";
+import { emitValidators } from "./validators.ts";
+import { emitViewFunctions, emitViewTypes } from "./views.ts";
+
+export interface EngineModuleInput {
+  readonly program: Program;
+  readonly source: string;
+  /** Path of the rules file relative to the repository root, e.g. `rulesets/letter-of-marque/letter-of-marque.rules`. */
+  readonly sourcePath: string;
+  /** Machine name of the game, e.g. `letter-of-marque`. */
+  readonly name: string;
+  readonly sourceHash: string;
+}
+
+const runtimeImports = [
+  "RulesError",
+  "at",
+  "clone",
+  "createRng",
+  "divide",
+  "drawTop",
+  "isInt",
+  "isRecord",
+  "pickRandom",
+  "randomBetween",
+  "rangeList",
+  "rankByKeys",
+  "removeValue",
+  "seatLists",
+  "setAt",
+  "shuffleInPlace",
+];
+
+export function emitEngineModule(input: EngineModuleInput): string {
+  const { program } = input;
+  const ctx = new EmitContext(program, input.source, input.sourcePath);
+  const decisions = decisionEmitter(ctx);
+  compileResumable(ctx, decisions);
+
+  const statements: StatementStructures[] = [];
+  const add = (...s: StatementStructures[]): void => {
+    statements.push(...s);
+  };
+
+  // ---- types
+  add({
+    kind: StructureKind.TypeAlias,
+    name: "Player",
+    isExported: true,
+    type: "number",
+    docs: ["A seat at the table, 0-based, clockwise."],
+  });
+  for (const e of program.enums.values()) {
+    const members = e.members.map((m) => str(m.text));
+    add({ kind: StructureKind.TypeAlias, name: e.name.text, isExported: true, type: members.join(" | ") });
+    add(constant(valuesConst(e.name.text), `readonly ${e.name.text}[]`, `[${members.join(", ")}]`, true));
+  }
+  for (const r of program.records.values()) {
+    add({
+      kind: StructureKind.Interface,
+      name: r.decl.name.text,
+      isExported: true,
+      docs: [`record ${r.decl.name.text} (rules line ${r.decl.span.line})`],
+      properties: [...r.fields.values()].map((f) => ({ name: f.decl.name.text, type: tsType(f.type) })),
+    });
+  }
+  add({
+    kind: StructureKind.Interface,
+    name: "PlayerState",
+    isExported: true,
+    docs: ["What each player has (`per player` in the rules)."],
+    properties: [...program.playerFields.values()].map((f) => ({ name: f.decl.name.text, type: tsType(f.type) })),
+  });
+  const variantNames = ["base", ...program.variants.map((v) => v.name.text)];
+  add({
+    kind: StructureKind.TypeAlias,
+    name: "VariantName",
+    isExported: true,
+    type: variantNames.map(str).join(" | "),
+  });
+  add(constant("VARIANTS", "readonly VariantName[]", `[${variantNames.map(str).join(", ")}]`, true));
+  add({
+    kind: StructureKind.Interface,
+    name: "Params",
+    isExported: true,
+    docs: ["The numbers and flags a variant may change (`param` in the rules)."],
+    properties: [...program.params.values()].map((p) => ({
+      name: p.decl.name.text,
+      type: tsType(p.type),
+      isReadonly: true,
+    })),
+  });
+  for (const r of ctx.resumable.values()) {
+    add({
+      kind: StructureKind.Interface,
+      name: r.frameType,
+      isExported: true,
+      docs: [
+        `Where ${r.routine.kind === "flow" ? "the flow" : `${r.routine.kind} ${r.routine.name}`} is, and its locals, while it waits.`,
+      ],
+      properties: [
+        { name: "routine", type: str(r.tag), isReadonly: true },
+        { name: "pc", type: "number" },
+        ...r.machine.fields.map((f) => ({ name: f.name, type: f.type })),
+      ],
+    });
+  }
+  add({
+    kind: StructureKind.TypeAlias,
+    name: "Frame",
+    isExported: true,
+    type: [...ctx.resumable.values()].map((r) => r.frameType).join(" | ") || "never",
+  });
+  add(emitPendingType(ctx));
+  add({
+    kind: StructureKind.Interface,
+    name: "State",
+    isExported: true,
+    docs: ["The whole game: plain JSON at every decision point."],
+    properties: [
+      { name: "variant", type: "VariantName" },
+      { name: "params", type: "Params" },
+      { name: "playerCount", type: "number" },
+      { name: "players", type: "PlayerState[]" },
+      ...[...program.globalFields.values()].map((f) => ({ name: f.decl.name.text, type: tsType(f.type) })),
+      { name: "rng", type: "RngState", docs: ["The random generator; its future is part of the state."] },
+      { name: "stack", type: "Frame[]", docs: ["Routines under way, innermost last; empty once the game is over."] },
+      {
+        name: "pending",
+        type: "Pending | null",
+        docs: ["The decision the rules wait for; null once the game is over."],
+      },
+    ],
+  });
+  add(...emitActionTypes(ctx));
+  add(...emitViewTypes(ctx));
+
+  // ---- constants
+  const constScope = plainScope();
+  for (const c of program.consts.values()) {
+    add(
+      constant(
+        c.decl.name.text,
+        tsType(c.type),
+        ctx.exprs.emit(c.decl.value, constScope),
+        true,
+        ctx.sourceOf(c.decl.span).slice(0, 120),
+      ),
+    );
+  }
+  const paramsOf = (variant: string | undefined): string => {
+    const v = program.variants.find((x) => x.name.text === variant);
+    const fields = [...program.params.values()].map((p) => {
+      const set = v?.sets.find((s) => s.name.text === p.decl.name.text);
+      return `${p.decl.name.text}: ${ctx.exprs.emit(set ? set.value : p.decl.value, constScope)}`;
+    });
+    return `{ ${fields.join(", ")} }`;
+  };
+  add(
+    constant(
+      "PARAMS",
+      "Readonly<Record<VariantName, Params>>",
+      `{ ${variantNames.map((v) => `${str(v)}: ${paramsOf(v === "base" ? undefined : v)}`).join(", ")} }`,
+      false,
+    ),
+  );
+  add(
+    constant(
+      "SEATS",
+      "readonly (readonly Player[])[]",
+      `seatLists(${program.game.maxPlayers})`,
+      true,
+      "Seat lists by player count, shared so that `players` costs nothing.",
+    ),
+  );
+  add(
+    constant(
+      "DECISION_NAMES",
+      "readonly string[]",
+      `[${program.decisions.map((d) => str(d.kind === "act" ? "action" : d.stmt.name.text)).join(", ")}]`,
+      false,
+    ),
+  );
+
+  // ---- rules
+  add(...emitFunctions(ctx));
+  add(...emitPlainProcs(ctx));
+  for (const a of program.actions.values()) {
+    add(emitActionCheck(ctx, a));
+    if (!ctx.resumable.has(a.name.text)) add(emitPlainAction(ctx, a));
+  }
+  for (const r of ctx.resumable.values()) {
+    add(emitFrameConstructor(ctx, r));
+    add(emitStepFunction(ctx, r));
+    if (program.decisions.some((d) => d.kind === "choose" && ctx.routineTag(d.owner) === r.tag))
+      add(emitFrameAccessor(r));
+  }
+  add(emitRun(ctx));
+
+  // ---- decisions
+  for (const a of program.actions.values()) add(emitOffer(ctx, a));
+  add(emitLegalActions(ctx), emitCheck(ctx), emitApply(ctx));
+
+  // ---- game lifecycle
+  add(...emitLifecycle(ctx));
+  add(...emitScoring(ctx));
+  add(...emitViewFunctions(ctx));
+  add(...emitValidators(ctx));
+
+  // ---- lifted helpers (aggregates and comprehensions), emitted last because emitting the rest creates them
+  for (const h of ctx.sink.helpers) {
+    add({
+      kind: StructureKind.Function,
+      name: h.name,
+      parameters: h.params,
+      returnType: h.returnType,
+      statements: h.body.split("\n"),
+      docs: [h.doc.replace(/\*\//g, "* /")],
+    });
+  }
+
+  add({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [`The ${program.game.title} engine, for the runtime.`],
+    declarations: [
+      {
+        name: "engine",
+        type: "Engine<State, Action, View>",
+        initializer: `{
+          name: ${str(input.name)},
+          title: ${str(program.game.title)},
+          source: ${str(input.sourcePath)},
+          sourceHash: ${str(input.sourceHash)},
+          minPlayers: ${program.game.minPlayers},
+          maxPlayers: ${program.game.maxPlayers},
+          variants: VARIANTS,
+          newGame,
+          toAct: (state) => (state.pending === null ? [] : state.pending.players),
+          isOver,
+          legalActions,
+          check,
+          apply,
+          view,
+          outcome,
+          validateState,
+        }`,
+      },
+    ],
+  });
+  add("export default engine;");
+
+  const project = new Project({ useInMemoryFileSystem: true });
+  const file = project.createSourceFile("engine.ts", { statements });
+  file.insertStatements(0, [
+    `// Generated by \`rules compile\` from ${input.sourcePath}. Do not edit: change the rules and recompile.`,
+    `import { ${runtimeImports.join(", ")}, type Engine, type GameOptions, type Outcome, type RngState } from "@rules/runtime";`,
+  ]);
+  return file.getFullText();
+}
+
+function constant(
+  name: string,
+  type: string,
+  initializer: string,
+  exported: boolean,
+  doc?: string,
+): StatementStructures {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: exported,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: doc ? [doc.replace(/\*\//g, "* /")] : [],
+    declarations: [{ name, type, initializer }],
+  };
+}
+
+function emitRun(ctx: EmitContext): StatementStructures {
+  const cases = [...ctx.resumable.values()].flatMap((r) => [
+    `case ${str(r.tag)}:`,
+    `step${r.frameType.replace(/Frame$/, "")}(state, frame);`,
+    "break;",
+  ]);
+  return {
+    kind: StructureKind.Function,
+    name: "run",
+    parameters: [{ name: "state", type: "State" }],
+    returnType: "void",
+    docs: ["Runs the rules until they wait for a decision or the game is over."],
+    statements: [
+      "while (state.pending === null) {",
+      "const frame = state.stack[state.stack.length - 1];",
+      "if (frame === undefined) return;",
+      "switch (frame.routine) {",
+      ...cases,
+      "}",
+      "}",
+    ],
+  };
+}
+
+function emitLifecycle(ctx: EmitContext): StatementStructures[] {
+  const p = ctx.program;
+  const scope = plainScope();
+  const playerInit = [...p.playerFields.values()].map(
+    (f) => `${f.decl.name.text}: ${f.decl.initial ? ctx.exprs.stored(f.decl.initial, scope) : ctx.zero(f.type)}`,
+  );
+  const globalInit = [...p.globalFields.values()].map(
+    (f) => `${f.decl.name.text}: ${f.decl.initial ? ctx.exprs.stored(f.decl.initial, scope) : ctx.zero(f.type)}`,
+  );
+  const setupScope = plainScope();
+  const setupBody = p.setup
+    ? new StatementEmitter({ program: p, exprs: ctx.exprs, scope: setupScope, suspending: p.suspending }).block(
+        p.setup.body,
+        [],
+      )
+    : [];
+  return [
+    {
+      kind: StructureKind.Function,
+      name: "setUp",
+      isExported: true,
+      parameters: [{ name: "options", type: "GameOptions" }],
+      returnType: "State",
+      docs: ["A new game after its setup, before the flow starts (tests may change it before `start`)."],
+      statements: [
+        "const playerCount = options.players;",
+        `if (!Number.isInteger(playerCount) || playerCount < ${p.game.minPlayers} || playerCount > ${p.game.maxPlayers}) {`,
+        `throw new RangeError(\`${p.game.title} is for ${p.game.minPlayers} to ${p.game.maxPlayers} players, not \${playerCount}\`);`,
+        "}",
+        'const variant = VARIANTS.find((v) => v === (options.variant ?? "base"));',
+        'if (variant === undefined) throw new RangeError(`unknown variant ${String(options.variant)}; variants: ${VARIANTS.join(", ")}`);',
+        "const state: State = {",
+        "variant,",
+        "params: clone(PARAMS[variant]),",
+        "playerCount,",
+        `players: SEATS[playerCount]!.map(() => ({ ${playerInit.join(", ")} })),`,
+        ...globalInit.map((g) => `${g},`),
+        "rng: createRng(options.seed),",
+        "stack: [newFlowFrame()],",
+        "pending: null,",
+        "};",
+        ...setupBody,
+        "return state;",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "start",
+      isExported: true,
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "void",
+      docs: ["Starts the flow of a game made by `setUp`: runs to the first decision."],
+      statements: ["run(state);"],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "newGame",
+      parameters: [{ name: "options", type: "GameOptions" }],
+      returnType: "State",
+      statements: ["const state = setUp(options);", "run(state);", "return state;"],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "isOver",
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "boolean",
+      statements: ["return state.pending === null && state.stack.length === 0;"],
+    },
+  ];
+}
+
+function emitScoring(ctx: EmitContext): StatementStructures[] {
+  const s = ctx.program.scoring;
+  const out: StatementStructures[] = [];
+  const rule = (name: string, r: NonNullable<typeof s>["tiebreaks"][number] | undefined, doc: string): void => {
+    const names = plainScope();
+    const player = r ? names.local(r.symbol!) : "_player";
+    out.push({
+      kind: StructureKind.Function,
+      name,
+      isExported: true,
+      parameters: [
+        { name: "state", type: "State" },
+        { name: player, type: "Player" },
+      ],
+      returnType: "number",
+      docs: [doc],
+      statements: [`return ${r ? ctx.exprs.emit(r.expr, names) : "0"};`],
+    });
+  };
+  rule(
+    "score",
+    s?.score,
+    s?.score ? `score: ${ctx.sourceOf(s.score.expr.span)}` : "The rules have no scoring: every player scores 0.",
+  );
+  const tiebreaks = s?.tiebreaks ?? [];
+  tiebreaks.forEach((t, i) =>
+    rule(`tiebreak${i + 1}`, t, `tiebreak${t.lowest ? " (lowest wins)" : ""}: ${ctx.sourceOf(t.expr.span)}`),
+  );
+  const keys = [
+    "score(state, seat)",
+    ...tiebreaks.map((t, i) => `${t.lowest ? "-" : ""}tiebreak${i + 1}(state, seat)`),
+  ];
+  out.push({
+    kind: StructureKind.Function,
+    name: "outcome",
+    parameters: [{ name: "state", type: "State" }],
+    returnType: "Outcome | null",
+    docs: ["Scores, ranks (through the tie-break chain) and winners once the game is over; players still tied share."],
+    statements: [
+      "if (!isOver(state)) return null;",
+      "const seats = SEATS[state.playerCount]!;",
+      "const scores = seats.map((seat) => score(state, seat));",
+      `const ranks = rankByKeys(seats.map((seat) => [${keys.join(", ")}]));`,
+      "return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };",
+    ],
+  });
+  return out;
+}

@@ -1,0 +1,435 @@
+/**
+ * Checked expressions -> TypeScript expressions. Aggregates and comprehensions become small named helper functions
+ * (loops, no closures), collected in a `HelperSink` and emitted beside the code that uses them.
+ */
+import type { Aggregate, Comprehension, Expr, LocalSymbol, Program, Type } from "@rules/dsl";
+import { LocalNames, str } from "./naming.ts";
+import { tsType } from "./ts-types.ts";
+
+/** How the code being emitted refers to locals and to the implicit values of its context. */
+export interface Scope {
+  readonly names: LocalNames;
+  /** The expression for a local symbol (a TS variable, or a frame field in a resumable routine). */
+  local(symbol: LocalSymbol): string;
+  /** In a record field's visibility condition: the record; in a player field's: the player's state. */
+  readonly recordVar?: string;
+  /** The TypeScript type of `recordVar`. */
+  readonly recordType?: string;
+  readonly viewerVar?: string;
+  readonly ownerVar?: string;
+}
+
+export function plainScope(names: LocalNames = new LocalNames()): Scope {
+  return { names, local: (s) => names.nameOf(s) };
+}
+
+export interface Helper {
+  readonly name: string;
+  readonly doc: string;
+  readonly params: { name: string; type: string }[];
+  readonly returnType: string;
+  readonly body: string;
+}
+
+export class HelperSink {
+  readonly helpers: Helper[] = [];
+  private count = 0;
+  nextName(base: string): string {
+    return `${base}${++this.count}`;
+  }
+}
+
+/** Expressions that produce a new value, which may be stored without copying. */
+export function isFresh(e: Expr): boolean {
+  switch (e.kind) {
+    case "int":
+    case "bool":
+    case "string":
+    case "list":
+    case "comprehension":
+    case "binary":
+    case "unary":
+    case "aggregate":
+      return true;
+    case "call":
+      return e.target === "record" || (e.target === "builtin" && ["shuffled", "range", "draw"].includes(e.callee.text));
+    default:
+      return false;
+  }
+}
+
+export class ExprEmitter {
+  constructor(
+    private readonly program: Program,
+    readonly sink: HelperSink,
+    /** Source text, for the doc comment of lifted helpers. */
+    private readonly source: string,
+  ) {}
+
+  /** Like `emit`, but copies lists and records read from somewhere else, so the state never shares data. */
+  stored(e: Expr, scope: Scope): string {
+    const code = this.emit(e, scope);
+    const t = e.type;
+    if (!isFresh(e) && t && (t.kind === "list" || t.kind === "record")) return `clone(${code})`;
+    return code;
+  }
+
+  emit(e: Expr, scope: Scope): string {
+    switch (e.kind) {
+      case "int":
+        return e.value < 0 ? `(${e.value})` : String(e.value);
+      case "bool":
+        return String(e.value);
+      case "string":
+        return str(e.value);
+      case "name":
+        return this.name(e, scope);
+      case "list":
+        return `[${e.elements.map((x) => this.stored(x, scope)).join(", ")}]`;
+      case "comprehension":
+        return this.lift(e, scope);
+      case "aggregate":
+        return this.lift(e, scope);
+      case "member": {
+        const obj = this.emit(e.object, scope);
+        const t = e.object.type;
+        if (t?.kind === "player") return `state.players[${obj}]!.${e.name.text}`;
+        if (e.object.kind === "name" && this.program.enums.has(e.object.name)) return str(e.name.text);
+        return `${obj}.${e.name.text}`;
+      }
+      case "index":
+        return `at(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)})`;
+      case "call":
+        return this.call(e, scope);
+      case "unary":
+        return e.op === "not" ? `!${this.paren(e.operand, scope)}` : `-${this.paren(e.operand, scope)}`;
+      case "binary": {
+        const l = this.paren(e.left, scope);
+        const r = this.paren(e.right, scope);
+        switch (e.op) {
+          case "and":
+            return `${l} && ${r}`;
+          case "or":
+            return `${l} || ${r}`;
+          case "==":
+            return `${l} === ${r}`;
+          case "!=":
+            return `${l} !== ${r}`;
+          case "/":
+            return `divide(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`;
+          default:
+            return `${l} ${e.op} ${r}`;
+        }
+      }
+      case "conditional":
+        return `${this.paren(e.condition, scope)} ? ${this.paren(e.then, scope)} : ${this.paren(e.otherwise, scope)}`;
+    }
+  }
+
+  /** The negation of a condition, without a double `!`. */
+  negate(e: Expr, scope: Scope): string {
+    if (e.kind === "unary" && e.op === "not") return this.emit(e.operand, scope);
+    return `!${this.paren(e, scope)}`;
+  }
+
+  /** Emits `e`, parenthesised unless it is atomic. */
+  paren(e: Expr, scope: Scope): string {
+    const code = this.emit(e, scope);
+    const atomic = /^[\w$.!"[\]]+$/.test(code) || (/^[\w$.]+\(.*\)$/.test(code) && balanced(code));
+    return atomic ? code : `(${code})`;
+  }
+
+  private name(e: Extract<Expr, { kind: "name" }>, scope: Scope): string {
+    const ref = e.ref;
+    if (!ref) throw new Error(`internal: unresolved name ${e.name}`);
+    switch (ref.kind) {
+      case "local":
+        return scope.local(ref.symbol);
+      case "global":
+        return `state.${ref.field}`;
+      case "const":
+        return ref.name;
+      case "param":
+        return `state.params.${ref.name}`;
+      case "enumMember":
+        return str(ref.member);
+      case "recordField":
+        return `${scope.recordVar ?? "record"}.${ref.field}`;
+      case "builtin":
+        switch (ref.name) {
+          case "players":
+            return "SEATS[state.playerCount]!";
+          case "playerCount":
+            return "state.playerCount";
+          case "viewer":
+            return scope.viewerVar ?? "viewer";
+          case "owner":
+            return scope.ownerVar ?? "owner";
+          case "over":
+            return "engine.isOver(state)";
+          case "winners":
+            return "[...(engine.outcome(state)?.winners ?? [])]";
+          case "acting":
+            return "[...engine.toAct(state)]";
+        }
+    }
+  }
+
+  private call(e: Extract<Expr, { kind: "call" }>, scope: Scope): string {
+    const args = e.args.map((a) => this.emit(a, scope));
+    switch (e.target) {
+      case "record": {
+        const r = this.program.records.get(e.callee.text)!;
+        const given = new Map(e.namedArgs.map((a) => [a.name.text, a.value]));
+        const fields = [...r.fields.values()].map((f) => {
+          const v = given.get(f.decl.name.text);
+          const code = v ? this.stored(v, scope) : f.decl.initial ? this.stored(f.decl.initial, scope) : zero(f.type);
+          return `${f.decl.name.text}: ${code}`;
+        });
+        return `{ ${fields.join(", ")} }`;
+      }
+      case "fn":
+        return `${e.callee.text}(${["state", ...args].join(", ")})`;
+      case "proc":
+        return `${e.callee.text}(${["state", ...args].join(", ")})`;
+      case "builtin":
+        return this.builtin(e.callee.text, args, e, scope);
+      default:
+        throw new Error(`internal: unresolved call ${e.callee.text}`);
+    }
+  }
+
+  private builtin(name: string, args: string[], e: Extract<Expr, { kind: "call" }>, scope: Scope): string {
+    const [a, b] = args;
+    switch (name) {
+      case "size":
+        return `${this.paren(e.args[0]!, scope)}.length`;
+      case "draw":
+        return `drawTop(${a})`;
+      case "pick":
+        return `pickRandom(state.rng, ${a})`;
+      case "random":
+        return `randomBetween(state.rng, ${a}, ${b})`;
+      case "shuffled":
+        return `shuffleInPlace(state.rng, ${isFresh(e.args[0]!) ? a : `clone(${a})`})`;
+      case "next":
+        return `(${a} + 1) % state.playerCount`;
+      case "previous":
+        return `(${a} + state.playerCount - 1) % state.playerCount`;
+      case "contains":
+        return `${this.paren(e.args[0]!, scope)}.includes(${b})`;
+      case "abs":
+        return `Math.abs(${a})`;
+      case "min":
+        return `Math.min(${a}, ${b})`;
+      case "max":
+        return `Math.max(${a}, ${b})`;
+      case "range":
+        return `rangeList(${a}, ${b})`;
+      case "score":
+        return `score(state, ${a})`;
+      default:
+        throw new Error(`internal: unknown builtin ${name}`);
+    }
+  }
+
+  // ---- lifting aggregates and comprehensions into helpers ---------------------------------------------------
+
+  private lift(e: Aggregate | Comprehension, scope: Scope): string {
+    const free = freeLocals(e);
+    const names = new LocalNames(["state"]);
+    const inner: Scope = {
+      names,
+      local: (s) => names.nameOf(s),
+      ...(scope.recordVar ? { recordVar: "record", recordType: scope.recordType ?? "never" } : {}),
+      ...(scope.viewerVar ? { viewerVar: "viewer" } : {}),
+      ...(scope.ownerVar ? { ownerVar: "owner" } : {}),
+    };
+    const params = [{ name: "state", type: "State" }];
+    const callArgs = ["state"];
+    for (const s of free) {
+      params.push({ name: names.nameOf(s), type: tsType(s.type) });
+      callArgs.push(scope.local(s));
+    }
+    const implicit = usesImplicit(e);
+    if (implicit.record && scope.recordVar) {
+      params.push({ name: "record", type: scope.recordType ?? "never" });
+      callArgs.push(scope.recordVar);
+    }
+    if (implicit.viewer && scope.viewerVar) {
+      params.push({ name: "viewer", type: "Player" });
+      callArgs.push(scope.viewerVar);
+    }
+    if (implicit.owner && scope.ownerVar) {
+      params.push({ name: "owner", type: "Player" });
+      callArgs.push(scope.ownerVar);
+    }
+    const variable = names.nameOf(e.symbol!);
+    const iterable = this.emit(e.iterable, inner);
+    const loop = `for (const ${variable} of ${iterable})`;
+    const body = e.kind === "comprehension" ? e.element : e.body;
+    const value = body ? this.emit(body, inner) : variable;
+    const elementType = tsType(e.symbol!.type);
+    let code: string;
+    let returnType: string;
+    const op = e.kind === "comprehension" ? "list" : e.op;
+    switch (op) {
+      case "list": {
+        const c = e as Comprehension;
+        returnType = tsType(c.type ?? { kind: "list", element: { kind: "int" } });
+        const cond = c.condition ? `if (${this.emit(c.condition, inner)}) ` : "";
+        code = `const out: ${returnType} = [];\n${loop} ${cond}out.push(${this.storedIn(c.element, inner, value)});\nreturn out;`;
+        break;
+      }
+      case "sum":
+        returnType = "number";
+        code = `let total = 0;\n${loop} total += ${value};\nreturn total;`;
+        break;
+      case "count":
+        returnType = "number";
+        code = body ? `let total = 0;\n${loop} if (${value}) total++;\nreturn total;` : `return ${iterable}.length;`;
+        break;
+      case "min":
+      case "max": {
+        returnType = "number";
+        const cmp = op === "min" ? "<" : ">";
+        code = `let best: number | undefined;\n${loop} {\n const v = ${value};\n if (best === undefined || v ${cmp} best) best = v;\n}\nif (best === undefined) throw new RulesError("${op} of an empty list");\nreturn best;`;
+        break;
+      }
+      case "all":
+        returnType = "boolean";
+        code = `${loop} if (!(${value})) return false;\nreturn true;`;
+        break;
+      case "any":
+        returnType = "boolean";
+        code = `${loop} if (${value}) return true;\nreturn false;`;
+        break;
+      case "argmin":
+      case "argmax": {
+        returnType = `${elementType}[]`;
+        const cmp = op === "argmin" ? "<" : ">";
+        code = `let best: number | undefined;\nlet out: ${elementType}[] = [];\n${loop} {\n const v = ${value};\n if (best === undefined || v ${cmp} best) {\n best = v;\n out = [${variable}];\n } else if (v === best) out.push(${variable});\n}\nreturn out;`;
+        break;
+      }
+      default:
+        throw new Error(`internal: aggregate ${op}`);
+    }
+    const name = this.sink.nextName(op === "list" ? "collect" : op);
+    this.sink.helpers.push({
+      name,
+      doc: this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),
+      params,
+      returnType,
+      body: code,
+    });
+    return `${name}(${callArgs.join(", ")})`;
+  }
+
+  private storedIn(e: Expr, scope: Scope, code: string): string {
+    const t: Type | undefined = e.type;
+    if (!isFresh(e) && t && (t.kind === "list" || t.kind === "record") && e.kind !== "name") return `clone(${code})`;
+    return code;
+  }
+}
+
+function zero(t: Type): string {
+  switch (t.kind) {
+    case "int":
+    case "player":
+      return "0";
+    case "bool":
+      return "false";
+    case "string":
+      return '""';
+    case "list":
+      return "[]";
+    default:
+      throw new Error(`internal: no default for ${t.kind}`);
+  }
+}
+
+function balanced(code: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === "(") depth++;
+    else if (c === ")") {
+      depth--;
+      if (depth === 0 && i !== code.length - 1) return false;
+    }
+  }
+  return depth === 0;
+}
+
+/** Walks every sub-expression of `e` (not into statements). */
+export function forEachExpr(e: Expr, visit: (x: Expr) => void): void {
+  visit(e);
+  const go = (x: Expr | undefined): void => {
+    if (x) forEachExpr(x, visit);
+  };
+  switch (e.kind) {
+    case "list":
+      e.elements.forEach(go);
+      break;
+    case "comprehension":
+      go(e.element);
+      go(e.iterable);
+      go(e.condition);
+      break;
+    case "member":
+      go(e.object);
+      break;
+    case "index":
+      go(e.object);
+      go(e.index);
+      break;
+    case "call":
+      e.args.forEach(go);
+      e.namedArgs.forEach((a) => go(a.value));
+      break;
+    case "aggregate":
+      go(e.iterable);
+      go(e.body);
+      break;
+    case "unary":
+      go(e.operand);
+      break;
+    case "binary":
+      go(e.left);
+      go(e.right);
+      break;
+    case "conditional":
+      go(e.condition);
+      go(e.then);
+      go(e.otherwise);
+      break;
+    default:
+      break;
+  }
+}
+
+/** Locals used inside `e` but declared outside it, in order of first use. */
+export function freeLocals(e: Expr): LocalSymbol[] {
+  const bound = new Set<LocalSymbol>();
+  forEachExpr(e, (x) => {
+    if ((x.kind === "aggregate" || x.kind === "comprehension") && x.symbol) bound.add(x.symbol);
+  });
+  const out: LocalSymbol[] = [];
+  forEachExpr(e, (x) => {
+    if (x.kind === "name" && x.ref?.kind === "local" && !bound.has(x.ref.symbol) && !out.includes(x.ref.symbol)) {
+      out.push(x.ref.symbol);
+    }
+  });
+  return out;
+}
+
+function usesImplicit(e: Expr): { record: boolean; viewer: boolean; owner: boolean } {
+  const found = { record: false, viewer: false, owner: false };
+  forEachExpr(e, (x) => {
+    if (x.kind !== "name") return;
+    if (x.ref?.kind === "recordField") found.record = true;
+    if (x.ref?.kind === "builtin" && x.ref.name === "viewer") found.viewer = true;
+    if (x.ref?.kind === "builtin" && x.ref.name === "owner") found.owner = true;
+  });
+  return found;
+}

@@ -1,0 +1,240 @@
+/**
+ * Resumable routines: a routine that can wait for a decision is compiled into numbered blocks (a state machine).
+ * Its locals live in a frame object inside the game state; a decision records what is asked of whom, saves the
+ * block to resume at, and returns. Applying the answer stores it in the frame and resumes. The state therefore stays
+ * plain JSON at every decision point, and restoring a saved game is just loading it.
+ */
+import type { Block, LocalSymbol, Program, Stmt } from "@rules/dsl";
+import type { ExprEmitter, Scope } from "./expressions.ts";
+import { LocalNames } from "./naming.ts";
+import { StatementEmitter, suspends, iterationSource, type LoopTarget, type StatementContext } from "./statements.ts";
+import { tsType } from "./ts-types.ts";
+
+export interface FrameField {
+  readonly name: string;
+  readonly type: string;
+}
+
+export interface CompiledMachine {
+  /** TypeScript `case` blocks of the step function, in order. */
+  readonly blocks: string[][];
+  /** Fields of the routine's frame beyond `routine` and `pc`. */
+  readonly fields: FrameField[];
+  /** How each frame-held symbol is named in the frame. */
+  readonly fieldOf: Map<LocalSymbol, string>;
+}
+
+/** A `choose` or `act` becomes: record the pending decision, save where to resume, return. */
+export interface DecisionEmitter {
+  suspendFor(s: Extract<Stmt, { kind: "choose" } | { kind: "act" }>, scope: Scope): string[];
+  /** The frame object to push when a routine calls a resumable procedure. */
+  frameFor(procName: string, args: string[]): string;
+}
+
+export class MachineBuilder {
+  private readonly blocks: string[][] = [[]];
+  private current = 0;
+  private terminated = false;
+  private readonly fields: FrameField[] = [];
+  private readonly fieldOf = new Map<LocalSymbol, string>();
+  private readonly fieldNames = new LocalNames(["routine", "pc"]);
+  private readonly localNames = new LocalNames(["state", "frame"]);
+  readonly scope: Scope;
+  private readonly statements: StatementEmitter;
+
+  constructor(
+    private readonly program: Program,
+    private readonly exprs: ExprEmitter,
+    private readonly suspending: ReadonlySet<string>,
+    private readonly decisions: DecisionEmitter,
+  ) {
+    const fieldOf = this.fieldOf;
+    const localNames = this.localNames;
+    this.scope = {
+      names: localNames,
+      local: (s) => {
+        const f = fieldOf.get(s);
+        return f ? `frame.${f}` : localNames.nameOf(s);
+      },
+    };
+    const ctx: StatementContext = { program, exprs, scope: this.scope, suspending };
+    this.statements = new StatementEmitter(ctx);
+  }
+
+  /** Keeps a symbol in the frame, so it survives a decision. */
+  hold(symbol: LocalSymbol): string {
+    const existing = this.fieldOf.get(symbol);
+    if (existing) return existing;
+    const name = this.fieldNames.nameOf(symbol);
+    this.fieldOf.set(symbol, name);
+    this.fields.push({ name, type: tsType(symbol.type) });
+    return name;
+  }
+
+  private temp(base: string, type: string): string {
+    const name = this.fieldNames.fresh(base);
+    this.fields.push({ name, type });
+    return name;
+  }
+
+  private newBlock(): number {
+    this.blocks.push([]);
+    return this.blocks.length - 1;
+  }
+
+  private startBlock(pc: number): void {
+    this.current = pc;
+    this.terminated = false;
+  }
+
+  private line(...code: string[]): void {
+    if (!this.terminated) this.blocks[this.current]!.push(...code);
+  }
+
+  private jump(pc: number): void {
+    this.line(`frame.pc = ${pc};`, "continue machine;");
+    this.terminated = true;
+  }
+
+  private suspend(resume: number, code: string[]): void {
+    this.line(...code, `frame.pc = ${resume};`, "return;");
+    this.terminated = true;
+    this.startBlock(resume);
+  }
+
+  build(body: Block): CompiledMachine {
+    this.block(body, []);
+    this.line("state.stack.pop();", "return;");
+    this.terminated = true;
+    return { blocks: this.blocks, fields: this.fields, fieldOf: this.fieldOf };
+  }
+
+  private block(b: Block, loops: readonly LoopTarget[]): void {
+    for (const s of b.statements) this.statement(s, loops);
+  }
+
+  private statement(s: Stmt, loops: readonly LoopTarget[]): void {
+    if (s.kind === "let") {
+      this.hold(s.symbol!);
+      this.line(`frame.${this.fieldOf.get(s.symbol!)} = ${this.exprs.stored(s.value, this.scope)};`);
+      return;
+    }
+    if (!suspends(s, this.program, this.suspending)) {
+      this.line(...this.statements.statement(s, loops));
+      if (s.kind === "break") this.terminated = true;
+      return;
+    }
+    switch (s.kind) {
+      case "if": {
+        const otherwise = this.newBlock();
+        const end = s.otherwise ? this.newBlock() : otherwise;
+        this.line(
+          `if (${this.exprs.negate(s.condition, this.scope)}) {`,
+          `frame.pc = ${otherwise};`,
+          "continue machine;",
+          "}",
+        );
+        this.block(s.then, loops);
+        this.jump(end);
+        if (s.otherwise) {
+          this.startBlock(otherwise);
+          this.block(s.otherwise, loops);
+          this.jump(end);
+        }
+        this.startBlock(end);
+        return;
+      }
+      case "while": {
+        const head = this.newBlock();
+        const end = this.newBlock();
+        this.jump(head);
+        this.startBlock(head);
+        this.line(
+          `if (${this.exprs.negate(s.condition, this.scope)}) {`,
+          `frame.pc = ${end};`,
+          "continue machine;",
+          "}",
+        );
+        this.block(s.body, [...loops, { kind: "machine", end }]);
+        this.jump(head);
+        this.startBlock(end);
+        return;
+      }
+      case "repeat": {
+        const times = this.temp("times", "number");
+        const counter = this.temp("count", "number");
+        this.line(`frame.${times} = ${this.exprs.emit(s.count, this.scope)};`, `frame.${counter} = 0;`);
+        const head = this.newBlock();
+        const end = this.newBlock();
+        this.jump(head);
+        this.startBlock(head);
+        this.line(`if (frame.${counter} >= frame.${times}) {`, `frame.pc = ${end};`, "continue machine;", "}");
+        this.block(s.body, [...loops, { kind: "machine", end }]);
+        this.line(`frame.${counter}++;`);
+        this.jump(head);
+        this.startBlock(end);
+        return;
+      }
+      case "for": {
+        const variable = this.hold(s.symbol!);
+        const items = this.temp(
+          `${variable}List`,
+          tsType(s.iterable.type ?? { kind: "list", element: s.symbol!.type }),
+        );
+        const position = this.temp(`${variable}Index`, "number");
+        const ctx: StatementContext = {
+          program: this.program,
+          exprs: this.exprs,
+          scope: this.scope,
+          suspending: this.suspending,
+        };
+        this.line(`frame.${items} = ${iterationSource(ctx, this.scope, s.iterable)};`, `frame.${position} = 0;`);
+        const head = this.newBlock();
+        const end = this.newBlock();
+        this.jump(head);
+        this.startBlock(head);
+        this.line(
+          `if (frame.${position} >= frame.${items}.length) {`,
+          `frame.pc = ${end};`,
+          "continue machine;",
+          "}",
+          `frame.${variable} = at(frame.${items}, frame.${position});`,
+        );
+        this.block(s.body, [...loops, { kind: "machine", end }]);
+        this.line(`frame.${position}++;`);
+        this.jump(head);
+        this.startBlock(end);
+        return;
+      }
+      case "choose":
+      case "act": {
+        if (s.kind === "choose") this.hold(s.symbol!);
+        const resume = this.newBlock();
+        this.suspend(resume, this.decisions.suspendFor(s, this.scope));
+        return;
+      }
+      case "expr": {
+        // A call of a resumable procedure: push its frame and come back here when it is done.
+        const call = s.expr;
+        if (call.kind !== "call") throw new Error("internal: suspending expression");
+        const args = call.args.map((a) => this.exprs.emit(a, this.scope));
+        const resume = this.newBlock();
+        this.suspendCall(resume, [`state.stack.push(${this.decisions.frameFor(call.callee.text, args)});`]);
+        return;
+      }
+      case "end":
+        this.line("state.stack.length = 0;", "return;");
+        this.terminated = true;
+        return;
+      default:
+        throw new Error(`internal: cannot suspend in ${s.kind}`);
+    }
+  }
+
+  /** Like a decision, but the run loop goes on at once with the pushed frame. */
+  private suspendCall(resume: number, code: string[]): void {
+    this.line(`frame.pc = ${resume};`, ...code, "return;");
+    this.terminated = true;
+    this.startBlock(resume);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * Checked statements -> TypeScript statements.
+ *
+ * Straight-line rules (no decision inside) become ordinary TypeScript. A routine that can wait for a decision is
+ * compiled to a resumable state machine (see `machine.ts`), as async/await down-levelling does: the statements that
+ * contain no decision are still emitted by this file, inside the machine's blocks.
+ */
+import type { Block, Expr, Program, Stmt } from "@rules/dsl";
+import type { ExprEmitter, Scope } from "./expressions.ts";
+
+/** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
+export type LoopTarget = { readonly kind: "native" } | { readonly kind: "machine"; readonly end: number };
+
+export interface StatementContext {
+  readonly program: Program;
+  readonly exprs: ExprEmitter;
+  readonly scope: Scope;
+  /** Names of procedures that can wait for a decision (they cannot be called as plain functions). */
+  readonly suspending: ReadonlySet<string>;
+}
+
+export class StatementEmitter {
+  constructor(private readonly ctx: StatementContext) {}
+
+  private get scope(): Scope {
+    return this.ctx.scope;
+  }
+
+  private e(x: Expr): string {
+    return this.ctx.exprs.emit(x, this.scope);
+  }
+
+  block(b: Block, loops: readonly LoopTarget[]): string[] {
+    return b.statements.flatMap((s) => this.statement(s, loops));
+  }
+
+  statement(s: Stmt, loops: readonly LoopTarget[]): string[] {
+    switch (s.kind) {
+      case "let":
+        return [`let ${this.scope.local(s.symbol!)} = ${this.ctx.exprs.stored(s.value, this.scope)};`];
+      case "assign":
+        return [assignment(this.ctx, this.scope, s.target, s.op, s.value)];
+      case "if": {
+        const out = [`if (${this.e(s.condition)}) {`, ...this.block(s.then, loops)];
+        if (s.otherwise) out.push("} else {", ...this.block(s.otherwise, loops));
+        out.push("}");
+        return out;
+      }
+      case "for": {
+        const v = this.scope.local(s.symbol!);
+        return [
+          `for (const ${v} of ${iterationSource(this.ctx, this.scope, s.iterable)}) {`,
+          ...this.block(s.body, [...loops, { kind: "native" }]),
+          "}",
+        ];
+      }
+      case "while":
+        return [`while (${this.e(s.condition)}) {`, ...this.block(s.body, [...loops, { kind: "native" }]), "}"];
+      case "repeat": {
+        const i = this.scope.names.fresh("i");
+        const n = this.scope.names.fresh("times");
+        return [
+          `for (let ${i} = 0, ${n} = ${this.e(s.count)}; ${i} < ${n}; ${i}++) {`,
+          ...this.block(s.body, [...loops, { kind: "native" }]),
+          "}",
+        ];
+      }
+      case "require":
+        return []; // checked before the action runs (see the action's check function)
+      case "add":
+        return [`${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${this.ctx.exprs.stored(s.value, this.scope)});`];
+      case "remove":
+        return [`removeValue(${this.e(s.list)}, ${this.e(s.value)});`];
+      case "shuffle":
+        return [`shuffleInPlace(state.rng, ${this.e(s.list)});`];
+      case "break": {
+        const target = loops[loops.length - 1];
+        if (!target || target.kind === "native") return ["break;"];
+        return [`frame.pc = ${target.end};`, "continue machine;"];
+      }
+      case "expr":
+        return [`${this.e(s.expr)};`];
+      case "end":
+        return ["state.stack.length = 0;", "return;"];
+      case "choose":
+      case "act":
+        throw new Error(`internal: \`${s.kind}\` outside a resumable routine`);
+    }
+  }
+}
+
+/** `for x in list` iterates over a snapshot, so rules may change the list inside the loop. */
+export function iterationSource(ctx: StatementContext, scope: Scope, iterable: Expr): string {
+  const code = ctx.exprs.emit(iterable, scope);
+  const stable = iterable.kind === "name" && iterable.ref?.kind === "builtin";
+  const fresh = iterable.kind === "list" || iterable.kind === "comprehension" || iterable.kind === "aggregate";
+  return stable || fresh ? code : `${code}.slice()`;
+}
+
+export function assignment(ctx: StatementContext, scope: Scope, target: Expr, op: string, value: Expr): string {
+  const v = op === "=" ? ctx.exprs.stored(value, scope) : ctx.exprs.emit(value, scope);
+  if (target.kind === "index") {
+    const list = ctx.exprs.emit(target.object, scope);
+    const index = ctx.exprs.emit(target.index, scope);
+    const newValue = op === "=" ? v : `at(${list}, ${index}) ${op[0]} ${ctx.exprs.paren(value, scope)}`;
+    return `setAt(${list}, ${index}, ${newValue});`;
+  }
+  return `${ctx.exprs.emit(target, scope)} ${op} ${v};`;
+}
+
+/** Whether a statement can wait for a decision or end the game (so it must be compiled into the state machine). */
+export function suspends(s: Stmt, program: Program, suspending: ReadonlySet<string>): boolean {
+  switch (s.kind) {
+    case "choose":
+    case "act":
+    case "end":
+      return true;
+    case "if":
+      return (
+        blockSuspends(s.then, program, suspending) ||
+        (s.otherwise ? blockSuspends(s.otherwise, program, suspending) : false)
+      );
+    case "for":
+    case "while":
+    case "repeat":
+      return blockSuspends(s.body, program, suspending);
+    case "expr":
+      return s.expr.kind === "call" && s.expr.target === "proc" && suspending.has(`proc:${s.expr.callee.text}`);
+    default:
+      return false;
+  }
+}
+
+export function blockSuspends(b: Block, program: Program, suspending: ReadonlySet<string>): boolean {
+  return b.statements.some((s) => suspends(s, program, suspending));
+}

@@ -1,0 +1,108 @@
+/** `validateState`: a structural check of untrusted JSON (a save file) against the generated `State` type. */
+import type { FieldInfo, Type } from "@rules/dsl";
+import { StructureKind, type StatementStructures } from "ts-morph";
+import { valuesConst, type EmitContext } from "./context.ts";
+import { str } from "./naming.ts";
+
+/** A condition that holds when `v` (unknown) has type `t`; records and lists defer to generated functions. */
+function test(ctx: EmitContext, t: Type, v: string): string {
+  switch (t.kind) {
+    case "int":
+      return `isInt(${v})`;
+    case "player":
+      return `isInt(${v}) && ${v} >= 0 && ${v} < playerCount`;
+    case "bool":
+      return `typeof ${v} === "boolean"`;
+    case "string":
+      return `typeof ${v} === "string"`;
+    case "enum":
+      return `(${valuesConst(t.name)} as readonly unknown[]).includes(${v})`;
+    case "record":
+      return `problemIn${t.name}(${v}, playerCount) === null`;
+    case "list":
+      return `Array.isArray(${v}) && ${v}.every((x: unknown) => ${test(ctx, t.element, "x")})`;
+    default:
+      return "true";
+  }
+}
+
+function fieldChecks(ctx: EmitContext, fields: Map<string, FieldInfo>, obj: string, what: string): string[] {
+  return [...fields.values()].map(
+    (f) =>
+      `if (!(${test(ctx, f.type, `${obj}.${f.decl.name.text}`)})) return ${str(`${what}.${f.decl.name.text} is not a valid ${describe(f.type)}`)};`,
+  );
+}
+
+function describe(t: Type): string {
+  switch (t.kind) {
+    case "list":
+      return `list of ${describe(t.element)}`;
+    case "player":
+      return "seat";
+    case "enum":
+    case "record":
+      return t.name;
+    default:
+      return t.kind;
+  }
+}
+
+export function emitValidators(ctx: EmitContext): StatementStructures[] {
+  const out: StatementStructures[] = [];
+  for (const r of ctx.program.records.values()) {
+    out.push({
+      kind: StructureKind.Function,
+      name: `problemIn${r.decl.name.text}`,
+      parameters: [
+        { name: "value", type: "unknown" },
+        { name: "playerCount", type: "number" },
+      ],
+      returnType: "string | null",
+      statements: [
+        `if (!isRecord(value)) return "a ${r.decl.name.text} is not an object";`,
+        ...fieldChecks(ctx, r.fields, "value", r.decl.name.text),
+        "return null;",
+      ],
+    });
+  }
+  const tags = [...ctx.resumable.keys()].map(str).join(", ");
+  const sites = ctx.program.decisions.length;
+  out.push({
+    kind: StructureKind.Function,
+    name: "validateState",
+    parameters: [{ name: "value", type: "unknown" }],
+    returnType: "string | null",
+    docs: ["Null when `value` has the shape of a `State` (for loading saves), else what is wrong."],
+    statements: [
+      'if (!isRecord(value)) return "the state is not an object";',
+      "if (!(VARIANTS as readonly unknown[]).includes(value.variant)) return `unknown variant ${String(value.variant)}`;",
+      "const playerCount = value.playerCount;",
+      `if (!isInt(playerCount) || playerCount < ${ctx.program.game.minPlayers} || playerCount > ${ctx.program.game.maxPlayers}) return "playerCount is not a valid number of players";`,
+      'if (!isRecord(value.params)) return "params is not an object";',
+      ...[...ctx.program.params.values()].map(
+        (p) =>
+          `if (!(${test(ctx, p.type, `value.params.${p.decl.name.text}`)})) return "params.${p.decl.name.text} is not a valid ${describe(p.type)}";`,
+      ),
+      'if (!Array.isArray(value.players) || value.players.length !== playerCount) return "players does not hold one state per player";',
+      "for (const mine of value.players as unknown[]) {",
+      'if (!isRecord(mine)) return "a player state is not an object";',
+      ...fieldChecks(ctx, ctx.program.playerFields, "mine", "player"),
+      "}",
+      ...fieldChecks(ctx, ctx.program.globalFields, "value", "state"),
+      "const rng = value.rng;",
+      'if (!isRecord(rng) || ![rng.a, rng.b, rng.c, rng.d].every(isInt) || !Array.isArray(rng.forced) || !rng.forced.every(isInt)) return "rng is not a generator state";',
+      'if (!Array.isArray(value.stack)) return "stack is not a list";',
+      `const routines: readonly unknown[] = [${tags}];`,
+      "for (const frame of value.stack as unknown[]) {",
+      'if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc)) return "stack holds a frame of no known routine";',
+      "}",
+      "const pending = value.pending;",
+      "if (pending !== null) {",
+      `if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= ${sites}) return "pending is not a known decision";`,
+      'if (!Array.isArray(pending.players) || !pending.players.every((p: unknown) => isInt(p) && p >= 0 && p < playerCount)) return "pending.players is not a list of seats";',
+      "}",
+      "return null;",
+    ],
+  });
+  return out;
+}

@@ -1,0 +1,182 @@
+/**
+ * Per-player views, generated from the visibility the rules declare: a private field shows as null to everyone
+ * but its owner, a hidden list shows only its size, a `visible if` field shows where its condition holds.
+ */
+import type { FieldDecl, FieldInfo, Type } from "@rules/dsl";
+import { StructureKind, type StatementStructures } from "ts-morph";
+import type { EmitContext } from "./context.ts";
+import { needsView, tsViewType, viewFieldType } from "./ts-types.ts";
+
+export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
+  const out: StatementStructures[] = [];
+  const p = ctx.program;
+  for (const r of p.records.values()) {
+    if (!needsView(p, { kind: "record", name: r.decl.name.text })) continue;
+    out.push({
+      kind: StructureKind.Interface,
+      name: `${r.decl.name.text}View`,
+      isExported: true,
+      docs: [`A ${r.decl.name.text} as one player sees it (null: not visible to that player).`],
+      properties: viewProperties(ctx, r.fields),
+    });
+  }
+  out.push({
+    kind: StructureKind.Interface,
+    name: "PlayerView",
+    isExported: true,
+    docs: ["One player's state as the viewer sees it."],
+    properties: viewProperties(ctx, p.playerFields),
+  });
+  out.push({
+    kind: StructureKind.Interface,
+    name: "View",
+    isExported: true,
+    docs: ["What one player may see of the game."],
+    properties: [
+      { name: "viewer", type: "Player" },
+      { name: "variant", type: "VariantName" },
+      { name: "playerCount", type: "number" },
+      { name: "players", type: "PlayerView[]" },
+      ...viewProperties(ctx, p.globalFields),
+      { name: "toAct", type: "Player[]", docs: ["Who must decide now."] },
+      {
+        name: "deciding",
+        type: "string | null",
+        docs: ["What the viewer must decide now: an action, or the name of a choice."],
+      },
+    ],
+  });
+  return out;
+}
+
+function viewProperties(
+  ctx: EmitContext,
+  fields: Map<string, FieldInfo>,
+): { name: string; type: string; docs?: string[] }[] {
+  const out: { name: string; type: string; docs?: string[] }[] = [];
+  for (const f of fields.values()) {
+    const t = viewFieldType(ctx.program, f.decl, f.type);
+    if (t === undefined) continue;
+    const docs = f.decl.visibility.kind === "hidden" ? ["Hidden: only the number of elements."] : [];
+    out.push({ name: f.decl.name.text, type: t, docs });
+  }
+  return out;
+}
+
+/** The code for a value as `viewer` sees it (copied, so a view never shares data with the state). */
+function viewValue(ctx: EmitContext, t: Type, code: string): string {
+  if (t.kind === "list") {
+    if (needsView(ctx.program, t.element)) return `${code}.map((x) => ${viewValue(ctx, t.element, "x")})`;
+    return t.element.kind === "list" || t.element.kind === "record" ? `clone(${code})` : `${code}.slice()`;
+  }
+  if (t.kind === "record") {
+    return needsView(ctx.program, t) ? `view${t.name}(${code}, viewer)` : `clone(${code})`;
+  }
+  return code;
+}
+
+function fieldView(ctx: EmitContext, f: FieldDecl, t: Type, code: string, visible: string): string | undefined {
+  switch (f.visibility.kind) {
+    case "public":
+      return viewValue(ctx, t, code);
+    case "hidden":
+      return t.kind === "list" ? `${code}.length` : undefined;
+    case "private":
+    case "visibleIf":
+      return `${visible} ? ${viewValue(ctx, t, code)} : null`;
+  }
+}
+
+export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
+  const out: StatementStructures[] = [];
+  const p = ctx.program;
+  for (const r of p.records.values()) {
+    const name = r.decl.name.text;
+    if (!needsView(p, { kind: "record", name })) continue;
+    const scope = {
+      names: undefined as never,
+      local: () => "",
+      recordVar: "record",
+      recordType: name,
+      viewerVar: "viewer",
+    };
+    const props = [...r.fields.values()].flatMap((f) => {
+      const vis = f.decl.visibility;
+      const visible =
+        vis.kind === "private"
+          ? "viewer === record.owner"
+          : vis.kind === "visibleIf"
+            ? ctx.exprs.paren(vis.condition, scope)
+            : "true";
+      const v = fieldView(ctx, f.decl, f.type, `record.${f.decl.name.text}`, visible);
+      return v === undefined ? [] : [`${f.decl.name.text}: ${v}`];
+    });
+    out.push({
+      kind: StructureKind.Function,
+      name: `view${name}`,
+      parameters: [
+        { name: "record", type: name },
+        { name: "viewer", type: "Player" },
+      ],
+      returnType: `${name}View`,
+      statements: [`return { ${props.join(", ")} };`],
+    });
+  }
+  const playerScope = {
+    names: undefined as never,
+    local: () => "",
+    recordVar: "mine",
+    recordType: "PlayerState",
+    viewerVar: "viewer",
+    ownerVar: "owner",
+  };
+  const playerProps = [...p.playerFields.values()].flatMap((f) => {
+    const vis = f.decl.visibility;
+    const visible =
+      vis.kind === "private"
+        ? "viewer === owner"
+        : vis.kind === "visibleIf"
+          ? ctx.exprs.paren(vis.condition, playerScope)
+          : "true";
+    const v = fieldView(ctx, f.decl, f.type, `mine.${f.decl.name.text}`, visible);
+    return v === undefined ? [] : [`${f.decl.name.text}: ${v}`];
+  });
+  out.push({
+    kind: StructureKind.Function,
+    name: "viewPlayer",
+    parameters: [
+      { name: "mine", type: "PlayerState" },
+      { name: "owner", type: "Player" },
+      { name: "viewer", type: "Player" },
+    ],
+    returnType: "PlayerView",
+    statements: [`return { ${playerProps.join(", ")} };`],
+  });
+  const globalProps = [...p.globalFields.values()].flatMap((f) => {
+    const v = fieldView(ctx, f.decl, f.type, `state.${f.decl.name.text}`, "false");
+    return v === undefined ? [] : [`${f.decl.name.text}: ${v}`];
+  });
+  out.push({
+    kind: StructureKind.Function,
+    name: "view",
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "viewer", type: "Player" },
+    ],
+    returnType: "View",
+    docs: ["What `viewer` may see: everything the rules hide from that player is left out."],
+    statements: [
+      "const deciding = state.pending !== null && state.pending.players.includes(viewer) ? DECISION_NAMES[state.pending.site] ?? null : null;",
+      "return {",
+      "viewer,",
+      "variant: state.variant,",
+      "playerCount: state.playerCount,",
+      "players: state.players.map((mine, owner) => viewPlayer(mine, owner, viewer)),",
+      ...globalProps.map((g) => `${g},`),
+      "toAct: state.pending === null ? [] : state.pending.players.slice(),",
+      "deciding,",
+      "};",
+    ],
+  });
+  return out;
+}

@@ -1,0 +1,334 @@
+/**
+ * The runtime-facing CLI commands (play, simulate, replay), run as the command line would run them, against the
+ * runtime's test fixture engine and in-memory streams.
+ */
+import { mkdtemp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Readable, Writable } from "node:stream";
+import { Command } from "commander";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gameSeed, type SimulationSummary } from "@rules/runtime";
+import { parseHumans, playGame, registerPlay } from "../src/cli/play.ts";
+import {
+  cliContext,
+  engineProblem,
+  findCompiledGames,
+  loadAllEngines,
+  loadEngine,
+  type CliContext,
+} from "../src/cli/registry.ts";
+import { readReplayInput, registerReplay } from "../src/cli/replay.ts";
+import { registerSimulate, simulateEngines } from "../src/cli/simulate.ts";
+import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
+
+interface Run {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number;
+}
+
+function collector(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => chunks.join("") };
+}
+
+/** Runs `rules <args>` with the fixture as the only compiled game, feeding `input` as stdin. */
+async function rules(args: string[], input = "", stdinIsTTY = false): Promise<Run> {
+  const stdout = collector();
+  const stderr = collector();
+  let exitCode = 0;
+  const stdin = Object.assign(Readable.from(input === "" ? [] : [input]), { isTTY: stdinIsTTY });
+  const context: CliContext = cliContext({
+    stdin,
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    loadEngine: async (name) => {
+      if (name !== fixture.name) throw new Error(`unknown game "${name}"`);
+      return fixture;
+    },
+    loadAllEngines: async () => [fixture],
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+  });
+  const program = new Command("rules")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => stdout.stream.write(s), writeErr: (s) => stderr.stream.write(s) });
+  registerPlay(program, context);
+  registerSimulate(program, context);
+  registerReplay(program, context);
+  try {
+    await program.parseAsync(args, { from: "user" });
+  } catch (error) {
+    // Commander's own errors (bad flags, --help) arrive here because of exitOverride.
+    exitCode = (error as { exitCode?: number }).exitCode ?? 1;
+  }
+  return { stdout: stdout.text(), stderr: stderr.text(), exitCode };
+}
+
+let dir = "";
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "rules-cli-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("simulate", () => {
+  it("--json prints one summary per variant and player count", async () => {
+    const run = await rules(["simulate", "race-fixture", "--games", "20", "--seed", "3", "--json"]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stderr).toBe("");
+    const summaries = JSON.parse(run.stdout) as SimulationSummary[];
+    expect(summaries.map((s) => `${s.variant}/${s.players}`)).toEqual([
+      "base/2",
+      "base/3",
+      "base/4",
+      "long/2",
+      "long/3",
+      "long/4",
+    ]);
+    for (const s of summaries) {
+      expect(s.games).toBe(20);
+      expect(s.winRate.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+    }
+  });
+
+  it("--players and --variant narrow the sweep; results are reproducible from the seed", async () => {
+    const args = ["simulate", "race-fixture", "--games", "15", "--players", "3", "--variant", "long", "--json"];
+    const first = JSON.parse((await rules(args)).stdout) as SimulationSummary[];
+    const second = JSON.parse((await rules(args)).stdout) as SimulationSummary[];
+    expect(first).toHaveLength(1);
+    expect(first[0]?.meanLength).toBe(second[0]?.meanLength);
+    expect(first[0]?.winRate).toEqual(second[0]?.winRate);
+  });
+
+  it("--all prints the summary table", async () => {
+    const run = await rules(["simulate", "--all", "--games", "10"]);
+    expect(run.exitCode).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^game\s+variant\s+players/);
+    expect(lines.filter((line) => line.startsWith("race-fixture"))).toHaveLength(6);
+  });
+
+  it("refuses what cannot run with one error line and exit code 1", async () => {
+    const cases: [string[], RegExp][] = [
+      [["simulate", "chess", "--games", "5"], /^error: unknown game "chess"\n$/],
+      [["simulate", "race-fixture", "--players", "9"], /^error: race-fixture is for 2 to 4 players, not 9\n$/],
+      [["simulate", "race-fixture", "--variant", "x"], /^error: race-fixture has no variant "x"/],
+      [["simulate"], /^error: name one game, or use --all\n$/],
+      [["simulate", "race-fixture", "--all"], /^error: name one game, or use --all\n$/],
+      [["simulate", "race-fixture", "--max-steps", "2"], /^error: race-fixture: game 0 .* did not end within 2/],
+      [["simulate", "race-fixture", "--games", "many"], /^error: option '--games <n>' argument 'many' is invalid/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await rules(args);
+      expect(run.exitCode, args.join(" ")).toBe(1);
+      expect(run.stderr, args.join(" ")).toMatch(message);
+      expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    }
+  });
+
+  it("simulateEngines reports progress over all batches", () => {
+    const seen: [number, number, string][] = [];
+    simulateEngines([fixture], { games: 2, seed: 1, players: 2 }, (done, total, label) =>
+      seen.push([done, total, label]),
+    );
+    expect(seen).toEqual([
+      [1, 4, "race-fixture base 2p"],
+      [2, 4, "race-fixture base 2p"],
+      [3, 4, "race-fixture long 2p"],
+      [4, 4, "race-fixture long 2p"],
+    ]);
+  });
+});
+
+describe("play", () => {
+  it("plays all seats at random when stdin is not a terminal, printing actions and the outcome", async () => {
+    const run = await rules(["play", "race-fixture", "--seed", "5", "--players", "3"]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/seed 5; human seats: none/);
+    expect(run.stdout).toMatch(/^seat 0: boost amount=\d$/m);
+    expect(run.stdout).toMatch(/game over after \d+ actions\n(winner: seat \d|shared victory: seats [\d, ]+)\n/);
+  });
+
+  it("shows a human only their own view and numbered options, and reads their choices", async () => {
+    const answers = `${"1\n".repeat(200)}`;
+    const run = await rules(["play", "race-fixture", "--seed", "9", "--players", "2", "--humans", "1"], answers);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("=== seat 1: your turn ===");
+    expect(run.stdout).toMatch(/yourLuckyNumber: \d/);
+    expect(run.stdout).not.toContain("lucky:"); // the full state (with every secret) is never printed
+    expect(run.stdout).toMatch(/boosts: \["hidden", null\]/); // seat 0 picked first; its pick is hidden
+    expect(run.stdout).toContain("  1. boost amount=0\n  2. boost amount=1\n  3. boost amount=2");
+    expect(run.stdout).toContain("seat 0 (random) has acted");
+    expect(run.stdout).not.toMatch(/seat 0: (boost|roll|rest)/); // others' actions (maybe secret) are not shown
+    expect(run.stdout).toMatch(/game over after/);
+  });
+
+  it("a human seat is the default when stdin is a terminal", async () => {
+    const run = await rules(["play", "race-fixture", "--seed", "9"], "quit\n", true);
+    expect(run.stdout).toMatch(/human seats: 0/);
+    expect(run.stdout).toMatch(/game left unfinished after 0 actions/);
+  });
+
+  it("re-asks on bad input, saves on `save <file>`, stops on `quit`", async () => {
+    const file = join(dir, "mid-game.json");
+    const input = `hello\n7\nsave\nsave ${join(dir, "no-such-dir", "x.json")}\nsave ${file}\n2\nquit\n`;
+    const run = await rules(["play", "race-fixture", "--seed", "4", "--humans", "0"], input);
+    expect(run.stdout).toContain('type a number from 1 to 3, "save <file>" or "quit"');
+    expect(run.stdout).toContain("usage: save <file>");
+    expect(run.stdout).toMatch(/cannot save: ENOENT/);
+    expect(run.stdout).toContain(`saved to ${file}`);
+    expect(run.stdout).toMatch(/game left unfinished after 2 actions/);
+    const save = JSON.parse(await readFile(file, "utf8")) as { format: string; log: unknown[] };
+    expect(save.format).toBe("rules-save");
+    expect(save.log).toEqual([]);
+  });
+
+  it("refuses human seats that are not at the table", async () => {
+    const run = await rules(["play", "race-fixture", "--seed", "4", "--humans", "0,3"]);
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe("error: human seat 3 is not a seat (seats are 0 to 1)\n");
+    expect(() => parseHumans("0,x")).toThrow(/"x" is not a seat number/);
+    expect(parseHumans("none")).toEqual([]);
+    expect(parseHumans("2, 0,2")).toEqual([2, 0]);
+  });
+
+  it("an all-random game with seed S is the game a simulation plays with seed S", async () => {
+    // Game 0 of a batch with seed 77 starts from gameSeed(77, 0); playing that seed replays it.
+    const seed = gameSeed(77, 0);
+    const { session } = await playGame(
+      fixture,
+      { players: 3, seed, humans: [] },
+      { input: Readable.from([]), output: collector().stream },
+    );
+    const [summary] = simulateEngines([fixture], { games: 1, seed: 77, players: 3, variant: "base" });
+    expect(session.isOver()).toBe(true);
+    expect(summary?.minLength).toBe(session.log.length);
+    expect(summary?.meanScore).toEqual(session.outcome()?.scores);
+  });
+});
+
+describe("replay", () => {
+  it("replays a save written by play --save, printing each action and the same outcome", async () => {
+    const file = join(dir, "finished.json");
+    const played = await rules(["play", "race-fixture", "--seed", "11", "--players", "4", "--save", file]);
+    const run = await rules(["replay", file]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(/^ *1\. seat 0: boost amount=\d$/m);
+    const outcomeOf = (text: string): string | undefined =>
+      /(winner: seat \d|shared victory: seats [\d, ]+)\n( {2}seat .*\n)+/.exec(text)?.[0];
+    expect(outcomeOf(run.stdout)).toBeDefined();
+    expect(outcomeOf(run.stdout)).toBe(outcomeOf(played.stdout));
+  });
+
+  it("replays a plain log file { game, options, log }", async () => {
+    const file = join(dir, "log.json");
+    const log = [
+      { type: "boost", player: 0, amount: 1 },
+      { type: "boost", player: 1, amount: 0 },
+      { type: "rest", player: 0 },
+    ];
+    await writeFile(file, JSON.stringify({ game: "race-fixture", options: { players: 2, seed: 3 }, log }));
+    const run = await rules(["replay", file]);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain("3. seat 0: rest");
+    expect(run.stdout).toContain("game unfinished: seat(s) 1 to act");
+  });
+
+  it("gives a one-line reason and exit code 1 for a bad file, never a stack trace", async () => {
+    const goodSave = join(dir, "good.json");
+    await rules(["play", "race-fixture", "--seed", "2", "--save", goodSave]);
+    const good = JSON.parse(await readFile(goodSave, "utf8")) as Record<string, unknown>;
+    const files: [string, string, RegExp][] = [
+      ["missing.json", "", /^error: cannot read .*missing\.json: ENOENT/],
+      ["broken.json", "{ not json", /^error: not a save or log file: invalid JSON/],
+      ["array.json", "[]", /^error: not a save or log file: expected a JSON object/],
+      ["other-game.json", JSON.stringify({ ...good, game: "chess" }), /^error: unknown game "chess"/],
+      ["other-format.json", JSON.stringify({ ...good, format: "pgn" }), /^error: unknown file format "pgn"/],
+      ["edited.json", JSON.stringify({ ...good, state: { ...(good.state as object), round: 99 } }), /checksum/],
+      ["rules-changed.json", JSON.stringify({ ...good, sourceHash: "0" }), /rules of "race-fixture" changed/],
+      ["short-log.json", JSON.stringify({ ...good, log: [] }), /does not reach the saved state/],
+      [
+        "illegal-log.json",
+        JSON.stringify({ game: "race-fixture", options: { players: 2, seed: 1 }, log: [{ type: "roll", player: 0 }] }),
+        /^error: log\[0\] .* is refused: moves come once every boost is picked\n$/,
+      ],
+      [
+        "bad-options.json",
+        JSON.stringify({ game: "race-fixture", options: { players: 1, seed: 1 }, log: [] }),
+        /^error: bad options: players must be/,
+      ],
+      [
+        "bad-log.json",
+        JSON.stringify({ game: "race-fixture", options: { players: 2, seed: 1 }, log: "boost" }),
+        /^error: bad log: the log must be an array/,
+      ],
+    ];
+    for (const [name, content, message] of files) {
+      const file = join(dir, name);
+      if (content !== "") await writeFile(file, content);
+      const run = await rules(["replay", file]);
+      expect(run.exitCode, name).toBe(1);
+      expect(run.stderr, name).toMatch(message);
+      expect(run.stderr.trimEnd().split("\n"), name).toHaveLength(1);
+    }
+  });
+
+  it("readReplayInput accepts a verified save", async () => {
+    const file = join(dir, "for-input.json");
+    await rules(["play", "race-fixture", "--seed", "6", "--save", file]);
+    const input = await readReplayInput(await readFile(file, "utf8"), async () => fixture);
+    expect(input.engine).toBe(fixture);
+    expect(input.options).toEqual({ players: 2, seed: 6 });
+  });
+});
+
+describe("registry", () => {
+  let root = "";
+  beforeAll(async () => {
+    root = join(dir, "repo");
+    const generated = join(root, "rulesets", "race", "generated");
+    await mkdir(generated, { recursive: true });
+    const fixturePath = resolve(import.meta.dirname, "../../runtime/test/fixtures/race-fixture-engine.ts");
+    await writeFile(
+      join(generated, "engine.ts"),
+      `export { raceFixtureEngine as engine } from ${JSON.stringify(fixturePath)};\n`,
+    );
+    await mkdir(join(root, "rulesets", "uncompiled"), { recursive: true });
+    const broken = join(root, "rulesets", "broken", "generated");
+    await mkdir(broken, { recursive: true });
+    await writeFile(join(broken, "engine.ts"), "export const engine = { name: 'broken' };\n");
+  });
+
+  it("finds the games that have a generated engine", async () => {
+    expect((await findCompiledGames(root)).map((g) => g.name)).toEqual(["broken", "race"]);
+    expect(await findCompiledGames(join(dir, "nowhere"))).toEqual([]);
+  });
+
+  it("imports a generated engine", async () => {
+    const engine = await loadEngine("race", root);
+    expect(engine.name).toBe("race-fixture");
+  });
+
+  it("says whether a game is unknown, not compiled, or not an engine", async () => {
+    await expect(loadEngine("chess", root)).rejects.toThrow(/unknown game "chess" \(games: broken, race\)/);
+    await expect(loadEngine("uncompiled", root)).rejects.toThrow(/not compiled yet/);
+    await expect(loadEngine("broken", root)).rejects.toThrow(/does not export an engine.*`title` is not a string/);
+    await expect(loadAllEngines(root)).rejects.toThrow(/broken/);
+  });
+
+  it("engineProblem accepts an engine and names what is missing otherwise", () => {
+    expect(engineProblem(fixture)).toBeNull();
+    expect(engineProblem({ ...fixture, apply: 1 })).toBe("`apply` is not a function");
+    expect(engineProblem(null)).toBe("not an object");
+  });
+});

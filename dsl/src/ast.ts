@@ -1,0 +1,494 @@
+/**
+ * The typed syntax tree of a `.rules` file, built from the CST by `cst-to-ast.ts`.
+ *
+ * Every node carries its source range so that the checker and the compiler can point at it. The checker annotates
+ * expression nodes with their type (`type`) and name nodes with what they refer to (`ref`); before checking those
+ * fields are undefined.
+ */
+import type { Type } from "./types.ts";
+
+export interface Span {
+  /** 0-based offsets into the source text, end exclusive. */
+  readonly start: number;
+  readonly end: number;
+  /** 1-based line and column of `start`. */
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface Node {
+  readonly span: Span;
+}
+
+export interface Name extends Node {
+  readonly text: string;
+}
+
+/** A local variable (let, loop variable, parameter, choice...), created by the checker. */
+export interface LocalSymbol {
+  readonly name: string;
+  readonly type: Type;
+  /** Unique within the file; lets the emitter give same-named locals distinct storage. */
+  readonly id: number;
+  readonly span: Span;
+  readonly origin: "let" | "param" | "for" | "choose" | "each" | "binder" | "me" | "viewer";
+  used: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Types as written
+
+export type TypeExpr =
+  | { readonly kind: "named"; readonly name: Name; readonly span: Span }
+  | { readonly kind: "list"; readonly element: TypeExpr; readonly span: Span }
+  | { readonly kind: "range"; readonly low: number; readonly high: number; readonly span: Span };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Declarations
+
+export interface RulesFile {
+  readonly path: string;
+  readonly declarations: Declaration[];
+}
+
+export type Declaration =
+  | GameDecl
+  | EnumDecl
+  | RecordDecl
+  | ConstDecl
+  | ParamDecl
+  | StateDecl
+  | FnDecl
+  | ProcDecl
+  | ActionDecl
+  | SetupDecl
+  | FlowDecl
+  | ScoringDecl
+  | VariantDecl
+  | TestDecl;
+
+export interface GameDecl extends Node {
+  readonly kind: "game";
+  readonly title: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+}
+
+export interface EnumDecl extends Node {
+  readonly kind: "enum";
+  readonly name: Name;
+  readonly members: Name[];
+}
+
+/** Who may see a field: everyone, the owning player, nobody, or whoever a condition admits. */
+export type Visibility =
+  | { readonly kind: "public" }
+  | { readonly kind: "private"; readonly span: Span }
+  | { readonly kind: "hidden"; readonly span: Span }
+  | { readonly kind: "visibleIf"; readonly condition: Expr; readonly span: Span };
+
+export interface FieldDecl extends Node {
+  readonly name: Name;
+  readonly typeExpr: TypeExpr;
+  readonly initial: Expr | undefined;
+  readonly visibility: Visibility;
+}
+
+export interface RecordDecl extends Node {
+  readonly kind: "record";
+  readonly name: Name;
+  readonly fields: FieldDecl[];
+}
+
+export interface ConstDecl extends Node {
+  readonly kind: "const";
+  readonly name: Name;
+  readonly typeExpr: TypeExpr | undefined;
+  readonly value: Expr;
+}
+
+/** A named number or flag a variant may change (`param GLORY_GOAL: int = 10`). */
+export interface ParamDecl extends Node {
+  readonly kind: "param";
+  readonly name: Name;
+  readonly typeExpr: TypeExpr;
+  readonly value: Expr;
+}
+
+/** `per player { ... }` or `global { ... }`. */
+export interface StateDecl extends Node {
+  readonly kind: "state";
+  readonly scope: "player" | "global";
+  readonly fields: FieldDecl[];
+}
+
+export interface ParamSpec extends Node {
+  readonly name: Name;
+  readonly typeExpr: TypeExpr;
+  /** For action parameters: the list the value must be taken from (`target: Ship in sea`). */
+  readonly from: Expr | undefined;
+  symbol?: LocalSymbol;
+}
+
+export interface FnDecl extends Node {
+  readonly kind: "fn";
+  readonly name: Name;
+  readonly params: ParamSpec[];
+  readonly returnType: TypeExpr;
+  readonly body: Expr;
+  /** Set by the checker. */
+  resolvedReturnType?: Type;
+}
+
+export interface ProcDecl extends Node {
+  readonly kind: "proc";
+  readonly name: Name;
+  readonly params: ParamSpec[];
+  readonly body: Block;
+}
+
+export interface ActionDecl extends Node {
+  readonly kind: "action";
+  readonly name: Name;
+  readonly params: ParamSpec[];
+  readonly body: Block;
+  /** The acting player, bound as `me`. */
+  me?: LocalSymbol;
+}
+
+export interface SetupDecl extends Node {
+  readonly kind: "setup";
+  readonly body: Block;
+}
+
+export interface FlowDecl extends Node {
+  readonly kind: "flow";
+  readonly body: Block;
+}
+
+export interface ScoreRule extends Node {
+  /** The player being scored, bound in `expr`. */
+  readonly player: Name;
+  readonly expr: Expr;
+  /** For tie-breaks: true when the lowest value wins. */
+  readonly lowest: boolean;
+  symbol?: LocalSymbol;
+}
+
+export interface ScoringDecl extends Node {
+  readonly kind: "scoring";
+  readonly score: ScoreRule | undefined;
+  readonly tiebreaks: ScoreRule[];
+}
+
+export interface VariantSet extends Node {
+  readonly name: Name;
+  readonly value: Expr;
+}
+
+/** A named variant: parameter changes and replaced rules, overlaid on the base game. */
+export interface VariantDecl extends Node {
+  readonly kind: "variant";
+  readonly name: Name;
+  readonly title: string | undefined;
+  readonly sets: VariantSet[];
+  readonly replacements: (FnDecl | ProcDecl | ActionDecl)[];
+}
+
+export type TestStep =
+  | { readonly kind: "given"; readonly body: Block; readonly span: Span }
+  | { readonly kind: "random"; readonly values: number[]; readonly span: Span }
+  | { readonly kind: "play"; readonly play: TestPlay; readonly span: Span }
+  | {
+      readonly kind: "refused";
+      readonly play: TestPlay;
+      readonly message: string | undefined;
+      readonly span: Span;
+    }
+  | { readonly kind: "expect"; readonly condition: Expr; readonly span: Span };
+
+export interface TestPlay extends Node {
+  readonly seat: number;
+  readonly action: Name;
+  readonly args: Expr[];
+}
+
+export interface TestDecl extends Node {
+  readonly kind: "test";
+  readonly title: string;
+  readonly players: number | undefined;
+  readonly seed: number | undefined;
+  readonly variant: Name | undefined;
+  readonly steps: TestStep[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Statements
+
+export interface Block extends Node {
+  readonly statements: Stmt[];
+}
+
+export type Stmt =
+  | LetStmt
+  | AssignStmt
+  | IfStmt
+  | ForStmt
+  | WhileStmt
+  | RepeatStmt
+  | RequireStmt
+  | ChooseStmt
+  | ActStmt
+  | AddStmt
+  | RemoveStmt
+  | ShuffleStmt
+  | EndStmt
+  | BreakStmt
+  | ExprStmt;
+
+export interface LetStmt extends Node {
+  readonly kind: "let";
+  readonly name: Name;
+  readonly value: Expr;
+  symbol?: LocalSymbol;
+}
+
+export interface AssignStmt extends Node {
+  readonly kind: "assign";
+  readonly target: Expr;
+  readonly op: "=" | "+=" | "-=";
+  readonly value: Expr;
+}
+
+export interface IfStmt extends Node {
+  readonly kind: "if";
+  readonly condition: Expr;
+  readonly then: Block;
+  readonly otherwise: Block | undefined;
+}
+
+export interface ForStmt extends Node {
+  readonly kind: "for";
+  readonly variable: Name;
+  readonly iterable: Expr;
+  readonly body: Block;
+  symbol?: LocalSymbol;
+}
+
+export interface WhileStmt extends Node {
+  readonly kind: "while";
+  readonly condition: Expr;
+  readonly body: Block;
+}
+
+export interface RepeatStmt extends Node {
+  readonly kind: "repeat";
+  readonly count: Expr;
+  readonly body: Block;
+}
+
+export interface RequireStmt extends Node {
+  readonly kind: "require";
+  readonly condition: Expr;
+  readonly message: string;
+}
+
+/** What a choice is taken from: a type (enum, bool, int range, Player) and optionally a list of candidates. */
+export interface Domain extends Node {
+  readonly typeExpr: TypeExpr;
+  readonly from: Expr | undefined;
+}
+
+/**
+ * `choose kind: Kind by me where ... else "..."` asks one player mid-procedure;
+ * `choose kind: Kind by each p in players where ...` asks several at once, secretly (result: a list by seat).
+ */
+export interface ChooseStmt extends Node {
+  readonly kind: "choose";
+  readonly name: Name;
+  readonly domain: Domain;
+  readonly chooser: Expr;
+  /** Set for a simultaneous choice: the variable bound to each chooser. */
+  readonly each: Name | undefined;
+  readonly condition: Expr | undefined;
+  readonly message: string | undefined;
+  /** The result local (a list by seat for a simultaneous choice). */
+  symbol?: LocalSymbol;
+  /** The candidate bound in `where`. */
+  candidate?: LocalSymbol;
+  eachSymbol?: LocalSymbol;
+  /** Numbered by the checker: which decision this is, game-wide. */
+  site?: number;
+}
+
+/** `act p: Launch | Return | Attack | Pass` — the player takes one of the named actions. */
+export interface ActStmt extends Node {
+  readonly kind: "act";
+  readonly player: Expr;
+  readonly actions: Name[];
+  site?: number;
+}
+
+export interface AddStmt extends Node {
+  readonly kind: "add";
+  readonly value: Expr;
+  readonly list: Expr;
+  /** `add x to top of list` puts it first; default is the bottom (end). */
+  readonly atTop: boolean;
+}
+
+export interface RemoveStmt extends Node {
+  readonly kind: "remove";
+  readonly value: Expr;
+  readonly list: Expr;
+}
+
+export interface ShuffleStmt extends Node {
+  readonly kind: "shuffle";
+  readonly list: Expr;
+}
+
+export interface EndStmt extends Node {
+  readonly kind: "end";
+}
+
+export interface BreakStmt extends Node {
+  readonly kind: "break";
+}
+
+export interface ExprStmt extends Node {
+  readonly kind: "expr";
+  readonly expr: Expr;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Expressions
+
+export type Expr =
+  | IntLit
+  | BoolLit
+  | StringLit
+  | NameRef
+  | ListLit
+  | Comprehension
+  | Member
+  | Index
+  | Call
+  | Aggregate
+  | Unary
+  | Binary
+  | Conditional;
+
+export interface ExprBase extends Node {
+  /** Set by the checker. */
+  type?: Type;
+}
+
+export interface IntLit extends ExprBase {
+  readonly kind: "int";
+  readonly value: number;
+}
+
+export interface BoolLit extends ExprBase {
+  readonly kind: "bool";
+  readonly value: boolean;
+}
+
+export interface StringLit extends ExprBase {
+  readonly kind: "string";
+  readonly value: string;
+}
+
+/** What a name refers to, resolved by the checker. */
+export type NameTarget =
+  | { readonly kind: "local"; readonly symbol: LocalSymbol }
+  | { readonly kind: "global"; readonly field: string }
+  | { readonly kind: "const"; readonly name: string }
+  | { readonly kind: "param"; readonly name: string }
+  | { readonly kind: "enumMember"; readonly enumName: string; readonly member: string }
+  | { readonly kind: "builtin"; readonly name: BuiltinName }
+  | { readonly kind: "recordField"; readonly field: string };
+
+export type BuiltinName = "players" | "playerCount" | "viewer" | "owner" | "over" | "winners" | "acting";
+
+export interface NameRef extends ExprBase {
+  readonly kind: "name";
+  readonly name: string;
+  ref?: NameTarget;
+}
+
+export interface ListLit extends ExprBase {
+  readonly kind: "list";
+  readonly elements: Expr[];
+}
+
+/** `[expr for x in list if cond]` */
+export interface Comprehension extends ExprBase {
+  readonly kind: "comprehension";
+  readonly element: Expr;
+  readonly variable: Name;
+  readonly iterable: Expr;
+  readonly condition: Expr | undefined;
+  symbol?: LocalSymbol;
+}
+
+export interface Member extends ExprBase {
+  readonly kind: "member";
+  readonly object: Expr;
+  readonly name: Name;
+}
+
+export interface Index extends ExprBase {
+  readonly kind: "index";
+  readonly object: Expr;
+  readonly index: Expr;
+}
+
+export interface NamedArg extends Node {
+  readonly name: Name;
+  readonly value: Expr;
+}
+
+/** A call of a builtin, a `fn`, a `proc`, or a record constructor (`Ship(owner: me, value: 3)`). */
+export interface Call extends ExprBase {
+  readonly kind: "call";
+  readonly callee: Name;
+  readonly args: Expr[];
+  readonly namedArgs: NamedArg[];
+  /** Set by the checker. */
+  target?: "builtin" | "fn" | "proc" | "record";
+}
+
+/** `sum(x in list: expr)`, `count(x in list: cond)`, `min`, `max`, `all`, `any`, `argmin`, `argmax`. */
+export interface Aggregate extends ExprBase {
+  readonly kind: "aggregate";
+  readonly op: AggregateOp;
+  readonly variable: Name;
+  readonly iterable: Expr;
+  readonly body: Expr | undefined;
+  symbol?: LocalSymbol;
+}
+
+export type AggregateOp = "sum" | "count" | "min" | "max" | "all" | "any" | "argmin" | "argmax";
+
+export interface Unary extends ExprBase {
+  readonly kind: "unary";
+  readonly op: "not" | "-";
+  readonly operand: Expr;
+}
+
+export type BinaryOp = "or" | "and" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%";
+
+export interface Binary extends ExprBase {
+  readonly kind: "binary";
+  readonly op: BinaryOp;
+  readonly left: Expr;
+  readonly right: Expr;
+}
+
+export interface Conditional extends ExprBase {
+  readonly kind: "conditional";
+  readonly condition: Expr;
+  readonly then: Expr;
+  readonly otherwise: Expr;
+}

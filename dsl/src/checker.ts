@@ -1,0 +1,1724 @@
+/**
+ * AST -> checked AST: binds every name to its declaration, gives every expression a type, and reports what a
+ * designer got wrong (unknown names, type mismatches, wrong arity, duplicates, misplaced statements, unused and
+ * unreachable rules). The result, a `Program`, is what the compiler emits from.
+ */
+import type * as A from "./ast.ts";
+import { Codes, didYouMean, error, warning, type Diagnostic } from "./diagnostics.ts";
+import {
+  BOOL,
+  ERROR,
+  INT,
+  isAssignable,
+  listOf,
+  PLAYER,
+  STRING,
+  typeToString,
+  UNKNOWN,
+  VOID,
+  type Type,
+} from "./types.ts";
+
+export interface FieldInfo {
+  readonly decl: A.FieldDecl;
+  readonly type: Type;
+}
+
+export interface RecordInfo {
+  readonly decl: A.RecordDecl;
+  readonly fields: Map<string, FieldInfo>;
+}
+
+/** A point where the rules wait for players: an `act` or a `choose`. */
+export type DecisionSite =
+  | { readonly kind: "act"; readonly site: number; readonly stmt: A.ActStmt; readonly owner: Routine }
+  | { readonly kind: "choose"; readonly site: number; readonly stmt: A.ChooseStmt; readonly owner: Routine };
+
+/** A body of statements that may wait for a decision: the flow, a procedure or an action. */
+export type Routine =
+  | { readonly kind: "flow"; readonly name: "flow"; readonly decl: A.FlowDecl }
+  | { readonly kind: "proc"; readonly name: string; readonly decl: A.ProcDecl; readonly variant?: string }
+  | { readonly kind: "action"; readonly name: string; readonly decl: A.ActionDecl; readonly variant?: string };
+
+export interface Program {
+  readonly file: A.RulesFile;
+  readonly game: A.GameDecl;
+  readonly enums: Map<string, A.EnumDecl>;
+  readonly records: Map<string, RecordInfo>;
+  readonly consts: Map<string, { decl: A.ConstDecl; type: Type }>;
+  readonly params: Map<string, { decl: A.ParamDecl; type: Type }>;
+  readonly playerFields: Map<string, FieldInfo>;
+  readonly globalFields: Map<string, FieldInfo>;
+  readonly fns: Map<string, A.FnDecl>;
+  readonly procs: Map<string, A.ProcDecl>;
+  readonly actions: Map<string, A.ActionDecl>;
+  readonly setup: A.SetupDecl | undefined;
+  readonly flow: A.FlowDecl;
+  readonly scoring: A.ScoringDecl | undefined;
+  readonly variants: A.VariantDecl[];
+  readonly tests: A.TestDecl[];
+  readonly decisions: DecisionSite[];
+  /** The value type of each `choose` name (one Action type per name). */
+  readonly choiceTypes: Map<string, Type>;
+  /** Routines that can reach a decision, directly or through the procedures and actions they start. */
+  readonly suspending: Set<string>;
+}
+
+export interface CheckResult {
+  readonly program: Program | undefined;
+  readonly diagnostics: Diagnostic[];
+}
+
+/** Builtin functions: name -> arity and a typing rule. */
+interface BuiltinSignature {
+  readonly arity: number | readonly [number, number];
+  readonly describe: string;
+  /** Whether it changes state or draws randomness (not allowed where the rules only look). */
+  readonly effect: boolean;
+}
+
+export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
+  size: { arity: 1, describe: "size(list): how many elements", effect: false },
+  draw: { arity: 1, describe: "draw(list): removes and returns the top (first) element", effect: true },
+  pick: { arity: 1, describe: "pick(list): a uniformly random element", effect: true },
+  random: { arity: 2, describe: "random(low, high): a uniformly random integer from low to high", effect: true },
+  shuffled: { arity: 1, describe: "shuffled(list): a shuffled copy", effect: true },
+  next: { arity: 1, describe: "next(player): the next player clockwise", effect: false },
+  previous: { arity: 1, describe: "previous(player): the previous player clockwise", effect: false },
+  contains: { arity: 2, describe: "contains(list, value)", effect: false },
+  abs: { arity: 1, describe: "abs(n)", effect: false },
+  min: { arity: 2, describe: "min(a, b)", effect: false },
+  max: { arity: 2, describe: "max(a, b)", effect: false },
+  range: { arity: 2, describe: "range(low, high): the integers from low to high", effect: false },
+  score: { arity: 1, describe: "score(player): the player's score by the scoring rules", effect: false },
+};
+
+/** Keys the generated state uses itself, so no global or player field may take them. */
+const reservedStateKeys: readonly string[] = ["variant", "params", "playerCount", "players", "rng", "stack", "pending"];
+
+const builtinNames: readonly A.BuiltinName[] = [
+  "players",
+  "playerCount",
+  "viewer",
+  "owner",
+  "over",
+  "winners",
+  "acting",
+];
+
+type Context =
+  | "setup"
+  | "flow"
+  | "proc"
+  | "action"
+  | "fn"
+  | "const"
+  | "visibility"
+  | "playerVisibility"
+  | "scoring"
+  | "given"
+  | "expect"
+  | "testArg";
+
+interface Scope {
+  readonly parent: Scope | undefined;
+  readonly locals: Map<string, A.LocalSymbol>;
+}
+
+interface BodyState {
+  readonly context: Context;
+  /** The routine being checked, for decision sites. */
+  readonly routine: Routine | undefined;
+  /** The record whose fields are in scope (visibility conditions). */
+  readonly record: RecordInfo | undefined;
+  loopDepth: number;
+  /** Still at the top of an action body, where `require` is allowed. */
+  atActionTop: boolean;
+}
+
+export function check(file: A.RulesFile): CheckResult {
+  return new Checker(file).run();
+}
+
+class Checker {
+  private readonly diagnostics: Diagnostic[] = [];
+  private game: A.GameDecl | undefined;
+  private readonly enums = new Map<string, A.EnumDecl>();
+  private readonly enumMembers = new Map<string, string[]>(); // member -> enums declaring it
+  private readonly records = new Map<string, RecordInfo>();
+  private readonly consts = new Map<string, { decl: A.ConstDecl; type: Type }>();
+  private readonly params = new Map<string, { decl: A.ParamDecl; type: Type }>();
+  private readonly playerFields = new Map<string, FieldInfo>();
+  private readonly globalFields = new Map<string, FieldInfo>();
+  private readonly fns = new Map<string, A.FnDecl>();
+  private readonly procs = new Map<string, A.ProcDecl>();
+  private readonly actions = new Map<string, A.ActionDecl>();
+  private setup: A.SetupDecl | undefined;
+  private flow: A.FlowDecl | undefined;
+  private scoring: A.ScoringDecl | undefined;
+  private readonly variants: A.VariantDecl[] = [];
+  private readonly tests: A.TestDecl[] = [];
+  private readonly decisions: DecisionSite[] = [];
+  private readonly choiceTypes = new Map<string, Type>();
+  private readonly used = new Set<string>();
+  /** Routine name -> names of the procs and actions it calls or offers. */
+  private readonly calls = new Map<string, Set<string>>();
+  private readonly directlySuspending = new Set<string>();
+  private nextLocalId = 0;
+  private scope: Scope = { parent: undefined, locals: new Map() };
+  private body: BodyState = {
+    context: "const",
+    routine: undefined,
+    record: undefined,
+    loopDepth: 0,
+    atActionTop: false,
+  };
+  private readonly typeNames = new Set<string>();
+  private readonly valueNames = new Map<string, A.Span>();
+
+  constructor(private readonly file: A.RulesFile) {}
+
+  run(): CheckResult {
+    this.declare();
+    this.resolveTypes();
+    this.checkBodies();
+    this.reportUnused();
+    const ok = !this.diagnostics.some((d) => d.severity === "error");
+    const program: Program | undefined =
+      ok && this.game && this.flow
+        ? {
+            file: this.file,
+            game: this.game,
+            enums: this.enums,
+            records: this.records,
+            consts: this.consts,
+            params: this.params,
+            playerFields: this.playerFields,
+            globalFields: this.globalFields,
+            fns: this.fns,
+            procs: this.procs,
+            actions: this.actions,
+            setup: this.setup,
+            flow: this.flow,
+            scoring: this.scoring,
+            variants: this.variants,
+            tests: this.tests,
+            decisions: this.decisions,
+            choiceTypes: this.choiceTypes,
+            suspending: this.suspendingRoutines(),
+          }
+        : undefined;
+    return { program, diagnostics: this.diagnostics };
+  }
+
+  // ---- pass 1: declarations ---------------------------------------------------------------------------------
+
+  private declareValue(name: A.Name, what: string): boolean {
+    const previous = this.valueNames.get(name.text);
+    if (previous) {
+      this.diagnostics.push(
+        error(
+          Codes.duplicate,
+          name.span,
+          `\`${name.text}\` is already declared (line ${previous.line})`,
+          `rename one of them; ${what} names share one namespace with constants, fields, functions and actions`,
+        ),
+      );
+      return false;
+    }
+    if ((builtinNames as readonly string[]).includes(name.text) || name.text in builtinFunctions) {
+      this.diagnostics.push(
+        error(Codes.duplicate, name.span, `\`${name.text}\` is a builtin name and cannot be redeclared`),
+      );
+      return false;
+    }
+    this.valueNames.set(name.text, name.span);
+    return true;
+  }
+
+  private declareType(name: A.Name): boolean {
+    if (this.typeNames.has(name.text) || ["int", "bool", "string", "Player"].includes(name.text)) {
+      this.diagnostics.push(error(Codes.duplicate, name.span, `the type \`${name.text}\` is already declared`));
+      return false;
+    }
+    this.typeNames.add(name.text);
+    return true;
+  }
+
+  private declare(): void {
+    const firstOf = new Map<string, A.Declaration>();
+    for (const d of this.file.declarations) {
+      switch (d.kind) {
+        case "game":
+        case "setup":
+        case "flow":
+        case "scoring": {
+          const previous = firstOf.get(d.kind);
+          if (previous) {
+            this.diagnostics.push(
+              error(
+                Codes.duplicate,
+                d.span,
+                `a second \`${d.kind}\` declaration (the first is on line ${previous.span.line})`,
+                "a game has one of each; merge them",
+              ),
+            );
+            continue;
+          }
+          firstOf.set(d.kind, d);
+          if (d.kind === "game") this.game = d;
+          if (d.kind === "setup") this.setup = d;
+          if (d.kind === "flow") this.flow = d;
+          if (d.kind === "scoring") this.scoring = d;
+          break;
+        }
+        case "enum": {
+          if (!this.declareType(d.name)) break;
+          this.enums.set(d.name.text, d);
+          const seen = new Set<string>();
+          for (const m of d.members) {
+            if (seen.has(m.text)) {
+              this.diagnostics.push(
+                error(Codes.duplicate, m.span, `\`${m.text}\` is listed twice in \`${d.name.text}\``),
+              );
+            }
+            seen.add(m.text);
+            this.enumMembers.set(m.text, [...(this.enumMembers.get(m.text) ?? []), d.name.text]);
+          }
+          if (d.members.length === 0) {
+            this.diagnostics.push(error(Codes.invalidValue, d.name.span, `the enum \`${d.name.text}\` has no members`));
+          }
+          break;
+        }
+        case "record":
+          if (this.declareType(d.name)) this.records.set(d.name.text, { decl: d, fields: new Map() });
+          break;
+        case "const":
+          if (this.declareValue(d.name, "constant")) this.consts.set(d.name.text, { decl: d, type: UNKNOWN });
+          break;
+        case "param":
+          if (this.declareValue(d.name, "parameter")) this.params.set(d.name.text, { decl: d, type: UNKNOWN });
+          break;
+        case "state":
+          for (const f of d.fields) {
+            const table = d.scope === "player" ? this.playerFields : this.globalFields;
+            if (reservedStateKeys.includes(f.name.text)) {
+              this.diagnostics.push(
+                error(
+                  Codes.duplicate,
+                  f.name.span,
+                  `\`${f.name.text}\` is reserved for the engine's own bookkeeping`,
+                  "choose another field name",
+                ),
+              );
+              continue;
+            }
+            if (d.scope === "global" && !this.declareValue(f.name, "global field")) continue;
+            if (table.has(f.name.text)) {
+              this.diagnostics.push(
+                error(Codes.duplicate, f.name.span, `the field \`${f.name.text}\` is declared twice`),
+              );
+              continue;
+            }
+            table.set(f.name.text, { decl: f, type: UNKNOWN });
+          }
+          break;
+        case "fn":
+          if (this.declareValue(d.name, "function")) this.fns.set(d.name.text, d);
+          break;
+        case "proc":
+          if (this.declareValue(d.name, "procedure")) this.procs.set(d.name.text, d);
+          break;
+        case "action":
+          if (this.declareValue(d.name, "action")) this.actions.set(d.name.text, d);
+          break;
+        case "variant":
+          this.variants.push(d);
+          break;
+        case "test":
+          this.tests.push(d);
+          break;
+      }
+    }
+    const start = this.file.declarations[0]?.span ?? { start: 0, end: 0, line: 1, column: 1 };
+    if (!this.game) {
+      this.diagnostics.push(
+        error(
+          Codes.missingGame,
+          start,
+          "the file has no `game` declaration",
+          'start with: game "Title" { players 2..4 }',
+        ),
+      );
+    } else if (this.game.minPlayers < 1 || this.game.maxPlayers < this.game.minPlayers) {
+      this.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          this.game.span,
+          `the player range ${this.game.minPlayers}..${this.game.maxPlayers} is empty`,
+        ),
+      );
+    }
+    if (!this.flow) {
+      this.diagnostics.push(
+        error(
+          Codes.missingDeclaration,
+          start,
+          "the file has no `flow` block",
+          "the flow says how the game proceeds, from the first turn to the end",
+        ),
+      );
+    }
+    const variantNames = new Set<string>(["base"]);
+    for (const v of this.variants) {
+      if (variantNames.has(v.name.text)) {
+        this.diagnostics.push(
+          error(
+            Codes.duplicate,
+            v.name.span,
+            `the variant \`${v.name.text}\` is declared twice (or is named \`base\`)`,
+          ),
+        );
+      }
+      variantNames.add(v.name.text);
+    }
+  }
+
+  // ---- pass 2: types of fields, constants and params ------------------------------------------------------
+
+  private resolveType(t: A.TypeExpr): Type {
+    switch (t.kind) {
+      case "list":
+        return listOf(this.resolveType(t.element));
+      case "range":
+        if (t.high < t.low) {
+          this.diagnostics.push(error(Codes.invalidValue, t.span, `the range ${t.low}..${t.high} is empty`));
+        }
+        return { kind: "int", low: t.low, high: t.high };
+      case "named": {
+        const n = t.name.text;
+        if (n === "int") return INT;
+        if (n === "bool") return BOOL;
+        if (n === "string") return STRING;
+        if (n === "Player") return PLAYER;
+        if (this.enums.has(n)) {
+          this.used.add(n);
+          return { kind: "enum", name: n };
+        }
+        if (this.records.has(n)) {
+          this.used.add(n);
+          return { kind: "record", name: n };
+        }
+        this.diagnostics.push(
+          error(
+            Codes.unknownName,
+            t.name.span,
+            `unknown type \`${n}\``,
+            didYouMean(n, ["int", "bool", "string", "Player", ...this.typeNames]) ??
+              "types are int, bool, string, Player, a range like 1..6, list<T>, or a declared enum or record",
+          ),
+        );
+        return ERROR;
+      }
+    }
+  }
+
+  private resolveTypes(): void {
+    for (const r of this.records.values()) {
+      for (const f of r.decl.fields) {
+        if (r.fields.has(f.name.text)) {
+          this.diagnostics.push(error(Codes.duplicate, f.name.span, `the field \`${f.name.text}\` is declared twice`));
+          continue;
+        }
+        r.fields.set(f.name.text, { decl: f, type: this.resolveType(f.typeExpr) });
+      }
+    }
+    for (const table of [this.playerFields, this.globalFields]) {
+      for (const [k, f] of table) table.set(k, { decl: f.decl, type: this.resolveType(f.decl.typeExpr) });
+    }
+    for (const [k, p] of this.params) this.params.set(k, { decl: p.decl, type: this.resolveType(p.decl.typeExpr) });
+    // Constants may refer to earlier constants; check them in order of declaration.
+    for (const [k, c] of this.consts) {
+      this.enter("const", undefined);
+      const declared = c.decl.typeExpr ? this.resolveType(c.decl.typeExpr) : undefined;
+      const actual = this.expr(c.decl.value, declared);
+      this.consts.set(k, { decl: c.decl, type: declared ?? actual });
+    }
+  }
+
+  // ---- pass 3: bodies ---------------------------------------------------------------------------------------
+
+  private enter(context: Context, routine: Routine | undefined, record?: RecordInfo): void {
+    this.body = { context, routine, record, loopDepth: 0, atActionTop: context === "action" };
+    this.scope = { parent: undefined, locals: new Map() };
+  }
+
+  private pushScope(): void {
+    this.scope = { parent: this.scope, locals: new Map() };
+  }
+
+  private popScope(): void {
+    this.reportUnusedLocals(this.scope);
+    this.scope = this.scope.parent ?? this.scope;
+  }
+
+  private reportUnusedLocals(scope: Scope): void {
+    for (const l of scope.locals.values()) {
+      if (!l.used && (l.origin === "let" || l.origin === "param") && !l.name.startsWith("_")) {
+        this.diagnostics.push(
+          warning(Codes.unused, l.span, `\`${l.name}\` is never used`, "remove it, or start its name with `_`"),
+        );
+      }
+    }
+  }
+
+  private bind(name: A.Name, type: Type, origin: A.LocalSymbol["origin"]): A.LocalSymbol {
+    const symbol: A.LocalSymbol = {
+      name: name.text,
+      type,
+      id: this.nextLocalId++,
+      span: name.span,
+      origin,
+      used: false,
+    };
+    if (this.scope.locals.has(name.text)) {
+      this.diagnostics.push(error(Codes.duplicate, name.span, `\`${name.text}\` is already defined in this block`));
+    }
+    this.scope.locals.set(name.text, symbol);
+    return symbol;
+  }
+
+  private lookupLocal(name: string): A.LocalSymbol | undefined {
+    for (let s: Scope | undefined = this.scope; s; s = s.parent) {
+      const found = s.locals.get(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private checkBodies(): void {
+    for (const r of this.records.values()) {
+      for (const f of r.decl.fields) {
+        const info = r.fields.get(f.name.text);
+        if (f.initial && info) {
+          this.enter("const", undefined);
+          this.expr(f.initial, info.type);
+        }
+        if (f.visibility.kind === "visibleIf") {
+          this.enter("visibility", undefined, r);
+          this.expr(f.visibility.condition, BOOL);
+        }
+        if (f.visibility.kind === "private" && !r.fields.has("owner")) {
+          this.diagnostics.push(
+            error(
+              Codes.misplaced,
+              f.visibility.span,
+              "`private` on a record field needs an `owner: Player` field",
+              "or write `visible if <condition>`",
+            ),
+          );
+        }
+      }
+    }
+    for (const table of [this.playerFields, this.globalFields]) {
+      for (const f of table.values()) {
+        if (f.decl.initial) {
+          this.enter("const", undefined);
+          this.expr(f.decl.initial, f.type);
+        }
+        if (f.decl.visibility.kind === "visibleIf") {
+          this.enter("playerVisibility", undefined);
+          this.expr(f.decl.visibility.condition, BOOL);
+        }
+        if (table === this.globalFields && f.decl.visibility.kind === "private") {
+          this.diagnostics.push(
+            error(
+              Codes.misplaced,
+              f.decl.visibility.span,
+              "a global field has no owner, so it cannot be `private`",
+              "use `hidden`",
+            ),
+          );
+        }
+      }
+    }
+    for (const [k, p] of this.params) {
+      this.enter("const", undefined);
+      this.expr(p.decl.value, p.type);
+      void k;
+    }
+    for (const f of this.fns.values()) this.checkFn(f);
+    for (const p of this.procs.values()) this.checkProc(p, undefined);
+    for (const a of this.actions.values()) this.checkAction(a, undefined);
+    if (this.setup) {
+      this.enter("setup", undefined);
+      this.block(this.setup.body);
+    }
+    if (this.flow) {
+      this.enter("flow", { kind: "flow", name: "flow", decl: this.flow });
+      this.block(this.flow.body);
+    }
+    if (this.scoring) this.checkScoring(this.scoring);
+    for (const v of this.variants) this.checkVariant(v);
+    for (const t of this.tests) this.checkTest(t);
+  }
+
+  private checkFn(f: A.FnDecl): void {
+    this.enter("fn", undefined);
+    for (const p of f.params) p.symbol = this.bind(p.name, this.resolveType(p.typeExpr), "param");
+    f.resolvedReturnType = this.resolveType(f.returnType);
+    this.expr(f.body, f.resolvedReturnType);
+    this.reportUnusedLocals(this.scope);
+  }
+
+  private checkProc(p: A.ProcDecl, variant: string | undefined): void {
+    this.enter(
+      "proc",
+      variant === undefined
+        ? { kind: "proc", name: p.name.text, decl: p }
+        : { kind: "proc", name: p.name.text, decl: p, variant },
+    );
+    for (const param of p.params) param.symbol = this.bind(param.name, this.resolveType(param.typeExpr), "param");
+    this.block(p.body);
+    this.reportUnusedLocals(this.scope);
+  }
+
+  private checkAction(a: A.ActionDecl, variant: string | undefined): void {
+    this.enter(
+      "action",
+      variant === undefined
+        ? { kind: "action", name: a.name.text, decl: a }
+        : { kind: "action", name: a.name.text, decl: a, variant },
+    );
+    a.me = this.bind({ text: "me", span: a.name.span }, PLAYER, "me");
+    for (const param of a.params) {
+      const type = this.resolveType(param.typeExpr);
+      if (param.from) {
+        this.expr(param.from, listOf(type));
+      } else if (!isEnumerable(type)) {
+        this.diagnostics.push(
+          error(
+            Codes.invalidValue,
+            param.typeExpr.span,
+            `the parameter \`${param.name.text}\` of type ${typeToString(type)} cannot be enumerated`,
+            "give it a type with finitely many values (an enum, bool, Player, a range like 1..6) or take it `in` a list",
+          ),
+        );
+      }
+      param.symbol = this.bind(param.name, type, "param");
+      param.symbol.used = true; // parameters are part of the action, even if only a require reads them
+    }
+    this.block(a.body, true);
+  }
+
+  private checkScoring(s: A.ScoringDecl): void {
+    if (!s.score) {
+      this.diagnostics.push(error(Codes.missingDeclaration, s.span, "the scoring block has no `score p: ...` rule"));
+    }
+    for (const rule of [...(s.score ? [s.score] : []), ...s.tiebreaks]) {
+      this.enter("scoring", undefined);
+      rule.symbol = this.bind(rule.player, PLAYER, "param");
+      rule.symbol.used = true;
+      this.expr(rule.expr, INT);
+    }
+  }
+
+  private checkVariant(v: A.VariantDecl): void {
+    for (const s of v.sets) {
+      const p = this.params.get(s.name.text);
+      if (!p) {
+        this.diagnostics.push(
+          error(
+            Codes.unknownName,
+            s.name.span,
+            `\`${s.name.text}\` is not a param`,
+            didYouMean(s.name.text, this.params.keys()) ?? "a variant can set only names declared with `param`",
+          ),
+        );
+        continue;
+      }
+      this.used.add(s.name.text);
+      this.enter("const", undefined);
+      this.expr(s.value, p.type);
+    }
+    for (const r of v.replacements) {
+      const original =
+        r.kind === "fn"
+          ? this.fns.get(r.name.text)
+          : r.kind === "proc"
+            ? this.procs.get(r.name.text)
+            : this.actions.get(r.name.text);
+      if (!original) {
+        this.diagnostics.push(
+          error(
+            Codes.unknownName,
+            r.name.span,
+            `the variant replaces \`${r.name.text}\`, but the base game has no ${r.kind} of that name`,
+          ),
+        );
+        continue;
+      }
+      const sig = (ps: readonly A.ParamSpec[]): string =>
+        ps.map((p) => typeToString(this.resolveType(p.typeExpr))).join(", ");
+      if (sig(original.params) !== sig(r.params)) {
+        this.diagnostics.push(
+          error(
+            Codes.typeMismatch,
+            r.name.span,
+            `a replacement must keep the parameters (${sig(original.params)}) of \`${r.name.text}\``,
+          ),
+        );
+      }
+      if (r.kind === "fn") this.checkFn(r);
+      else if (r.kind === "proc") this.checkProc(r, v.name.text);
+      else this.checkAction(r, v.name.text);
+    }
+  }
+
+  private checkTest(t: A.TestDecl): void {
+    if (
+      this.game &&
+      t.players !== undefined &&
+      (t.players < this.game.minPlayers || t.players > this.game.maxPlayers)
+    ) {
+      this.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          t.span,
+          `the test plays with ${t.players} players; the game allows ${this.game.minPlayers}..${this.game.maxPlayers}`,
+        ),
+      );
+    }
+    if (t.variant && !this.variants.some((v) => v.name.text === t.variant!.text)) {
+      this.diagnostics.push(
+        error(
+          Codes.unknownName,
+          t.variant.span,
+          `unknown variant \`${t.variant.text}\``,
+          didYouMean(
+            t.variant.text,
+            this.variants.map((v) => v.name.text),
+          ),
+        ),
+      );
+    }
+    for (const step of t.steps) {
+      switch (step.kind) {
+        case "given":
+          this.enter("given", undefined);
+          this.block(step.body);
+          break;
+        case "expect":
+          this.enter("expect", undefined);
+          this.expr(step.condition, BOOL);
+          break;
+        case "play":
+        case "refused":
+          this.checkTestPlay(step.play);
+          break;
+        case "random":
+          break;
+      }
+    }
+  }
+
+  private checkTestPlay(play: A.TestPlay): void {
+    this.enter("testArg", undefined);
+    const action = this.actions.get(play.action.text);
+    const choice = this.choiceTypes.get(play.action.text);
+    if (action) {
+      this.used.add(play.action.text);
+      if (play.args.length !== action.params.length) {
+        this.diagnostics.push(
+          error(
+            Codes.wrongArity,
+            play.span,
+            `\`${play.action.text}\` takes ${action.params.length} argument(s), got ${play.args.length}`,
+          ),
+        );
+      }
+      play.args.forEach((arg, i) => {
+        const p = action.params[i];
+        if (!p) return;
+        // A parameter taken `in` a list is given by its position in that list.
+        this.expr(arg, p.from ? INT : this.resolveType(p.typeExpr));
+      });
+    } else if (choice) {
+      if (play.args.length !== 1) {
+        this.diagnostics.push(error(Codes.wrongArity, play.span, `the choice \`${play.action.text}\` takes one value`));
+      }
+      const chooses = this.decisions.filter((d) => d.kind === "choose" && d.stmt.name.text === play.action.text);
+      const byIndex = chooses.some((d) => d.kind === "choose" && d.stmt.domain.from !== undefined);
+      for (const arg of play.args) this.expr(arg, byIndex ? INT : choice);
+    } else {
+      this.diagnostics.push(
+        error(
+          Codes.unknownName,
+          play.action.span,
+          `unknown action or choice \`${play.action.text}\``,
+          didYouMean(play.action.text, [...this.actions.keys(), ...this.choiceTypes.keys()]),
+        ),
+      );
+    }
+  }
+
+  // ---- statements -------------------------------------------------------------------------------------------
+
+  private block(b: A.Block, actionTop = false): void {
+    this.pushScope();
+    let ended: A.Stmt | undefined;
+    for (const s of b.statements) {
+      if (ended) {
+        this.diagnostics.push(
+          error(
+            Codes.unreachable,
+            s.span,
+            `this rule can never run: it follows \`${ended.kind}\``,
+            "remove it, or move it before",
+          ),
+        );
+        ended = undefined; // one report per block
+      }
+      if (!actionTop || s.kind !== "require") this.body.atActionTop = false;
+      this.statement(s);
+      if (s.kind === "end" || s.kind === "break") ended = s;
+    }
+    this.popScope();
+  }
+
+  private mayDecide(span: A.Span, what: string): boolean {
+    const c = this.body.context;
+    if (c === "flow" || c === "proc" || c === "action") return true;
+    this.diagnostics.push(
+      error(
+        Codes.decisionNotAllowed,
+        span,
+        `\`${what}\` cannot be used in ${describeContext(c)}`,
+        "players decide only in the flow, in procedures and in actions",
+      ),
+    );
+    return false;
+  }
+
+  private addDecision(site: DecisionSite): void {
+    this.decisions.push(site);
+    this.directlySuspending.add(routineKey(site.owner));
+  }
+
+  private noteCall(target: string): void {
+    const r = this.body.routine;
+    if (!r) return;
+    const key = routineKey(r);
+    const set = this.calls.get(key) ?? new Set<string>();
+    set.add(target);
+    this.calls.set(key, set);
+  }
+
+  private statement(s: A.Stmt): void {
+    switch (s.kind) {
+      case "let": {
+        const t = this.expr(s.value, undefined);
+        if (t.kind === "void") {
+          this.diagnostics.push(error(Codes.typeMismatch, s.value.span, "this has no value to store"));
+        }
+        s.symbol = this.bind(s.name, t.kind === "unknown" ? ERROR : t, "let");
+        break;
+      }
+      case "assign":
+        this.assign(s);
+        break;
+      case "if":
+        this.expr(s.condition, BOOL);
+        this.block(s.then);
+        if (s.otherwise) this.block(s.otherwise);
+        break;
+      case "for": {
+        const t = this.expr(s.iterable, undefined);
+        const element = this.elementType(t, s.iterable.span);
+        this.pushScope();
+        s.symbol = this.bind(s.variable, element, "for");
+        s.symbol.used = true;
+        this.body.loopDepth++;
+        this.block(s.body);
+        this.body.loopDepth--;
+        this.popScope();
+        break;
+      }
+      case "while":
+        this.expr(s.condition, BOOL);
+        this.body.loopDepth++;
+        this.block(s.body);
+        this.body.loopDepth--;
+        break;
+      case "repeat":
+        this.expr(s.count, INT);
+        this.body.loopDepth++;
+        this.block(s.body);
+        this.body.loopDepth--;
+        break;
+      case "require":
+        if (this.body.context !== "action" || !this.body.atActionTop) {
+          this.diagnostics.push(
+            error(
+              Codes.misplaced,
+              s.span,
+              "`require` must come first in an action, before anything happens",
+              "a refused action must leave the game untouched, so every requirement is checked before the effects",
+            ),
+          );
+        }
+        this.expr(s.condition, BOOL);
+        break;
+      case "choose":
+        this.choose(s);
+        break;
+      case "act":
+        this.act(s);
+        break;
+      case "add": {
+        const list = this.expr(s.list, undefined);
+        this.assignableTarget(s.list);
+        if (list.kind === "list") this.expr(s.value, list.element);
+        else {
+          if (list.kind !== "error") this.notAList(s.list.span, list);
+          this.expr(s.value, undefined);
+        }
+        break;
+      }
+      case "remove": {
+        const list = this.expr(s.list, undefined);
+        this.assignableTarget(s.list);
+        if (list.kind === "list") this.expr(s.value, list.element);
+        else {
+          if (list.kind !== "error") this.notAList(s.list.span, list);
+          this.expr(s.value, undefined);
+        }
+        break;
+      }
+      case "shuffle": {
+        const list = this.expr(s.list, undefined);
+        this.assignableTarget(s.list);
+        if (list.kind !== "list" && list.kind !== "error") this.notAList(s.list.span, list);
+        break;
+      }
+      case "end":
+        // Ending the game unwinds every routine, so a routine that can end it is compiled as resumable too.
+        if (this.mayDecide(s.span, "end") && this.body.routine)
+          this.directlySuspending.add(routineKey(this.body.routine));
+        break;
+      case "break":
+        if (this.body.loopDepth === 0) {
+          this.diagnostics.push(error(Codes.misplaced, s.span, "`break` outside a loop"));
+        }
+        break;
+      case "expr": {
+        const e = s.expr;
+        this.expr(e, undefined);
+        if (e.kind !== "call") {
+          this.diagnostics.push(
+            error(
+              Codes.misplaced,
+              e.span,
+              "this expression does nothing on its own",
+              "did you mean an assignment with `=`, or a call?",
+            ),
+          );
+        }
+        break;
+      }
+    }
+  }
+
+  private notAList(span: A.Span, t: Type): void {
+    this.diagnostics.push(error(Codes.typeMismatch, span, `expected a list, found ${typeToString(t)}`));
+  }
+
+  private choose(s: A.ChooseStmt): void {
+    const type = this.resolveType(s.domain.typeExpr);
+    if (s.domain.from) this.expr(s.domain.from, listOf(type));
+    else if (!isEnumerable(type)) {
+      this.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          s.domain.typeExpr.span,
+          `a choice of ${typeToString(type)} cannot be enumerated`,
+          "choose from an enum, bool, Player, a range like 1..6, or `in` a list",
+        ),
+      );
+    }
+    if (this.mayDecide(s.span, "choose") && this.body.routine) {
+      s.site = this.decisions.length;
+      this.addDecision({ kind: "choose", site: s.site, stmt: s, owner: this.body.routine });
+    }
+    const previous = this.choiceTypes.get(s.name.text);
+    if (this.actions.has(s.name.text)) {
+      this.diagnostics.push(
+        error(
+          Codes.duplicate,
+          s.name.span,
+          `\`${s.name.text}\` is already the name of an action`,
+          "a choice and an action are both things a player plays; name them apart",
+        ),
+      );
+    } else if (previous && !isAssignable(previous, type)) {
+      this.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          s.name.span,
+          `the choice \`${s.name.text}\` was a ${typeToString(previous)} elsewhere, here a ${typeToString(type)}`,
+          "choices with one name are one kind of action; rename one",
+        ),
+      );
+    } else this.choiceTypes.set(s.name.text, type);
+
+    this.pushScope();
+    if (s.each) {
+      const players = this.expr(s.chooser, listOf(PLAYER));
+      void players;
+      s.eachSymbol = this.bind(s.each, PLAYER, "each");
+      s.eachSymbol.used = true;
+    } else {
+      this.expr(s.chooser, PLAYER);
+    }
+    s.candidate = this.bind(s.name, type, "choose");
+    s.candidate.used = true;
+    if (s.condition) this.expr(s.condition, BOOL);
+    this.popScope();
+    s.symbol = this.bind(s.name, s.each ? listOf(type) : type, "choose");
+    s.symbol.used = true;
+  }
+
+  private act(s: A.ActStmt): void {
+    this.expr(s.player, PLAYER);
+    const seen = new Set<string>();
+    for (const a of s.actions) {
+      if (!this.actions.has(a.text)) {
+        this.diagnostics.push(
+          error(Codes.unknownName, a.span, `unknown action \`${a.text}\``, didYouMean(a.text, this.actions.keys())),
+        );
+      } else {
+        this.used.add(a.text);
+        this.noteCall(`action:${a.text}`);
+      }
+      if (seen.has(a.text)) this.diagnostics.push(error(Codes.duplicate, a.span, `\`${a.text}\` is offered twice`));
+      seen.add(a.text);
+    }
+    if (this.mayDecide(s.span, "act") && this.body.routine) {
+      s.site = this.decisions.length;
+      this.addDecision({ kind: "act", site: s.site, stmt: s, owner: this.body.routine });
+    }
+  }
+
+  private assign(s: A.AssignStmt): void {
+    const target = this.expr(s.target, undefined);
+    this.assignableTarget(s.target);
+    if (s.op === "=") this.expr(s.value, target);
+    else {
+      if (target.kind !== "int" && target.kind !== "error") {
+        this.diagnostics.push(
+          error(Codes.typeMismatch, s.target.span, `\`${s.op}\` needs a number, found ${typeToString(target)}`),
+        );
+      }
+      this.expr(s.value, INT);
+    }
+  }
+
+  /** Fields of the state, of records and of players, let-locals and list elements may change; nothing else. */
+  private assignableTarget(e: A.Expr): void {
+    const c = this.body.context;
+    if (
+      c === "fn" ||
+      c === "const" ||
+      c === "visibility" ||
+      c === "playerVisibility" ||
+      c === "scoring" ||
+      c === "expect"
+    ) {
+      this.diagnostics.push(error(Codes.notAssignable, e.span, `${describeContext(c)} cannot change the game`));
+      return;
+    }
+    switch (e.kind) {
+      case "name": {
+        const ref = e.ref;
+        if (ref?.kind === "global") return;
+        if (ref?.kind === "local" && ref.symbol.origin === "let") return;
+        if (ref?.kind === "local" && (ref.symbol.origin === "param" || ref.symbol.origin === "me")) {
+          // A list or record passed in is the game's own, so changing what it contains is allowed; rebinding is not.
+        }
+        this.diagnostics.push(
+          error(
+            Codes.notAssignable,
+            e.span,
+            `\`${e.name}\` cannot be assigned`,
+            "only `let` variables and fields of the game state can change",
+          ),
+        );
+        return;
+      }
+      case "member":
+      case "index":
+        return;
+      default:
+        this.diagnostics.push(error(Codes.notAssignable, e.span, "this cannot be assigned"));
+    }
+  }
+
+  // ---- expressions ------------------------------------------------------------------------------------------
+
+  /** Checks `e`, which should have type `expected` when given, and returns (and records) its type. */
+  private expr(e: A.Expr, expected: Type | undefined): Type {
+    let t = this.infer(e, expected);
+    if (t.kind === "unknown" && expected) t = expected;
+    e.type = t;
+    if (expected && !isAssignable(t, expected)) {
+      this.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          e.span,
+          `expected ${typeToString(expected)}, found ${typeToString(t)}`,
+          conversionHint(t, expected),
+        ),
+      );
+    }
+    return t;
+  }
+
+  private infer(e: A.Expr, expected: Type | undefined): Type {
+    switch (e.kind) {
+      case "int":
+        return INT;
+      case "bool":
+        return BOOL;
+      case "string":
+        return STRING;
+      case "name":
+        return this.name(e, expected);
+      case "list": {
+        if (e.elements.length === 0) return expected?.kind === "list" ? expected : listOf(UNKNOWN);
+        const elementExpected = expected?.kind === "list" ? expected.element : undefined;
+        const first = this.expr(e.elements[0]!, elementExpected);
+        for (const el of e.elements.slice(1)) this.expr(el, elementExpected ?? first);
+        return listOf(elementExpected ?? first);
+      }
+      case "comprehension": {
+        const element = this.elementType(this.expr(e.iterable, undefined), e.iterable.span);
+        this.pushScope();
+        e.symbol = this.bind(e.variable, element, "binder");
+        e.symbol.used = true;
+        if (e.condition) this.expr(e.condition, BOOL);
+        const out = this.expr(e.element, expected?.kind === "list" ? expected.element : undefined);
+        this.popScope();
+        return listOf(out);
+      }
+      case "member":
+        return this.member(e);
+      case "index": {
+        const obj = this.expr(e.object, undefined);
+        if (obj.kind === "list") {
+          const it = this.expr(e.index, undefined);
+          if (it.kind !== "int" && it.kind !== "player" && it.kind !== "error") {
+            this.diagnostics.push(
+              error(
+                Codes.typeMismatch,
+                e.index.span,
+                `a list index is a number or a Player, found ${typeToString(it)}`,
+              ),
+            );
+          }
+          return obj.element;
+        }
+        this.expr(e.index, undefined);
+        if (obj.kind !== "error") this.notAList(e.object.span, obj);
+        return ERROR;
+      }
+      case "call":
+        return this.call(e, expected);
+      case "aggregate":
+        return this.aggregate(e);
+      case "unary":
+        if (e.op === "not") {
+          this.expr(e.operand, BOOL);
+          return BOOL;
+        }
+        this.expr(e.operand, INT);
+        return INT;
+      case "binary":
+        return this.binary(e);
+      case "conditional": {
+        this.expr(e.condition, BOOL);
+        const a = this.expr(e.then, expected);
+        this.expr(e.otherwise, expected ?? a);
+        return expected ?? a;
+      }
+    }
+  }
+
+  private name(e: A.NameRef, expected: Type | undefined): Type {
+    const local = this.lookupLocal(e.name);
+    if (local) {
+      local.used = true;
+      e.ref = { kind: "local", symbol: local };
+      return local.type;
+    }
+    const c = this.body.context;
+    if (this.body.record) {
+      const f = this.body.record.fields.get(e.name);
+      if (f) {
+        e.ref = { kind: "recordField", field: e.name };
+        return f.type;
+      }
+    }
+    if (c === "playerVisibility") {
+      const f = this.playerFields.get(e.name);
+      if (f) {
+        e.ref = { kind: "recordField", field: e.name };
+        return f.type;
+      }
+    }
+    const global = this.globalFields.get(e.name);
+    if (global) {
+      if (c === "const") return this.notHere(e, "the game state");
+      e.ref = { kind: "global", field: e.name };
+      return global.type;
+    }
+    const k = this.consts.get(e.name);
+    if (k) {
+      this.used.add(e.name);
+      e.ref = { kind: "const", name: e.name };
+      return k.type;
+    }
+    const p = this.params.get(e.name);
+    if (p) {
+      this.used.add(e.name);
+      e.ref = { kind: "param", name: e.name };
+      return p.type;
+    }
+    const enums = this.enumMembers.get(e.name);
+    if (enums) {
+      let enumName = enums[0]!;
+      if (enums.length > 1) {
+        const wanted = expected?.kind === "enum" && enums.includes(expected.name) ? expected.name : undefined;
+        if (!wanted) {
+          this.diagnostics.push(
+            error(
+              Codes.unknownName,
+              e.span,
+              `\`${e.name}\` is a member of several enums (${enums.join(", ")})`,
+              `write it as \`${enums[0]}.${e.name}\``,
+            ),
+          );
+          return ERROR;
+        }
+        enumName = wanted;
+      }
+      e.ref = { kind: "enumMember", enumName, member: e.name };
+      return { kind: "enum", name: enumName };
+    }
+    if ((builtinNames as readonly string[]).includes(e.name)) return this.builtinName(e, e.name as A.BuiltinName);
+    if (this.enums.has(e.name) || this.records.has(e.name)) {
+      this.diagnostics.push(error(Codes.typeMismatch, e.span, `\`${e.name}\` is a type, not a value`));
+      return ERROR;
+    }
+    const candidates = [
+      ...this.visibleLocals(),
+      ...this.globalFields.keys(),
+      ...this.consts.keys(),
+      ...this.params.keys(),
+      ...this.enumMembers.keys(),
+      ...builtinNames,
+    ];
+    const hint =
+      didYouMean(e.name, candidates) ??
+      (this.playerFields.has(e.name)
+        ? `\`${e.name}\` is a field of each player: write \`p.${e.name}\` for a player p`
+        : undefined);
+    this.diagnostics.push(error(Codes.unknownName, e.span, `unknown name \`${e.name}\``, hint));
+    return ERROR;
+  }
+
+  private visibleLocals(): string[] {
+    const out: string[] = [];
+    for (let s: Scope | undefined = this.scope; s; s = s.parent) out.push(...s.locals.keys());
+    return out;
+  }
+
+  private notHere(e: A.NameRef, what: string): Type {
+    this.diagnostics.push(
+      error(Codes.misplaced, e.span, `${describeContext(this.body.context)} cannot read ${what} (\`${e.name}\`)`),
+    );
+    return ERROR;
+  }
+
+  private builtinName(e: A.NameRef, name: A.BuiltinName): Type {
+    const c = this.body.context;
+    const allowed: Record<A.BuiltinName, readonly Context[] | "state"> = {
+      players: "state",
+      playerCount: "state",
+      viewer: ["visibility", "playerVisibility"],
+      owner: ["playerVisibility"],
+      over: ["expect"],
+      winners: ["expect"],
+      acting: ["expect"],
+    };
+    const rule = allowed[name];
+    const ok = rule === "state" ? c !== "const" : rule.includes(c);
+    if (!ok) return this.notHere(e, `\`${name}\``);
+    e.ref = { kind: "builtin", name };
+    switch (name) {
+      case "players":
+      case "winners":
+      case "acting":
+        return listOf(PLAYER);
+      case "playerCount":
+        return INT;
+      case "viewer":
+      case "owner":
+        return PLAYER;
+      case "over":
+        return BOOL;
+    }
+  }
+
+  private member(e: A.Member): Type {
+    const obj = this.expr(e.object, undefined);
+    const field = e.name.text;
+    if (obj.kind === "player") {
+      const f = this.playerFields.get(field);
+      if (f) return f.type;
+      this.diagnostics.push(
+        error(
+          Codes.unknownField,
+          e.name.span,
+          `players have no field \`${field}\``,
+          didYouMean(field, this.playerFields.keys()) ?? "declare it in `per player { ... }`",
+        ),
+      );
+      return ERROR;
+    }
+    if (obj.kind === "record") {
+      const r = this.records.get(obj.name);
+      const f = r?.fields.get(field);
+      if (f) return f.type;
+      this.diagnostics.push(
+        error(
+          Codes.unknownField,
+          e.name.span,
+          `\`${obj.name}\` has no field \`${field}\``,
+          didYouMean(field, r?.fields.keys() ?? []),
+        ),
+      );
+      return ERROR;
+    }
+    if (obj.kind === "error") return ERROR;
+    if (e.object.kind === "name" && this.enums.has(e.object.name)) {
+      // `Kind.armed`: a qualified enum member.
+      const en = this.enums.get(e.object.name)!;
+      if (en.members.some((m) => m.text === field)) return { kind: "enum", name: en.name.text };
+    }
+    this.diagnostics.push(
+      error(
+        Codes.typeMismatch,
+        e.span,
+        `${typeToString(obj)} has no fields`,
+        obj.kind === "list" ? "for the number of elements write `size(list)`" : undefined,
+      ),
+    );
+    return ERROR;
+  }
+
+  private elementType(t: Type, span: A.Span): Type {
+    if (t.kind === "list") return t.element.kind === "unknown" ? ERROR : t.element;
+    if (t.kind === "int" && t.low !== undefined && t.high !== undefined) return INT;
+    if (t.kind !== "error") this.notAList(span, t);
+    return ERROR;
+  }
+
+  private aggregate(e: A.Aggregate): Type {
+    const element = this.elementType(this.expr(e.iterable, undefined), e.iterable.span);
+    this.pushScope();
+    e.symbol = this.bind(e.variable, element, "binder");
+    e.symbol.used = true;
+    let result: Type;
+    switch (e.op) {
+      case "sum":
+      case "min":
+      case "max":
+        if (e.body) this.expr(e.body, INT);
+        else if (element.kind !== "int" && element.kind !== "error") {
+          this.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              e.span,
+              `\`${e.op}\` of ${typeToString(element)} needs a number: write \`${e.op}(x in list: <number>)\``,
+            ),
+          );
+        }
+        result = INT;
+        break;
+      case "count":
+      case "all":
+      case "any":
+        if (e.body) this.expr(e.body, BOOL);
+        else if (e.op !== "count") {
+          this.diagnostics.push(
+            error(Codes.wrongArity, e.span, `\`${e.op}\` needs a condition: \`${e.op}(x in list: <condition>)\``),
+          );
+        }
+        result = e.op === "count" ? INT : BOOL;
+        break;
+      case "argmin":
+      case "argmax":
+        if (e.body) this.expr(e.body, INT);
+        else
+          this.diagnostics.push(
+            error(Codes.wrongArity, e.span, `\`${e.op}\` needs a value to compare: \`${e.op}(x in list: <number>)\``),
+          );
+        result = listOf(element);
+        break;
+    }
+    this.popScope();
+    return result;
+  }
+
+  private binary(e: A.Binary): Type {
+    switch (e.op) {
+      case "and":
+      case "or":
+        this.expr(e.left, BOOL);
+        this.expr(e.right, BOOL);
+        return BOOL;
+      case "==":
+      case "!=": {
+        const l = this.expr(e.left, undefined);
+        const r = this.expr(e.right, l.kind === "error" ? undefined : l);
+        // Tests compare whole lists (`expect winners == [players[0]]`); rules compare fields.
+        if ((l.kind === "list" || l.kind === "record" || r.kind === "list") && this.body.context !== "expect") {
+          this.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              e.span,
+              `lists and records cannot be compared with \`${e.op}\``,
+              "compare their fields, or use `contains`",
+            ),
+          );
+        }
+        return BOOL;
+      }
+      case "<":
+      case "<=":
+      case ">":
+      case ">=":
+        this.expr(e.left, INT);
+        this.expr(e.right, INT);
+        return BOOL;
+      default:
+        this.expr(e.left, INT);
+        this.expr(e.right, INT);
+        return INT;
+    }
+  }
+
+  private call(e: A.Call, expected: Type | undefined): Type {
+    const callee = e.callee.text;
+    const record = this.records.get(callee);
+    if (record) {
+      e.target = "record";
+      this.used.add(callee);
+      return this.construct(e, record);
+    }
+    if (e.namedArgs.length > 0) {
+      this.diagnostics.push(
+        error(Codes.wrongArity, e.namedArgs[0]!.span, "named arguments are only for building records"),
+      );
+    }
+    const fn = this.fns.get(callee);
+    if (fn) {
+      e.target = "fn";
+      this.used.add(callee);
+      this.arguments(e, fn.params);
+      return this.resolveType(fn.returnType);
+    }
+    const proc = this.procs.get(callee);
+    if (proc) {
+      e.target = "proc";
+      this.used.add(callee);
+      this.noteCall(`proc:${callee}`);
+      const c = this.body.context;
+      if (c !== "flow" && c !== "proc" && c !== "action" && c !== "setup" && c !== "given") {
+        this.diagnostics.push(
+          error(Codes.misplaced, e.span, `the procedure \`${callee}\` cannot be called from ${describeContext(c)}`),
+        );
+      }
+      this.arguments(e, proc.params);
+      return VOID;
+    }
+    const builtin = builtinFunctions[callee];
+    if (builtin) {
+      e.target = "builtin";
+      return this.builtinCall(e, callee, builtin, expected);
+    }
+    if (this.actions.has(callee)) {
+      this.diagnostics.push(
+        error(
+          Codes.misplaced,
+          e.callee.span,
+          `\`${callee}\` is an action: players take it, rules do not call it`,
+          `offer it with \`act <player>: ${callee}\``,
+        ),
+      );
+      return ERROR;
+    }
+    this.diagnostics.push(
+      error(
+        Codes.unknownName,
+        e.callee.span,
+        `unknown function \`${callee}\``,
+        didYouMean(callee, [
+          ...this.fns.keys(),
+          ...this.procs.keys(),
+          ...Object.keys(builtinFunctions),
+          ...this.records.keys(),
+        ]),
+      ),
+    );
+    for (const a of e.args) this.expr(a, undefined);
+    return ERROR;
+  }
+
+  private arguments(e: A.Call, params: readonly A.ParamSpec[]): void {
+    if (e.args.length !== params.length) {
+      this.diagnostics.push(
+        error(
+          Codes.wrongArity,
+          e.span,
+          `\`${e.callee.text}\` takes ${params.length} argument${params.length === 1 ? "" : "s"}, got ${e.args.length}`,
+        ),
+      );
+    }
+    e.args.forEach((a, i) => {
+      const p = params[i];
+      this.expr(a, p ? this.resolveType(p.typeExpr) : undefined);
+    });
+  }
+
+  private construct(e: A.Call, record: RecordInfo): Type {
+    if (e.args.length > 0) {
+      this.diagnostics.push(
+        error(
+          Codes.wrongArity,
+          e.args[0]!.span,
+          "records are built with named fields",
+          `write \`${e.callee.text}(field: value, ...)\``,
+        ),
+      );
+    }
+    const given = new Set<string>();
+    for (const a of e.namedArgs) {
+      const f = record.fields.get(a.name.text);
+      if (!f) {
+        this.diagnostics.push(
+          error(
+            Codes.unknownField,
+            a.name.span,
+            `\`${e.callee.text}\` has no field \`${a.name.text}\``,
+            didYouMean(a.name.text, record.fields.keys()),
+          ),
+        );
+        this.expr(a.value, undefined);
+        continue;
+      }
+      if (given.has(a.name.text))
+        this.diagnostics.push(error(Codes.duplicate, a.name.span, `\`${a.name.text}\` is given twice`));
+      given.add(a.name.text);
+      this.expr(a.value, f.type);
+    }
+    const missing = [...record.fields.values()].filter(
+      (f) => !given.has(f.decl.name.text) && !f.decl.initial && !hasDefault(f.type),
+    );
+    if (missing.length > 0) {
+      this.diagnostics.push(
+        error(
+          Codes.wrongArity,
+          e.span,
+          `\`${e.callee.text}\` needs ${missing.map((f) => `\`${f.decl.name.text}\``).join(", ")}`,
+          "every field without a default (`= value`) must be given",
+        ),
+      );
+    }
+    return { kind: "record", name: record.decl.name.text };
+  }
+
+  private builtinCall(e: A.Call, name: string, sig: BuiltinSignature, expected: Type | undefined): Type {
+    const [lo, hi] = typeof sig.arity === "number" ? [sig.arity, sig.arity] : sig.arity;
+    if (e.args.length < lo || e.args.length > hi) {
+      this.diagnostics.push(
+        error(Codes.wrongArity, e.span, `\`${name}\` takes ${lo} argument${lo === 1 ? "" : "s"}`, sig.describe),
+      );
+    }
+    const c = this.body.context;
+    if (
+      sig.effect &&
+      (c === "fn" ||
+        c === "const" ||
+        c === "visibility" ||
+        c === "playerVisibility" ||
+        c === "scoring" ||
+        c === "expect")
+    ) {
+      this.diagnostics.push(
+        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${describeContext(c)} may not do`),
+      );
+    }
+    const arg = (i: number, t: Type | undefined): Type => (e.args[i] ? this.expr(e.args[i]!, t) : ERROR);
+    switch (name) {
+      case "size":
+        arg(0, listOf(UNKNOWN));
+        return INT;
+      case "draw":
+      case "pick": {
+        const l = arg(0, undefined);
+        if (name === "draw" && e.args[0]) this.assignableTarget(e.args[0]);
+        if (l.kind === "list") return l.element;
+        if (l.kind !== "error") this.notAList(e.args[0]!.span, l);
+        return ERROR;
+      }
+      case "shuffled": {
+        const l = arg(0, expected);
+        if (l.kind !== "list" && l.kind !== "error") this.notAList(e.args[0]!.span, l);
+        return l;
+      }
+      case "random":
+      case "range":
+        arg(0, INT);
+        arg(1, INT);
+        return name === "range" ? listOf(INT) : INT;
+      case "next":
+      case "previous":
+        arg(0, PLAYER);
+        return PLAYER;
+      case "contains": {
+        const l = arg(0, undefined);
+        arg(1, l.kind === "list" ? l.element : undefined);
+        if (l.kind !== "list" && l.kind !== "error") this.notAList(e.args[0]!.span, l);
+        return BOOL;
+      }
+      case "abs":
+        arg(0, INT);
+        return INT;
+      case "min":
+      case "max":
+        arg(0, INT);
+        arg(1, INT);
+        return INT;
+      case "score":
+        if (!this.scoring?.score) {
+          this.diagnostics.push(
+            error(Codes.missingDeclaration, e.span, "`score` needs a `scoring { score p: ... }` block"),
+          );
+        }
+        arg(0, PLAYER);
+        return INT;
+      default:
+        return ERROR;
+    }
+  }
+
+  // ---- unused declarations and suspension analysis --------------------------------------------------------
+
+  private reportUnused(): void {
+    const unused = (name: A.Name, what: string): void => {
+      if (!this.used.has(name.text) && !name.text.startsWith("_")) {
+        this.diagnostics.push(warning(Codes.unused, name.span, `the ${what} \`${name.text}\` is never used`));
+      }
+    };
+    for (const c of this.consts.values()) unused(c.decl.name, "constant");
+    for (const f of this.fns.values()) unused(f.name, "function");
+    for (const p of this.procs.values()) unused(p.name, "procedure");
+    for (const e of this.enums.values()) unused(e.name, "enum");
+    for (const r of this.records.values()) unused(r.decl.name, "record");
+    for (const a of this.actions.values()) {
+      if (!this.used.has(a.name.text)) {
+        this.diagnostics.push(
+          warning(
+            Codes.unreachable,
+            a.name.span,
+            `the action \`${a.name.text}\` is never offered, so no player can take it`,
+            `offer it with \`act <player>: ${a.name.text}\``,
+          ),
+        );
+      }
+    }
+  }
+
+  private suspendingRoutines(): Set<string> {
+    const result = new Set(this.directlySuspending);
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const [caller, callees] of this.calls) {
+        if (result.has(caller)) continue;
+        // Offering an action is itself a decision, so only proc calls propagate.
+        if ([...callees].some((c) => c.startsWith("proc:") && result.has(c))) {
+          result.add(caller);
+          changed = true;
+        }
+      }
+    }
+    return result;
+  }
+}
+
+export function routineKey(r: Routine): string {
+  return r.kind === "flow" ? "flow" : `${r.kind}:${r.name}`;
+}
+
+function isEnumerable(t: Type): boolean {
+  return (
+    t.kind === "bool" ||
+    t.kind === "enum" ||
+    t.kind === "player" ||
+    t.kind === "error" ||
+    (t.kind === "int" && t.low !== undefined && t.high !== undefined)
+  );
+}
+
+/** Types whose zero value is a sensible default for a field: 0, false, "", an empty list. */
+export function hasDefault(t: Type): boolean {
+  return t.kind === "int" || t.kind === "bool" || t.kind === "string" || t.kind === "list";
+}
+
+function describeContext(c: Context): string {
+  switch (c) {
+    case "setup":
+      return "the setup";
+    case "flow":
+      return "the flow";
+    case "proc":
+      return "a procedure";
+    case "action":
+      return "an action";
+    case "fn":
+      return "a function";
+    case "const":
+      return "a constant";
+    case "visibility":
+    case "playerVisibility":
+      return "a visibility condition";
+    case "scoring":
+      return "the scoring";
+    case "given":
+      return "a test's `given` block";
+    case "expect":
+      return "an expectation";
+    case "testArg":
+      return "a test action";
+  }
+}
+
+function conversionHint(from: Type, to: Type): string | undefined {
+  if (from.kind === "player" && to.kind === "int") return "a Player is not a number; compare players with `==`";
+  if (from.kind === "list" && to.kind === "int") return "for the number of elements write `size(list)`";
+  if (from.kind === "list" && isAssignable(from.element, to))
+    return "this is a list; take one element with `list[i]`, `draw(list)` or `pick(list)`";
+  return undefined;
+}

@@ -1,0 +1,650 @@
+/**
+ * CST -> AST. Runs only on a CST without syntax errors, so every child the grammar requires is present; the
+ * contextual words the grammar reads as identifiers (`players`, `score`, `tiebreak`, `set`...) are validated here.
+ */
+import type { CstNode, IToken } from "chevrotain";
+import type * as A from "./ast.ts";
+import { Codes, error, type Diagnostic } from "./diagnostics.ts";
+
+type Child = CstNode | IToken;
+
+function isToken(c: Child): c is IToken {
+  return "image" in c;
+}
+
+function nodes(n: CstNode, key: string): CstNode[] {
+  return (n.children[key] ?? []).filter((c): c is CstNode => !isToken(c));
+}
+
+function node(n: CstNode, key: string, i = 0): CstNode {
+  const found = nodes(n, key)[i];
+  if (!found) throw new Error(`internal: ${n.name} has no ${key}[${i}]`);
+  return found;
+}
+
+function maybeNode(n: CstNode, key: string, i = 0): CstNode | undefined {
+  return nodes(n, key)[i];
+}
+
+function tokens(n: CstNode, key: string): IToken[] {
+  return (n.children[key] ?? []).filter(isToken);
+}
+
+function token(n: CstNode, key: string, i = 0): IToken {
+  const found = tokens(n, key)[i];
+  if (!found) throw new Error(`internal: ${n.name} has no token ${key}[${i}]`);
+  return found;
+}
+
+function has(n: CstNode, key: string): boolean {
+  return (n.children[key]?.length ?? 0) > 0;
+}
+
+function tokenSpan(t: IToken): A.Span {
+  return {
+    start: t.startOffset,
+    end: (t.endOffset ?? t.startOffset) + 1,
+    line: t.startLine ?? 1,
+    column: t.startColumn ?? 1,
+  };
+}
+
+function nodeSpan(n: CstNode): A.Span {
+  const l = n.location;
+  if (!l || Number.isNaN(l.startOffset)) return { start: 0, end: 0, line: 1, column: 1 };
+  return {
+    start: l.startOffset,
+    end: (l.endOffset ?? l.startOffset) + 1,
+    line: l.startLine ?? 1,
+    column: l.startColumn ?? 1,
+  };
+}
+
+function name(t: IToken): A.Name {
+  return { text: t.image, span: tokenSpan(t) };
+}
+
+function unquote(t: IToken): string {
+  return t.image.slice(1, -1).replace(/\\(.)/g, "$1");
+}
+
+function int(t: IToken): number {
+  return Number.parseInt(t.image, 10);
+}
+
+/** All tokens of the given kinds among a node's children, in source order. */
+function operators(n: CstNode, keys: readonly string[]): IToken[] {
+  return keys.flatMap((k) => tokens(n, k)).sort((a, b) => a.startOffset - b.startOffset);
+}
+
+export class AstBuilder {
+  readonly diagnostics: Diagnostic[] = [];
+
+  constructor(private readonly path: string) {}
+
+  file(cst: CstNode): A.RulesFile {
+    const declarations: A.Declaration[] = [];
+    for (const d of nodes(cst, "declaration")) {
+      const built = this.declaration(d);
+      if (built) declarations.push(built);
+    }
+    return { path: this.path, declarations };
+  }
+
+  private expectWord(t: IToken, words: readonly string[], where: string): boolean {
+    if (words.includes(t.image)) return true;
+    this.diagnostics.push(
+      error(
+        Codes.syntaxError,
+        tokenSpan(t),
+        `expected ${words.map((w) => `\`${w}\``).join(" or ")} ${where}, found \`${t.image}\``,
+      ),
+    );
+    return false;
+  }
+
+  private declaration(d: CstNode): A.Declaration | undefined {
+    const [key] = Object.keys(d.children);
+    const n = node(d, key!);
+    const span = nodeSpan(n);
+    switch (key) {
+      case "gameDecl": {
+        this.expectWord(token(n, "Identifier"), ["players"], "in a game declaration");
+        return {
+          kind: "game",
+          span,
+          title: unquote(token(n, "StringLiteral")),
+          minPlayers: int(token(n, "IntLiteral", 0)),
+          maxPlayers: int(token(n, "IntLiteral", 1)),
+        };
+      }
+      case "enumDecl": {
+        const ids = tokens(n, "Identifier");
+        return { kind: "enum", span, name: name(ids[0]!), members: ids.slice(1).map(name) };
+      }
+      case "recordDecl":
+        return { kind: "record", span, name: name(token(n, "Identifier")), fields: this.fields(node(n, "fieldBlock")) };
+      case "perPlayerDecl":
+        this.expectWord(token(n, "Identifier"), ["player"], "after `per`");
+        return { kind: "state", span, scope: "player", fields: this.fields(node(n, "fieldBlock")) };
+      case "globalDecl":
+        return { kind: "state", span, scope: "global", fields: this.fields(node(n, "fieldBlock")) };
+      case "constDecl": {
+        const t = maybeNode(n, "typeExpr");
+        return {
+          kind: "const",
+          span,
+          name: name(token(n, "Identifier")),
+          typeExpr: t ? this.typeExpr(t) : undefined,
+          value: this.expr(node(n, "expr")),
+        };
+      }
+      case "paramDecl":
+        return {
+          kind: "param",
+          span,
+          name: name(token(n, "Identifier")),
+          typeExpr: this.typeExpr(node(n, "typeExpr")),
+          value: this.expr(node(n, "expr")),
+        };
+      case "fnDecl":
+        return this.fnDecl(n);
+      case "procDecl":
+        return this.procDecl(n);
+      case "actionDecl":
+        return this.actionDecl(n);
+      case "setupDecl":
+        return { kind: "setup", span, body: this.block(node(n, "block")) };
+      case "flowDecl":
+        return { kind: "flow", span, body: this.block(node(n, "block")) };
+      case "scoringDecl":
+        return this.scoring(n);
+      case "variantDecl":
+        return this.variant(n);
+      case "testDecl":
+        return this.test(n);
+      default:
+        return undefined;
+    }
+  }
+
+  private fields(block: CstNode): A.FieldDecl[] {
+    return nodes(block, "field").map((f) => {
+      const v = maybeNode(f, "visibility");
+      const init = maybeNode(f, "expr");
+      return {
+        span: nodeSpan(f),
+        name: name(token(f, "Identifier")),
+        typeExpr: this.typeExpr(node(f, "typeExpr")),
+        initial: init ? this.expr(init) : undefined,
+        visibility: v ? this.visibility(v) : { kind: "public" },
+      };
+    });
+  }
+
+  private visibility(v: CstNode): A.Visibility {
+    const span = nodeSpan(v);
+    if (has(v, "Private")) return { kind: "private", span };
+    if (has(v, "Hidden")) return { kind: "hidden", span };
+    if (has(v, "Visible")) return { kind: "visibleIf", condition: this.expr(node(v, "expr")), span };
+    return { kind: "public" };
+  }
+
+  private typeExpr(n: CstNode): A.TypeExpr {
+    const span = nodeSpan(n);
+    if (has(n, "List")) return { kind: "list", element: this.typeExpr(node(n, "typeExpr")), span };
+    if (has(n, "DotDot")) {
+      return { kind: "range", low: int(token(n, "IntLiteral", 0)), high: int(token(n, "IntLiteral", 1)), span };
+    }
+    return { kind: "named", name: name(token(n, "Identifier")), span };
+  }
+
+  private params(n: CstNode | undefined): A.ParamSpec[] {
+    if (!n) return [];
+    return nodes(n, "paramSpec").map((p) => {
+      const from = maybeNode(p, "expr");
+      return {
+        span: nodeSpan(p),
+        name: name(token(p, "Identifier")),
+        typeExpr: this.typeExpr(node(p, "typeExpr")),
+        from: from ? this.expr(from) : undefined,
+      };
+    });
+  }
+
+  private fnDecl(n: CstNode): A.FnDecl {
+    return {
+      kind: "fn",
+      span: nodeSpan(n),
+      name: name(token(n, "Identifier")),
+      params: this.params(maybeNode(n, "paramList")),
+      returnType: this.typeExpr(node(n, "typeExpr")),
+      body: this.expr(node(n, "expr")),
+    };
+  }
+
+  private procDecl(n: CstNode): A.ProcDecl {
+    return {
+      kind: "proc",
+      span: nodeSpan(n),
+      name: name(token(n, "Identifier")),
+      params: this.params(maybeNode(n, "paramList")),
+      body: this.block(node(n, "block")),
+    };
+  }
+
+  private actionDecl(n: CstNode): A.ActionDecl {
+    return {
+      kind: "action",
+      span: nodeSpan(n),
+      name: name(token(n, "Identifier")),
+      params: this.params(maybeNode(n, "paramList")),
+      body: this.block(node(n, "block")),
+    };
+  }
+
+  private scoring(n: CstNode): A.ScoringDecl {
+    let score: A.ScoreRule | undefined;
+    const tiebreaks: A.ScoreRule[] = [];
+    for (const r of nodes(n, "scoreRule")) {
+      const ids = tokens(r, "Identifier");
+      const head = ids[0]!;
+      if (!this.expectWord(head, ["score", "tiebreak"], "in a scoring block")) continue;
+      const lowest = ids.length === 3;
+      if (lowest) this.expectWord(ids[1]!, ["lowest"], "after `tiebreak`");
+      const rule: A.ScoreRule = {
+        span: nodeSpan(r),
+        player: name(ids[ids.length - 1]!),
+        expr: this.expr(node(r, "expr")),
+        lowest,
+      };
+      if (head.image === "score") {
+        if (lowest) {
+          this.diagnostics.push(error(Codes.syntaxError, tokenSpan(ids[1]!), "`lowest` applies to tie-breaks only"));
+        }
+        if (score) this.diagnostics.push(error(Codes.duplicate, rule.span, "the scoring block has two `score` rules"));
+        score = rule;
+      } else {
+        tiebreaks.push(rule);
+      }
+    }
+    return { kind: "scoring", span: nodeSpan(n), score, tiebreaks };
+  }
+
+  private variant(n: CstNode): A.VariantDecl {
+    const sets: A.VariantSet[] = nodes(n, "variantSet").flatMap((s) => {
+      const ids = tokens(s, "Identifier");
+      if (!this.expectWord(ids[0]!, ["set"], "in a variant")) return [];
+      return [{ span: nodeSpan(s), name: name(ids[1]!), value: this.expr(node(s, "expr")) }];
+    });
+    const replacements = [
+      ...nodes(n, "fnDecl").map((d) => this.fnDecl(d)),
+      ...nodes(n, "procDecl").map((d) => this.procDecl(d)),
+      ...nodes(n, "actionDecl").map((d) => this.actionDecl(d)),
+    ].sort((a, b) => a.span.start - b.span.start);
+    const title = tokens(n, "StringLiteral")[0];
+    return {
+      kind: "variant",
+      span: nodeSpan(n),
+      name: name(token(n, "Identifier")),
+      title: title ? unquote(title) : undefined,
+      sets,
+      replacements,
+    };
+  }
+
+  private test(n: CstNode): A.TestDecl {
+    let players: number | undefined;
+    let seed: number | undefined;
+    let variant: A.Name | undefined;
+    const steps: A.TestStep[] = [];
+    for (const s of nodes(n, "testStep")) {
+      const span = nodeSpan(s);
+      const setting = maybeNode(s, "testSetting");
+      if (setting) {
+        const word = token(setting, "Identifier");
+        const values = tokens(setting, "IntLiteral").map(int);
+        if (!this.expectWord(word, ["players", "seed", "random"], "in a test")) continue;
+        if (word.image === "random") steps.push({ kind: "random", values, span });
+        else if (values.length !== 1) {
+          this.diagnostics.push(error(Codes.syntaxError, span, `\`${word.image}\` takes one number`));
+        } else if (word.image === "players") players = values[0];
+        else seed = values[0];
+        continue;
+      }
+      const v = maybeNode(s, "testVariant");
+      if (v) {
+        variant = name(token(v, "Identifier"));
+        continue;
+      }
+      const given = maybeNode(s, "block");
+      if (given) {
+        steps.push({ kind: "given", body: this.block(given), span });
+        continue;
+      }
+      const play = maybeNode(s, "testPlay");
+      if (play) {
+        steps.push({ kind: "play", play: this.testAction(node(play, "testAction")), span });
+        continue;
+      }
+      const expect = node(s, "testExpect");
+      if (has(expect, "Refused")) {
+        const message = tokens(expect, "StringLiteral")[0];
+        steps.push({
+          kind: "refused",
+          play: this.testAction(node(expect, "testAction")),
+          message: message ? unquote(message) : undefined,
+          span,
+        });
+      } else {
+        steps.push({ kind: "expect", condition: this.expr(node(expect, "expr")), span });
+      }
+    }
+    return {
+      kind: "test",
+      span: nodeSpan(n),
+      title: unquote(token(n, "StringLiteral")),
+      players,
+      seed,
+      variant,
+      steps,
+    };
+  }
+
+  private testAction(n: CstNode): A.TestPlay {
+    return {
+      span: nodeSpan(n),
+      seat: int(token(n, "IntLiteral")),
+      action: name(token(n, "Identifier")),
+      args: nodes(n, "expr").map((e) => this.expr(e)),
+    };
+  }
+
+  // ---- statements -------------------------------------------------------------------------------------------
+
+  block(n: CstNode): A.Block {
+    return { span: nodeSpan(n), statements: nodes(n, "statement").map((s) => this.statement(s)) };
+  }
+
+  private statement(s: CstNode): A.Stmt {
+    const span = nodeSpan(s);
+    if (has(s, "End")) return { kind: "end", span };
+    if (has(s, "Break")) return { kind: "break", span };
+    const [key] = Object.keys(s.children);
+    const n = node(s, key!);
+    switch (key) {
+      case "letStmt":
+        return { kind: "let", span, name: name(token(n, "Identifier")), value: this.expr(node(n, "expr")) };
+      case "ifStmt":
+        return this.ifStmt(n);
+      case "forStmt":
+        return {
+          kind: "for",
+          span,
+          variable: name(token(n, "Identifier")),
+          iterable: this.expr(node(n, "expr")),
+          body: this.block(node(n, "block")),
+        };
+      case "whileStmt":
+        return { kind: "while", span, condition: this.expr(node(n, "expr")), body: this.block(node(n, "block")) };
+      case "repeatStmt":
+        return { kind: "repeat", span, count: this.expr(node(n, "expr")), body: this.block(node(n, "block")) };
+      case "requireStmt":
+        return {
+          kind: "require",
+          span,
+          condition: this.expr(node(n, "expr")),
+          message: unquote(token(n, "StringLiteral")),
+        };
+      case "chooseStmt":
+        return this.choose(n);
+      case "actStmt":
+        return { kind: "act", span, player: this.expr(node(n, "expr")), actions: tokens(n, "Identifier").map(name) };
+      case "addStmt": {
+        const exprs = nodes(n, "expr");
+        return {
+          kind: "add",
+          span,
+          value: this.expr(exprs[0]!),
+          list: this.expr(exprs[1]!),
+          atTop: has(n, "Identifier"),
+        };
+      }
+      case "removeStmt": {
+        const exprs = nodes(n, "expr");
+        return { kind: "remove", span, value: this.expr(exprs[0]!), list: this.expr(exprs[1]!) };
+      }
+      case "shuffleStmt":
+        return { kind: "shuffle", span, list: this.expr(node(n, "expr")) };
+      default: {
+        const target = this.orExpr(node(n, "orExpr"));
+        const value = maybeNode(n, "expr");
+        if (!value) return { kind: "expr", span, expr: target };
+        const op = has(n, "PlusAssign") ? "+=" : has(n, "MinusAssign") ? "-=" : "=";
+        return { kind: "assign", span, target, op, value: this.expr(value) };
+      }
+    }
+  }
+
+  private ifStmt(n: CstNode): A.IfStmt {
+    const blocks = nodes(n, "block");
+    const elseIf = maybeNode(n, "ifStmt");
+    let otherwise: A.Block | undefined;
+    if (elseIf) {
+      const nested = this.ifStmt(elseIf);
+      otherwise = { span: nested.span, statements: [nested] };
+    } else if (blocks[1]) {
+      otherwise = this.block(blocks[1]);
+    }
+    return {
+      kind: "if",
+      span: nodeSpan(n),
+      condition: this.expr(node(n, "expr")),
+      then: this.block(blocks[0]!),
+      otherwise,
+    };
+  }
+
+  private choose(n: CstNode): A.ChooseStmt {
+    const exprs = nodes(n, "expr");
+    const ids = tokens(n, "Identifier");
+    const hasFrom = tokens(n, "In").some((t) => t.startOffset < token(n, "By").startOffset);
+    const each = has(n, "Each");
+    let i = 0;
+    const from = hasFrom ? exprs[i++] : undefined;
+    const chooser = exprs[i++]!;
+    const condition = has(n, "Where") ? exprs[i++] : undefined;
+    const message = has(n, "StringLiteral") ? unquote(token(n, "StringLiteral")) : undefined;
+    const typeNode = node(n, "typeExpr");
+    return {
+      kind: "choose",
+      span: nodeSpan(n),
+      name: name(ids[0]!),
+      domain: {
+        span: nodeSpan(typeNode),
+        typeExpr: this.typeExpr(typeNode),
+        from: from ? this.expr(from) : undefined,
+      },
+      chooser: this.expr(chooser),
+      each: each ? name(ids[1]!) : undefined,
+      condition: condition ? this.expr(condition) : undefined,
+      message,
+    };
+  }
+
+  // ---- expressions ------------------------------------------------------------------------------------------
+
+  expr(n: CstNode): A.Expr {
+    const c = maybeNode(n, "conditional");
+    if (c) {
+      const e = nodes(c, "expr");
+      return {
+        kind: "conditional",
+        span: nodeSpan(c),
+        condition: this.expr(e[0]!),
+        then: this.expr(e[1]!),
+        otherwise: this.expr(e[2]!),
+      };
+    }
+    return this.orExpr(node(n, "orExpr"));
+  }
+
+  private binaryChain(
+    n: CstNode,
+    operandKey: string,
+    opKeys: readonly string[],
+    operand: (c: CstNode) => A.Expr,
+  ): A.Expr {
+    const operands = nodes(n, operandKey).map(operand);
+    const ops = operators(n, opKeys);
+    let result = operands[0]!;
+    for (let i = 0; i < ops.length; i++) {
+      const right = operands[i + 1]!;
+      result = {
+        kind: "binary",
+        op: ops[i]!.image as A.BinaryOp,
+        left: result,
+        right,
+        span: { ...result.span, end: right.span.end },
+      };
+    }
+    return result;
+  }
+
+  private orExpr(n: CstNode): A.Expr {
+    return this.binaryChain(n, "andExpr", ["Or"], (c) => this.andExpr(c));
+  }
+
+  private andExpr(n: CstNode): A.Expr {
+    return this.binaryChain(n, "notExpr", ["And"], (c) => this.notExpr(c));
+  }
+
+  private notExpr(n: CstNode): A.Expr {
+    const inner = maybeNode(n, "notExpr");
+    if (inner) return { kind: "unary", op: "not", operand: this.notExpr(inner), span: nodeSpan(n) };
+    return this.comparison(node(n, "comparison"));
+  }
+
+  private comparison(n: CstNode): A.Expr {
+    return this.binaryChain(n, "additive", ["EqEq", "NotEq", "LessEq", "GreaterEq", "Less", "Greater"], (c) =>
+      this.additive(c),
+    );
+  }
+
+  private additive(n: CstNode): A.Expr {
+    return this.binaryChain(n, "multiplicative", ["Plus", "Minus"], (c) => this.multiplicative(c));
+  }
+
+  private multiplicative(n: CstNode): A.Expr {
+    return this.binaryChain(n, "unary", ["Star", "Slash", "Percent"], (c) => this.unary(c));
+  }
+
+  private unary(n: CstNode): A.Expr {
+    const inner = maybeNode(n, "unary");
+    if (inner) {
+      const operand = this.unary(inner);
+      if (operand.kind === "int") return { ...operand, value: -operand.value, span: nodeSpan(n) };
+      return { kind: "unary", op: "-", operand, span: nodeSpan(n) };
+    }
+    return this.postfix(node(n, "postfix"));
+  }
+
+  private postfix(n: CstNode): A.Expr {
+    let result = this.primary(node(n, "primary"));
+    const dots = tokens(n, "Dot");
+    const names = tokens(n, "Identifier");
+    const brackets = tokens(n, "LBracket");
+    const indexExprs = nodes(n, "expr");
+    const steps = [
+      ...dots.map((d, i) => ({ at: d.startOffset, member: names[i]!, index: undefined as CstNode | undefined })),
+      ...brackets.map((b, i) => ({ at: b.startOffset, member: undefined as IToken | undefined, index: indexExprs[i] })),
+    ].sort((a, b) => a.at - b.at);
+    for (const step of steps) {
+      if (step.member) {
+        const end = (step.member.endOffset ?? step.member.startOffset) + 1;
+        result = { kind: "member", object: result, name: name(step.member), span: { ...result.span, end } };
+      } else {
+        const index = this.expr(step.index!);
+        result = { kind: "index", object: result, index, span: { ...result.span, end: index.span.end + 1 } };
+      }
+    }
+    return result;
+  }
+
+  private primary(n: CstNode): A.Expr {
+    const span = nodeSpan(n);
+    if (has(n, "IntLiteral")) return { kind: "int", value: int(token(n, "IntLiteral")), span };
+    if (has(n, "StringLiteral")) return { kind: "string", value: unquote(token(n, "StringLiteral")), span };
+    if (has(n, "True")) return { kind: "bool", value: true, span };
+    if (has(n, "False")) return { kind: "bool", value: false, span };
+    const call = maybeNode(n, "callOrName");
+    if (call) return this.callOrName(call);
+    const list = maybeNode(n, "listExpr");
+    if (list) return this.listExpr(list);
+    return this.expr(node(n, "expr"));
+  }
+
+  private static readonly aggregates: ReadonlySet<string> = new Set([
+    "sum",
+    "count",
+    "min",
+    "max",
+    "all",
+    "any",
+    "argmin",
+    "argmax",
+  ]);
+
+  private callOrName(n: CstNode): A.Expr {
+    const span = nodeSpan(n);
+    const callee = token(n, "Identifier");
+    if (!has(n, "LParen")) return { kind: "name", name: callee.image, span };
+    const argNodes = nodes(n, "argument");
+    const binder = argNodes.find((a) => has(a, "In"));
+    if (binder) {
+      if (!AstBuilder.aggregates.has(callee.image) || argNodes.length !== 1) {
+        this.diagnostics.push(
+          error(
+            Codes.syntaxError,
+            nodeSpan(binder),
+            `\`x in list\` is only allowed as the single argument of an aggregate`,
+            "aggregates are sum, count, min, max, all, any, argmin and argmax",
+          ),
+        );
+      }
+      const e = nodes(binder, "expr");
+      return {
+        kind: "aggregate",
+        span,
+        op: callee.image as A.AggregateOp,
+        variable: name(token(binder, "Identifier")),
+        iterable: this.expr(e[0]!),
+        body: e[1] ? this.expr(e[1]) : undefined,
+      };
+    }
+    const args: A.Expr[] = [];
+    const namedArgs: A.NamedArg[] = [];
+    for (const a of argNodes) {
+      const e = this.expr(node(a, "expr"));
+      if (has(a, "Colon")) namedArgs.push({ span: nodeSpan(a), name: name(token(a, "Identifier")), value: e });
+      else args.push(e);
+    }
+    return { kind: "call", span, callee: name(callee), args, namedArgs };
+  }
+
+  private listExpr(n: CstNode): A.Expr {
+    const span = nodeSpan(n);
+    const exprs = nodes(n, "expr").map((e) => this.expr(e));
+    if (has(n, "For")) {
+      return {
+        kind: "comprehension",
+        span,
+        element: exprs[0]!,
+        variable: name(token(n, "Identifier")),
+        iterable: exprs[1]!,
+        condition: exprs[2],
+      };
+    }
+    return { kind: "list", span, elements: exprs };
+  }
+}

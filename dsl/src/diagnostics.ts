@@ -1,0 +1,133 @@
+/**
+ * Diagnostics: stable codes, a position, a message and an optional hint, printed like a compiler would:
+ *
+ *   rules/game.rules:12:9 error RL102: expected int, found bool
+ *      12 |   let x = true + 1
+ *         |           ^^^^
+ *      hint: ...
+ */
+import type { Span } from "./ast.ts";
+
+export type Severity = "error" | "warning";
+
+/** Every diagnostic code the toolchain emits; codes are stable, messages may improve. */
+export const Codes = {
+  unexpectedCharacter: "RL001",
+  unterminatedString: "RL002",
+  syntaxError: "RL003",
+  nestingTooDeep: "RL004",
+  notText: "RL005",
+  tooManyErrors: "RL006",
+  missingGame: "RL100",
+  unknownName: "RL101",
+  typeMismatch: "RL102",
+  wrongArity: "RL103",
+  duplicate: "RL104",
+  unused: "RL105",
+  unreachable: "RL106",
+  notAssignable: "RL107",
+  misplaced: "RL108",
+  invalidValue: "RL109",
+  decisionNotAllowed: "RL110",
+  unknownField: "RL111",
+  missingDeclaration: "RL112",
+} as const;
+
+export type Code = (typeof Codes)[keyof typeof Codes];
+
+export interface Diagnostic {
+  readonly code: Code;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly span: Span;
+  readonly hint?: string;
+}
+
+export function error(code: Code, span: Span, message: string, hint?: string): Diagnostic {
+  return hint === undefined
+    ? { code, severity: "error", message, span }
+    : { code, severity: "error", message, span, hint };
+}
+
+export function warning(code: Code, span: Span, message: string, hint?: string): Diagnostic {
+  return hint === undefined
+    ? { code, severity: "warning", message, span }
+    : { code, severity: "warning", message, span, hint };
+}
+
+/** A span from 0-based offsets, computing line and column. */
+export function spanAt(text: string, start: number, end: number): Span {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < start && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { start, end: Math.max(end, start), line, column: start - lineStart + 1 };
+}
+
+/** Renders one diagnostic with its source line and a caret under the span. */
+export function formatDiagnostic(d: Diagnostic, path: string, text: string): string {
+  const lines = text.split("\n");
+  const sourceLine = (lines[d.span.line - 1] ?? "")
+    .replace(/\r$/, "")
+    .replace(/\t/g, " ")
+    .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, "?");
+  const gutter = String(d.span.line);
+  const pad = " ".repeat(gutter.length);
+  const shown = sourceLine.length > 200 ? sourceLine.slice(0, 200) + "…" : sourceLine;
+  const caretStart = Math.min(d.span.column - 1, shown.length);
+  const width = Math.max(1, Math.min(d.span.end - d.span.start, Math.max(1, shown.length - caretStart)));
+  const out = [
+    `${path}:${d.span.line}:${d.span.column} ${d.severity} ${d.code}: ${d.message}`,
+    ` ${gutter} | ${shown}`,
+    ` ${pad} | ${" ".repeat(caretStart)}${"^".repeat(width)}`,
+  ];
+  if (d.hint) out.push(` ${pad} = hint: ${d.hint}`);
+  return out.join("\n");
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === "error");
+}
+
+/** Orders diagnostics by position, so output reads top to bottom. */
+export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return [...diagnostics].sort((a, b) => a.span.start - b.span.start || a.code.localeCompare(b.code));
+}
+
+/** Levenshtein distance, for "did you mean" hints. */
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The closest candidate to `name`, if close enough to be a likely typo. */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(name.toLowerCase(), c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(1, Math.floor(name.length / 3)) ? best : undefined;
+}
+
+export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
+  const c = closestName(name, candidates);
+  return c === undefined ? undefined : `did you mean \`${c}\`?`;
+}

@@ -1,0 +1,17 @@
+export * from "./ast.ts";
+export * from "./types.ts";
+export * from "./diagnostics.ts";
+export { parseRules, type ParseResult } from "./parse.ts";
+export {
+  check,
+  builtinFunctions,
+  hasDefault,
+  routineKey,
+  type CheckResult,
+  type DecisionSite,
+  type FieldInfo,
+  type Program,
+  type RecordInfo,
+  type Routine,
+} from "./checker.ts";
+export { loadRules, type LoadResult } from "./load.ts";

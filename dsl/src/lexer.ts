@@ -1,0 +1,148 @@
+/**
+ * Tokens of the rules language (source text -> tokens). Token definitions live beside the grammar (`parser.ts`), as
+ * in Chevrotain's own examples.
+ *
+ * Reserved words are few on purpose: words a designer might want as a field name (`score`, `players`, `seed`, `top`)
+ * are ordinary identifiers that the grammar recognises by their text where it needs them.
+ */
+import { createToken, Lexer, type TokenType } from "chevrotain";
+
+export const Identifier = createToken({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/ });
+
+const keywordTokens: TokenType[] = [];
+function keyword(word: string): TokenType {
+  const t = createToken({
+    name: word[0]!.toUpperCase() + word.slice(1),
+    pattern: new RegExp(word),
+    longer_alt: Identifier,
+  });
+  keywordTokens.push(t);
+  return t;
+}
+
+export const Game = keyword("game");
+export const Enum = keyword("enum");
+export const Record = keyword("record");
+export const Const = keyword("const");
+export const Param = keyword("param");
+export const Per = keyword("per");
+export const Global = keyword("global");
+export const Fn = keyword("fn");
+export const Proc = keyword("proc");
+export const Action = keyword("action");
+export const Setup = keyword("setup");
+export const Flow = keyword("flow");
+export const Scoring = keyword("scoring");
+export const Variant = keyword("variant");
+export const Test = keyword("test");
+export const Given = keyword("given");
+export const Expect = keyword("expect");
+export const Play = keyword("play");
+export const Refused = keyword("refused");
+export const Let = keyword("let");
+export const If = keyword("if");
+export const Then = keyword("then");
+export const Else = keyword("else");
+export const For = keyword("for");
+export const In = keyword("in");
+export const While = keyword("while");
+export const Repeat = keyword("repeat");
+export const Require = keyword("require");
+export const Choose = keyword("choose");
+export const By = keyword("by");
+export const Each = keyword("each");
+export const Where = keyword("where");
+export const Act = keyword("act");
+export const Add = keyword("add");
+export const To = keyword("to");
+export const Remove = keyword("remove");
+export const From = keyword("from");
+export const Shuffle = keyword("shuffle");
+export const End = keyword("end");
+export const Break = keyword("break");
+export const True = keyword("true");
+export const False = keyword("false");
+export const And = keyword("and");
+export const Or = keyword("or");
+export const Not = keyword("not");
+export const Public = keyword("public");
+export const Private = keyword("private");
+export const Hidden = keyword("hidden");
+export const Visible = keyword("visible");
+export const List = keyword("list");
+
+export const IntLiteral = createToken({ name: "IntLiteral", pattern: /\d+/ });
+/** A string on one line; `\"` and `\\` escape. An unterminated string is its own token so the error is precise. */
+export const StringLiteral = createToken({ name: "StringLiteral", pattern: /"(?:[^"\\\r\n]|\\.)*"/ });
+export const UnterminatedString = createToken({ name: "UnterminatedString", pattern: /"(?:[^"\\\r\n]|\\.)*/ });
+
+export const DotDot = createToken({ name: "DotDot", pattern: /\.\./ });
+export const Dot = createToken({ name: "Dot", pattern: /\./ });
+export const Comma = createToken({ name: "Comma", pattern: /,/ });
+export const Colon = createToken({ name: "Colon", pattern: /:/ });
+export const LBrace = createToken({ name: "LBrace", pattern: /\{/ });
+export const RBrace = createToken({ name: "RBrace", pattern: /\}/ });
+export const LParen = createToken({ name: "LParen", pattern: /\(/ });
+export const RParen = createToken({ name: "RParen", pattern: /\)/ });
+export const LBracket = createToken({ name: "LBracket", pattern: /\[/ });
+export const RBracket = createToken({ name: "RBracket", pattern: /\]/ });
+export const Pipe = createToken({ name: "Pipe", pattern: /\|/ });
+export const PlusAssign = createToken({ name: "PlusAssign", pattern: /\+=/ });
+export const MinusAssign = createToken({ name: "MinusAssign", pattern: /-=/ });
+export const EqEq = createToken({ name: "EqEq", pattern: /==/ });
+export const NotEq = createToken({ name: "NotEq", pattern: /!=/ });
+export const LessEq = createToken({ name: "LessEq", pattern: /<=/ });
+export const GreaterEq = createToken({ name: "GreaterEq", pattern: />=/ });
+export const Less = createToken({ name: "Less", pattern: /</ });
+export const Greater = createToken({ name: "Greater", pattern: />/ });
+export const Assign = createToken({ name: "Assign", pattern: /=/ });
+export const Plus = createToken({ name: "Plus", pattern: /\+/ });
+export const Minus = createToken({ name: "Minus", pattern: /-/ });
+export const Star = createToken({ name: "Star", pattern: /\*/ });
+export const Slash = createToken({ name: "Slash", pattern: /\// });
+export const Percent = createToken({ name: "Percent", pattern: /%/ });
+
+export const LineComment = createToken({ name: "LineComment", pattern: /\/\/[^\n\r]*/, group: Lexer.SKIPPED });
+export const BlockComment = createToken({ name: "BlockComment", pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED });
+export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /\s+/, group: Lexer.SKIPPED });
+
+export const allTokens: TokenType[] = [
+  WhiteSpace,
+  LineComment,
+  BlockComment,
+  StringLiteral,
+  UnterminatedString,
+  ...keywordTokens,
+  Identifier,
+  IntLiteral,
+  DotDot,
+  Dot,
+  Comma,
+  Colon,
+  LBrace,
+  RBrace,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  Pipe,
+  PlusAssign,
+  MinusAssign,
+  EqEq,
+  NotEq,
+  LessEq,
+  GreaterEq,
+  Less,
+  Greater,
+  Assign,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+];
+
+export const rulesLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });
+
+/** Words the language reserves, for hints ("`end` is a reserved word"). */
+export const reservedWords: ReadonlySet<string> = new Set(keywordTokens.map((t) => String(t.PATTERN).slice(1, -1)));

@@ -1,0 +1,667 @@
+/**
+ * The grammar of the rules language (tokens -> CST), a Chevrotain CstParser with error recovery so that one run
+ * reports every syntax error of a file. `cst-to-ast.ts` turns the CST into the typed AST.
+ */
+import { CstParser, type CstNode, type IToken } from "chevrotain";
+import * as T from "./lexer.ts";
+
+export class RulesParser extends CstParser {
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 4, nodeLocationTracking: "full" });
+    this.performSelfAnalysis();
+  }
+
+  // ---- file and declarations --------------------------------------------------------------------------------
+
+  public file = this.RULE("file", () => {
+    this.MANY(() => this.SUBRULE(this.declaration));
+  });
+
+  private declaration = this.RULE("declaration", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.gameDecl) },
+      { ALT: () => this.SUBRULE(this.enumDecl) },
+      { ALT: () => this.SUBRULE(this.recordDecl) },
+      { ALT: () => this.SUBRULE(this.constDecl) },
+      { ALT: () => this.SUBRULE(this.paramDecl) },
+      { ALT: () => this.SUBRULE(this.perPlayerDecl) },
+      { ALT: () => this.SUBRULE(this.globalDecl) },
+      { ALT: () => this.SUBRULE(this.fnDecl) },
+      { ALT: () => this.SUBRULE(this.procDecl) },
+      { ALT: () => this.SUBRULE(this.actionDecl) },
+      { ALT: () => this.SUBRULE(this.setupDecl) },
+      { ALT: () => this.SUBRULE(this.flowDecl) },
+      { ALT: () => this.SUBRULE(this.scoringDecl) },
+      { ALT: () => this.SUBRULE(this.variantDecl) },
+      { ALT: () => this.SUBRULE(this.testDecl) },
+    ]);
+  });
+
+  /** game "Title" { players 3..6 } */
+  private gameDecl = this.RULE("gameDecl", () => {
+    this.CONSUME(T.Game);
+    this.CONSUME(T.StringLiteral);
+    this.CONSUME(T.LBrace);
+    this.CONSUME(T.Identifier); // `players`
+    this.CONSUME(T.IntLiteral);
+    this.CONSUME(T.DotDot);
+    this.CONSUME2(T.IntLiteral);
+    this.CONSUME(T.RBrace);
+  });
+
+  private enumDecl = this.RULE("enumDecl", () => {
+    this.CONSUME(T.Enum);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.LBrace);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(T.Identifier) });
+    this.CONSUME(T.RBrace);
+  });
+
+  private recordDecl = this.RULE("recordDecl", () => {
+    this.CONSUME(T.Record);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.fieldBlock);
+  });
+
+  private perPlayerDecl = this.RULE("perPlayerDecl", () => {
+    this.CONSUME(T.Per);
+    this.CONSUME(T.Identifier); // `player`
+    this.SUBRULE(this.fieldBlock);
+  });
+
+  private globalDecl = this.RULE("globalDecl", () => {
+    this.CONSUME(T.Global);
+    this.SUBRULE(this.fieldBlock);
+  });
+
+  private fieldBlock = this.RULE("fieldBlock", () => {
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.field));
+    this.CONSUME(T.RBrace);
+  });
+
+  /** name: type [= initial] [public | private | hidden | visible if cond] */
+  private field = this.RULE("field", () => {
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeExpr);
+    this.OPTION(() => {
+      this.CONSUME(T.Assign);
+      this.SUBRULE(this.expr);
+    });
+    this.OPTION2(() => this.SUBRULE(this.visibility));
+  });
+
+  private visibility = this.RULE("visibility", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Public) },
+      { ALT: () => this.CONSUME(T.Private) },
+      { ALT: () => this.CONSUME(T.Hidden) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Visible);
+          this.CONSUME(T.If);
+          this.SUBRULE(this.expr);
+        },
+      },
+    ]);
+  });
+
+  private constDecl = this.RULE("constDecl", () => {
+    this.CONSUME(T.Const);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      this.SUBRULE(this.typeExpr);
+    });
+    this.CONSUME(T.Assign);
+    this.SUBRULE(this.expr);
+  });
+
+  private paramDecl = this.RULE("paramDecl", () => {
+    this.CONSUME(T.Param);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeExpr);
+    this.CONSUME(T.Assign);
+    this.SUBRULE(this.expr);
+  });
+
+  private paramList = this.RULE("paramList", () => {
+    this.CONSUME(T.LParen);
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.paramSpec) });
+    this.CONSUME(T.RParen);
+  });
+
+  /** name: Type [in list] */
+  private paramSpec = this.RULE("paramSpec", () => {
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeExpr);
+    this.OPTION(() => {
+      this.CONSUME(T.In);
+      this.SUBRULE(this.expr);
+    });
+  });
+
+  private fnDecl = this.RULE("fnDecl", () => {
+    this.CONSUME(T.Fn);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.paramList);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeExpr);
+    this.CONSUME(T.Assign);
+    this.SUBRULE(this.expr);
+  });
+
+  private procDecl = this.RULE("procDecl", () => {
+    this.CONSUME(T.Proc);
+    this.CONSUME(T.Identifier);
+    this.SUBRULE(this.paramList);
+    this.SUBRULE(this.block);
+  });
+
+  private actionDecl = this.RULE("actionDecl", () => {
+    this.CONSUME(T.Action);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => this.SUBRULE(this.paramList));
+    this.SUBRULE(this.block);
+  });
+
+  private setupDecl = this.RULE("setupDecl", () => {
+    this.CONSUME(T.Setup);
+    this.SUBRULE(this.block);
+  });
+
+  private flowDecl = this.RULE("flowDecl", () => {
+    this.CONSUME(T.Flow);
+    this.SUBRULE(this.block);
+  });
+
+  /** scoring { score p: expr  tiebreak [lowest] p: expr ... } */
+  private scoringDecl = this.RULE("scoringDecl", () => {
+    this.CONSUME(T.Scoring);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.scoreRule));
+    this.CONSUME(T.RBrace);
+  });
+
+  private scoreRule = this.RULE("scoreRule", () => {
+    this.CONSUME(T.Identifier); // `score` or `tiebreak`
+    this.OPTION({
+      GATE: () => this.LA(2).tokenType === T.Identifier,
+      DEF: () => this.CONSUME2(T.Identifier), // `lowest`
+    });
+    this.CONSUME3(T.Identifier);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.expr);
+  });
+
+  /** variant name "Title" { set NAME = expr ... replaced fn/proc/action ... } */
+  private variantDecl = this.RULE("variantDecl", () => {
+    this.CONSUME(T.Variant);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => this.CONSUME(T.StringLiteral));
+    this.CONSUME(T.LBrace);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => this.SUBRULE(this.variantSet) },
+        { ALT: () => this.SUBRULE(this.fnDecl) },
+        { ALT: () => this.SUBRULE(this.procDecl) },
+        { ALT: () => this.SUBRULE(this.actionDecl) },
+      ]),
+    );
+    this.CONSUME(T.RBrace);
+  });
+
+  private variantSet = this.RULE("variantSet", () => {
+    this.CONSUME(T.Identifier); // `set`
+    this.CONSUME2(T.Identifier);
+    this.CONSUME(T.Assign);
+    this.SUBRULE(this.expr);
+  });
+
+  private testDecl = this.RULE("testDecl", () => {
+    this.CONSUME(T.Test);
+    this.CONSUME(T.StringLiteral);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.testStep));
+    this.CONSUME(T.RBrace);
+  });
+
+  private testStep = this.RULE("testStep", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.testSetting) },
+      { ALT: () => this.SUBRULE(this.testVariant) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Given);
+          this.SUBRULE(this.block);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.testPlay) },
+      { ALT: () => this.SUBRULE(this.testExpect) },
+    ]);
+  });
+
+  /** `players 4`, `seed 7`, `random 0, 2` */
+  private testSetting = this.RULE("testSetting", () => {
+    this.CONSUME(T.Identifier);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.IntLiteral) });
+  });
+
+  private testVariant = this.RULE("testVariant", () => {
+    this.CONSUME(T.Variant);
+    this.CONSUME(T.Identifier);
+  });
+
+  /** `play 0 Attack(2)` */
+  private testPlay = this.RULE("testPlay", () => {
+    this.CONSUME(T.Play);
+    this.SUBRULE(this.testAction);
+  });
+
+  private testAction = this.RULE("testAction", () => {
+    this.CONSUME(T.IntLiteral);
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expr) });
+      this.CONSUME(T.RParen);
+    });
+  });
+
+  /** `expect refused 1 Pass "message"` or `expect <condition>` */
+  private testExpect = this.RULE("testExpect", () => {
+    this.CONSUME(T.Expect);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Refused);
+          this.SUBRULE(this.testAction);
+          this.OPTION(() => this.CONSUME(T.StringLiteral));
+        },
+      },
+      { ALT: () => this.SUBRULE(this.expr) },
+    ]);
+  });
+
+  // ---- types ------------------------------------------------------------------------------------------------
+
+  private typeExpr = this.RULE("typeExpr", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.List);
+          this.CONSUME(T.Less);
+          this.SUBRULE(this.typeExpr);
+          this.CONSUME(T.Greater);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.IntLiteral);
+          this.CONSUME(T.DotDot);
+          this.CONSUME2(T.IntLiteral);
+        },
+      },
+      { ALT: () => this.CONSUME(T.Identifier) },
+    ]);
+  });
+
+  // ---- statements -------------------------------------------------------------------------------------------
+
+  private block = this.RULE("block", () => {
+    this.CONSUME(T.LBrace);
+    this.MANY(() => this.SUBRULE(this.statement));
+    this.CONSUME(T.RBrace);
+  });
+
+  private statement = this.RULE("statement", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.letStmt) },
+      { ALT: () => this.SUBRULE(this.ifStmt) },
+      { ALT: () => this.SUBRULE(this.forStmt) },
+      { ALT: () => this.SUBRULE(this.whileStmt) },
+      { ALT: () => this.SUBRULE(this.repeatStmt) },
+      { ALT: () => this.SUBRULE(this.requireStmt) },
+      { ALT: () => this.SUBRULE(this.chooseStmt) },
+      { ALT: () => this.SUBRULE(this.actStmt) },
+      { ALT: () => this.SUBRULE(this.addStmt) },
+      { ALT: () => this.SUBRULE(this.removeStmt) },
+      { ALT: () => this.SUBRULE(this.shuffleStmt) },
+      { ALT: () => this.CONSUME(T.End) },
+      { ALT: () => this.CONSUME(T.Break) },
+      { ALT: () => this.SUBRULE(this.exprStmt) },
+    ]);
+  });
+
+  private letStmt = this.RULE("letStmt", () => {
+    this.CONSUME(T.Let);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Assign);
+    this.SUBRULE(this.expr);
+  });
+
+  private ifStmt = this.RULE("ifStmt", () => {
+    this.CONSUME(T.If);
+    this.SUBRULE(this.expr);
+    this.SUBRULE(this.block);
+    this.OPTION(() => {
+      this.CONSUME(T.Else);
+      this.OR([{ ALT: () => this.SUBRULE(this.ifStmt) }, { ALT: () => this.SUBRULE2(this.block) }]);
+    });
+  });
+
+  private forStmt = this.RULE("forStmt", () => {
+    this.CONSUME(T.For);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.In);
+    this.SUBRULE(this.expr);
+    this.SUBRULE(this.block);
+  });
+
+  private whileStmt = this.RULE("whileStmt", () => {
+    this.CONSUME(T.While);
+    this.SUBRULE(this.expr);
+    this.SUBRULE(this.block);
+  });
+
+  private repeatStmt = this.RULE("repeatStmt", () => {
+    this.CONSUME(T.Repeat);
+    this.SUBRULE(this.expr);
+    this.SUBRULE(this.block);
+  });
+
+  private requireStmt = this.RULE("requireStmt", () => {
+    this.CONSUME(T.Require);
+    this.SUBRULE(this.expr);
+    this.CONSUME(T.Else);
+    this.CONSUME(T.StringLiteral);
+  });
+
+  /** choose name: Type [in list] by (player | each p in players) [where cond] [else "message"] */
+  private chooseStmt = this.RULE("chooseStmt", () => {
+    this.CONSUME(T.Choose);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeExpr);
+    this.OPTION(() => {
+      this.CONSUME(T.In);
+      this.SUBRULE(this.expr);
+    });
+    this.CONSUME(T.By);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Each);
+          this.CONSUME2(T.Identifier);
+          this.CONSUME2(T.In);
+          this.SUBRULE2(this.expr);
+        },
+      },
+      { ALT: () => this.SUBRULE3(this.expr) },
+    ]);
+    this.OPTION2(() => {
+      this.CONSUME(T.Where);
+      this.SUBRULE4(this.expr);
+    });
+    this.OPTION3(() => {
+      this.CONSUME(T.Else);
+      this.CONSUME(T.StringLiteral);
+    });
+  });
+
+  /** act p: Launch | Return | Attack | Pass */
+  private actStmt = this.RULE("actStmt", () => {
+    this.CONSUME(T.Act);
+    this.SUBRULE(this.expr);
+    this.CONSUME(T.Colon);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Identifier) });
+  });
+
+  /** add x to list | add x to top of list */
+  private addStmt = this.RULE("addStmt", () => {
+    this.CONSUME(T.Add);
+    this.SUBRULE(this.expr);
+    this.CONSUME(T.To);
+    this.OPTION({
+      GATE: () => this.LA(1).image === "top" && this.LA(2).image === "of",
+      DEF: () => {
+        this.CONSUME(T.Identifier);
+        this.CONSUME2(T.Identifier);
+      },
+    });
+    this.SUBRULE2(this.expr);
+  });
+
+  private removeStmt = this.RULE("removeStmt", () => {
+    this.CONSUME(T.Remove);
+    this.SUBRULE(this.expr);
+    this.CONSUME(T.From);
+    this.SUBRULE2(this.expr);
+  });
+
+  private shuffleStmt = this.RULE("shuffleStmt", () => {
+    this.CONSUME(T.Shuffle);
+    this.SUBRULE(this.expr);
+  });
+
+  /** a call, or an assignment: target (= | += | -=) value */
+  private exprStmt = this.RULE("exprStmt", () => {
+    this.SUBRULE(this.orExpr); // not `expr`: a statement starting with `if` is an if statement
+    this.OPTION(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.Assign) },
+        { ALT: () => this.CONSUME(T.PlusAssign) },
+        { ALT: () => this.CONSUME(T.MinusAssign) },
+      ]);
+      this.SUBRULE2(this.expr);
+    });
+  });
+
+  // ---- expressions, lowest precedence first ---------------------------------------------------------------
+
+  public expr = this.RULE("expr", () => {
+    this.OR([{ ALT: () => this.SUBRULE(this.conditional) }, { ALT: () => this.SUBRULE(this.orExpr) }]);
+  });
+
+  /** if c then a else b */
+  private conditional = this.RULE("conditional", () => {
+    this.CONSUME(T.If);
+    this.SUBRULE(this.expr);
+    this.CONSUME(T.Then);
+    this.SUBRULE2(this.expr);
+    this.CONSUME(T.Else);
+    this.SUBRULE3(this.expr);
+  });
+
+  private orExpr = this.RULE("orExpr", () => {
+    this.SUBRULE(this.andExpr);
+    this.MANY(() => {
+      this.CONSUME(T.Or);
+      this.SUBRULE2(this.andExpr);
+    });
+  });
+
+  private andExpr = this.RULE("andExpr", () => {
+    this.SUBRULE(this.notExpr);
+    this.MANY(() => {
+      this.CONSUME(T.And);
+      this.SUBRULE2(this.notExpr);
+    });
+  });
+
+  private notExpr = this.RULE("notExpr", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Not);
+          this.SUBRULE(this.notExpr);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.comparison) },
+    ]);
+  });
+
+  private comparison = this.RULE("comparison", () => {
+    this.SUBRULE(this.additive);
+    this.OPTION(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.EqEq) },
+        { ALT: () => this.CONSUME(T.NotEq) },
+        { ALT: () => this.CONSUME(T.LessEq) },
+        { ALT: () => this.CONSUME(T.GreaterEq) },
+        { ALT: () => this.CONSUME(T.Less) },
+        { ALT: () => this.CONSUME(T.Greater) },
+      ]);
+      this.SUBRULE2(this.additive);
+    });
+  });
+
+  private additive = this.RULE("additive", () => {
+    this.SUBRULE(this.multiplicative);
+    this.MANY(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+      this.SUBRULE2(this.multiplicative);
+    });
+  });
+
+  private multiplicative = this.RULE("multiplicative", () => {
+    this.SUBRULE(this.unary);
+    this.MANY(() => {
+      this.OR([
+        { ALT: () => this.CONSUME(T.Star) },
+        { ALT: () => this.CONSUME(T.Slash) },
+        { ALT: () => this.CONSUME(T.Percent) },
+      ]);
+      this.SUBRULE2(this.unary);
+    });
+  });
+
+  private unary = this.RULE("unary", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Minus);
+          this.SUBRULE(this.unary);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.postfix) },
+    ]);
+  });
+
+  private postfix = this.RULE("postfix", () => {
+    this.SUBRULE(this.primary);
+    this.MANY(() => {
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.Dot);
+            this.CONSUME(T.Identifier);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.LBracket);
+            this.SUBRULE(this.expr);
+            this.CONSUME(T.RBracket);
+          },
+        },
+      ]);
+    });
+  });
+
+  private primary = this.RULE("primary", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.IntLiteral) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => this.CONSUME(T.True) },
+      { ALT: () => this.CONSUME(T.False) },
+      { ALT: () => this.SUBRULE(this.callOrName) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.expr);
+          this.CONSUME(T.RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.listExpr) },
+    ]);
+  });
+
+  /** name | name(args) | agg(x in list: body) */
+  private callOrName = this.RULE("callOrName", () => {
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.argument) });
+      this.CONSUME(T.RParen);
+    });
+  });
+
+  /** `x in list[: body]` (aggregate binder), `name: value` (named), or a plain expression */
+  private argument = this.RULE("argument", () => {
+    this.OR([
+      {
+        GATE: () => this.LA(2).tokenType === T.In,
+        ALT: () => {
+          this.CONSUME(T.Identifier);
+          this.CONSUME(T.In);
+          this.SUBRULE(this.expr);
+          this.OPTION(() => {
+            this.CONSUME(T.Colon);
+            this.SUBRULE2(this.expr);
+          });
+        },
+      },
+      {
+        GATE: () => this.LA(2).tokenType === T.Colon,
+        ALT: () => {
+          this.CONSUME2(T.Identifier);
+          this.CONSUME2(T.Colon);
+          this.SUBRULE3(this.expr);
+        },
+      },
+      { ALT: () => this.SUBRULE4(this.expr) },
+    ]);
+  });
+
+  /** [a, b, c] or [expr for x in list if cond] */
+  private listExpr = this.RULE("listExpr", () => {
+    this.CONSUME(T.LBracket);
+    this.OPTION(() => {
+      this.SUBRULE(this.expr);
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.For);
+            this.CONSUME(T.Identifier);
+            this.CONSUME(T.In);
+            this.SUBRULE2(this.expr);
+            this.OPTION2(() => {
+              this.CONSUME(T.If);
+              this.SUBRULE3(this.expr);
+            });
+          },
+        },
+        {
+          ALT: () => {
+            this.MANY(() => {
+              this.CONSUME(T.Comma);
+              this.SUBRULE4(this.expr);
+            });
+          },
+        },
+      ]);
+    });
+    this.CONSUME(T.RBracket);
+  });
+}
+
+export const rulesParser = new RulesParser();
+
+export interface ParseOutput {
+  cst: CstNode | undefined;
+  tokens: IToken[];
+}

@@ -1,0 +1,72 @@
+/** The checker's types. Integer ranges are `int` with bounds; `Player` is a seat number. */
+export type Type =
+  | { readonly kind: "int"; readonly low?: number; readonly high?: number }
+  | { readonly kind: "bool" }
+  | { readonly kind: "string" }
+  | { readonly kind: "player" }
+  | { readonly kind: "enum"; readonly name: string }
+  | { readonly kind: "record"; readonly name: string }
+  | { readonly kind: "list"; readonly element: Type }
+  /** No value (procedures). */
+  | { readonly kind: "void" }
+  /** The type of an expression that already failed to check: accepted everywhere, so one error is reported once. */
+  | { readonly kind: "error" }
+  /** The empty list literal `[]` before it meets its expected type. */
+  | { readonly kind: "unknown" };
+
+export const INT: Type = { kind: "int" };
+export const BOOL: Type = { kind: "bool" };
+export const STRING: Type = { kind: "string" };
+export const PLAYER: Type = { kind: "player" };
+export const VOID: Type = { kind: "void" };
+export const ERROR: Type = { kind: "error" };
+export const UNKNOWN: Type = { kind: "unknown" };
+
+export function listOf(element: Type): Type {
+  return { kind: "list", element };
+}
+
+export function typeToString(t: Type): string {
+  switch (t.kind) {
+    case "int":
+      return t.low !== undefined && t.high !== undefined ? `${t.low}..${t.high}` : "int";
+    case "bool":
+      return "bool";
+    case "string":
+      return "string";
+    case "player":
+      return "Player";
+    case "enum":
+    case "record":
+      return t.name;
+    case "list":
+      return `list<${typeToString(t.element)}>`;
+    case "void":
+      return "nothing";
+    case "error":
+      return "<error>";
+    case "unknown":
+      return "<unknown>";
+  }
+}
+
+/** Whether a value of type `from` may be used where `to` is expected. */
+export function isAssignable(from: Type, to: Type): boolean {
+  if (from.kind === "error" || to.kind === "error") return true;
+  if (from.kind === "unknown" || to.kind === "unknown") return true;
+  switch (to.kind) {
+    case "int":
+      return from.kind === "int";
+    case "enum":
+    case "record":
+      return from.kind === to.kind && from.name === to.name;
+    case "list":
+      return from.kind === "list" && (from.element.kind === "unknown" || isAssignable(from.element, to.element));
+    default:
+      return from.kind === to.kind;
+  }
+}
+
+export function sameType(a: Type, b: Type): boolean {
+  return isAssignable(a, b) && isAssignable(b, a);
+}

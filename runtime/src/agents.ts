@@ -1,0 +1,58 @@
+/**
+ * Agents: players driven by code. They see the engine and the full state; an agent that should not cheat reads
+ * only `engine.view(state, seat)`.
+ */
+import type { Engine, EngineAction, Seat } from "./engine.ts";
+import { createRng, randomInt, type RngState } from "./random.ts";
+import { lowestSeat } from "./seats.ts";
+import type { Session } from "./session.ts";
+
+export interface Agent<S extends object = object, A extends EngineAction = EngineAction> {
+  /** One of `engine.legalActions(state, seat)`; called only when `seat` must act. Must not mutate `state`. */
+  choose(engine: Engine<S, A, unknown>, state: S, seat: Seat): A;
+}
+
+/**
+ * Chooses uniformly among the legal actions of its seat, with its own seeded generator (never Math.random), so the
+ * same seed facing the same positions makes the same choices. One agent may play several seats.
+ */
+export class RandomAgent implements Agent {
+  /** The agent's generator; it advances by one draw per choice with more than one option. */
+  readonly rng: RngState;
+
+  constructor(seed: number) {
+    this.rng = createRng(seed);
+  }
+
+  choose<S extends object, A extends EngineAction>(engine: Engine<S, A, unknown>, state: S, seat: Seat): A {
+    const legal = engine.legalActions(state, seat);
+    if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action (engine bug)`);
+    return legal[randomInt(this.rng, legal.length)] as A;
+  }
+}
+
+/**
+ * Lets an agent act for the lowest seat that must act now (see `lowestSeat`), and returns the action taken, or null
+ * when no seat is to act. `agentFor` gives the agent of each seat.
+ */
+export function agentStep<S extends object, A extends EngineAction, V>(
+  session: Session<S, A, V>,
+  agentFor: (seat: Seat) => Agent<S, A>,
+): A | null {
+  const seat = lowestSeat(session.toAct());
+  if (seat === undefined) return null;
+  const action = agentFor(seat).choose(session.engine, session.state, seat);
+  session.apply(action);
+  return action;
+}
+
+/** Lets agents play until the game ends or `maxActions` actions were taken; returns the number taken. */
+export function playWithAgents<S extends object, A extends EngineAction, V>(
+  session: Session<S, A, V>,
+  agentFor: (seat: Seat) => Agent<S, A>,
+  maxActions = Number.POSITIVE_INFINITY,
+): number {
+  let taken = 0;
+  while (taken < maxActions && agentStep(session, agentFor) !== null) taken++;
+  return taken;
+}

@@ -1,0 +1,112 @@
+/**
+ * Small game-agnostic helpers that generated engines call: list operations with clear errors, copying, ranking.
+ * They know nothing of any game; they are here so every engine does these the same, tested way.
+ */
+import { randomInt, type RngState } from "./random.ts";
+
+/** A rules text asked for something impossible at run time (drawing from an empty list, an index out of range). */
+export class RulesError extends Error {
+  override readonly name = "RulesError";
+}
+
+/** `list[i]`, refusing an index out of range. */
+export function at<T>(list: readonly T[], index: number): T {
+  if (index >= 0 && index < list.length) return list[index] as T;
+  throw new RulesError(`index ${index} is outside a list of ${list.length}`);
+}
+
+/** `list[i] = value`, refusing an index out of range. */
+export function setAt<T>(list: T[], index: number, value: T): void {
+  if (index >= 0 && index < list.length) list[index] = value;
+  else throw new RulesError(`index ${index} is outside a list of ${list.length}`);
+}
+
+/** Removes and returns the top (first) element. */
+export function drawTop<T>(list: T[]): T {
+  if (list.length === 0) throw new RulesError("cannot draw from an empty list");
+  return list.shift() as T;
+}
+
+/** A uniformly random element. */
+export function pickRandom<T>(rng: RngState, list: readonly T[]): T {
+  if (list.length === 0) throw new RulesError("cannot pick from an empty list");
+  return list[randomInt(rng, list.length)] as T;
+}
+
+/** A uniformly random integer from `low` to `high` inclusive. */
+export function randomBetween(rng: RngState, low: number, high: number): number {
+  if (high < low) throw new RulesError(`random(${low}, ${high}): the range is empty`);
+  return low + randomInt(rng, high - low + 1);
+}
+
+/** Removes the first element equal to `value` (the same object, or for data read back from a save, equal data). */
+export function removeValue<T>(list: T[], value: T): void {
+  let i = list.indexOf(value);
+  if (i < 0 && typeof value === "object" && value !== null) {
+    const wanted = JSON.stringify(value);
+    i = list.findIndex((x) => JSON.stringify(x) === wanted);
+  }
+  if (i < 0) throw new RulesError("cannot remove a value that is not in the list");
+  list.splice(i, 1);
+}
+
+/** A deep copy of plain data (numbers, strings, booleans, arrays, plain objects). */
+export function clone<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(clone) as T;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = clone(v);
+  return out as T;
+}
+
+/** The integers from `low` to `high` inclusive. */
+export function rangeList(low: number, high: number): number[] {
+  const out: number[] = [];
+  for (let i = low; i <= high; i++) out.push(i);
+  return out;
+}
+
+/** Integer division rounding toward zero, refusing division by zero. */
+export function divide(a: number, b: number): number {
+  if (b === 0) throw new RulesError("division by zero");
+  return Math.trunc(a / b);
+}
+
+/**
+ * Ranks seats by keys compared in order, higher first (a caller negates a key where lowest wins).
+ * Seats equal on every key share a rank; rank 1 is best.
+ */
+export function rankByKeys(keys: readonly (readonly number[])[]): number[] {
+  const better = (a: readonly number[], b: readonly number[]): boolean => {
+    for (let i = 0; i < a.length; i++) {
+      if ((a[i] as number) !== (b[i] as number)) return (a[i] as number) > (b[i] as number);
+    }
+    return false;
+  };
+  return keys.map((k) => 1 + keys.filter((other) => better(other, k)).length);
+}
+
+/** The seat lists 0..n-1 for every n up to `max`, shared so that `players` allocates nothing. */
+export function seatLists(max: number): readonly (readonly number[])[] {
+  return Array.from({ length: max + 1 }, (_, n) => Object.freeze(rangeList(0, n - 1)));
+}
+
+/** FNV-1a hash of a text, as 8 hex digits: engines record their rules source's hash with it. */
+export function hashText(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
+
+// ---- structural checks used by generated `validateState` ----------------------------------------------------
+
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+export function isInt(v: unknown): v is number {
+  return typeof v === "number" && Number.isInteger(v);
+}

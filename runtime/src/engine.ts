@@ -1,0 +1,77 @@
+/**
+ * The engine interface: the only thing the runtime knows about a game.
+ *
+ * Every generated engine (`rulesets/<game>/generated/engine.ts`) exports an object of this type. The runtime
+ * (sessions, saves, replay, random agents, simulations) is written against it and never imports a game.
+ *
+ * Conventions every engine follows:
+ * - State is plain JSON (no classes, Maps, undefined-vs-missing games) at every decision point.
+ * - `apply` mutates the state in place and assumes the action is legal (`check` returned null). Sessions validate
+ *   first, so a refused action never touches the state.
+ * - All randomness goes through the `rng` field of the state (see `random.ts`), so a state carries its own future.
+ */
+
+/** A seat at the table: 0 .. players-1, in clockwise order. */
+export type Seat = number;
+
+/** Every action names its type and the seat that takes it; other fields are the action's parameters. */
+export interface EngineAction {
+  readonly type: string;
+  readonly player: Seat;
+}
+
+export interface GameOptions {
+  /** Number of players, within the engine's range. */
+  readonly players: number;
+  /** Any 32-bit integer; the same seed gives the same game for the same actions. */
+  readonly seed: number;
+  /** A variant name from `engine.variants`; omitted means the base game. */
+  readonly variant?: string;
+}
+
+/** The final result of a game. */
+export interface Outcome {
+  /** Final score per seat. */
+  readonly scores: readonly number[];
+  /** Rank per seat, 1 = best; seats tied through the whole tie-break chain share a rank. */
+  readonly ranks: readonly number[];
+  /** Seats with rank 1 (several when the victory is shared). */
+  readonly winners: readonly Seat[];
+}
+
+/** What a session needs to know about the state's position in the game. */
+export interface Engine<S extends object = object, A extends EngineAction = EngineAction, V = unknown> {
+  /** Short machine name, e.g. `letter-of-marque`. */
+  readonly name: string;
+  /** Human title, e.g. `Letter of Marque`. */
+  readonly title: string;
+  /** Path of the rules source the engine was generated from, relative to the repository root. */
+  readonly source: string;
+  /** Hash of the rules source text; saves record it so a save from other rules is refused. */
+  readonly sourceHash: string;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  /** Variant names; the first is always `base`. */
+  readonly variants: readonly string[];
+
+  /** A new game, run up to its first decision point. Throws RangeError for bad options. */
+  newGame(options: GameOptions): S;
+  /** Seats that must act now; several for a simultaneous choice, none once the game is over. */
+  toAct(state: S): readonly Seat[];
+  isOver(state: S): boolean;
+  /** Every legal action of `seat` now (empty when the seat has nothing to decide). */
+  legalActions(state: S, seat: Seat): A[];
+  /** Null when `action` is legal now, else the reason it is refused. Never mutates. */
+  check(state: S, action: A): string | null;
+  /** Applies a legal action and runs the rules to the next decision point (or the end). Mutates `state`. */
+  apply(state: S, action: A): void;
+  /** What `seat` may see of the state: everything the rules hide from that seat is removed. */
+  view(state: S, seat: Seat): V;
+  /** The result once the game is over, else null. */
+  outcome(state: S): Outcome | null;
+  /** Null when `value` has the shape of this engine's state, else what is wrong (for loading saves). */
+  validateState(value: unknown): string | null;
+}
+
+/** Any engine, whatever its state and action types (methods are bivariant, so every engine fits). */
+export type AnyEngine = Engine<object, EngineAction, unknown>;

@@ -1,0 +1,116 @@
+/**
+ * Plain-text presentation of game data, for terminals: actions, outcomes, views and simulation summaries.
+ * Game-agnostic: it only knows the shapes the engine interface guarantees.
+ */
+import type { EngineAction, Outcome } from "./engine.ts";
+import type { SimulationSummary } from "./simulate.ts";
+
+/** `type key=value ...` — the action's type and parameters, without the seat (`player`). */
+export function formatAction(action: EngineAction): string {
+  const parts = [action.type];
+  for (const [key, value] of Object.entries(action)) {
+    if (key === "type" || key === "player") continue;
+    parts.push(`${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
+  }
+  return parts.join(" ");
+}
+
+/** Winners, then each seat's score and rank, one per line. */
+export function formatOutcome(outcome: Outcome): string {
+  const { winners, scores, ranks } = outcome;
+  const head = winners.length === 1 ? `winner: seat ${winners[0]}` : `shared victory: seats ${winners.join(", ")}`;
+  const lines = [head];
+  for (let seat = 0; seat < scores.length; seat++) {
+    lines.push(`  seat ${seat}: score ${scores[seat]}, rank ${ranks[seat]}`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * An indented, YAML-like rendering of a JSON value (such as a view): one field per line, short lists of scalars
+ * inline. Objects and long lists come out as a block whose lines each start with a newline and `indent`.
+ */
+export function formatValue(value: unknown, indent = ""): string {
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    const items = value as unknown[];
+    if (items.length === 0) return "[]";
+    const inline = items.every(isScalar) ? `[${items.map(formatScalar).join(", ")}]` : null;
+    if (inline !== null && inline.length <= 80) return inline;
+    return items
+      .map((item) => {
+        const text = formatValue(item, inner);
+        // A nested block starts on the dash's line: drop its first newline and indentation.
+        return `\n${indent}- ${text.startsWith("\n") ? text.slice(1 + inner.length) : text}`;
+      })
+      .join("");
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).filter(([, field]) => field !== undefined);
+    if (entries.length === 0) return "{}";
+    return entries
+      .map(([key, field]) => {
+        const text = formatValue(field, inner);
+        return `\n${indent}${key}:${text.startsWith("\n") ? "" : " "}${text}`;
+      })
+      .join("");
+  }
+  return formatScalar(value);
+}
+
+/** `formatValue` as standalone text (without the newline a block starts with). */
+export function formatBlock(value: unknown): string {
+  return formatValue(value).replace(/^\n/, "");
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || typeof value !== "object";
+}
+
+function formatScalar(value: unknown): string {
+  return JSON.stringify(value) ?? "null";
+}
+
+/** One row per summary: game, variant, players, length statistics, win rate and mean score by seat, speed. */
+export function formatSummaryTable(summaries: readonly SimulationSummary[]): string {
+  const header = [
+    "game",
+    "variant",
+    "players",
+    "games",
+    "mean len",
+    "min",
+    "max",
+    "win rate by seat",
+    "mean score by seat",
+    "shared",
+    "games/s",
+  ];
+  const rows = summaries.map((s) => [
+    s.game,
+    s.variant,
+    String(s.players),
+    String(s.games),
+    s.meanLength.toFixed(1),
+    String(s.minLength),
+    String(s.maxLength),
+    s.winRate.map((rate) => `${(rate * 100).toFixed(0)}%`).join(" "),
+    s.meanScore.map((score) => score.toFixed(1)).join(" "),
+    String(s.sharedWins),
+    Number.isFinite(s.playoutsPerSecond) ? s.playoutsPerSecond.toFixed(0) : "-",
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? "").length)),
+  );
+  const numeric = new Set([2, 3, 4, 5, 6, 9, 10]);
+  const render = (cells: readonly string[]): string =>
+    cells
+      .map((cell, column) => {
+        const width = widths[column] ?? 0;
+        return numeric.has(column) ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join("  ")
+      .trimEnd();
+  const rule = widths.map((width) => "-".repeat(width)).join("  ");
+  return [render(header), rule, ...rows.map(render)].join("\n");
+}

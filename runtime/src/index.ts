@@ -1,0 +1,55 @@
+/** The game-agnostic runtime: everything here works with any engine implementing `Engine`. */
+export type { AnyEngine, Engine, EngineAction, GameOptions, Outcome, Seat } from "./engine.ts";
+export { copyRng, createRng, nextUint32, randomInt, shuffleInPlace, type RngState } from "./random.ts";
+export { canonicalJson, fnv1a32, stateChecksum } from "./checksum.ts";
+export { isSeat, lowestSeat } from "./seats.ts";
+export { agentSeed, gameSeed } from "./seeds.ts";
+export {
+  checkActionShape,
+  checkLogShape,
+  checkOptions,
+  isActionShaped,
+  isPlainObject,
+  normalizeOptions,
+  type EngineLimits,
+} from "./validation.ts";
+export { IllegalActionError, Session } from "./session.ts";
+export { ReplayError, replay, type ReplayStep } from "./replay.ts";
+export {
+  SAVE_FORMAT,
+  SAVE_VERSION,
+  SaveError,
+  createSave,
+  restore,
+  saveToJson,
+  type RestoreOptions,
+  type SaveFile,
+} from "./save.ts";
+export { RandomAgent, agentStep, playWithAgents, type Agent } from "./agents.ts";
+export { PlayoutLimitError, randomPlayout, type PlayoutResult } from "./playout.ts";
+export {
+  DEFAULT_MAX_STEPS,
+  configurations,
+  simulate,
+  type Configuration,
+  type SimulationOptions,
+  type SimulationSummary,
+} from "./simulate.ts";
+export { formatAction, formatBlock, formatOutcome, formatSummaryTable, formatValue } from "./format.ts";
+export {
+  RulesError,
+  at,
+  clone,
+  divide,
+  drawTop,
+  hashText,
+  isInt,
+  isRecord,
+  pickRandom,
+  randomBetween,
+  rangeList,
+  rankByKeys,
+  removeValue,
+  seatLists,
+  setAt,
+} from "./engine-support.ts";

@@ -1,0 +1,54 @@
+/**
+ * The hot loop of simulations: random play from a new game to its end, straight on the engine.
+ *
+ * No session, no cloning, no checks: every action comes from `legalActions`, so it is legal by construction. The
+ * choice sequence is the same as a RandomAgent's through a session (lowest seat first, one `randomInt` per choice),
+ * so any playout can be replayed and watched with `play`.
+ */
+import type { Engine, EngineAction, GameOptions, Outcome } from "./engine.ts";
+import { randomInt, type RngState } from "./random.ts";
+import { lowestSeat } from "./seats.ts";
+
+export interface PlayoutResult<S> {
+  /** Actions taken. */
+  readonly steps: number;
+  readonly outcome: Outcome;
+  /** The final state. */
+  readonly state: S;
+}
+
+/** A game that did not end within the bound: an engine whose games can go on forever is a bug. */
+export class PlayoutLimitError extends Error {
+  override readonly name = "PlayoutLimitError";
+}
+
+export function randomPlayout<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  options: GameOptions,
+  rng: RngState,
+  maxSteps: number,
+): PlayoutResult<S> {
+  const state = engine.newGame(options);
+  let steps = 0;
+  for (;;) {
+    const seat = lowestSeat(engine.toAct(state));
+    if (seat === undefined) break;
+    if (steps >= maxSteps) {
+      throw new PlayoutLimitError(
+        `${engine.name} did not end within ${maxSteps} actions (players ${options.players}, seed ${options.seed}` +
+          `${options.variant === undefined ? "" : `, variant ${options.variant}`}): a game that does not end is a bug`,
+      );
+    }
+    const legal = engine.legalActions(state, seat);
+    if (legal.length === 0) {
+      throw new Error(`${engine.name}: seat ${seat} must act but has no legal action after ${steps} actions`);
+    }
+    engine.apply(state, legal[randomInt(rng, legal.length)] as A);
+    steps++;
+  }
+  const outcome = engine.outcome(state);
+  if (outcome === null) {
+    throw new Error(`${engine.name}: no seat is to act after ${steps} actions, but the game is not over`);
+  }
+  return { steps, outcome, state };
+}

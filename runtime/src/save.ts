@@ -1,0 +1,142 @@
+/**
+ * Saving and restoring games as versioned JSON.
+ *
+ * A save holds both the log (how the game got here) and the state (where it is), so restoring is instant and a
+ * save can still be audited by replaying its log (`verify`). Restoring refuses anything it cannot trust — another
+ * game, other rules, a corrupt file — with a SaveError whose message says which.
+ */
+import { canonicalJson, stateChecksum } from "./checksum.ts";
+import type { Engine, EngineAction, GameOptions } from "./engine.ts";
+import { ReplayError, replay } from "./replay.ts";
+import { Session } from "./session.ts";
+import { checkLogShape, checkOptions, isPlainObject } from "./validation.ts";
+
+export const SAVE_FORMAT = "rules-save";
+export const SAVE_VERSION = 1;
+
+export interface SaveFile<S = unknown, A extends EngineAction = EngineAction> {
+  readonly format: typeof SAVE_FORMAT;
+  readonly version: typeof SAVE_VERSION;
+  /** `engine.name` of the game. */
+  readonly game: string;
+  /** `engine.sourceHash` of the rules the game was played under. */
+  readonly sourceHash: string;
+  readonly options: GameOptions;
+  readonly log: readonly A[];
+  readonly state: S;
+  /** FNV-1a 32 of the canonical JSON (sorted keys) of `state`, as 8 hex digits. */
+  readonly checksum: string;
+}
+
+export interface RestoreOptions {
+  /** Also replay the log from the options and require that it reaches the saved state exactly. */
+  readonly verify?: boolean;
+}
+
+/** A save the runtime will not restore; the message is the reason. */
+export class SaveError extends Error {
+  override readonly name = "SaveError";
+}
+
+/** The save of a session, as a plain object (copies: later play does not change it). */
+export function createSave<S extends object, A extends EngineAction, V>(session: Session<S, A, V>): SaveFile<S, A> {
+  const state = session.snapshot();
+  return {
+    format: SAVE_FORMAT,
+    version: SAVE_VERSION,
+    game: session.engine.name,
+    sourceHash: session.engine.sourceHash,
+    options: session.options,
+    log: structuredClone([...session.log]),
+    state,
+    checksum: stateChecksum(state),
+  };
+}
+
+/** The save of a session as JSON text (indented, so a person can read it). */
+export function saveToJson<S extends object, A extends EngineAction, V>(session: Session<S, A, V>): string {
+  return `${JSON.stringify(createSave(session), null, 2)}\n`;
+}
+
+/**
+ * The session a save describes. `input` is the save's JSON text, or the already parsed value.
+ * Throws SaveError with the reason when the save cannot be trusted.
+ */
+export function restore<S extends object, A extends EngineAction, V>(
+  engine: Engine<S, A, V>,
+  input: unknown,
+  options: RestoreOptions = {},
+): Session<S, A, V> {
+  const save = typeof input === "string" ? parseJson(input) : input;
+  if (!isPlainObject(save)) throw new SaveError("a save must be a JSON object");
+
+  if (save.format !== SAVE_FORMAT) {
+    throw new SaveError(`not a save file: format is ${JSON.stringify(save.format)}, expected "${SAVE_FORMAT}"`);
+  }
+  if (save.version !== SAVE_VERSION) {
+    throw new SaveError(
+      `unsupported save version ${JSON.stringify(save.version)} (this runtime reads version ${SAVE_VERSION})`,
+    );
+  }
+  if (save.game !== engine.name) {
+    throw new SaveError(`the save is for game ${JSON.stringify(save.game)}, not "${engine.name}"`);
+  }
+  if (save.sourceHash !== engine.sourceHash) {
+    throw new SaveError(
+      `the rules of "${engine.name}" changed since this game was saved ` +
+        `(save has source hash ${JSON.stringify(save.sourceHash)}, engine has "${engine.sourceHash}")`,
+    );
+  }
+
+  const optionsProblem = checkOptions(engine, save.options);
+  if (optionsProblem !== null) throw new SaveError(`bad options: ${optionsProblem}`);
+  const gameOptions = save.options as unknown as GameOptions;
+
+  const logProblem = checkLogShape(save.log, gameOptions.players);
+  if (logProblem !== null) throw new SaveError(`bad log: ${logProblem}`);
+  const log = save.log as A[];
+
+  if (!("state" in save)) throw new SaveError("the save has no state");
+  if (typeof save.checksum !== "string") throw new SaveError("the save has no checksum");
+  const actualChecksum = stateChecksum(save.state);
+  if (actualChecksum !== save.checksum) {
+    throw new SaveError(
+      `checksum mismatch: the save says ${save.checksum} but its state hashes to ${actualChecksum} (corrupt or edited)`,
+    );
+  }
+  const stateProblem = engine.validateState(save.state);
+  if (stateProblem !== null) throw new SaveError(`invalid state: ${stateProblem}`);
+  const state = save.state as S;
+
+  if (options.verify === true) verifyLog(engine, gameOptions, log, state);
+  return Session.resume(engine, gameOptions, state, log);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new SaveError(`the save is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/** Replays `log` from `options` and requires it to reach `state`. */
+function verifyLog<S extends object, A extends EngineAction, V>(
+  engine: Engine<S, A, V>,
+  options: GameOptions,
+  log: readonly A[],
+  state: S,
+): void {
+  let replayed: Session<S, A, V>;
+  try {
+    replayed = replay(engine, options, log);
+  } catch (error) {
+    if (error instanceof ReplayError || error instanceof RangeError) {
+      throw new SaveError(`the log does not replay: ${error.message}`);
+    }
+    throw error;
+  }
+  if (canonicalJson(replayed.state) !== canonicalJson(state)) {
+    throw new SaveError(`replaying the log (${log.length} actions) does not reach the saved state`);
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Batches of random games, summarized: how long games last, how often each seat wins, what it scores.
+ *
+ * Game i of a batch with seed S starts from `gameSeed(S, i)` and its random players draw from
+ * `agentSeed(gameSeed(S, i))`, so a batch is reproducible from its seed and any one game can be replayed alone.
+ */
+import type { Engine, EngineAction, GameOptions } from "./engine.ts";
+import { randomPlayout, type PlayoutResult } from "./playout.ts";
+import { createRng } from "./random.ts";
+import { agentSeed, gameSeed } from "./seeds.ts";
+import { checkOptions } from "./validation.ts";
+
+export interface SimulationOptions {
+  /** Number of games (a positive integer). */
+  readonly games: number;
+  /** Seed of the batch. */
+  readonly seed: number;
+  /** Defaults to the engine's minimum. */
+  readonly players?: number;
+  /** Defaults to the base game. */
+  readonly variant?: string;
+  /** Actions after which a game counts as endless (an engine bug). Default 100 000. */
+  readonly maxSteps?: number;
+  /** Called after each game with the number of games done and the total. */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+export interface SimulationSummary {
+  readonly game: string;
+  readonly variant: string;
+  readonly players: number;
+  readonly games: number;
+  readonly seed: number;
+  /** Game length in actions. */
+  readonly meanLength: number;
+  readonly minLength: number;
+  readonly maxLength: number;
+  /**
+   * Share of the wins per seat. A victory shared by k seats counts 1/k for each of them, so the rates add up to 1
+   * and a seat's rate is its expected share of "the" win.
+   */
+  readonly winRate: readonly number[];
+  /** Games won by several seats together. */
+  readonly sharedWins: number;
+  /** Mean final score per seat. */
+  readonly meanScore: readonly number[];
+  readonly playoutsPerSecond: number;
+  readonly elapsedMs: number;
+}
+
+export const DEFAULT_MAX_STEPS = 100_000;
+
+export function simulate<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  options: SimulationOptions,
+): SimulationSummary {
+  const { games, seed, onProgress } = options;
+  const players = options.players ?? engine.minPlayers;
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  if (!Number.isInteger(games) || games < 1) throw new RangeError(`games must be a positive integer, got ${games}`);
+  const optionsProblem = checkOptions(engine, { players, seed, variant: options.variant });
+  if (optionsProblem !== null) throw new RangeError(optionsProblem);
+
+  const wins = new Array<number>(players).fill(0);
+  const scoreSums = new Array<number>(players).fill(0);
+  let totalLength = 0;
+  let minLength = Number.POSITIVE_INFINITY;
+  let maxLength = 0;
+  let sharedWins = 0;
+
+  const started = performance.now();
+  for (let i = 0; i < games; i++) {
+    const seedOfGame = gameSeed(seed, i);
+    const gameOptions: GameOptions =
+      options.variant === undefined
+        ? { players, seed: seedOfGame }
+        : { players, seed: seedOfGame, variant: options.variant };
+    const { steps, outcome } = playGameOfBatch(engine, gameOptions, maxSteps, i);
+    totalLength += steps;
+    if (steps < minLength) minLength = steps;
+    if (steps > maxLength) maxLength = steps;
+    if (outcome.winners.length > 1) sharedWins++;
+    for (const winner of outcome.winners) wins[winner] = (wins[winner] ?? 0) + 1 / outcome.winners.length;
+    for (let seat = 0; seat < players; seat++) scoreSums[seat] = (scoreSums[seat] ?? 0) + (outcome.scores[seat] ?? 0);
+    onProgress?.(i + 1, games);
+  }
+  const elapsedMs = performance.now() - started;
+
+  return {
+    game: engine.name,
+    variant: options.variant ?? engine.variants[0] ?? "base",
+    players,
+    games,
+    seed,
+    meanLength: totalLength / games,
+    minLength,
+    maxLength,
+    winRate: wins.map((w) => w / games),
+    sharedWins,
+    meanScore: scoreSums.map((s) => s / games),
+    playoutsPerSecond: elapsedMs > 0 ? (games * 1000) / elapsedMs : Number.POSITIVE_INFINITY,
+    elapsedMs,
+  };
+}
+
+/** One playout of a batch; a failure names the game so it can be reproduced alone. */
+function playGameOfBatch<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  options: GameOptions,
+  maxSteps: number,
+  index: number,
+): PlayoutResult<S> {
+  try {
+    return randomPlayout(engine, options, createRng(agentSeed(options.seed)), maxSteps);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${engine.name}: game ${index} of the batch (seed ${options.seed}) failed: ${message}`, {
+      cause: error,
+    });
+  }
+}
+
+export interface Configuration {
+  readonly players: number;
+  readonly variant: string;
+}
+
+/**
+ * Every (variant, player count) an engine supports, variants in the engine's order and counts ascending; `only`
+ * narrows either. Used to sweep all set-ups of a game in one command.
+ */
+export function configurations(
+  engine: Pick<Engine, "minPlayers" | "maxPlayers" | "variants">,
+  only: { readonly players?: number; readonly variant?: string } = {},
+): Configuration[] {
+  const result: Configuration[] = [];
+  for (const variant of engine.variants) {
+    if (only.variant !== undefined && only.variant !== variant) continue;
+    for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {
+      if (only.players !== undefined && only.players !== players) continue;
+      result.push({ players, variant });
+    }
+  }
+  return result;
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import {
+  RandomAgent,
+  SaveError,
+  Session,
+  createSave,
+  playWithAgents,
+  restore,
+  saveToJson,
+  stateChecksum,
+} from "../src/index.ts";
+import { raceFixtureEngine as engine, type RaceAction, type RaceState } from "./fixtures/race-fixture-engine.ts";
+
+/** A game 7 actions in, as a session and its save text. */
+function midGame(): { session: Session<RaceState, RaceAction, unknown>; text: string } {
+  const session = Session.create(engine, { players: 3, seed: 404, variant: "long" });
+  playWithAgents(session, () => new RandomAgent(1), 7);
+  return { session, text: saveToJson(session) };
+}
+
+/** The mid-game save as an object, edited by `edit`, back as text. */
+function edited(edit: (save: Record<string, unknown>) => void): string {
+  const save = JSON.parse(midGame().text) as Record<string, unknown>;
+  edit(save);
+  return JSON.stringify(save);
+}
+
+describe("save", () => {
+  it("writes the versioned format with a checksum of the state", () => {
+    const { session } = midGame();
+    const save = createSave(session);
+    expect(save).toMatchObject({
+      format: "rules-save",
+      version: 1,
+      game: "race-fixture",
+      sourceHash: engine.sourceHash,
+      options: { players: 3, seed: 404, variant: "long" },
+    });
+    expect(save.log).toHaveLength(7);
+    expect(save.checksum).toBe(stateChecksum(session.state));
+    expect(save.checksum).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it("is a copy: playing on does not change an earlier save", () => {
+    const { session } = midGame();
+    const save = createSave(session);
+    const frozen = JSON.stringify(save);
+    playWithAgents(session, () => new RandomAgent(2), 3);
+    expect(JSON.stringify(save)).toBe(frozen);
+  });
+});
+
+describe("restore", () => {
+  it("round-trips options, log and state exactly", () => {
+    const { session, text } = midGame();
+    const restored = restore(engine, text);
+    expect(restored.options).toEqual(session.options);
+    expect(restored.log).toEqual(session.log);
+    expect(JSON.stringify(restored.state)).toBe(JSON.stringify(session.state));
+  });
+
+  it("accepts an already parsed save, and verifies the log on request", () => {
+    const { session, text } = midGame();
+    const restored = restore(engine, JSON.parse(text), { verify: true });
+    expect(restored.state).toEqual(session.state);
+  });
+
+  it("continues identically: the restored game and the original play on the same", () => {
+    const original = Session.create(engine, { players: 4, seed: 2024 });
+    playWithAgents(original, () => new RandomAgent(31), 10);
+    const restored = restore(engine, saveToJson(original));
+
+    const agentA = new RandomAgent(77);
+    const agentB = new RandomAgent(77);
+    playWithAgents(original, () => agentA);
+    playWithAgents(restored, () => agentB);
+
+    expect(original.isOver()).toBe(true);
+    expect(JSON.stringify(restored.state)).toBe(JSON.stringify(original.state));
+    expect(restored.log).toEqual(original.log);
+    expect(restored.outcome()).toEqual(original.outcome());
+  });
+
+  const corrupt: { name: string; input: () => string; reason: RegExp }[] = [
+    { name: "not JSON", input: () => midGame().text.slice(0, 40), reason: /not valid JSON/ },
+    { name: "not an object", input: () => "[1, 2]", reason: /must be a JSON object/ },
+    { name: "wrong format", input: () => edited((s) => (s.format = "chess-pgn")), reason: /format is "chess-pgn"/ },
+    { name: "wrong version", input: () => edited((s) => (s.version = 2)), reason: /unsupported save version 2/ },
+    { name: "wrong game", input: () => edited((s) => (s.game = "go")), reason: /for game "go", not "race-fixture"/ },
+    {
+      name: "rules changed",
+      input: () => edited((s) => (s.sourceHash = "old")),
+      reason: /rules of "race-fixture" changed/,
+    },
+    {
+      name: "player count out of range",
+      input: () => edited((s) => (s.options = { players: 9, seed: 404 })),
+      reason: /bad options: players must be an integer from 2 to 4/,
+    },
+    {
+      name: "unknown variant",
+      input: () => edited((s) => (s.options = { players: 3, seed: 404, variant: "turbo" })),
+      reason: /bad options: unknown variant "turbo"/,
+    },
+    { name: "log not an array", input: () => edited((s) => (s.log = {})), reason: /bad log: the log must be an array/ },
+    {
+      name: "log entry not an action",
+      input: () => edited((s) => (s.log = [{ type: "roll", player: 0 }, { kind: "roll" }])),
+      reason: /bad log: log\[1\]/,
+    },
+    {
+      name: "state edited (checksum mismatch)",
+      input: () => edited((s) => ((s.state as RaceState).positions[0] = 99)),
+      reason: /checksum mismatch.*corrupt/,
+    },
+    { name: "no state", input: () => edited((s) => delete s.state), reason: /no state/ },
+    {
+      name: "state of the wrong shape (valid checksum)",
+      input: () =>
+        edited((s) => {
+          (s.state as RaceState).lucky = [7, 7, 7];
+          s.checksum = stateChecksum(s.state);
+        }),
+      reason: /invalid state: bad lucky numbers/,
+    },
+  ];
+
+  for (const { name, input, reason } of corrupt) {
+    it(`refuses a save (${name}) with a SaveError saying why`, () => {
+      const attempt = (): unknown => restore(engine, input());
+      expect(attempt).toThrow(SaveError);
+      expect(attempt).toThrow(reason);
+    });
+  }
+
+  it("with verify, refuses a log that does not lead to the saved state", () => {
+    const text = edited((s) => (s.log = (s.log as RaceAction[]).slice(0, -1)));
+    expect(() => restore(engine, text)).not.toThrow();
+    expect(() => restore(engine, text, { verify: true })).toThrow(/does not reach the saved state/);
+  });
+
+  it("with verify, refuses a log with an illegal action, naming it", () => {
+    const text = edited((s) => ((s.log as RaceAction[])[0] = { type: "roll", player: 0 }));
+    expect(() => restore(engine, text, { verify: true })).toThrow(/log does not replay: log\[0\].*boost is picked/);
+  });
+});

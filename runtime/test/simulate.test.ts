@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import {
+  configurations,
+  createRng,
+  formatSummaryTable,
+  gameSeed,
+  agentSeed,
+  randomPlayout,
+  simulate,
+} from "../src/index.ts";
+import { raceFixtureEngine as engine } from "./fixtures/race-fixture-engine.ts";
+
+/** The summary without its timing fields, which vary from run to run. */
+function withoutTimings(summary: ReturnType<typeof simulate>): Record<string, unknown> {
+  const { elapsedMs: _elapsed, playoutsPerSecond: _speed, ...rest } = summary;
+  return rest;
+}
+
+describe("simulate", () => {
+  it("summarizes a batch with consistent numbers", () => {
+    const summary = simulate(engine, { games: 200, seed: 1, players: 3 });
+    expect(summary).toMatchObject({ game: "race-fixture", variant: "base", players: 3, games: 200, seed: 1 });
+    expect(summary.minLength).toBeLessThanOrEqual(summary.meanLength);
+    expect(summary.meanLength).toBeLessThanOrEqual(summary.maxLength);
+    expect(summary.winRate).toHaveLength(3);
+    expect(summary.winRate.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+    expect(summary.meanScore).toHaveLength(3);
+    expect(summary.sharedWins).toBeGreaterThan(0); // ties happen in this fixture
+    expect(summary.elapsedMs).toBeGreaterThanOrEqual(0);
+    expect(summary.playoutsPerSecond).toBeGreaterThan(0);
+  });
+
+  it("matches the games it says it played (game i from gameSeed(seed, i), agent from agentSeed)", () => {
+    const games = 30;
+    const summary = simulate(engine, { games, seed: 42, players: 2, variant: "long" });
+    const wins = [0, 0];
+    const scores = [0, 0];
+    const lengths: number[] = [];
+    for (let i = 0; i < games; i++) {
+      const seed = gameSeed(42, i);
+      const { steps, outcome } = randomPlayout(
+        engine,
+        { players: 2, seed, variant: "long" },
+        createRng(agentSeed(seed)),
+        10_000,
+      );
+      lengths.push(steps);
+      // Shared victories count fractionally: 1/k to each of the k winners.
+      for (const w of outcome.winners) wins[w] = (wins[w] ?? 0) + 1 / outcome.winners.length;
+      outcome.scores.forEach((s, seat) => (scores[seat] = (scores[seat] ?? 0) + s));
+    }
+    expect(summary.minLength).toBe(Math.min(...lengths));
+    expect(summary.maxLength).toBe(Math.max(...lengths));
+    expect(summary.meanLength).toBeCloseTo(lengths.reduce((a, b) => a + b, 0) / games, 10);
+    summary.winRate.forEach((rate, seat) => expect(rate).toBeCloseTo((wins[seat] ?? 0) / games, 10));
+    summary.meanScore.forEach((mean, seat) => expect(mean).toBeCloseTo((scores[seat] ?? 0) / games, 10));
+  });
+
+  it("is reproducible from its seed, and another seed gives other games", () => {
+    const run = (seed: number): Record<string, unknown> => withoutTimings(simulate(engine, { games: 50, seed }));
+    expect(run(7)).toEqual(run(7));
+    expect(run(7)).not.toEqual(run(8));
+  });
+
+  it("reports progress after every game", () => {
+    const calls: [number, number][] = [];
+    simulate(engine, { games: 5, seed: 1, onProgress: (done, total) => calls.push([done, total]) });
+    expect(calls).toEqual([
+      [1, 5],
+      [2, 5],
+      [3, 5],
+      [4, 5],
+      [5, 5],
+    ]);
+  });
+
+  it("refuses bad batch options", () => {
+    expect(() => simulate(engine, { games: 0, seed: 1 })).toThrow(/games must be a positive integer/);
+    expect(() => simulate(engine, { games: 1, seed: 1, players: 7 })).toThrow(/players must be/);
+    expect(() => simulate(engine, { games: 1, seed: 1, variant: "x" })).toThrow(/unknown variant/);
+  });
+
+  it("names the failing game when a game does not end", () => {
+    expect(() => simulate(engine, { games: 3, seed: 1, maxSteps: 2 })).toThrow(
+      /race-fixture: game 0 of the batch \(seed -?\d+\) failed: .*did not end within 2 actions/,
+    );
+  });
+});
+
+describe("configurations", () => {
+  it("lists every variant with every player count", () => {
+    expect(configurations(engine)).toEqual([
+      { variant: "base", players: 2 },
+      { variant: "base", players: 3 },
+      { variant: "base", players: 4 },
+      { variant: "long", players: 2 },
+      { variant: "long", players: 3 },
+      { variant: "long", players: 4 },
+    ]);
+    expect(configurations(engine, { players: 3, variant: "long" })).toEqual([{ variant: "long", players: 3 }]);
+  });
+});
+
+describe("formatSummaryTable", () => {
+  it("prints a header and one aligned row per summary", () => {
+    const summaries = [
+      simulate(engine, { games: 10, seed: 1, players: 2 }),
+      simulate(engine, { games: 10, seed: 1, players: 4, variant: "long" }),
+    ];
+    const lines = formatSummaryTable(summaries).split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/^game\s+variant\s+players\s+games\s+mean len/);
+    expect(lines[2]).toMatch(/^race-fixture\s+base\s+2\s+10\s/);
+    expect(lines[3]).toMatch(/^race-fixture\s+long\s+4\s+10\s/);
+    expect(lines[3]).toMatch(/(\d+% ){3}\d+%/);
+  });
+});
