@@ -77,13 +77,18 @@ export function divide(a: number, b: number): number {
  * Seats equal on every key share a rank; rank 1 is best.
  */
 export function rankByKeys(keys: readonly (readonly number[])[]): number[] {
-  const better = (a: readonly number[], b: readonly number[]): boolean => {
-    for (let i = 0; i < a.length; i++) {
-      if ((a[i] as number) !== (b[i] as number)) return (a[i] as number) > (b[i] as number);
-    }
-    return false;
-  };
-  return keys.map((k) => 1 + keys.filter((other) => better(other, k)).length);
+  return keys.map((k) => {
+    let rank = 1;
+    for (const other of keys) if (isBetter(other, k)) rank++;
+    return rank;
+  });
+}
+
+function isBetter(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    if ((a[i] as number) !== (b[i] as number)) return (a[i] as number) > (b[i] as number);
+  }
+  return false;
 }
 
 /** The seat lists 0..n-1 for every n up to `max`, shared so that `players` allocates nothing. */

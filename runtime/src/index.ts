@@ -53,3 +53,15 @@ export {
   seatLists,
   setAt,
 } from "./engine-support.ts";
+export {
+  ConformanceError,
+  checkDeterminism,
+  checkIllegalActionsRefused,
+  checkLegalActionsApply,
+  checkPlayoutsTerminate,
+  checkReplay,
+  checkSaveRestore,
+  checkViewsHide,
+  type ConformanceOptions,
+  type ConformanceReport,
+} from "./conformance.ts";

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench`: compile time per ruleset (parse + check, emit, format) and random playouts per second per game,
+ * variant and player count. Figures are printed, never asserted: speed is measured here, not in tests.
+ *
+ * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
+ */
+import { readFile } from "node:fs/promises";
+import { relative } from "node:path";
+import { configurations, createRng, randomPlayout, type AnyEngine } from "@rules/runtime";
+import { compileRules } from "../src/compile.ts";
+import { findRulesets } from "../src/cli/compile.ts";
+import { loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
+
+const args = process.argv.slice(2);
+const seconds = Number(args[args.indexOf("--seconds") + 1] ?? "1") || 1;
+const json = args.includes("--json");
+
+interface CompileFigure {
+  ruleset: string;
+  lines: number;
+  parseAndCheckMs: number;
+  emitMs: number;
+  formatMs: number;
+  totalMs: number;
+}
+
+interface PlayoutFigure {
+  game: string;
+  variant: string;
+  players: number;
+  playoutsPerSecond: number;
+  actionsPerSecond: number;
+  meanLength: number;
+}
+
+async function measureCompile(): Promise<CompileFigure[]> {
+  const out: CompileFigure[] = [];
+  for (const r of await findRulesets([])) {
+    const text = await readFile(r.rulesPath, "utf8");
+    const input = { name: r.name, sourcePath: relative(REPO_ROOT, r.rulesPath), text };
+    await compileRules(input); // warm-up: JIT and Prettier's lazy loading
+    const runs = 5;
+    let parse = 0;
+    let emit = 0;
+    let format = 0;
+    for (let i = 0; i < runs; i++) {
+      const { timings } = await compileRules(input);
+      parse += timings.parseAndCheckMs;
+      emit += timings.emitMs;
+      format += timings.formatMs;
+    }
+    out.push({
+      ruleset: r.name,
+      lines: text.split("\n").length,
+      parseAndCheckMs: parse / runs,
+      emitMs: emit / runs,
+      formatMs: format / runs,
+      totalMs: (parse + emit + format) / runs,
+    });
+  }
+  return out;
+}
+
+function measurePlayouts(engine: AnyEngine, players: number, variant: string): PlayoutFigure {
+  const options = { players, variant };
+  const rng = createRng(1);
+  let seed = 0;
+  // Warm-up, then as many playouts as fit in the measuring time.
+  const warmUntil = performance.now() + 500;
+  while (performance.now() < warmUntil) randomPlayout(engine, { ...options, seed: seed++ }, rng, 100_000);
+  let games = 0;
+  let actions = 0;
+  const start = performance.now();
+  const until = start + seconds * 1000;
+  while (performance.now() < until) {
+    for (let i = 0; i < 50; i++) {
+      actions += randomPlayout(engine, { ...options, seed: seed++ }, rng, 100_000).steps;
+      games++;
+    }
+  }
+  const elapsed = (performance.now() - start) / 1000;
+  return {
+    game: engine.name,
+    variant,
+    players,
+    playoutsPerSecond: games / elapsed,
+    actionsPerSecond: actions / elapsed,
+    meanLength: actions / games,
+  };
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+// Playouts first: measured in a fresh process, before the compiler's allocations fill the heap.
+const engines = await loadAllEngines();
+const playouts = engines.flatMap((engine) => configurations(engine).map((c) => measurePlayouts(engine, c.players, c.variant)));
+const compile = await measureCompile();
+
+if (json) {
+  process.stdout.write(`${JSON.stringify({ compile, playouts }, null, 2)}\n`);
+} else {
+  const ms = (x: number): string => x.toFixed(1);
+  process.stdout.write("Compile time per ruleset (mean of 5 runs, ms)\n\n");
+  process.stdout.write(
+    table(
+      ["ruleset", "lines", "parse+check", "emit", "format", "total"],
+      compile.map((c) => [c.ruleset, String(c.lines), ms(c.parseAndCheckMs), ms(c.emitMs), ms(c.formatMs), ms(c.totalMs)]),
+    ),
+  );
+  process.stdout.write(`\n\nRandom playouts (${seconds} s per configuration, after a warm-up)\n\n`);
+  process.stdout.write(
+    table(
+      ["game", "variant", "players", "playouts/s", "actions/s", "mean length"],
+      playouts.map((p) => [
+        p.game,
+        p.variant,
+        String(p.players),
+        p.playoutsPerSecond.toFixed(0),
+        p.actionsPerSecond.toFixed(0),
+        p.meanLength.toFixed(1),
+      ]),
+    ),
+  );
+  process.stdout.write("\n");
+}

@@ -1,0 +1,329 @@
+/** The conformance suite: the fixture engine passes every check, and each check catches an engine broken its way. */
+import { describe, expect, it } from "vitest";
+import {
+  ConformanceError,
+  checkDeterminism,
+  checkIllegalActionsRefused,
+  checkLegalActionsApply,
+  checkPlayoutsTerminate,
+  checkReplay,
+  checkSaveRestore,
+  checkViewsHide,
+  simulate,
+  type ConformanceOptions,
+  type Engine,
+  type Seat,
+} from "../src/index.ts";
+import {
+  raceFixtureEngine as engine,
+  type RaceAction,
+  type RaceState,
+  type RaceView,
+} from "./fixtures/race-fixture-engine.ts";
+
+type RaceEngine = Engine<RaceState, RaceAction, RaceView>;
+
+/** Changes (in place) everything the fixture hides from `seat`: the future dice, others' lucky numbers and boosts. */
+function scramble(state: RaceState, seat: Seat): void {
+  state.rng.a = (state.rng.a + 1) | 0;
+  state.lucky = state.lucky.map((lucky, other) => (other === seat ? lucky : (lucky % 6) + 1));
+  if (state.phase === "boost") {
+    state.boosts = state.boosts.map((boost, other) => (other === seat || boost === null ? boost : (boost + 1) % 3));
+  }
+}
+
+const options: ConformanceOptions = { players: 3, variant: "base", seed: 7, games: 8 };
+
+describe.each([
+  { players: 2, variant: "base" },
+  { players: 4, variant: "base" },
+  { players: 2, variant: "long" },
+  { players: 3, variant: "long" },
+])("the fixture engine ($players players, $variant)", ({ players, variant }) => {
+  const o: ConformanceOptions = { players, variant, seed: 20240611, games: 10 };
+
+  it.each([
+    checkPlayoutsTerminate,
+    checkLegalActionsApply,
+    checkIllegalActionsRefused,
+    checkDeterminism,
+    checkSaveRestore,
+    checkReplay,
+  ])("passes %o", (check) => {
+    const report = check(engine, o);
+    expect(report.games).toBe(10);
+    expect(report.decisionPoints).toBeGreaterThan(10);
+    expect(report.checks).toBeGreaterThan(0);
+  });
+
+  it("passes checkViewsHide, and the scramble changed states", () => {
+    const report = checkViewsHide(engine, o, scramble);
+    expect(report.checks).toBe(report.decisionPoints * players);
+    expect(report.changedStates).toBe(report.checks); // the generator state is hidden from everyone
+  });
+});
+
+describe("the conformance games", () => {
+  it("are the games simulate plays with the same seed", () => {
+    const report = checkPlayoutsTerminate(engine, options);
+    const summary = simulate(engine, { ...options });
+    expect(report.decisionPoints).toBe(summary.meanLength * options.games);
+  });
+
+  it("refuse bad options with RangeError", () => {
+    expect(() => checkReplay(engine, { ...options, games: 0 })).toThrow(RangeError);
+    expect(() => checkReplay(engine, { ...options, variant: "short" })).toThrow(/unknown variant "short"/);
+    expect(() => checkReplay(engine, { ...options, players: 5 })).toThrow(/players must be an integer from 2 to 4/);
+  });
+});
+
+/** The fixture engine with some methods replaced. */
+function broken(changes: Partial<RaceEngine>): RaceEngine {
+  return { ...engine, ...changes };
+}
+
+/** Module-level counter for the nondeterministic engines (the runtime never uses Math.random, nor do its tests). */
+let calls = 0;
+
+describe("each check catches an engine broken its way", () => {
+  it("checkPlayoutsTerminate: a game that never ends", () => {
+    const endless = broken({ newGame: (o) => ({ ...engine.newGame(o), target: 1_000_000 }) });
+    expect(() => checkPlayoutsTerminate(endless, { ...options, maxSteps: 300 })).toThrow(
+      /^race-fixture: checkPlayoutsTerminate failed \(players 3, variant base, seed 7, game 0 \(game seed -?\d+\), step 300\): the game did not end within 300 actions/,
+    );
+  });
+
+  it("checkPlayoutsTerminate: a seat to act without a legal action", () => {
+    const stuck = broken({ legalActions: (s, seat) => (seat === 2 ? [] : engine.legalActions(s, seat)) });
+    expect(() => checkPlayoutsTerminate(stuck, options)).toThrow(
+      /step 0, seat 2\): the seat is to act but has no legal/,
+    );
+  });
+
+  it("checkPlayoutsTerminate: a game neither over nor waiting for anyone", () => {
+    const lost = broken({ isOver: () => false });
+    expect(() => checkPlayoutsTerminate(lost, options)).toThrow(/the game is not over but no seat is to act/);
+  });
+
+  it("checkPlayoutsTerminate: inconsistent outcomes", () => {
+    const allSecond = broken({
+      outcome: (s) => {
+        const result = engine.outcome(s);
+        return result === null ? null : { ...result, ranks: result.ranks.map(() => 2) };
+      },
+    });
+    expect(() => checkPlayoutsTerminate(allSecond, options)).toThrow(/ranks \[.*\] are not 1 \+ the number of seats/);
+    const noWinner = broken({
+      outcome: (s) => {
+        const result = engine.outcome(s);
+        return result === null ? null : { ...result, winners: [] };
+      },
+    });
+    expect(() => checkPlayoutsTerminate(noWinner, options)).toThrow(/winners \[\] must be exactly the seats ranked 1/);
+    const early = broken({ outcome: (s) => ({ scores: s.positions, ranks: [1, 1, 1], winners: [0, 1, 2] }) });
+    expect(() => checkPlayoutsTerminate(early, options)).toThrow(/outcome\(\) is .* before the game is over/);
+  });
+
+  it("checkLegalActionsApply: a listed action that check refuses", () => {
+    const overEager = broken({
+      legalActions: (s, seat) => {
+        const legal = engine.legalActions(s, seat);
+        return s.phase === "boost" && legal.length > 0 ? [...legal, { type: "boost", player: seat, amount: 3 }] : legal;
+      },
+    });
+    expect(() => checkLegalActionsApply(overEager, options)).toThrow(
+      /step 0, seat 0, action \{"amount":3,"player":0,"type":"boost"\}\): engine\.check refused an action legalActions listed: "a boost is 0, 1 or 2"/,
+    );
+  });
+
+  it("checkLegalActionsApply: legal actions for a seat that is not to act", () => {
+    const eager = broken({ legalActions: (s, seat) => engine.legalActions(s, s.phase === "move" ? s.current : seat) });
+    expect(() => checkLegalActionsApply(eager, options)).toThrow(
+      /the seat is not to act \(toAct \[0\]\) but has 2 legal/,
+    );
+  });
+
+  it("checkLegalActionsApply: a check that mutates the state", () => {
+    const meddling = broken({
+      check: (s, action) => {
+        s.lastRoll = { player: action.player, die: 0 };
+        return engine.check(s, action);
+      },
+    });
+    expect(() => checkLegalActionsApply(meddling, options)).toThrow(/engine\.check changed the state: \$\.lastRoll is/);
+  });
+
+  it("checkLegalActionsApply: an apply that throws on some legal action", () => {
+    const fragile = broken({
+      apply: (s, action) => {
+        if (action.type === "rest" && s.round > 1) throw new TypeError("cannot rest now");
+        engine.apply(s, action);
+      },
+    });
+    expect(() => checkLegalActionsApply(fragile, options)).toThrow(
+      /action \{"player":\d,"type":"rest"\}\): engine\.apply on a copy of the state threw TypeError: cannot rest now/,
+    );
+  });
+
+  it("checkLegalActionsApply: a state that is not plain JSON", () => {
+    const dated = broken({ newGame: (o) => ({ ...engine.newGame(o), lastRoll: new Date(0) as never }) });
+    expect(() => checkLegalActionsApply(dated, options)).toThrow(/\$\.lastRoll is \[object Date\], not a plain object/);
+  });
+
+  it("checkIllegalActionsRefused: a check that accepts a garbage field", () => {
+    const lax = broken({ check: (s, a) => (a.type === "boost" && a.amount === 9999 ? null : engine.check(s, a)) });
+    expect(() => checkIllegalActionsRefused(lax, options)).toThrow(
+      /engine\.check accepted a legal action with amount set to 9999/,
+    );
+  });
+
+  it("checkIllegalActionsRefused: a check that accepts unknown types", () => {
+    const lax = broken({
+      check: (s, a) => (a.type === "roll" || a.type === "rest" || a.type === "boost" ? engine.check(s, a) : null),
+    });
+    expect(() => checkIllegalActionsRefused(lax, options)).toThrow(
+      /engine\.check accepted an action of an unknown type/,
+    );
+  });
+
+  it("checkIllegalActionsRefused: a check that lets a seat act out of turn", () => {
+    const lax = broken({ check: (s, a) => (a.type === "roll" ? null : engine.check(s, a)) });
+    expect(() => checkIllegalActionsRefused(lax, options)).toThrow(
+      /engine\.check accepted a legal action of seat 0 given to seat [12], who is not to act/,
+    );
+  });
+
+  it("checkIllegalActionsRefused: a check that throws on garbage", () => {
+    const fragile = broken({
+      check: (s, a) => {
+        if (a.type === "boost" && a.amount === null) throw new TypeError("amount is null");
+        return engine.check(s, a);
+      },
+    });
+    expect(() => checkIllegalActionsRefused(fragile, options)).toThrow(
+      /engine\.check on a legal action with amount set to null threw TypeError: amount is null/,
+    );
+  });
+
+  it("checkIllegalActionsRefused: a check that refuses with an empty reason", () => {
+    const mute = broken({ check: (s, a) => (engine.check(s, a) === null ? null : "") });
+    expect(() => checkIllegalActionsRefused(mute, options)).toThrow(/without a reason \(""\)/);
+  });
+
+  it("checkIllegalActionsRefused: a check that mutates the state when it refuses", () => {
+    const meddling = broken({
+      check: (s, a) => {
+        const reason = engine.check(s, a);
+        if (reason !== null) s.round += 1;
+        return reason;
+      },
+    });
+    expect(() => checkIllegalActionsRefused(meddling, options)).toThrow(/changed the state: \$\.round is \d+, not \d+/);
+  });
+
+  it("checkIllegalActionsRefused: actions accepted after the game is over", () => {
+    const lax = broken({ check: (s, a) => (s.phase === "over" ? null : engine.check(s, a)) });
+    expect(() => checkIllegalActionsRefused(lax, options)).toThrow(
+      /engine\.check accepted an action after the game is over/,
+    );
+  });
+
+  it("checkDeterminism: a new game that depends on a hidden counter", () => {
+    const moody = broken({
+      newGame: (o) => {
+        const state = engine.newGame(o);
+        state.lucky[0] = 1 + (calls++ % 6);
+        return state;
+      },
+    });
+    expect(() => checkDeterminism(moody, options)).toThrow(
+      /step 0\): two new games with the same options differ: \$\.lucky\[0\]/,
+    );
+  });
+
+  it("checkDeterminism: an apply that depends on a hidden counter", () => {
+    const moody = broken({
+      apply: (s, a) => {
+        engine.apply(s, a);
+        if (calls++ % 5 === 0) s.positions[a.player] = (s.positions[a.player] ?? 0) + 1;
+      },
+    });
+    expect(() => checkDeterminism(moody, options)).toThrow(
+      /the two runs' states differ after the same action: \$\.positions/,
+    );
+  });
+
+  it("checkSaveRestore: an engine keeping part of its state outside the state", () => {
+    const moves = new WeakMap<object, number>();
+    const forgetful = broken({
+      apply: (s, a) => {
+        engine.apply(s, a);
+        const count = (moves.get(s) ?? 0) + 1;
+        moves.set(s, count);
+        if (count % 4 === 0) s.positions[a.player] = (s.positions[a.player] ?? 0) + 1;
+      },
+    });
+    expect(checkDeterminism(forgetful, options).checks).toBeGreaterThan(0);
+    expect(checkReplay(forgetful, options).checks).toBeGreaterThan(0);
+    expect(() => checkSaveRestore(forgetful, options)).toThrow(
+      /a JSON copy of the state at step \d+, continued, ends elsewhere/,
+    );
+  });
+
+  it("checkSaveRestore: a validateState that refuses reachable states", () => {
+    const strict = broken({
+      validateState: (v) => ((v as RaceState).round > 1 ? "round too late" : engine.validateState(v)),
+    });
+    expect(() => checkSaveRestore(strict, options)).toThrow(
+      /restore of the runtime's own save threw SaveError: invalid state: round too late/,
+    );
+  });
+
+  it("checkReplay: an apply that mutates its action (so the log lies)", () => {
+    const rewriting = broken({
+      apply: (s, a) => {
+        engine.apply(s, a);
+        if (a.type === "boost") a.amount = 0;
+      },
+    });
+    expect(checkDeterminism(rewriting, options).checks).toBeGreaterThan(0);
+    expect(() => checkReplay(rewriting, options)).toThrow(/replaying the log \(\d+ actions\) ends elsewhere: \$\./);
+  });
+
+  it("checkViewsHide: a view that leaks the secret", () => {
+    const leaky = broken({ view: (s, seat) => ({ ...engine.view(s, seat), lucky: s.lucky.slice() }) as RaceView });
+    expect(() => checkViewsHide(leaky, options, scramble)).toThrow(
+      /step 0, seat 0\): the view shows what is hidden from the seat: once hidden things are scrambled, \$\.lucky\[1\] is \d, not \d/,
+    );
+  });
+
+  it("checkViewsHide: a view that shares an object with the state", () => {
+    const sharing = broken({ view: (s, seat) => ({ ...engine.view(s, seat), positions: s.positions }) });
+    expect(() => checkViewsHide(sharing, options, scramble)).toThrow(
+      /the view shares the object at \$\.positions with the state/,
+    );
+  });
+
+  it("checkViewsHide: a view that mutates the state", () => {
+    const meddling = broken({
+      view: (s, seat) => {
+        s.lastRoll = null;
+        return engine.view(s, seat);
+      },
+    });
+    expect(() => checkViewsHide(meddling, options, scramble)).toThrow(
+      /engine\.view changed the state: \$\.lastRoll is \{/,
+    );
+  });
+
+  it("checkViewsHide: a scramble that changes nothing is reported as such", () => {
+    const report = checkViewsHide(engine, options, () => {});
+    expect(report.changedStates).toBe(0);
+    expect(report.checks).toBeGreaterThan(0);
+  });
+
+  it("failures are ConformanceErrors", () => {
+    const endless = broken({ isOver: () => false });
+    expect(() => checkReplay(endless, options)).toThrow(ConformanceError);
+  });
+});
