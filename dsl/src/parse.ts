@@ -3,15 +3,20 @@
  * Never throws for bad input: binary files, unterminated strings, runaway nesting and huge files all become
  * diagnostics.
  */
-import type { IRecognitionException, IToken } from "chevrotain";
-import type { RulesFile } from "./ast.ts";
+import type { CstNode, IRecognitionException, IToken } from "chevrotain";
+import type { RulesFile, Span } from "./ast.ts";
 import { AstBuilder } from "./cst-to-ast.ts";
 import { Codes, error, sortDiagnostics, spanAt, type Diagnostic } from "./diagnostics.ts";
 import { LBrace, LBracket, LParen, RBrace, RBracket, RParen, rulesLexer, UnterminatedString } from "./lexer.ts";
-import { rulesParser } from "./parser.ts";
+import { MAX_CHAIN_DEPTH, NestingTooDeep, rulesParser } from "./parser.ts";
 
 /** Deeper nesting than this is surely a mistake, and would exhaust the parser's stack. */
 export const MAX_NESTING = 64;
+/**
+ * How deep the syntax tree may be. Operator chains (`a + b + ...`) parse as a loop but build a tree as deep as the
+ * chain is long, and the checker and the compiler walk it recursively.
+ */
+export const MAX_DEPTH = 256;
 /** After this many errors the rest are summarised, so garbage input does not flood the terminal. */
 export const MAX_ERRORS = 50;
 
@@ -41,7 +46,7 @@ export function parseRules(text: string, path: string): ParseResult {
       error(
         Codes.unexpectedCharacter,
         spanAt(text, e.offset, e.offset + e.length),
-        `unexpected character \`${text.slice(e.offset, e.offset + Math.min(e.length, 10))}\``,
+        `unexpected character \`${printable(text.slice(e.offset, e.offset + Math.min(e.length, 10)))}\``,
         "names use letters, digits and `_`; strings are written between double quotes",
       ),
     );
@@ -73,14 +78,70 @@ export function parseRules(text: string, path: string): ParseResult {
   }
 
   rulesParser.input = tokens;
-  const cst = rulesParser.file();
+  let cst: CstNode;
+  try {
+    cst = rulesParser.file();
+  } catch (e) {
+    if (!(e instanceof NestingTooDeep)) throw e;
+    const offset = Number.isNaN(e.token.startOffset) ? Math.max(0, text.trimEnd().length - 1) : e.token.startOffset;
+    diagnostics.push(
+      error(
+        Codes.nestingTooDeep,
+        spanAt(text, offset, offset + Math.max(1, e.token.image.length)),
+        `operators, \`if\` expressions or \`else if\` branches are nested more than ${MAX_CHAIN_DEPTH} deep here`,
+        "split the rule into smaller parts with `let`, functions or procedures",
+      ),
+    );
+    return { file: undefined, diagnostics: cap(diagnostics) };
+  }
   for (const e of rulesParser.errors) diagnostics.push(syntaxDiagnostic(e, text));
   if (diagnostics.length > 0) return { file: undefined, diagnostics: cap(diagnostics) };
 
   const builder = new AstBuilder(path);
   const file = builder.file(cst);
   diagnostics.push(...builder.diagnostics);
+  const deepest = findExcessiveDepth(file);
+  if (deepest) {
+    diagnostics.push(
+      error(
+        Codes.nestingTooDeep,
+        spanAt(text, deepest.start, deepest.end),
+        `this rule is nested more than ${MAX_DEPTH} deep`,
+        "split it into smaller parts with `let`, functions or procedures",
+      ),
+    );
+  }
   return { file: diagnostics.length > 0 ? undefined : file, diagnostics: cap(diagnostics) };
+}
+
+/** The span of a node nested deeper than `MAX_DEPTH` (counting nodes with a `kind`), found without recursion. */
+function findExcessiveDepth(file: RulesFile): Span | undefined {
+  const stack: { value: unknown; depth: number }[] = [{ value: file.declarations, depth: 0 }];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const { value, depth } = top;
+    if (Array.isArray(value)) {
+      for (const v of value) stack.push({ value: v, depth });
+      continue;
+    }
+    if (typeof value !== "object" || value === null) continue;
+    const isNode = "kind" in value && typeof value.kind === "string";
+    const d = isNode ? depth + 1 : depth;
+    if (d > MAX_DEPTH && "span" in value && isSpan(value.span)) return value.span;
+    for (const [key, v] of Object.entries(value)) if (key !== "span") stack.push({ value: v, depth: d });
+  }
+  return undefined;
+}
+
+function isSpan(v: unknown): v is Span {
+  return typeof v === "object" && v !== null && "start" in v && typeof v.start === "number";
+}
+
+/** Control characters shown as `U+001B`, so that a message never writes them to the terminal. */
+function printable(s: string): string {
+  return s.replace(
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`,
+  );
 }
 
 function findExcessiveNesting(tokens: readonly IToken[]): IToken | undefined {

@@ -5,10 +5,43 @@
 import { CstParser, type CstNode, type IToken } from "chevrotain";
 import * as T from "./lexer.ts";
 
+/**
+ * How deep the constructs that nest without brackets (`not not ...`, `- - ...`, `if ... then if ...`, `else if`
+ * chains, `list<list<...>>`) may go. Brackets are limited separately, before parsing (`MAX_NESTING` in `parse.ts`);
+ * together the two keep the recursive descent far from the end of the stack.
+ */
+export const MAX_CHAIN_DEPTH = 256;
+
+/** Thrown by the parser when nesting exceeds `MAX_CHAIN_DEPTH`; `parse.ts` turns it into a diagnostic. */
+export class NestingTooDeep extends Error {
+  constructor(readonly token: IToken) {
+    super("nesting too deep");
+  }
+}
+
 export class RulesParser extends CstParser {
+  private depth = 0;
+
   constructor() {
     super(T.allTokens, { recoveryEnabled: true, maxLookahead: 4, nodeLocationTracking: "full" });
     this.performSelfAnalysis();
+  }
+
+  override reset(): void {
+    super.reset();
+    this.depth = 0;
+  }
+
+  /** Parses one more level of unbracketed nesting, refusing to go deeper than `MAX_CHAIN_DEPTH`. */
+  private deeper(parse: () => void): void {
+    this.ACTION(() => {
+      if (++this.depth > MAX_CHAIN_DEPTH) throw new NestingTooDeep(this.LA(1));
+    });
+    try {
+      parse();
+    } finally {
+      this.ACTION(() => this.depth--);
+    }
   }
 
   // ---- file and declarations --------------------------------------------------------------------------------
@@ -294,7 +327,7 @@ export class RulesParser extends CstParser {
         ALT: () => {
           this.CONSUME(T.List);
           this.CONSUME(T.Less);
-          this.SUBRULE(this.typeExpr);
+          this.deeper(() => this.SUBRULE(this.typeExpr));
           this.CONSUME(T.Greater);
         },
       },
@@ -349,7 +382,10 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.block);
     this.OPTION(() => {
       this.CONSUME(T.Else);
-      this.OR([{ ALT: () => this.SUBRULE(this.ifStmt) }, { ALT: () => this.SUBRULE2(this.block) }]);
+      this.OR([
+        { ALT: () => this.deeper(() => this.SUBRULE(this.ifStmt)) },
+        { ALT: () => this.SUBRULE2(this.block) },
+      ]);
     });
   });
 
@@ -463,7 +499,10 @@ export class RulesParser extends CstParser {
   // ---- expressions, lowest precedence first ---------------------------------------------------------------
 
   public expr = this.RULE("expr", () => {
-    this.OR([{ ALT: () => this.SUBRULE(this.conditional) }, { ALT: () => this.SUBRULE(this.orExpr) }]);
+    this.OR([
+      { ALT: () => this.deeper(() => this.SUBRULE(this.conditional)) },
+      { ALT: () => this.SUBRULE(this.orExpr) },
+    ]);
   });
 
   /** if c then a else b */
@@ -497,7 +536,7 @@ export class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Not);
-          this.SUBRULE(this.notExpr);
+          this.deeper(() => this.SUBRULE(this.notExpr));
         },
       },
       { ALT: () => this.SUBRULE(this.comparison) },
@@ -544,7 +583,7 @@ export class RulesParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(T.Minus);
-          this.SUBRULE(this.unary);
+          this.deeper(() => this.SUBRULE(this.unary));
         },
       },
       { ALT: () => this.SUBRULE(this.postfix) },

@@ -8,6 +8,7 @@ import { StructureKind, type FunctionDeclarationStructure, type StatementStructu
 import { valuesConst, type EmitContext } from "./context.ts";
 import type { Scope } from "./expressions.ts";
 import type { DecisionEmitter } from "./machine.ts";
+import { frameExpression } from "./routines.ts";
 import { LocalNames, pascal, str } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -126,7 +127,7 @@ export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
       return [`state.pending = { site: ${site}, players: [${ctx.exprs.emit(s.chooser, scope)}] };`];
     },
     frameFor(procName, args) {
-      return `new${pascal(procName)}Frame(${args.join(", ")})`;
+      return frameExpression(ctx, procName, args);
     },
   };
 }

@@ -21,6 +21,7 @@ import {
   emitActionCheck,
   emitFrameAccessor,
   emitFrameConstructor,
+  emitFrameStarters,
   emitFunctions,
   emitPlainAction,
   emitPlainProcs,
@@ -66,8 +67,8 @@ export function emitEngineModule(input: EngineModuleInput): string {
   const decisions = decisionEmitter(ctx);
   compileResumable(ctx, decisions);
 
-  const statements: StatementStructures[] = [];
-  const add = (...s: StatementStructures[]): void => {
+  const statements: (string | StatementStructures)[] = [];
+  const add = (...s: (string | StatementStructures)[]): void => {
     statements.push(...s);
   };
 
@@ -215,9 +216,10 @@ export function emitEngineModule(input: EngineModuleInput): string {
   add(...emitFunctions(ctx));
   add(...emitPlainProcs(ctx));
   for (const a of program.actions.values()) {
-    add(emitActionCheck(ctx, a));
-    if (!ctx.resumable.has(a.name.text)) add(emitPlainAction(ctx, a));
+    add(...emitActionCheck(ctx, a));
+    if (!ctx.resumable.has(a.name.text)) add(...emitPlainAction(ctx, a));
   }
+  add(...emitFrameStarters(ctx));
   for (const r of ctx.resumable.values()) {
     add(emitFrameConstructor(ctx, r));
     add(emitStepFunction(ctx, r));

@@ -1,23 +1,22 @@
-/** Functions, procedures, actions and the flow -> TypeScript functions (plain or resumable). */
-import type { ActionDecl, ChooseStmt, ParamSpec, ProcDecl, Routine, Stmt } from "@rules/dsl";
+/**
+ * Functions, procedures, actions and the flow -> TypeScript functions (plain or resumable).
+ *
+ * A rule that a variant replaces is emitted once per version (`name__base`, `name__<variant>`) behind a function of
+ * the plain name that picks the version by `state.variant`, so callers never need to know.
+ */
+import type { ActionDecl, FnDecl, ParamSpec, ProcDecl, Routine, Stmt } from "@rules/dsl";
 import { type FunctionDeclarationStructure, StructureKind } from "ts-morph";
 import type { EmitContext, ResumableRoutine } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { MachineBuilder, type DecisionEmitter } from "./machine.ts";
-import { LocalNames } from "./naming.ts";
+import { LocalNames, pascal, str } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 
 type Fn = FunctionDeclarationStructure;
+type Param = { name: string; type: string };
 
-function fn(
-  name: string,
-  params: { name: string; type: string }[],
-  returnType: string,
-  body: string[],
-  doc?: string,
-  exported = false,
-): Fn {
+function fn(name: string, params: Param[], returnType: string, body: string[], doc?: string, exported = false): Fn {
   return {
     kind: StructureKind.Function,
     name,
@@ -30,10 +29,7 @@ function fn(
 }
 
 /** The scope of a plain function: `state` plus its parameters as TypeScript parameters. */
-function paramScope(
-  params: readonly ParamSpec[],
-  me?: ActionDecl["me"],
-): { scope: Scope; list: { name: string; type: string }[] } {
+function paramScope(params: readonly ParamSpec[], me?: ActionDecl["me"]): { scope: Scope; list: Param[] } {
   const names = new LocalNames(["state"]);
   const scope = plainScope(names);
   const list = [{ name: "state", type: "State" }];
@@ -42,23 +38,60 @@ function paramScope(
   return { scope, list };
 }
 
-export function emitFunctions(ctx: EmitContext): Fn[] {
-  const out: Fn[] = [];
-  for (const f of ctx.program.fns.values()) {
-    const { scope, list } = paramScope(f.params);
-    const returnType = tsType(f.resolvedReturnType ?? { kind: "void" });
-    out.push(
-      fn(
-        f.name.text,
-        list,
-        returnType,
-        [`return ${ctx.exprs.emit(f.body, scope)};`],
-        `fn ${f.name.text} (line ${f.span.line})`,
-        true,
-      ),
-    );
+/** Every version of a rule: the base one, then one per variant that replaces it. */
+function versions<D extends FnDecl | ProcDecl | ActionDecl>(ctx: EmitContext, base: D): { variant: string | undefined; decl: D }[] {
+  const out: { variant: string | undefined; decl: D }[] = [{ variant: undefined, decl: base }];
+  for (const v of ctx.program.variants) {
+    for (const r of v.replacements) {
+      if (r.kind === base.kind && r.name.text === base.name.text) out.push({ variant: v.name.text, decl: r as D });
+    }
   }
   return out;
+}
+
+/**
+ * Emits `make(versionName, decl)` for each version; when a variant replaces the rule, also a function of the plain
+ * name that calls the version of the game's variant.
+ */
+function withVersions<D extends FnDecl | ProcDecl | ActionDecl>(
+  ctx: EmitContext,
+  base: D,
+  name: string,
+  make: (name: string, decl: D, exported: boolean) => Fn,
+  exported = false,
+): Fn[] {
+  const all = versions(ctx, base);
+  if (all.length === 1) return [make(name, base, exported)];
+  const impls = all.map((v) => make(`${name}__${v.variant ?? "base"}`, v.decl, false));
+  const first = impls[0]!;
+  const params = (first.parameters ?? []) as Param[];
+  const args = params.map((p) => p.name).join(", ");
+  const cases = all.slice(1).flatMap((v) => [`case ${str(v.variant!)}:`, `return ${name}__${v.variant}(${args});`]);
+  const dispatcher = fn(
+    name,
+    params,
+    String(first.returnType),
+    ["switch (state.variant) {", ...cases, "default:", `return ${name}__base(${args});`, "}"],
+    `${name}, as the game's variant has it.`,
+    exported,
+  );
+  return [...impls, dispatcher];
+}
+
+export function emitFunctions(ctx: EmitContext): Fn[] {
+  return [...ctx.program.fns.values()].flatMap((f) =>
+    withVersions(
+      ctx,
+      f,
+      f.name.text,
+      (name, decl, exported) => {
+        const { scope, list } = paramScope(decl.params);
+        const returnType = tsType(decl.resolvedReturnType ?? { kind: "void" });
+        return fn(name, list, returnType, [`return ${ctx.exprs.emit(decl.body, scope)};`], `fn ${decl.name.text} (line ${decl.span.line})`, exported);
+      },
+      true,
+    ),
+  );
 }
 
 /** Procedures that never wait for a decision are plain functions. */
@@ -67,89 +100,65 @@ export function emitPlainProcs(ctx: EmitContext): Fn[] {
   for (const p of ctx.program.procs.values()) {
     const routine: Routine = { kind: "proc", name: p.name.text, decl: p };
     if (ctx.isSuspending(routine)) continue;
-    out.push(plainProc(ctx, p));
+    out.push(...withVersions(ctx, p, p.name.text, (name, decl, exported) => plainProc(ctx, name, decl, exported), true));
   }
   return out;
 }
 
-function plainProc(ctx: EmitContext, p: ProcDecl): Fn {
+function plainProc(ctx: EmitContext, name: string, p: ProcDecl, exported: boolean): Fn {
   const { scope, list } = paramScope(p.params);
-  const statements = new StatementEmitter({
-    program: ctx.program,
-    exprs: ctx.exprs,
-    scope,
-    suspending: ctx.program.suspending,
-  });
-  return fn(p.name.text, list, "void", statements.block(p.body, []), `proc ${p.name.text} (line ${p.span.line})`);
+  const statements = new StatementEmitter({ program: ctx.program, exprs: ctx.exprs, scope, suspending: ctx.program.suspending });
+  return fn(name, list, "void", statements.block(p.body, []), `proc ${p.name.text} (line ${p.span.line})`, exported);
 }
 
 /** An action's `require` rules, as a function giving the first refusal message or null. */
-export function emitActionCheck(ctx: EmitContext, a: ActionDecl): Fn {
-  const { scope, list } = paramScope(a.params, a.me);
-  const body: string[] = [];
-  for (const s of a.body.statements) {
-    if (s.kind !== "require") break;
-    body.push(`if (!${ctx.exprs.paren(s.condition, scope)}) return ${JSON.stringify(s.message)};`);
-  }
-  body.push("return null;");
-  return fn(
-    `check${a.name.text}`,
-    list,
-    "string | null",
-    body,
-    `Why ${a.name.text} is refused now, or null when it is allowed.`,
-  );
+export function emitActionCheck(ctx: EmitContext, a: ActionDecl): Fn[] {
+  return withVersions(ctx, a, `check${a.name.text}`, (name, decl) => {
+    const { scope, list } = paramScope(decl.params, decl.me);
+    const body: string[] = [];
+    for (const s of decl.body.statements) {
+      if (s.kind !== "require") break;
+      body.push(`if (${ctx.exprs.negate(s.condition, scope)}) return ${JSON.stringify(s.message)};`);
+    }
+    body.push("return null;");
+    return fn(name, list, "string | null", body, `Why ${a.name.text} is refused now, or null when it is allowed.`);
+  });
 }
 
 /** The effects of an action that never waits for a decision: a plain function. */
-export function emitPlainAction(ctx: EmitContext, a: ActionDecl): Fn {
-  const { scope, list } = paramScope(a.params, a.me);
-  const statements = new StatementEmitter({
-    program: ctx.program,
-    exprs: ctx.exprs,
-    scope,
-    suspending: ctx.program.suspending,
+export function emitPlainAction(ctx: EmitContext, a: ActionDecl): Fn[] {
+  return withVersions(ctx, a, `do${a.name.text}`, (name, decl) => {
+    const { scope, list } = paramScope(decl.params, decl.me);
+    const statements = new StatementEmitter({ program: ctx.program, exprs: ctx.exprs, scope, suspending: ctx.program.suspending });
+    return fn(name, list, "void", statements.block(decl.body, []), `action ${a.name.text} (line ${decl.span.line}): its effects, once allowed.`);
   });
-  const body = statements.block(a.body, []);
-  return fn(
-    `do${a.name.text}`,
-    list,
-    "void",
-    body,
-    `action ${a.name.text} (line ${a.span.line}): its effects, once allowed.`,
-  );
 }
 
 /** Compiles every routine that can wait for a decision into a state machine (flow, procedures, actions). */
 export function compileResumable(ctx: EmitContext, decisions: DecisionEmitter): void {
   const routines: Routine[] = [{ kind: "flow", name: "flow", decl: ctx.program.flow }];
-  for (const p of ctx.program.procs.values()) routines.push({ kind: "proc", name: p.name.text, decl: p });
-  for (const a of ctx.program.actions.values()) routines.push({ kind: "action", name: a.name.text, decl: a });
+  for (const p of ctx.program.procs.values()) {
+    for (const v of versions(ctx, p)) routines.push({ kind: "proc", name: p.name.text, decl: v.decl, ...(v.variant ? { variant: v.variant } : {}) });
+  }
+  for (const a of ctx.program.actions.values()) {
+    for (const v of versions(ctx, a)) routines.push({ kind: "action", name: a.name.text, decl: v.decl, ...(v.variant ? { variant: v.variant } : {}) });
+  }
   for (const r of routines) {
     if (!ctx.isSuspending(r)) continue;
     const builder = new MachineBuilder(ctx.program, ctx.exprs, ctx.program.suspending, decisions);
     const paramFields: string[] = [];
     if (r.kind === "action" && r.decl.me) paramFields.push(builder.hold(r.decl.me));
     if (r.kind !== "flow") for (const p of r.decl.params) paramFields.push(builder.hold(p.symbol!));
-    const body =
-      r.kind === "action"
-        ? { ...r.decl.body, statements: r.decl.body.statements.filter((s: Stmt) => s.kind !== "require") }
-        : r.decl.body;
+    const body = r.kind === "action" ? { ...r.decl.body, statements: r.decl.body.statements.filter((s: Stmt) => s.kind !== "require") } : r.decl.body;
     const machine = builder.build(body);
-    ctx.resumable.set(ctx.routineTag(r), {
-      routine: r,
-      tag: ctx.routineTag(r),
-      frameType: ctx.frameTypeName(r),
-      machine,
-      paramFields,
-    });
+    ctx.resumable.set(ctx.routineTag(r), { routine: r, tag: ctx.routineTag(r), frameType: ctx.frameTypeName(r), machine, paramFields });
   }
 }
 
 /** The step function of a resumable routine: runs from `frame.pc` to the next decision, call or end. */
 export function emitStepFunction(ctx: EmitContext, r: ResumableRoutine): Fn {
   const cases = r.machine.blocks.flatMap((lines, pc) => [`case ${pc}: {`, ...lines, "}"]);
-  const where = r.routine.kind === "flow" ? "the flow" : `${r.routine.kind} ${r.routine.name}`;
+  const where = r.routine.kind === "flow" ? "the flow" : `${r.routine.kind} ${r.tag}`;
   return fn(
     `step${r.frameType.replace(/Frame$/, "")}`,
     [
@@ -179,18 +188,53 @@ export function emitFrameConstructor(ctx: EmitContext, r: ResumableRoutine): Fn 
     const zero = symbol ? ctx.zero(symbol.type) : f.type === "number" ? "0" : "[]";
     return `${f.name}: ${zero}`;
   });
-  return fn(`new${r.frameType}`, params, r.frameType, [
-    `return { routine: ${JSON.stringify(r.tag)}, pc: 0${fields.map((f) => `, ${f}`).join("")} };`,
-  ]);
+  return fn(`new${r.frameType}`, params, r.frameType, [`return { routine: ${JSON.stringify(r.tag)}, pc: 0${fields.map((f) => `, ${f}`).join("")} };`]);
 }
 
 /** The top frame, checked to belong to the routine a pending decision was asked from. */
 export function emitFrameAccessor(r: ResumableRoutine): Fn {
-  return fn(`current${r.frameType}`, [{ name: "state", type: "State" }], r.frameType, [
-    "const frame = state.stack[state.stack.length - 1];",
-    `if (frame?.routine !== ${JSON.stringify(r.tag)}) throw new RulesError("the saved state is inconsistent: the pending decision belongs to ${r.tag}");`,
-    "return frame;",
-  ]);
+  return fn(
+    `current${r.frameType}`,
+    [{ name: "state", type: "State" }],
+    r.frameType,
+    [
+      "const frame = state.stack[state.stack.length - 1];",
+      `if (frame?.routine !== ${JSON.stringify(r.tag)}) throw new RulesError("the saved state is inconsistent: the pending decision belongs to ${r.tag}");`,
+      "return frame;",
+    ],
+  );
 }
 
-export type { ChooseStmt };
+/** The variants that replace the rule `name`. */
+function variantsReplacing(ctx: EmitContext, name: string): string[] {
+  return ctx.program.variants.filter((v) => v.replacements.some((r) => r.name.text === name)).map((v) => v.name.text);
+}
+
+/** The frame that starts the resumable rule `name` (a procedure or action), in the version of the game's variant. */
+export function frameExpression(ctx: EmitContext, name: string, args: string[]): string {
+  if (variantsReplacing(ctx, name).length === 0) return `new${pascal(name)}Frame(${args.join(", ")})`;
+  return `start${pascal(name)}(${["state", ...args].join(", ")})`;
+}
+
+/** For resumable rules a variant replaces: `startX(state, ...)` makes the frame of the variant's version. */
+export function emitFrameStarters(ctx: EmitContext): Fn[] {
+  const out: Fn[] = [];
+  for (const r of ctx.resumable.values()) {
+    if (r.routine.kind === "flow" || r.routine.variant) continue;
+    const variants = variantsReplacing(ctx, r.routine.name);
+    if (variants.length === 0) continue;
+    const params = r.paramFields.map((f) => ({ name: f, type: r.machine.fields.find((x) => x.name === f)!.type }));
+    const args = params.map((p) => p.name).join(", ");
+    const cases = variants.flatMap((v) => [`case ${str(v)}:`, `return new${pascal(`${r.routine.name}__${v}`)}Frame(${args});`]);
+    out.push(
+      fn(`start${pascal(r.routine.name)}`, [{ name: "state", type: "State" }, ...params], "Frame", [
+        "switch (state.variant) {",
+        ...cases,
+        "default:",
+        `return new${r.frameType}(${args});`,
+        "}",
+      ]),
+    );
+  }
+  return out;
+}

@@ -188,7 +188,7 @@ export function shipsAtSea(state: State, p: Player): number {
 }
 
 /** proc placeShip (line 69) */
-function placeShip(state: State, p: Player, kind: Kind): void {
+export function placeShip(state: State, p: Player, kind: Kind): void {
   if (kind === "armed") {
     state.players[p]!.armedReserve -= 1;
   } else {
@@ -743,7 +743,7 @@ export const engine: Engine<State, Action, View> = {
   name: "letter-of-marque",
   title: "Letter of Marque",
   source: "rulesets/letter-of-marque/letter-of-marque.rules",
-  sourceHash: "372b4102",
+  sourceHash: "d6dade00",
   minPlayers: 3,
   maxPlayers: 6,
   variants: VARIANTS,
