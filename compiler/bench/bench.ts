@@ -91,13 +91,16 @@ function measurePlayouts(engine: AnyEngine, players: number, variant: string): P
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]): string => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
 // Playouts first: measured in a fresh process, before the compiler's allocations fill the heap.
 const engines = await loadAllEngines();
-const playouts = engines.flatMap((engine) => configurations(engine).map((c) => measurePlayouts(engine, c.players, c.variant)));
+const playouts = engines.flatMap((engine) =>
+  configurations(engine).map((c) => measurePlayouts(engine, c.players, c.variant)),
+);
 const compile = await measureCompile();
 
 if (json) {
@@ -108,7 +111,14 @@ if (json) {
   process.stdout.write(
     table(
       ["ruleset", "lines", "parse+check", "emit", "format", "total"],
-      compile.map((c) => [c.ruleset, String(c.lines), ms(c.parseAndCheckMs), ms(c.emitMs), ms(c.formatMs), ms(c.totalMs)]),
+      compile.map((c) => [
+        c.ruleset,
+        String(c.lines),
+        ms(c.parseAndCheckMs),
+        ms(c.emitMs),
+        ms(c.formatMs),
+        ms(c.totalMs),
+      ]),
     ),
   );
   process.stdout.write(`\n\nRandom playouts (${seconds} s per configuration, after a warm-up)\n\n`);

@@ -281,6 +281,7 @@ class Checker {
               this.diagnostics.push(
                 error(Codes.duplicate, m.span, `\`${m.text}\` is listed twice in \`${d.name.text}\``),
               );
+              continue;
             }
             seen.add(m.text);
             this.enumMembers.set(m.text, [...(this.enumMembers.get(m.text) ?? []), d.name.text]);
@@ -1040,7 +1041,8 @@ class Checker {
     switch (e.kind) {
       case "name": {
         const ref = e.ref;
-        if (ref?.kind === "global") return;
+        if (!ref) return; // the name did not resolve, which is already reported
+        if (ref.kind === "global") return;
         if (ref?.kind === "local" && ref.symbol.origin === "let") return;
         if (ref?.kind === "local" && (ref.symbol.origin === "param" || ref.symbol.origin === "me")) {
           // A list or record passed in is the game's own, so changing what it contains is allowed; rebinding is not.
@@ -1211,6 +1213,7 @@ class Checker {
         }
         enumName = wanted;
       }
+      this.used.add(enumName);
       e.ref = { kind: "enumMember", enumName, member: e.name };
       return { kind: "enum", name: enumName };
     }
@@ -1280,6 +1283,8 @@ class Checker {
   }
 
   private member(e: A.Member): Type {
+    const qualified = this.qualifiedEnumMember(e);
+    if (qualified) return qualified;
     const obj = this.expr(e.object, undefined);
     const field = e.name.text;
     if (obj.kind === "player") {
@@ -1310,11 +1315,6 @@ class Checker {
       return ERROR;
     }
     if (obj.kind === "error") return ERROR;
-    if (e.object.kind === "name" && this.enums.has(e.object.name)) {
-      // `Kind.armed`: a qualified enum member.
-      const en = this.enums.get(e.object.name)!;
-      if (en.members.some((m) => m.text === field)) return { kind: "enum", name: en.name.text };
-    }
     this.diagnostics.push(
       error(
         Codes.typeMismatch,
@@ -1326,9 +1326,49 @@ class Checker {
     return ERROR;
   }
 
+  /** `Kind.armed`: a member qualified by its enum's name, unless a value of that name is in scope. */
+  private qualifiedEnumMember(e: A.Member): Type | undefined {
+    const o = e.object;
+    if (o.kind !== "name") return undefined;
+    const en = this.enums.get(o.name);
+    if (!en || this.isValueName(o.name)) return undefined;
+    this.used.add(en.name.text);
+    const type: Type = { kind: "enum", name: en.name.text };
+    o.type = type;
+    const member = e.name.text;
+    if (!en.members.some((m) => m.text === member)) {
+      this.diagnostics.push(
+        error(
+          Codes.unknownName,
+          e.name.span,
+          `\`${en.name.text}\` has no member \`${member}\``,
+          didYouMean(
+            member,
+            en.members.map((m) => m.text),
+          ) ?? `its members are ${en.members.map((m) => m.text).join(", ")}`,
+        ),
+      );
+      return ERROR;
+    }
+    // The enum's name stands for the member itself, so the emitter may evaluate the object like any name.
+    o.ref = { kind: "enumMember", enumName: en.name.text, member };
+    return type;
+  }
+
+  /** Whether `name` resolves to a value (which then hides a type of the same name). */
+  private isValueName(name: string): boolean {
+    return (
+      this.lookupLocal(name) !== undefined ||
+      this.body.record?.fields.has(name) === true ||
+      (this.body.context === "playerVisibility" && this.playerFields.has(name)) ||
+      this.globalFields.has(name) ||
+      this.consts.has(name) ||
+      this.params.has(name)
+    );
+  }
+
   private elementType(t: Type, span: A.Span): Type {
     if (t.kind === "list") return t.element.kind === "unknown" ? ERROR : t.element;
-    if (t.kind === "int" && t.low !== undefined && t.high !== undefined) return INT;
     if (t.kind !== "error") this.notAList(span, t);
     return ERROR;
   }

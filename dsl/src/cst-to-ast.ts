@@ -68,10 +68,6 @@ function unquote(t: IToken): string {
   return t.image.slice(1, -1).replace(/\\(.)/g, "$1");
 }
 
-function int(t: IToken): number {
-  return Number.parseInt(t.image, 10);
-}
-
 /** All tokens of the given kinds among a node's children, in source order. */
 function operators(n: CstNode, keys: readonly string[]): IToken[] {
   return keys.flatMap((k) => tokens(n, k)).sort((a, b) => a.startOffset - b.startOffset);
@@ -89,6 +85,22 @@ export class AstBuilder {
       if (built) declarations.push(built);
     }
     return { path: this.path, declarations };
+  }
+
+  /** A number as written; one too large for the engines to hold exactly is an error. */
+  private int(t: IToken): number {
+    const value = Number.parseInt(t.image, 10);
+    if (!Number.isSafeInteger(value)) {
+      this.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          tokenSpan(t),
+          `the number ${t.image} is too large`,
+          `numbers go up to ${Number.MAX_SAFE_INTEGER}`,
+        ),
+      );
+    }
+    return value;
   }
 
   private expectWord(t: IToken, words: readonly string[], where: string): boolean {
@@ -114,8 +126,8 @@ export class AstBuilder {
           kind: "game",
           span,
           title: unquote(token(n, "StringLiteral")),
-          minPlayers: int(token(n, "IntLiteral", 0)),
-          maxPlayers: int(token(n, "IntLiteral", 1)),
+          minPlayers: this.int(token(n, "IntLiteral", 0)),
+          maxPlayers: this.int(token(n, "IntLiteral", 1)),
         };
       }
       case "enumDecl": {
@@ -194,7 +206,12 @@ export class AstBuilder {
     const span = nodeSpan(n);
     if (has(n, "List")) return { kind: "list", element: this.typeExpr(node(n, "typeExpr")), span };
     if (has(n, "DotDot")) {
-      return { kind: "range", low: int(token(n, "IntLiteral", 0)), high: int(token(n, "IntLiteral", 1)), span };
+      return {
+        kind: "range",
+        low: this.int(token(n, "IntLiteral", 0)),
+        high: this.int(token(n, "IntLiteral", 1)),
+        span,
+      };
     }
     return { kind: "named", name: name(token(n, "Identifier")), span };
   }
@@ -303,7 +320,7 @@ export class AstBuilder {
       const setting = maybeNode(s, "testSetting");
       if (setting) {
         const word = token(setting, "Identifier");
-        const values = tokens(setting, "IntLiteral").map(int);
+        const values = tokens(setting, "IntLiteral").map((t) => this.int(t));
         if (!this.expectWord(word, ["players", "seed", "random"], "in a test")) continue;
         if (word.image === "random") steps.push({ kind: "random", values, span });
         else if (values.length !== 1) {
@@ -354,7 +371,7 @@ export class AstBuilder {
   private testAction(n: CstNode): A.TestPlay {
     return {
       span: nodeSpan(n),
-      seat: int(token(n, "IntLiteral")),
+      seat: this.int(token(n, "IntLiteral")),
       action: name(token(n, "Identifier")),
       args: nodes(n, "expr").map((e) => this.expr(e)),
     };
@@ -555,9 +572,20 @@ export class AstBuilder {
     const names = tokens(n, "Identifier");
     const brackets = tokens(n, "LBracket");
     const indexExprs = nodes(n, "expr");
+    const closers = tokens(n, "RBracket");
     const steps = [
-      ...dots.map((d, i) => ({ at: d.startOffset, member: names[i]!, index: undefined as CstNode | undefined })),
-      ...brackets.map((b, i) => ({ at: b.startOffset, member: undefined as IToken | undefined, index: indexExprs[i] })),
+      ...dots.map((d, i) => ({
+        at: d.startOffset,
+        member: names[i]!,
+        index: undefined as CstNode | undefined,
+        close: undefined as IToken | undefined,
+      })),
+      ...brackets.map((b, i) => ({
+        at: b.startOffset,
+        member: undefined as IToken | undefined,
+        index: indexExprs[i],
+        close: closers[i],
+      })),
     ].sort((a, b) => a.at - b.at);
     for (const step of steps) {
       if (step.member) {
@@ -565,7 +593,8 @@ export class AstBuilder {
         result = { kind: "member", object: result, name: name(step.member), span: { ...result.span, end } };
       } else {
         const index = this.expr(step.index!);
-        result = { kind: "index", object: result, index, span: { ...result.span, end: index.span.end + 1 } };
+        const end = step.close ? (step.close.endOffset ?? step.close.startOffset) + 1 : index.span.end + 1;
+        result = { kind: "index", object: result, index, span: { ...result.span, end } };
       }
     }
     return result;
@@ -573,7 +602,7 @@ export class AstBuilder {
 
   private primary(n: CstNode): A.Expr {
     const span = nodeSpan(n);
-    if (has(n, "IntLiteral")) return { kind: "int", value: int(token(n, "IntLiteral")), span };
+    if (has(n, "IntLiteral")) return { kind: "int", value: this.int(token(n, "IntLiteral")), span };
     if (has(n, "StringLiteral")) return { kind: "string", value: unquote(token(n, "StringLiteral")), span };
     if (has(n, "True")) return { kind: "bool", value: true, span };
     if (has(n, "False")) return { kind: "bool", value: false, span };
@@ -581,7 +610,8 @@ export class AstBuilder {
     if (call) return this.callOrName(call);
     const list = maybeNode(n, "listExpr");
     if (list) return this.listExpr(list);
-    return this.expr(node(n, "expr"));
+    // A parenthesised expression spans its parentheses, so that a caret under it (or under `(a + b) * c`) balances.
+    return { ...this.expr(node(n, "expr")), span };
   }
 
   private static readonly aggregates: ReadonlySet<string> = new Set([

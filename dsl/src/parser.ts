@@ -382,10 +382,7 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.block);
     this.OPTION(() => {
       this.CONSUME(T.Else);
-      this.OR([
-        { ALT: () => this.deeper(() => this.SUBRULE(this.ifStmt)) },
-        { ALT: () => this.SUBRULE2(this.block) },
-      ]);
+      this.OR([{ ALT: () => this.deeper(() => this.SUBRULE(this.ifStmt)) }, { ALT: () => this.SUBRULE2(this.block) }]);
     });
   });
 

@@ -188,7 +188,7 @@ export class MachineBuilder {
           scope: this.scope,
           suspending: this.suspending,
         };
-        this.line(`frame.${items} = ${iterationSource(ctx, this.scope, s.iterable)};`, `frame.${position} = 0;`);
+        this.line(`frame.${items} = ${iterationSource(ctx, this.scope, s.iterable, true)};`, `frame.${position} = 0;`);
         const head = this.newBlock();
         const end = this.newBlock();
         this.jump(head);

@@ -39,7 +39,10 @@ function paramScope(params: readonly ParamSpec[], me?: ActionDecl["me"]): { scop
 }
 
 /** Every version of a rule: the base one, then one per variant that replaces it. */
-function versions<D extends FnDecl | ProcDecl | ActionDecl>(ctx: EmitContext, base: D): { variant: string | undefined; decl: D }[] {
+function versions<D extends FnDecl | ProcDecl | ActionDecl>(
+  ctx: EmitContext,
+  base: D,
+): { variant: string | undefined; decl: D }[] {
   const out: { variant: string | undefined; decl: D }[] = [{ variant: undefined, decl: base }];
   for (const v of ctx.program.variants) {
     for (const r of v.replacements) {
@@ -87,7 +90,14 @@ export function emitFunctions(ctx: EmitContext): Fn[] {
       (name, decl, exported) => {
         const { scope, list } = paramScope(decl.params);
         const returnType = tsType(decl.resolvedReturnType ?? { kind: "void" });
-        return fn(name, list, returnType, [`return ${ctx.exprs.emit(decl.body, scope)};`], `fn ${decl.name.text} (line ${decl.span.line})`, exported);
+        return fn(
+          name,
+          list,
+          returnType,
+          [`return ${ctx.exprs.emit(decl.body, scope)};`],
+          `fn ${decl.name.text} (line ${decl.span.line})`,
+          exported,
+        );
       },
       true,
     ),
@@ -100,14 +110,21 @@ export function emitPlainProcs(ctx: EmitContext): Fn[] {
   for (const p of ctx.program.procs.values()) {
     const routine: Routine = { kind: "proc", name: p.name.text, decl: p };
     if (ctx.isSuspending(routine)) continue;
-    out.push(...withVersions(ctx, p, p.name.text, (name, decl, exported) => plainProc(ctx, name, decl, exported), true));
+    out.push(
+      ...withVersions(ctx, p, p.name.text, (name, decl, exported) => plainProc(ctx, name, decl, exported), true),
+    );
   }
   return out;
 }
 
 function plainProc(ctx: EmitContext, name: string, p: ProcDecl, exported: boolean): Fn {
   const { scope, list } = paramScope(p.params);
-  const statements = new StatementEmitter({ program: ctx.program, exprs: ctx.exprs, scope, suspending: ctx.program.suspending });
+  const statements = new StatementEmitter({
+    program: ctx.program,
+    exprs: ctx.exprs,
+    scope,
+    suspending: ctx.program.suspending,
+  });
   return fn(name, list, "void", statements.block(p.body, []), `proc ${p.name.text} (line ${p.span.line})`, exported);
 }
 
@@ -129,8 +146,19 @@ export function emitActionCheck(ctx: EmitContext, a: ActionDecl): Fn[] {
 export function emitPlainAction(ctx: EmitContext, a: ActionDecl): Fn[] {
   return withVersions(ctx, a, `do${a.name.text}`, (name, decl) => {
     const { scope, list } = paramScope(decl.params, decl.me);
-    const statements = new StatementEmitter({ program: ctx.program, exprs: ctx.exprs, scope, suspending: ctx.program.suspending });
-    return fn(name, list, "void", statements.block(decl.body, []), `action ${a.name.text} (line ${decl.span.line}): its effects, once allowed.`);
+    const statements = new StatementEmitter({
+      program: ctx.program,
+      exprs: ctx.exprs,
+      scope,
+      suspending: ctx.program.suspending,
+    });
+    return fn(
+      name,
+      list,
+      "void",
+      statements.block(decl.body, []),
+      `action ${a.name.text} (line ${decl.span.line}): its effects, once allowed.`,
+    );
   });
 }
 
@@ -138,10 +166,12 @@ export function emitPlainAction(ctx: EmitContext, a: ActionDecl): Fn[] {
 export function compileResumable(ctx: EmitContext, decisions: DecisionEmitter): void {
   const routines: Routine[] = [{ kind: "flow", name: "flow", decl: ctx.program.flow }];
   for (const p of ctx.program.procs.values()) {
-    for (const v of versions(ctx, p)) routines.push({ kind: "proc", name: p.name.text, decl: v.decl, ...(v.variant ? { variant: v.variant } : {}) });
+    for (const v of versions(ctx, p))
+      routines.push({ kind: "proc", name: p.name.text, decl: v.decl, ...(v.variant ? { variant: v.variant } : {}) });
   }
   for (const a of ctx.program.actions.values()) {
-    for (const v of versions(ctx, a)) routines.push({ kind: "action", name: a.name.text, decl: v.decl, ...(v.variant ? { variant: v.variant } : {}) });
+    for (const v of versions(ctx, a))
+      routines.push({ kind: "action", name: a.name.text, decl: v.decl, ...(v.variant ? { variant: v.variant } : {}) });
   }
   for (const r of routines) {
     if (!ctx.isSuspending(r)) continue;
@@ -149,9 +179,18 @@ export function compileResumable(ctx: EmitContext, decisions: DecisionEmitter): 
     const paramFields: string[] = [];
     if (r.kind === "action" && r.decl.me) paramFields.push(builder.hold(r.decl.me));
     if (r.kind !== "flow") for (const p of r.decl.params) paramFields.push(builder.hold(p.symbol!));
-    const body = r.kind === "action" ? { ...r.decl.body, statements: r.decl.body.statements.filter((s: Stmt) => s.kind !== "require") } : r.decl.body;
+    const body =
+      r.kind === "action"
+        ? { ...r.decl.body, statements: r.decl.body.statements.filter((s: Stmt) => s.kind !== "require") }
+        : r.decl.body;
     const machine = builder.build(body);
-    ctx.resumable.set(ctx.routineTag(r), { routine: r, tag: ctx.routineTag(r), frameType: ctx.frameTypeName(r), machine, paramFields });
+    ctx.resumable.set(ctx.routineTag(r), {
+      routine: r,
+      tag: ctx.routineTag(r),
+      frameType: ctx.frameTypeName(r),
+      machine,
+      paramFields,
+    });
   }
 }
 
@@ -188,21 +227,18 @@ export function emitFrameConstructor(ctx: EmitContext, r: ResumableRoutine): Fn 
     const zero = symbol ? ctx.zero(symbol.type) : f.type === "number" ? "0" : "[]";
     return `${f.name}: ${zero}`;
   });
-  return fn(`new${r.frameType}`, params, r.frameType, [`return { routine: ${JSON.stringify(r.tag)}, pc: 0${fields.map((f) => `, ${f}`).join("")} };`]);
+  return fn(`new${r.frameType}`, params, r.frameType, [
+    `return { routine: ${JSON.stringify(r.tag)}, pc: 0${fields.map((f) => `, ${f}`).join("")} };`,
+  ]);
 }
 
 /** The top frame, checked to belong to the routine a pending decision was asked from. */
 export function emitFrameAccessor(r: ResumableRoutine): Fn {
-  return fn(
-    `current${r.frameType}`,
-    [{ name: "state", type: "State" }],
-    r.frameType,
-    [
-      "const frame = state.stack[state.stack.length - 1];",
-      `if (frame?.routine !== ${JSON.stringify(r.tag)}) throw new RulesError("the saved state is inconsistent: the pending decision belongs to ${r.tag}");`,
-      "return frame;",
-    ],
-  );
+  return fn(`current${r.frameType}`, [{ name: "state", type: "State" }], r.frameType, [
+    "const frame = state.stack[state.stack.length - 1];",
+    `if (frame?.routine !== ${JSON.stringify(r.tag)}) throw new RulesError("the saved state is inconsistent: the pending decision belongs to ${r.tag}");`,
+    "return frame;",
+  ]);
 }
 
 /** The variants that replace the rule `name`. */
@@ -225,7 +261,10 @@ export function emitFrameStarters(ctx: EmitContext): Fn[] {
     if (variants.length === 0) continue;
     const params = r.paramFields.map((f) => ({ name: f, type: r.machine.fields.find((x) => x.name === f)!.type }));
     const args = params.map((p) => p.name).join(", ");
-    const cases = variants.flatMap((v) => [`case ${str(v)}:`, `return new${pascal(`${r.routine.name}__${v}`)}Frame(${args});`]);
+    const cases = variants.flatMap((v) => [
+      `case ${str(v)}:`,
+      `return new${pascal(`${r.routine.name}__${v}`)}Frame(${args});`,
+    ]);
     out.push(
       fn(`start${pascal(r.routine.name)}`, [{ name: "state", type: "State" }, ...params], "Frame", [
         "switch (state.variant) {",

@@ -89,10 +89,13 @@ export class StatementEmitter {
   }
 }
 
-/** `for x in list` iterates over a snapshot, so rules may change the list inside the loop. */
-export function iterationSource(ctx: StatementContext, scope: Scope, iterable: Expr): string {
+/**
+ * `for x in list` iterates over a snapshot, so rules may change the list inside the loop. A loop that waits for
+ * decisions keeps its snapshot in the frame (`inFrame`), which must own it.
+ */
+export function iterationSource(ctx: StatementContext, scope: Scope, iterable: Expr, inFrame = false): string {
   const code = ctx.exprs.emit(iterable, scope);
-  const stable = iterable.kind === "name" && iterable.ref?.kind === "builtin";
+  const stable = iterable.kind === "name" && iterable.ref?.kind === "builtin" && !inFrame;
   const fresh = iterable.kind === "list" || iterable.kind === "comprehension" || iterable.kind === "aggregate";
   return stable || fresh ? code : `${code}.slice()`;
 }
