@@ -46,7 +46,10 @@ export function nextUint32(r: RngState): number {
   return t >>> 0;
 }
 
-/** A uniform integer in 0..n-1 (n >= 1), without modulo bias (rejection sampling). */
+/**
+ * A uniform integer in 0..n-1 (n >= 1), without modulo bias: Lemire's multiply-and-reject method, whose slow
+ * path (a division) is taken rarely. For n above 2^21 the product would lose precision, so plain rejection is used.
+ */
 export function randomInt(r: RngState, n: number): number {
   if (r.forced.length > 0) {
     const v = r.forced.shift() as number;
@@ -56,11 +59,27 @@ export function randomInt(r: RngState, n: number): number {
     return v;
   }
   if (n <= 1) return 0;
-  const limit = 4294967296 - (4294967296 % n);
-  let x = nextUint32(r);
-  while (x >= limit) x = nextUint32(r);
-  return x % n;
+  if (n > 0x200000) {
+    const limit = TWO_32 - (TWO_32 % n);
+    let x = nextUint32(r);
+    while (x >= limit) x = nextUint32(r);
+    return x % n;
+  }
+  let m = nextUint32(r) * n;
+  let high = Math.floor(m / TWO_32);
+  let low = m - high * TWO_32;
+  if (low < n) {
+    const threshold = (TWO_32 - n) % n;
+    while (low < threshold) {
+      m = nextUint32(r) * n;
+      high = Math.floor(m / TWO_32);
+      low = m - high * TWO_32;
+    }
+  }
+  return high;
 }
+
+const TWO_32 = 4294967296;
 
 /** Shuffles `list` in place (Fisher–Yates from the end) and returns it. */
 export function shuffleInPlace<T>(r: RngState, list: T[]): T[] {

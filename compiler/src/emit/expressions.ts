@@ -266,7 +266,11 @@ export class ExprEmitter {
     }
     const variable = names.nameOf(e.symbol!);
     const iterable = this.emit(e.iterable, inner);
-    const loop = `for (const ${variable} of ${iterable})`;
+    // An indexed loop over the list, evaluated once: measurably faster than for-of in the hot paths of playouts.
+    const items = names.fresh("items");
+    const index = names.fresh("i");
+    const loopHead = `const ${items} = ${iterable};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`;
+    const element = `const ${variable} = ${items}[${index}]!;`;
     const body = e.kind === "comprehension" ? e.element : e.body;
     const value = body ? this.emit(body, inner) : variable;
     const elementType = tsType(e.symbol!.type);
@@ -278,37 +282,39 @@ export class ExprEmitter {
         const c = e as Comprehension;
         returnType = tsType(c.type ?? { kind: "list", element: { kind: "int" } });
         const cond = c.condition ? `if (${this.emit(c.condition, inner)}) ` : "";
-        code = `const out: ${returnType} = [];\n${loop} ${cond}out.push(${this.storedIn(c.element, inner, value)});\nreturn out;`;
+        code = `const out: ${returnType} = [];\n${loopHead} {\n${element}\n${cond}out.push(${this.storedIn(c.element, inner, value)});\n}\nreturn out;`;
         break;
       }
       case "sum":
         returnType = "number";
-        code = `let total = 0;\n${loop} total += ${value};\nreturn total;`;
+        code = `let total = 0;\n${loopHead} {\n${element}\ntotal += ${value};\n}\nreturn total;`;
         break;
       case "count":
         returnType = "number";
-        code = body ? `let total = 0;\n${loop} if (${value}) total++;\nreturn total;` : `return ${iterable}.length;`;
+        code = body
+          ? `let total = 0;\n${loopHead} {\n${element}\nif (${value}) total++;\n}\nreturn total;`
+          : `return ${iterable}.length;`;
         break;
       case "min":
       case "max": {
         returnType = "number";
         const cmp = op === "min" ? "<" : ">";
-        code = `let best: number | undefined;\n${loop} {\n const v = ${value};\n if (best === undefined || v ${cmp} best) best = v;\n}\nif (best === undefined) throw new RulesError("${op} of an empty list");\nreturn best;`;
+        code = `let best: number | undefined;\n${loopHead} {\n${element}\nconst v = ${value};\nif (best === undefined || v ${cmp} best) best = v;\n}\nif (best === undefined) throw new RulesError("${op} of an empty list");\nreturn best;`;
         break;
       }
       case "all":
         returnType = "boolean";
-        code = `${loop} if (!(${value})) return false;\nreturn true;`;
+        code = `${loopHead} {\n${element}\nif (!(${value})) return false;\n}\nreturn true;`;
         break;
       case "any":
         returnType = "boolean";
-        code = `${loop} if (${value}) return true;\nreturn false;`;
+        code = `${loopHead} {\n${element}\nif (${value}) return true;\n}\nreturn false;`;
         break;
       case "argmin":
       case "argmax": {
         returnType = `${elementType}[]`;
         const cmp = op === "argmin" ? "<" : ">";
-        code = `let best: number | undefined;\nlet out: ${elementType}[] = [];\n${loop} {\n const v = ${value};\n if (best === undefined || v ${cmp} best) {\n best = v;\n out = [${variable}];\n } else if (v === best) out.push(${variable});\n}\nreturn out;`;
+        code = `let best: number | undefined;\nlet out: ${elementType}[] = [];\n${loopHead} {\n${element}\nconst v = ${value};\n if (best === undefined || v ${cmp} best) {\n best = v;\n out = [${variable}];\n } else if (v === best) out.push(${variable});\n}\nreturn out;`;
         break;
       }
       default:

@@ -521,11 +521,19 @@ function scrambleShip(record: Ship, shown: Partial<Record<keyof Ship, unknown>>)
 /** sum(v in players[0].deck: v) */
 function sum1(state: State): number {
   let total = 0;
-  for (const v of state.players[at(SEATS[state.playerCount]!, 0)]!.deck) total += v;
+  const items = state.players[at(SEATS[state.playerCount]!, 0)]!.deck;
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i]!;
+    total += v;
+  }
   return total;
 }
 /** all(s in sea: s.owner != players[0]) */
 function all2(state: State): boolean {
-  for (const s of state.sea) if (!(s.owner !== at(SEATS[state.playerCount]!, 0))) return false;
+  const items = state.sea;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    if (!(s.owner !== at(SEATS[state.playerCount]!, 0))) return false;
+  }
   return true;
 }

@@ -707,7 +707,9 @@ function validateState(value: unknown): string | null {
 function argmin1(state: State): Ship[] {
   let best: number | undefined;
   let out: Ship[] = [];
-  for (const s of state.sea) {
+  const items = state.sea;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
     const v = s.value;
     if (best === undefined || v < best) {
       best = v;
@@ -720,21 +722,36 @@ function argmin1(state: State): Ship[] {
 
 /** all(p in players: size(p.deck) == 0) */
 function all2(state: State): boolean {
-  for (const p of SEATS[state.playerCount]!) if (!(state.players[p]!.deck.length === 0)) return false;
+  const items = SEATS[state.playerCount]!;
+  for (let i = 0; i < items.length; i++) {
+    const p = items[i]!;
+    if (!(state.players[p]!.deck.length === 0)) return false;
+  }
+
   return true;
 }
 
 /** count(s in sea: s.owner == p) */
 function count3(state: State, p: Player): number {
   let total = 0;
-  for (const s of state.sea) if (s.owner === p) total++;
+  const items = state.sea;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    if (s.owner === p) total++;
+  }
+
   return total;
 }
 
 /** sum(v in p.treasures: v) */
 function sum4(state: State, p: Player): number {
   let total = 0;
-  for (const v of state.players[p]!.treasures) total += v;
+  const items = state.players[p]!.treasures;
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i]!;
+    total += v;
+  }
+
   return total;
 }
 
