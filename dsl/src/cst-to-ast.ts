@@ -151,6 +151,8 @@ export class AstBuilder {
           value: this.expr(node(n, "expr")),
         };
       }
+      case "tableDecl":
+        return this.table(n);
       case "paramDecl":
         return {
           kind: "param",
@@ -178,6 +180,64 @@ export class AstBuilder {
       default:
         return undefined;
     }
+  }
+
+  /** A data table is a constant list of records: each row builds one record from the header's field names. */
+  private table(n: CstNode): A.ConstDecl | undefined {
+    const ids = tokens(n, "Identifier");
+    const [nameToken, ofToken, recordToken] = [ids[1]!, ids[2]!, ids[3]!];
+    this.expectWord(ofToken, ["of"], "after the table's name");
+    const rows = nodes(n, "tableRow").map((r) => ({
+      span: nodeSpan(r),
+      cells: nodes(r, "expr").map((e) => this.expr(e)),
+    }));
+    const [header, ...data] = rows;
+    if (!header) return undefined;
+    const columns: A.Name[] = [];
+    for (const cell of header.cells) {
+      if (cell.kind !== "name") {
+        this.diagnostics.push(
+          error(
+            Codes.syntaxError,
+            cell.span,
+            "the first row of a table names its columns",
+            "write field names: | name | cost |",
+          ),
+        );
+        return undefined;
+      }
+      columns.push({ text: cell.name, span: cell.span });
+    }
+    const record = name(recordToken);
+    const elements: A.Expr[] = [];
+    for (const row of data) {
+      if (row.cells.length !== columns.length) {
+        this.diagnostics.push(
+          error(
+            Codes.syntaxError,
+            row.span,
+            `this row has ${row.cells.length} cell${row.cells.length === 1 ? "" : "s"}, the header ${columns.length}`,
+            "every row of a table has one cell per column",
+          ),
+        );
+        continue;
+      }
+      elements.push({
+        kind: "call",
+        span: row.span,
+        callee: record,
+        args: [],
+        namedArgs: row.cells.map((value, i) => ({ span: value.span, name: columns[i]!, value })),
+      });
+    }
+    const span = nodeSpan(n);
+    return {
+      kind: "const",
+      span,
+      name: name(nameToken),
+      typeExpr: { kind: "list", element: { kind: "named", name: record, span: record.span }, span: record.span },
+      value: { kind: "list", span, elements },
+    };
   }
 
   private fields(block: CstNode): A.FieldDecl[] {

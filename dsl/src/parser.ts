@@ -56,6 +56,8 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.enumDecl) },
       { ALT: () => this.SUBRULE(this.recordDecl) },
       { ALT: () => this.SUBRULE(this.constDecl) },
+      // `table` is not reserved (a game may well have a field called table): recognised by its text here.
+      { GATE: () => this.LA(1).image === "table", ALT: () => this.SUBRULE(this.tableDecl) },
       { ALT: () => this.SUBRULE(this.paramDecl) },
       { ALT: () => this.SUBRULE(this.perPlayerDecl) },
       { ALT: () => this.SUBRULE(this.globalDecl) },
@@ -149,6 +151,28 @@ export class RulesParser extends CstParser {
     });
     this.CONSUME(T.Assign);
     this.SUBRULE(this.expr);
+  });
+
+  /**
+   * A data table, one record per row, written like a Markdown table:
+   * table TILES of Tile { | name | cost | \n | "Farm" | 2 | ... }
+   */
+  private tableDecl = this.RULE("tableDecl", () => {
+    this.CONSUME(T.Identifier); // `table`
+    this.CONSUME2(T.Identifier);
+    this.CONSUME3(T.Identifier); // `of`
+    this.CONSUME4(T.Identifier);
+    this.CONSUME(T.LBrace);
+    this.AT_LEAST_ONE(() => this.SUBRULE(this.tableRow));
+    this.CONSUME(T.RBrace);
+  });
+
+  private tableRow = this.RULE("tableRow", () => {
+    this.CONSUME(T.Pipe);
+    this.AT_LEAST_ONE(() => {
+      this.SUBRULE(this.expr);
+      this.CONSUME2(T.Pipe);
+    });
   });
 
   private paramDecl = this.RULE("paramDecl", () => {
