@@ -3,7 +3,7 @@ import { routineKey, type DecisionSite, type LocalSymbol, type Program, type Rou
 import { ExprEmitter, HelperSink } from "./expressions.ts";
 import type { CompiledMachine } from "./machine.ts";
 import { pascal, str } from "./naming.ts";
-import { tsType } from "./ts-types.ts";
+import { tsType, zeroValue } from "./ts-types.ts";
 
 export interface ResumableRoutine {
   readonly routine: Routine;
@@ -54,25 +54,7 @@ export class EmitContext {
 
   /** A value of type `t` to initialise storage with before the rules give it one. */
   zero(t: Type): string {
-    switch (t.kind) {
-      case "int":
-      case "player":
-        return "0";
-      case "bool":
-        return "false";
-      case "string":
-        return '""';
-      case "list":
-        return "[]";
-      case "enum":
-        return str(this.program.enums.get(t.name)!.members[0]!.text);
-      case "record": {
-        const r = this.program.records.get(t.name)!;
-        return `{ ${[...r.fields.values()].map((f) => `${f.decl.name.text}: ${this.zero(f.type)}`).join(", ")} }`;
-      }
-      default:
-        throw new Error(`internal: no zero value for ${t.kind}`);
-    }
+    return zeroValue(this.program, t);
   }
 
   tsOf(symbol: LocalSymbol): string {

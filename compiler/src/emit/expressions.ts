@@ -4,7 +4,7 @@
  */
 import type { Aggregate, Comprehension, Expr, LocalSymbol, Program, Type } from "@rules/dsl";
 import { LocalNames, str } from "./naming.ts";
-import { tsType } from "./ts-types.ts";
+import { tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
 export interface Scope {
@@ -183,7 +183,7 @@ export class ExprEmitter {
         const given = new Map(e.namedArgs.map((a) => [a.name.text, a.value]));
         const fields = [...r.fields.values()].map((f) => {
           const v = given.get(f.decl.name.text);
-          const code = v ? this.stored(v, scope) : f.decl.initial ? this.stored(f.decl.initial, scope) : zero(f.type);
+          const code = v ? this.stored(v, scope) : f.decl.initial ? this.stored(f.decl.initial, scope) : zeroValue(this.program, f.type);
           return `${f.decl.name.text}: ${code}`;
         });
         return `{ ${fields.join(", ")} }`;
@@ -335,22 +335,6 @@ export class ExprEmitter {
     const t: Type | undefined = e.type;
     if (!isFresh(e) && t && (t.kind === "list" || t.kind === "record") && e.kind !== "name") return `clone(${code})`;
     return code;
-  }
-}
-
-function zero(t: Type): string {
-  switch (t.kind) {
-    case "int":
-    case "player":
-      return "0";
-    case "bool":
-      return "false";
-    case "string":
-      return '""';
-    case "list":
-      return "[]";
-    default:
-      throw new Error(`internal: no default for ${t.kind}`);
   }
 }
 

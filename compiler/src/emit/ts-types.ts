@@ -59,10 +59,11 @@ export function viewFieldType(program: Program, f: FieldDecl, t: Type): string |
   }
 }
 
-/** A zero value for a type without an initial value (0, false, "", []). */
-export function zeroValue(t: Type): string | undefined {
+/** The value storage of type `t` starts with when the rules give none: 0, false, "", [], an enum's first member. */
+export function zeroValue(program: Program, t: Type): string {
   switch (t.kind) {
     case "int":
+    case "player":
       return "0";
     case "bool":
       return "false";
@@ -70,7 +71,13 @@ export function zeroValue(t: Type): string | undefined {
       return '""';
     case "list":
       return "[]";
+    case "enum":
+      return JSON.stringify(program.enums.get(t.name)!.members[0]!.text);
+    case "record": {
+      const r = program.records.get(t.name)!;
+      return `{ ${[...r.fields.values()].map((f) => `${f.decl.name.text}: ${zeroValue(program, f.type)}`).join(", ")} }`;
+    }
     default:
-      return undefined;
+      throw new Error(`internal: no zero value for ${t.kind}`);
   }
 }
