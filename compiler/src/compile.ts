@@ -2,7 +2,7 @@
  * The compiler pipeline for one ruleset: rules text -> checked program -> engine module and conformance tests,
  * formatted with Prettier. Pure: it reads nothing and writes nothing, so `--check` and `--watch` share it.
  */
-import { formatDiagnostic, hasErrors, loadRules, type Diagnostic } from "@rules/dsl";
+import { hasErrors, loadRules, type Diagnostic } from "@rules/dsl";
 import { hashText } from "@rules/runtime";
 import * as prettier from "prettier";
 import { emitEngineModule } from "./emit/engine-module.ts";
@@ -63,8 +63,4 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
 /** Formats generated code the way the repository's Prettier settings format every other file. */
 export async function format(code: string): Promise<string> {
   return prettier.format(code, { parser: "typescript", printWidth: 120 });
-}
-
-export function renderDiagnostics(diagnostics: readonly Diagnostic[], path: string, text: string): string {
-  return diagnostics.map((d) => formatDiagnostic(d, path, text)).join("\n\n");
 }

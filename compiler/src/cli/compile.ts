@@ -8,7 +8,8 @@ import { existsSync, watch } from "node:fs";
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
-import { compileRules, renderDiagnostics, type CompileResult } from "../compile.ts";
+import { formatDiagnostic, loadRules, type Diagnostic } from "@rules/dsl";
+import type { CompileResult } from "../compile.ts";
 import { cliContext, REPO_ROOT, reportingErrors, type CliContext } from "./registry.ts";
 
 export interface Ruleset {
@@ -53,6 +54,8 @@ export async function compileRuleset(
 ): Promise<RulesetOutcome> {
   const text = await readFile(ruleset.rulesPath, "utf8");
   const sourcePath = relative(root, ruleset.rulesPath).split("\\").join("/");
+  // Loaded on demand: ts-morph and Prettier take a while to load, and only compiling needs them.
+  const { compileRules } = await import("../compile.ts");
   const result = await compileRules({ name: ruleset.name, sourcePath, text });
   const changed: string[] = [];
   for (const file of result.files) {
@@ -66,6 +69,10 @@ export async function compileRuleset(
     }
   }
   return { ruleset, result, changed, text };
+}
+
+function renderDiagnostics(diagnostics: readonly Diagnostic[], path: string, text: string): string {
+  return diagnostics.map((d) => formatDiagnostic(d, path, text)).join("\n\n");
 }
 
 function report(context: CliContext, outcome: RulesetOutcome, root: string): boolean {
@@ -146,7 +153,6 @@ export function registerCompile(program: Command, context: CliContext = cliConte
         const text = await readFile(file, "utf8").catch(() => {
           throw new Error(`cannot read ${file}`);
         });
-        const { loadRules } = await import("@rules/dsl");
         const { diagnostics } = loadRules(text, file);
         if (diagnostics.length > 0) context.stderr.write(`${renderDiagnostics(diagnostics, file, text)}\n`);
         const errors = diagnostics.filter((d) => d.severity === "error").length;

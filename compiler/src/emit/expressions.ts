@@ -183,7 +183,11 @@ export class ExprEmitter {
         const given = new Map(e.namedArgs.map((a) => [a.name.text, a.value]));
         const fields = [...r.fields.values()].map((f) => {
           const v = given.get(f.decl.name.text);
-          const code = v ? this.stored(v, scope) : f.decl.initial ? this.stored(f.decl.initial, scope) : zeroValue(this.program, f.type);
+          const code = v
+            ? this.stored(v, scope)
+            : f.decl.initial
+              ? this.stored(f.decl.initial, scope)
+              : zeroValue(this.program, f.type);
           return `${f.decl.name.text}: ${code}`;
         });
         return `{ ${fields.join(", ")} }`;
