@@ -31,6 +31,7 @@ export const Codes = {
   decisionNotAllowed: "RL110",
   unknownField: "RL111",
   missingDeclaration: "RL112",
+  heldReference: "RL113",
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -98,19 +99,25 @@ export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[
   return [...diagnostics].sort((a, b) => a.span.start - b.span.start || a.code.localeCompare(b.code));
 }
 
-/** Levenshtein distance, for "did you mean" hints. */
+/**
+ * Edit distance for "did you mean" hints: insertions, deletions, substitutions and swaps of two adjacent letters
+ * (`valeu` for `value`) each count one (optimal string alignment).
+ */
 function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let before = Array.from({ length: b.length + 1 }, () => 0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
+      const same = a[i - 1] === b[j - 1];
+      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (same ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
     }
+    before = previous;
+    previous = row;
   }
-  return row[b.length]!;
+  return previous[b.length]!;
 }
 
 /** The closest candidate to `name`, if close enough to be a likely typo. */

@@ -15,3 +15,5 @@ export {
   type Routine,
 } from "./checker.ts";
 export { loadRules, type LoadResult } from "./load.ts";
+export { forEachExpr } from "./ast-walk.ts";
+export { checkHeldReferences } from "./held-references.ts";

@@ -1,6 +1,7 @@
 /** The whole front end in one call: source text -> checked program, with every diagnostic. */
 import { check, type Program } from "./checker.ts";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { checkHeldReferences } from "./held-references.ts";
 import { parseRules } from "./parse.ts";
 
 export interface LoadResult {
@@ -12,6 +13,7 @@ export function loadRules(text: string, path: string): LoadResult {
   const parsed = parseRules(text, path);
   if (!parsed.file) return { program: undefined, diagnostics: parsed.diagnostics };
   const checked = check(parsed.file);
-  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...checked.diagnostics]);
+  const held = checked.program ? checkHeldReferences(checked.program) : [];
+  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...checked.diagnostics, ...held]);
   return { program: hasErrors(diagnostics) ? undefined : checked.program, diagnostics };
 }

@@ -2,7 +2,15 @@
  * Checked expressions -> TypeScript expressions. Aggregates and comprehensions become small named helper functions
  * (loops, no closures), collected in a `HelperSink` and emitted beside the code that uses them.
  */
-import type { Aggregate, Comprehension, Expr, LocalSymbol, Program, Type } from "@rules/dsl";
+import {
+  forEachExpr,
+  type Aggregate,
+  type Comprehension,
+  type Expr,
+  type LocalSymbol,
+  type Program,
+  type Type,
+} from "@rules/dsl";
 import { LocalNames, str } from "./naming.ts";
 import { tsType, zeroValue } from "./ts-types.ts";
 
@@ -353,53 +361,6 @@ function balanced(code: string): boolean {
     }
   }
   return depth === 0;
-}
-
-/** Walks every sub-expression of `e` (not into statements). */
-export function forEachExpr(e: Expr, visit: (x: Expr) => void): void {
-  visit(e);
-  const go = (x: Expr | undefined): void => {
-    if (x) forEachExpr(x, visit);
-  };
-  switch (e.kind) {
-    case "list":
-      e.elements.forEach(go);
-      break;
-    case "comprehension":
-      go(e.element);
-      go(e.iterable);
-      go(e.condition);
-      break;
-    case "member":
-      go(e.object);
-      break;
-    case "index":
-      go(e.object);
-      go(e.index);
-      break;
-    case "call":
-      e.args.forEach(go);
-      e.namedArgs.forEach((a) => go(a.value));
-      break;
-    case "aggregate":
-      go(e.iterable);
-      go(e.body);
-      break;
-    case "unary":
-      go(e.operand);
-      break;
-    case "binary":
-      go(e.left);
-      go(e.right);
-      break;
-    case "conditional":
-      go(e.condition);
-      go(e.then);
-      go(e.otherwise);
-      break;
-    default:
-      break;
-  }
 }
 
 /** Locals used inside `e` but declared outside it, in order of first use. */

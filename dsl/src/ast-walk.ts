@@ -1,0 +1,49 @@
+/** Walking the syntax tree. */
+import type * as A from "./ast.ts";
+
+/** Calls `visit` on `e` and every sub-expression of it (not on statements). */
+export function forEachExpr(e: A.Expr, visit: (x: A.Expr) => void): void {
+  visit(e);
+  const go = (x: A.Expr | undefined): void => {
+    if (x) forEachExpr(x, visit);
+  };
+  switch (e.kind) {
+    case "list":
+      e.elements.forEach(go);
+      break;
+    case "comprehension":
+      go(e.element);
+      go(e.iterable);
+      go(e.condition);
+      break;
+    case "member":
+      go(e.object);
+      break;
+    case "index":
+      go(e.object);
+      go(e.index);
+      break;
+    case "call":
+      e.args.forEach(go);
+      e.namedArgs.forEach((a) => go(a.value));
+      break;
+    case "aggregate":
+      go(e.iterable);
+      go(e.body);
+      break;
+    case "unary":
+      go(e.operand);
+      break;
+    case "binary":
+      go(e.left);
+      go(e.right);
+      break;
+    case "conditional":
+      go(e.condition);
+      go(e.then);
+      go(e.otherwise);
+      break;
+    default:
+      break;
+  }
+}
