@@ -52,6 +52,30 @@ export function removeValue<T>(list: T[], value: T): void {
   list.pop();
 }
 
+/** Structural equality of plain data: what `==` means for lists and records in the rules. */
+export function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
+/** Whether `list` holds `value` (the same record, or equal data). */
+export function containsValue<T>(list: readonly T[], value: T): boolean {
+  if (list.includes(value)) return true;
+  if (typeof value !== "object" || value === null) return false;
+  for (const x of list) if (equal(x, value)) return true;
+  return false;
+}
+
 /** A deep copy of plain data (numbers, strings, booleans, arrays, plain objects). */
 export function clone<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;

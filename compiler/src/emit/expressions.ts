@@ -120,9 +120,13 @@ export class ExprEmitter {
           case "or":
             return `${l} || ${r}`;
           case "==":
-            return `${l} === ${r}`;
+            return structured(e.left.type)
+              ? `equal(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`
+              : `${l} === ${r}`;
           case "!=":
-            return `${l} !== ${r}`;
+            return structured(e.left.type)
+              ? `!equal(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`
+              : `${l} !== ${r}`;
           case "/":
             return `divide(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`;
           default:
@@ -229,7 +233,9 @@ export class ExprEmitter {
       case "previous":
         return `(${a} + state.playerCount - 1) % state.playerCount`;
       case "contains":
-        return `${this.paren(e.args[0]!, scope)}.includes(${b})`;
+        return structured(e.args[1]!.type)
+          ? `containsValue(${a}, ${b})`
+          : `${this.paren(e.args[0]!, scope)}.includes(${b})`;
       case "abs":
         return `Math.abs(${a})`;
       case "min":
@@ -348,6 +354,11 @@ export class ExprEmitter {
     if (!isFresh(e) && t && (t.kind === "list" || t.kind === "record") && e.kind !== "name") return `clone(${code})`;
     return code;
   }
+}
+
+/** Lists and records compare by content, not identity. */
+function structured(t: Type | undefined): boolean {
+  return t !== undefined && (t.kind === "list" || t.kind === "record");
 }
 
 function balanced(code: string): boolean {

@@ -75,6 +75,8 @@ export function emitTestModule(input: TestModuleInput): string {
   const runtimeNames = [
     "at",
     "clone",
+    "containsValue",
+    "equal",
     "divide",
     "drawTop",
     "pickRandom",

@@ -5,6 +5,7 @@
 import type { FieldDecl, FieldInfo, Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
+import { plainScope, type Scope } from "./expressions.ts";
 import { needsView, tsViewType, viewFieldType } from "./ts-types.ts";
 
 export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
@@ -70,7 +71,7 @@ function viewValue(ctx: EmitContext, t: Type, code: string): string {
     return t.element.kind === "list" || t.element.kind === "record" ? `clone(${code})` : `${code}.slice()`;
   }
   if (t.kind === "record") {
-    return needsView(ctx.program, t) ? `view${t.name}(${code}, viewer)` : `clone(${code})`;
+    return needsView(ctx.program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
   }
   return code;
 }
@@ -93,13 +94,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
   for (const r of p.records.values()) {
     const name = r.decl.name.text;
     if (!needsView(p, { kind: "record", name })) continue;
-    const scope = {
-      names: undefined as never,
-      local: () => "",
-      recordVar: "record",
-      recordType: name,
-      viewerVar: "viewer",
-    };
+    const scope: Scope = { ...plainScope(), recordVar: "record", recordType: name, viewerVar: "viewer" };
     const props = [...r.fields.values()].flatMap((f) => {
       const vis = f.decl.visibility;
       const visible =
@@ -115,6 +110,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
       kind: StructureKind.Function,
       name: `view${name}`,
       parameters: [
+        { name: "state", type: "State" },
         { name: "record", type: name },
         { name: "viewer", type: "Player" },
       ],
@@ -122,9 +118,8 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
       statements: [`return { ${props.join(", ")} };`],
     });
   }
-  const playerScope = {
-    names: undefined as never,
-    local: () => "",
+  const playerScope: Scope = {
+    ...plainScope(),
     recordVar: "mine",
     recordType: "PlayerState",
     viewerVar: "viewer",
@@ -145,6 +140,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
     kind: StructureKind.Function,
     name: "viewPlayer",
     parameters: [
+      { name: "state", type: "State" },
       { name: "mine", type: "PlayerState" },
       { name: "owner", type: "Player" },
       { name: "viewer", type: "Player" },
@@ -152,8 +148,11 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
     returnType: "PlayerView",
     statements: [`return { ${playerProps.join(", ")} };`],
   });
+  const globalScope: Scope = { ...plainScope(), viewerVar: "viewer" };
   const globalProps = [...p.globalFields.values()].flatMap((f) => {
-    const v = fieldView(ctx, f.decl, f.type, `state.${f.decl.name.text}`, "false");
+    const vis = f.decl.visibility;
+    const visible = vis.kind === "visibleIf" ? ctx.exprs.paren(vis.condition, globalScope) : "false";
+    const v = fieldView(ctx, f.decl, f.type, `state.${f.decl.name.text}`, visible);
     return v === undefined ? [] : [`${f.decl.name.text}: ${v}`];
   });
   out.push({
@@ -171,7 +170,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
       "viewer,",
       "variant: state.variant,",
       "playerCount: state.playerCount,",
-      "players: state.players.map((mine, owner) => viewPlayer(mine, owner, viewer)),",
+      "players: state.players.map((mine, owner) => viewPlayer(state, mine, owner, viewer)),",
       ...globalProps.map((g) => `${g},`),
       "toAct: state.pending === null ? [] : state.pending.players.slice(),",
       "deciding,",

@@ -4,17 +4,13 @@ import {
   at,
   clone,
   createRng,
-  divide,
   drawTop,
   isInt,
   isRecord,
   pickRandom,
-  randomBetween,
-  rangeList,
   rankByKeys,
   removeValue,
   seatLists,
-  setAt,
   shuffleInPlace,
   type Engine,
   type GameOptions,
@@ -549,7 +545,7 @@ export function setUp(options: GameOptions): State {
       drawn: [],
       armedReserve: 0,
       unarmedReserve: 0,
-      cannons: CANNON_CARDS,
+      cannons: 0,
       treasures: [],
       captured: 0,
     })),
@@ -558,6 +554,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
+  for (const mine of state.players) {
+    mine.cannons = CANNON_CARDS;
+  }
+
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.deck = clone(TREASURE_VALUES);
     shuffleInPlace(state.rng, state.players[p]!.deck);
@@ -602,7 +602,7 @@ function outcome(state: State): Outcome | null {
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
-function viewShip(record: Ship, viewer: Player): ShipView {
+function viewShip(state: State, record: Ship, viewer: Player): ShipView {
   return {
     owner: record.owner,
     value: record.value,
@@ -611,7 +611,7 @@ function viewShip(record: Ship, viewer: Player): ShipView {
   };
 }
 
-function viewPlayer(mine: PlayerState, owner: Player, viewer: Player): PlayerView {
+function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
     deck: mine.deck.length,
     drawn: mine.drawn.slice(),
@@ -633,8 +633,8 @@ function view(state: State, viewer: Player): View {
     viewer,
     variant: state.variant,
     playerCount: state.playerCount,
-    players: state.players.map((mine, owner) => viewPlayer(mine, owner, viewer)),
-    sea: state.sea.map((x) => viewShip(x, viewer)),
+    players: state.players.map((mine, owner) => viewPlayer(state, mine, owner, viewer)),
+    sea: state.sea.map((x) => viewShip(state, x, viewer)),
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
