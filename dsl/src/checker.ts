@@ -164,6 +164,15 @@ class Checker {
   /** Routine name -> names of the procs and actions it calls or offers. */
   private readonly calls = new Map<string, Set<string>>();
   private readonly directlySuspending = new Set<string>();
+  /** What the functions and the score rule compute from: `fn:<name>` and `score` -> the functions and `score` used. */
+  private readonly dependencies = new Map<string, { readonly target: string; readonly span: A.Span }[]>();
+  /** The function, or `score` for the score rule, being checked. */
+  private computing: string | undefined;
+  /** The constant whose value is being checked: constants are module-level data, built before any game exists. */
+  private definingConst: string | undefined;
+  /** Procedure calls from the setup and from tests' `given` blocks, which run straight through without waiting. */
+  private readonly callsThatCannotWait: { readonly proc: string; readonly span: A.Span; readonly context: Context }[] =
+    [];
   private nextLocalId = 0;
   private scope: Scope = { parent: undefined, locals: new Map() };
   private body: BodyState = {
@@ -182,6 +191,9 @@ class Checker {
     this.declare();
     this.resolveTypes();
     this.checkBodies();
+    const suspending = this.suspendingRoutines();
+    this.reportCallsThatWouldWait(suspending);
+    this.reportScoreCycle();
     this.reportUnused();
     const ok = !this.diagnostics.some((d) => d.severity === "error");
     const program: Program | undefined =
@@ -205,7 +217,7 @@ class Checker {
             tests: this.tests,
             decisions: this.decisions,
             choiceTypes: this.choiceTypes,
-            suspending: this.suspendingRoutines(),
+            suspending,
           }
         : undefined;
     return { program, diagnostics: this.diagnostics };
@@ -441,6 +453,7 @@ class Checker {
     // Constants may refer to earlier constants; check them in order of declaration.
     for (const [k, c] of this.consts) {
       this.enter("const", undefined);
+      this.definingConst = k;
       const declared = c.decl.typeExpr ? this.resolveType(c.decl.typeExpr) : undefined;
       const actual = this.expr(c.decl.value, declared);
       this.consts.set(k, { decl: c.decl, type: declared ?? actual });
@@ -450,6 +463,8 @@ class Checker {
   // ---- pass 3: bodies ---------------------------------------------------------------------------------------
 
   private enter(context: Context, routine: Routine | undefined, record?: RecordInfo): void {
+    this.computing = undefined;
+    this.definingConst = undefined;
     this.body = { context, routine, record, loopDepth: 0, atActionTop: context === "action" };
     this.scope = { parent: undefined, locals: new Map() };
   }
@@ -566,6 +581,7 @@ class Checker {
 
   private checkFn(f: A.FnDecl): void {
     this.enter("fn", undefined);
+    this.computing = `fn:${f.name.text}`;
     for (const p of f.params) p.symbol = this.bind(p.name, this.resolveType(p.typeExpr), "param");
     f.resolvedReturnType = this.resolveType(f.returnType);
     this.expr(f.body, f.resolvedReturnType);
@@ -618,6 +634,7 @@ class Checker {
     }
     for (const rule of [...(s.score ? [s.score] : []), ...s.tiebreaks]) {
       this.enter("scoring", undefined);
+      if (rule === s.score) this.computing = "score";
       rule.symbol = this.bind(rule.player, PLAYER, "param");
       rule.symbol.used = true;
       this.expr(rule.expr, INT);
@@ -1058,8 +1075,20 @@ class Checker {
         return;
       }
       case "member":
-      case "index":
+      case "index": {
+        const root = constantRoot(e);
+        if (root) {
+          this.diagnostics.push(
+            error(
+              Codes.notAssignable,
+              e.span,
+              `\`${root.name}\` is a ${root.ref?.kind === "param" ? "param" : "constant"}: what it holds cannot change`,
+              "keep what changes in a field of the game state",
+            ),
+          );
+        }
         return;
+      }
       default:
         this.diagnostics.push(error(Codes.notAssignable, e.span, "this cannot be assigned"));
     }
@@ -1187,11 +1216,26 @@ class Checker {
     if (k) {
       this.used.add(e.name);
       e.ref = { kind: "const", name: e.name };
+      if (this.definingConst !== undefined && k.type.kind === "unknown") {
+        // Not checked yet: declared below, or the constant itself.
+        this.diagnostics.push(
+          error(
+            Codes.misplaced,
+            e.span,
+            e.name === this.definingConst
+              ? `the constant \`${e.name}\` cannot use itself`
+              : `the constant \`${this.definingConst}\` cannot use \`${e.name}\`, which is declared below it`,
+            "a constant may use only the constants declared above it",
+          ),
+        );
+        return ERROR;
+      }
       return k.type;
     }
     const p = this.params.get(e.name);
     if (p) {
       this.used.add(e.name);
+      if (this.definingConst !== undefined) return this.notHere(e, "a param");
       e.ref = { kind: "param", name: e.name };
       return p.type;
     }
@@ -1473,8 +1517,19 @@ class Checker {
     }
     const fn = this.fns.get(callee);
     if (fn) {
+      if (this.definingConst !== undefined) {
+        this.diagnostics.push(
+          error(
+            Codes.misplaced,
+            e.callee.span,
+            `a constant cannot call the function \`${callee}\``,
+            "constants are fixed data, made before any game starts; call the function where the value is needed",
+          ),
+        );
+      }
       e.target = "fn";
       this.used.add(callee);
+      this.noteDependency(`fn:${callee}`, e.callee.span);
       this.arguments(e, fn.params);
       return this.resolveType(fn.returnType);
     }
@@ -1484,6 +1539,7 @@ class Checker {
       this.used.add(callee);
       this.noteCall(`proc:${callee}`);
       const c = this.body.context;
+      if (c === "setup" || c === "given") this.callsThatCannotWait.push({ proc: callee, span: e.span, context: c });
       if (c !== "flow" && c !== "proc" && c !== "action" && c !== "setup" && c !== "given") {
         this.diagnostics.push(
           error(Codes.misplaced, e.span, `the procedure \`${callee}\` cannot be called from ${describeContext(c)}`),
@@ -1651,6 +1707,7 @@ class Checker {
         arg(1, INT);
         return INT;
       case "score":
+        this.noteDependency("score", e.span);
         if (!this.scoring?.score) {
           this.diagnostics.push(
             error(Codes.missingDeclaration, e.span, "`score` needs a `scoring { score p: ... }` block"),
@@ -1690,6 +1747,46 @@ class Checker {
     }
   }
 
+  private noteDependency(target: string, span: A.Span): void {
+    if (this.computing === undefined) return;
+    const edges = this.dependencies.get(this.computing) ?? [];
+    edges.push({ target, span });
+    this.dependencies.set(this.computing, edges);
+  }
+
+  /** `score p: ...` defines `score(p)`, so it may not use `score`, directly or through functions. */
+  private reportScoreCycle(): void {
+    const reachesScore = (from: string, seen: Set<string>): boolean => {
+      if (from === "score") return true;
+      if (seen.has(from)) return false;
+      seen.add(from);
+      return (this.dependencies.get(from) ?? []).some((d) => reachesScore(d.target, seen));
+    };
+    for (const d of this.dependencies.get("score") ?? []) {
+      if (!reachesScore(d.target, new Set())) continue;
+      const message =
+        d.target === "score"
+          ? "the score rule cannot use `score`: the score would depend on itself"
+          : `\`${d.target.slice("fn:".length)}\` uses \`score\`, so the score rule cannot call it: the score would depend on itself`;
+      this.diagnostics.push(error(Codes.misplaced, d.span, message, "compute the score from the fields it counts"));
+    }
+  }
+
+  /** `choose`, `act` and `end` are refused in the setup and in `given` blocks, and so are procedures that reach them. */
+  private reportCallsThatWouldWait(suspending: ReadonlySet<string>): void {
+    for (const call of this.callsThatCannotWait) {
+      if (!suspending.has(`proc:${call.proc}`)) continue;
+      this.diagnostics.push(
+        error(
+          Codes.decisionNotAllowed,
+          call.span,
+          `the procedure \`${call.proc}\` waits for a decision or ends the game, which ${describeContext(call.context)} cannot do`,
+          "players decide only in the flow, in procedures and in actions",
+        ),
+      );
+    }
+  }
+
   private suspendingRoutines(): Set<string> {
     const result = new Set(this.directlySuspending);
     let changed = true;
@@ -1706,6 +1803,16 @@ class Checker {
     }
     return result;
   }
+}
+
+/** The constant or param whose contents changing `e` would change: `L[0]`, `C.x`; not `C.owner.coins` (a player's). */
+function constantRoot(e: A.Expr): A.NameRef | undefined {
+  let cur = e;
+  while (cur.kind === "member" || cur.kind === "index") {
+    if (cur.kind === "member" && cur.object.type?.kind === "player") return undefined;
+    cur = cur.object;
+  }
+  return cur.kind === "name" && (cur.ref?.kind === "const" || cur.ref?.kind === "param") ? cur : undefined;
 }
 
 export function routineKey(r: Routine): string {

@@ -56,12 +56,13 @@ export function warning(code: Code, span: Span, message: string, hint?: string):
     : { code, severity: "warning", message, span, hint };
 }
 
-/** A span from 0-based offsets, computing line and column. */
+/** A span from 0-based offsets, computing line and column. Lines end with `\n`, `\r\n` or `\r`, as for the lexer. */
 export function spanAt(text: string, start: number, end: number): Span {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < start && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
       line++;
       lineStart = i + 1;
     }
@@ -71,9 +72,8 @@ export function spanAt(text: string, start: number, end: number): Span {
 
 /** Renders one diagnostic with its source line and a caret under the span. */
 export function formatDiagnostic(d: Diagnostic, path: string, text: string): string {
-  const lines = text.split("\n");
+  const lines = text.split(/\r\n|\r|\n/);
   const sourceLine = (lines[d.span.line - 1] ?? "")
-    .replace(/\r$/, "")
     .replace(/\t/g, " ")
     .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, "?");
   const gutter = String(d.span.line);

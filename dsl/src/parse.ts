@@ -206,6 +206,7 @@ const tokenWords: Readonly<Record<string, string>> = {
   Minus: "`-`",
   Plus: "`+`",
   Dot: "`.`",
+  EOF: "the end of the file",
 };
 
 function tokenWord(name: string): string {
@@ -225,9 +226,21 @@ function hintFor(rule: string, image: string, atEnd: boolean): string | undefine
   if (rule === "file" || rule === "declaration") {
     return "a file is a list of declarations: game, enum, record, const, param, per player, global, fn, proc, action, setup, flow, scoring, variant, test";
   }
-  if (image === "=" && rule === "comparison") return "compare with `==`; `=` assigns";
+  if (image === "=" && !rulesWithEquals.has(rule)) return "compare with `==`; `=` assigns";
   return undefined;
 }
+
+/** Rules where a misplaced `=` means something else went wrong (a missing name or type), not a comparison. */
+const rulesWithEquals: ReadonlySet<string> = new Set([
+  "field",
+  "letStmt",
+  "constDecl",
+  "paramDecl",
+  "fnDecl",
+  "variantSet",
+  "paramSpec",
+  "typeExpr",
+]);
 
 function cap(diagnostics: Diagnostic[]): Diagnostic[] {
   diagnostics = sortDiagnostics(diagnostics);

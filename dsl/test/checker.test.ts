@@ -1,0 +1,839 @@
+/**
+ * The checker's diagnostics, one section per code: what a designer can get wrong, and what they are told.
+ * Every snippet is a small game (see `game` and `inFlow` in helpers.ts: line 1 is the game header).
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { Codes, type Code } from "../src/diagnostics.ts";
+import { loadRules } from "../src/load.ts";
+import { diagnose, errorCodes, game, inFlow, loadClean, soleError, withCode } from "./helpers.ts";
+
+const specified = new Set<Code>();
+
+/** A section of the specification for one diagnostic code. */
+function code(c: Code, title: string, body: () => void): void {
+  specified.add(c);
+  describe(`${c} ${title}`, body);
+}
+
+/** A game whose flow offers player 0 the given actions (declared in `decls`). */
+function offering(actions: string, decls: string): string {
+  return inFlow(`  act players[0]: ${actions}`, decls);
+}
+
+code(Codes.missingGame, "missing game", () => {
+  it("a file needs a `game` declaration", () => {
+    const d = soleError("flow { end }", Codes.missingGame);
+    expect(d).toMatchObject({ line: 1, column: 1, message: "the file has no `game` declaration" });
+    expect(d.hint).toContain('game "Title" { players 2..4 }');
+  });
+});
+
+code(Codes.unknownName, "unknown name", () => {
+  it("an unknown name, with a suggestion for a likely typo", () => {
+    const d = soleError(inFlow("  reserv = 1\n  end", "global { reserve: int }"), Codes.unknownName);
+    expect(d).toMatchObject({ line: 4, column: 3, message: "unknown name `reserv`", hint: "did you mean `reserve`?" });
+  });
+
+  it("a player's field used without a player", () => {
+    const d = soleError(inFlow("  reserve = 1\n  end", "per player { reserve: int }"), Codes.unknownName);
+    expect(d.hint).toBe("`reserve` is a field of each player: write `p.reserve` for a player p");
+  });
+
+  it("an unknown function, with a suggestion", () => {
+    const d = soleError(inFlow("  let l = shufled([1, 2])\n  if size(l) > 0 { end }"), Codes.unknownName);
+    expect(d).toMatchObject({ message: "unknown function `shufled`", hint: "did you mean `shuffled`?" });
+  });
+
+  it("an unknown type, with a suggestion or the list of types", () => {
+    expect(soleError(game("global { name: strng }"), Codes.unknownName)).toMatchObject({
+      line: 2,
+      column: 16,
+      message: "unknown type `strng`",
+      hint: "did you mean `string`?",
+    });
+    expect(soleError(game("global { ships: list<Vessel> }"), Codes.unknownName).hint).toContain("types are int, bool");
+  });
+
+  it("an unknown action offered by `act`", () => {
+    const d = soleError(offering("Lanch", "action Launch { }"), Codes.unknownName);
+    expect(d).toMatchObject({ message: "unknown action `Lanch`", hint: "did you mean `Launch`?" });
+  });
+
+  it("a member of two enums is ambiguous unless qualified or expected", () => {
+    const decls = "enum Coin { gold, silver }\nenum Medal { gold, bronze }\nglobal { c: Coin }";
+    const d = soleError(inFlow("  let x = gold\n  if x == Coin.gold { end }", decls), Codes.unknownName);
+    expect(d).toMatchObject({ line: 6, column: 11, message: "`gold` is a member of several enums (Coin, Medal)" });
+    expect(d.hint).toBe("write it as `Coin.gold`");
+    // The qualified form the hint suggests works...
+    expect(errorCodes(inFlow("  let x = Coin.gold\n  if x == Medal.gold { end }", decls))).toEqual([
+      Codes.typeMismatch,
+    ]);
+    loadClean(inFlow("  let x = Coin.gold\n  if x == Coin.silver or Medal.gold == Medal.bronze { end }", decls));
+    // ...and so does a context that expects one of the enums.
+    loadClean(
+      inFlow(
+        "  c = gold\n  if c == gold { end }",
+        `enum Coin { gold, silver }\nenum Medal { gold, bronze }\nglobal { c: Coin\n m: Medal = bronze }`,
+      ),
+    );
+  });
+
+  it("a qualified member the enum does not have", () => {
+    const d = soleError(
+      inFlow("  let k = Kind.armd\n  if k == Kind.armed { end }", "enum Kind { armed, unarmed }"),
+      Codes.unknownName,
+    );
+    expect(d).toMatchObject({
+      line: 4,
+      column: 16,
+      message: "`Kind` has no member `armd`",
+      hint: "did you mean `armed`?",
+    });
+  });
+
+  it("a variant can only `set` a param", () => {
+    const d = soleError(
+      game("param GOAL: int = 10\nconst LIMIT = 3\nvariant quick { set GOLA = 5 }", "  if GOAL > LIMIT { end }"),
+      Codes.unknownName,
+    );
+    expect(d).toMatchObject({ line: 4, column: 21, message: "`GOLA` is not a param", hint: "did you mean `GOAL`?" });
+    expect(
+      withCode(game("const LIMIT = 3\nvariant quick { set LIMIT = 2 }", "  if LIMIT > 0 { end }"), Codes.unknownName),
+    ).toEqual([
+      expect.objectContaining({
+        message: "`LIMIT` is not a param",
+        hint: "a variant can set only names declared with `param`",
+      }),
+    ]);
+  });
+
+  it("a variant can only replace a rule the base game has", () => {
+    const d = soleError(offering("Pass", "action Pass { }\nvariant v { action Attack { end } }"), Codes.unknownName);
+    expect(d.message).toBe("the variant replaces `Attack`, but the base game has no action of that name");
+  });
+
+  it("a test plays only actions and choices the game has", () => {
+    const d = soleError(offering("Pass", 'action Pass { }\ntest "t" { play 0 Pas }'), Codes.unknownName);
+    expect(d).toMatchObject({ message: "unknown action or choice `Pas`", hint: "did you mean `Pass`?" });
+  });
+
+  it("a test names only variants the game has", () => {
+    const d = soleError(
+      offering("Pass", 'action Pass { }\nvariant quick { }\ntest "t" { variant quik }'),
+      Codes.unknownName,
+    );
+    expect(d).toMatchObject({ message: "unknown variant `quik`", hint: "did you mean `quick`?" });
+  });
+});
+
+code(Codes.typeMismatch, "type mismatch", () => {
+  it("int where a bool is expected, and bool where an int is", () => {
+    expect(soleError(inFlow("  if 1 { end }"), Codes.typeMismatch)).toMatchObject({
+      line: 3,
+      column: 6,
+      message: "expected bool, found int",
+    });
+    expect(soleError(game("const X = 1 + true", "  if X > 0 { end }"), Codes.typeMismatch)).toMatchObject({
+      column: 15,
+      message: "expected int, found bool",
+    });
+  });
+
+  it("a Player is not a number", () => {
+    const d = soleError(inFlow("  let x = players[0] + 1\n  if x > 0 { end }"), Codes.typeMismatch);
+    expect(d).toMatchObject({
+      message: "expected int, found Player",
+      hint: "a Player is not a number; compare players with `==`",
+    });
+  });
+
+  it("a list is not a number, nor one of its elements", () => {
+    expect(soleError(game("const L = [1, 2]\nconst X: int = L", "  if X > 0 { end }"), Codes.typeMismatch).hint).toBe(
+      "for the number of elements write `size(list)`",
+    );
+    expect(soleError(inFlow("  next(players)\n  end"), Codes.typeMismatch).hint).toContain("take one element");
+  });
+
+  it("list elements share one type", () => {
+    expect(soleError(game('const L = [1, "two"]', "  if size(L) > 0 { end }"), Codes.typeMismatch).message).toBe(
+      "expected int, found string",
+    );
+  });
+
+  it("lists and records are not compared with == in rules (only in tests)", () => {
+    const d = soleError(inFlow("  if players == players { end }"), Codes.typeMismatch);
+    expect(d.message).toBe("lists and records cannot be compared with `==`");
+    loadClean(offering("Pass", 'action Pass { }\ntest "t" { expect acting == [players[0]] }'));
+  });
+
+  it("only players and records have fields", () => {
+    expect(soleError(game("const N = 3\nconst X = N.size", "  if X > 0 { end }"), Codes.typeMismatch).message).toBe(
+      "int has no fields",
+    );
+    expect(soleError(game("const L = [1]\nconst X = L.length", "  if X > 0 { end }"), Codes.typeMismatch).hint).toBe(
+      "for the number of elements write `size(list)`",
+    );
+  });
+
+  it("a type is not a value", () => {
+    expect(soleError(game("enum Kind { a }\nconst X = Kind", "  if X == a { end }"), Codes.typeMismatch).message).toBe(
+      "`Kind` is a type, not a value",
+    );
+  });
+
+  it("`+=` and `-=` need a number", () => {
+    expect(soleError(inFlow("  flag += 1\n  end", "global { flag: bool }"), Codes.typeMismatch).message).toBe(
+      "`+=` needs a number, found bool",
+    );
+  });
+
+  it("a procedure call has no value", () => {
+    const d = soleError(inFlow("  let x = deal()\n  end", "proc deal() { }"), Codes.typeMismatch);
+    expect(d.message).toBe("this has no value to store");
+  });
+
+  it("only lists can be iterated, added to, removed from and shuffled", () => {
+    expect(soleError(inFlow("  for i in 3 { end }"), Codes.typeMismatch).message).toBe("expected a list, found int");
+    expect(soleError(inFlow("  for i in die { end }", "global { die: 1..6 }"), Codes.typeMismatch).message).toBe(
+      "expected a list, found 1..6",
+    );
+    expect(soleError(inFlow("  add 1 to n\n  end", "global { n: int }"), Codes.typeMismatch).message).toBe(
+      "expected a list, found int",
+    );
+    expect(soleError(inFlow("  shuffle n\n  end", "global { n: int }"), Codes.typeMismatch).message).toBe(
+      "expected a list, found int",
+    );
+    expect(soleError(inFlow('  add "x" to l\n  end', "global { l: list<int> }"), Codes.typeMismatch).message).toBe(
+      "expected int, found string",
+    );
+  });
+
+  it("a list index is a number or a Player", () => {
+    expect(soleError(game("const L = [1]\nconst X = L[true]", "  if X > 0 { end }"), Codes.typeMismatch).message).toBe(
+      "a list index is a number or a Player, found bool",
+    );
+  });
+
+  it("`sum` of something other than numbers needs a body", () => {
+    expect(soleError(inFlow("  if sum(p in players) > 0 { end }"), Codes.typeMismatch).message).toBe(
+      "`sum` of Player needs a number: write `sum(x in list: <number>)`",
+    );
+  });
+
+  it("a choice keeps one type under one name", () => {
+    const d = soleError(
+      inFlow(
+        "  choose pick: bool by players[0]\n  if pick { ask() }",
+        "proc ask() { choose pick: 1..3 by players[1] }",
+      ),
+      Codes.typeMismatch,
+    );
+    expect(d).toMatchObject({ line: 4, message: "the choice `pick` was a 1..3 elsewhere, here a bool" });
+  });
+
+  it("a variant's replacement keeps the parameters", () => {
+    const d = soleError(
+      offering(
+        "Give",
+        "action Give(n: 1..3) { me.coins += n }\nper player { coins: int }\nvariant v { action Give(n: bool) { end } }",
+      ),
+      Codes.typeMismatch,
+    );
+    expect(d.message).toBe("a replacement must keep the parameters (1..3) of `Give`");
+  });
+
+  it("arguments have their parameter's type", () => {
+    expect(
+      soleError(
+        inFlow("  let x = double(true)\n  if x > 0 { end }", "fn double(n: int): int = n * 2"),
+        Codes.typeMismatch,
+      ).message,
+    ).toBe("expected int, found bool");
+    expect(soleError(game("fn yes(): bool = 1", "  if yes() { end }"), Codes.typeMismatch).message).toBe(
+      "expected bool, found int",
+    );
+  });
+});
+
+code(Codes.wrongArity, "wrong number of arguments", () => {
+  it("a function takes as many arguments as it has parameters", () => {
+    const d = soleError(
+      inFlow("  let x = double(1, 2)\n  if x > 0 { end }", "fn double(n: int): int = n * 2"),
+      Codes.wrongArity,
+    );
+    expect(d).toMatchObject({ line: 4, column: 11, message: "`double` takes 1 argument, got 2" });
+    expect(soleError(inFlow("  deal()\n  end", "proc deal(n: int) { }"), Codes.wrongArity).message).toBe(
+      "`deal` takes 1 argument, got 0",
+    );
+  });
+
+  it("a builtin's arity, with what it does", () => {
+    const d = soleError(inFlow("  let x = random(6)\n  if x > 0 { end }"), Codes.wrongArity);
+    expect(d).toMatchObject({
+      message: "`random` takes 2 arguments",
+      hint: "random(low, high): a uniformly random integer from low to high",
+    });
+  });
+
+  it("a record is built with every field that has no default", () => {
+    const decls =
+      "record Ship {\n  owner: Player\n  value: int\n  kind: Kind\n  revealed: bool = false\n}\nenum Kind { a }\nglobal { sea: list<Ship> }";
+    const d = soleError(inFlow("  add Ship(value: 3) to sea\n  end", decls), Codes.wrongArity);
+    expect(d).toMatchObject({
+      message: "`Ship` needs `owner`, `kind`",
+      hint: "every field without a default (`= value`) must be given",
+    });
+    loadClean(inFlow("  add Ship(owner: players[0], kind: a) to sea\n  end", decls));
+  });
+
+  it("a record is built with named fields only", () => {
+    const d = soleError(
+      inFlow("  add Ship(3) to sea\n  end", "record Ship { value: int = 0 }\nglobal { sea: list<Ship> }"),
+      Codes.wrongArity,
+    );
+    expect(d).toMatchObject({
+      message: "records are built with named fields",
+      hint: "write `Ship(field: value, ...)`",
+    });
+  });
+
+  it("named arguments are only for records (and do not count as arguments)", () => {
+    expect(
+      withCode(inFlow("  let x = f(n: 1)\n  if x > 0 { end }", "fn f(n: int): int = n"), Codes.wrongArity).map(
+        (d) => d.message,
+      ),
+    ).toEqual(["`f` takes 1 argument, got 0", "named arguments are only for building records"]);
+  });
+
+  it("`all`, `any`, `argmin` and `argmax` need a body", () => {
+    expect(soleError(inFlow("  if all(p in players) { end }"), Codes.wrongArity).message).toBe(
+      "`all` needs a condition: `all(x in list: <condition>)`",
+    );
+    expect(soleError(inFlow("  if size(argmax(p in players)) > 0 { end }"), Codes.wrongArity).message).toContain(
+      "`argmax` needs a value to compare",
+    );
+  });
+
+  it("a test plays an action with its arguments, and a choice with one value", () => {
+    const decls = 'action Give(n: 1..3) { }\ntest "t" { play 0 Give\n play 0 pick(true, false) }';
+    const game = inFlow("  choose pick: bool by players[0]\n  act players[0]: Give", decls);
+    expect(withCode(game, Codes.wrongArity).map((d) => d.message)).toEqual([
+      "`Give` takes 1 argument(s), got 0",
+      "the choice `pick` takes one value",
+    ]);
+  });
+});
+
+code(Codes.duplicate, "duplicate declaration", () => {
+  it("two constants of one name", () => {
+    const d = soleError(game("const A = 1\nconst A = 2", "  if A > 0 { end }"), Codes.duplicate);
+    expect(d).toMatchObject({ line: 3, column: 7, message: "`A` is already declared (line 2)" });
+  });
+
+  it("constants, fields, functions, procedures and actions share one namespace", () => {
+    expect(errorCodes(offering("total", "global { total: int }\naction total { }"))).toContain(Codes.duplicate);
+    expect(errorCodes(game("const f = 1\nfn f(): int = 2", "  if f > 0 { end }"))).toEqual([Codes.duplicate]);
+  });
+
+  it("builtin names cannot be redeclared", () => {
+    expect(soleError(game("const players = 1"), Codes.duplicate).message).toBe(
+      "`players` is a builtin name and cannot be redeclared",
+    );
+    expect(soleError(game("fn size(): int = 1"), Codes.duplicate).message).toBe(
+      "`size` is a builtin name and cannot be redeclared",
+    );
+  });
+
+  it("two enums (or records) of one name", () => {
+    expect(soleError(game("enum E { a }\nenum E { b }", "  if a == a { end }"), Codes.duplicate)).toMatchObject({
+      line: 3,
+      message: "the type `E` is already declared",
+    });
+    expect(soleError(game("record Player { x: int }"), Codes.duplicate).message).toBe(
+      "the type `Player` is already declared",
+    );
+  });
+
+  it("an enum member listed twice is reported once, and not as ambiguous", () => {
+    const d = soleError(game("enum E { a, b, a }", "  if a == b { end }"), Codes.duplicate);
+    expect(d).toMatchObject({ line: 2, column: 16, message: "`a` is listed twice in `E`" });
+  });
+
+  it("a second `flow`, `setup`, `scoring` or `game`", () => {
+    const d = soleError(inFlow("  end", "flow { end }"), Codes.duplicate);
+    expect(d).toMatchObject({ line: 3, message: "a second `flow` declaration (the first is on line 2)" });
+    expect(d.hint).toBe("a game has one of each; merge them");
+    expect(errorCodes(game("setup { }\nsetup { }"))).toEqual([Codes.duplicate]);
+    expect(errorCodes(game("scoring { score p: 0 }\nscoring { score p: 1 }"))).toEqual([Codes.duplicate]);
+    expect(errorCodes(`game "A" { players 2..2 }\n${game()}`)).toEqual([Codes.duplicate]);
+  });
+
+  it("two `score` rules", () => {
+    expect(errorCodes(game("scoring { score p: 0\n score q: 1 }"))).toEqual([Codes.duplicate]);
+  });
+
+  it("a field declared twice", () => {
+    expect(soleError(game("per player { x: int\n x: int }"), Codes.duplicate).message).toBe(
+      "the field `x` is declared twice",
+    );
+    expect(
+      soleError(game("record R { x: int\n x: int }\nconst r = R(x: 1)", "  if r.x > 0 { end }"), Codes.duplicate)
+        .message,
+    ).toBe("the field `x` is declared twice");
+  });
+
+  it.each(["params", "playerCount", "players", "rng", "stack", "pending"])(
+    "the state key `%s` is reserved for the engine",
+    (key) => {
+      expect(soleError(game(`per player { ${key}: int }`), Codes.duplicate)).toMatchObject({
+        message: `\`${key}\` is reserved for the engine's own bookkeeping`,
+        hint: "choose another field name",
+      });
+      expect(errorCodes(game(`global { ${key}: int }`))).toEqual([Codes.duplicate]);
+    },
+  );
+
+  it("`variant`, also reserved, is a keyword and cannot be a field name at all", () => {
+    expect(new Set(errorCodes(game("per player { variant: int }")))).toEqual(new Set([Codes.syntaxError]));
+  });
+
+  it("a local defined twice in one block", () => {
+    expect(soleError(inFlow("  let x = 1\n  let x = 2\n  if x > 0 { end }"), Codes.duplicate)).toMatchObject({
+      line: 4,
+      message: "`x` is already defined in this block",
+    });
+  });
+
+  it("an inner block may shadow an outer local", () => {
+    expect(errorCodes(inFlow("  let x = 1\n  if x > 0 {\n    let x = true\n    if x { end }\n  }"))).toEqual([]);
+  });
+
+  it("an action offered twice, a field given twice, a choice named like an action", () => {
+    expect(soleError(offering("Pass | Pass", "action Pass { }"), Codes.duplicate).message).toBe(
+      "`Pass` is offered twice",
+    );
+    expect(
+      soleError(
+        inFlow("  add R(x: 1, x: 2) to rs\n  end", "record R { x: int }\nglobal { rs: list<R> }"),
+        Codes.duplicate,
+      ).message,
+    ).toBe("`x` is given twice");
+    expect(
+      soleError(inFlow("  choose Pass: bool by players[0]\n  act players[0]: Pass", "action Pass { }"), Codes.duplicate)
+        .message,
+    ).toBe("`Pass` is already the name of an action");
+  });
+
+  it("two variants of one name, or one named `base`", () => {
+    expect(errorCodes(game("variant v { }\nvariant v { }"))).toEqual([Codes.duplicate]);
+    expect(errorCodes(game("variant base { }"))).toEqual([Codes.duplicate]);
+  });
+});
+
+code(Codes.unused, "unused (a warning)", () => {
+  it("unused constants, functions, procedures, enums and records are warnings, not errors", () => {
+    const text = game("const K = 1\nfn f(): int = 1\nproc p() { }\nenum E { a }\nrecord R { x: int }");
+    const { program, diagnostics } = loadRules(text, "t.rules");
+    expect(program).toBeDefined();
+    expect(diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([
+      ["warning", Codes.unused, "the constant `K` is never used"],
+      ["warning", Codes.unused, "the function `f` is never used"],
+      ["warning", Codes.unused, "the procedure `p` is never used"],
+      ["warning", Codes.unused, "the enum `E` is never used"],
+      ["warning", Codes.unused, "the record `R` is never used"],
+    ]);
+  });
+
+  it("unused locals and parameters are warnings, unless named with a leading `_`", () => {
+    const text = inFlow("  let x = 1\n  let _y = 2\n  deal(3, 4)\n  end", "proc deal(n: int, _m: int) { }");
+    expect(diagnose(text)).toEqual([
+      expect.objectContaining({ severity: "warning", code: Codes.unused, line: 2, message: "`n` is never used" }),
+      expect.objectContaining({
+        severity: "warning",
+        code: Codes.unused,
+        line: 4,
+        message: "`x` is never used",
+        hint: "remove it, or start its name with `_`",
+      }),
+    ]);
+    expect(diagnose(game("const _K = 1"))).toEqual([]);
+  });
+
+  it("an enum whose members are used is used, even if its name is not written", () => {
+    loadClean(inFlow("  let k = armed\n  if k == unarmed { end }", "enum Kind { armed, unarmed }"));
+    loadClean(inFlow("  if Kind.armed == Kind.unarmed { end }", "enum Kind { armed, unarmed }"));
+  });
+
+  it("an action's parameters count as used", () => {
+    loadClean(offering("Give", "action Give(n: 1..3) { }"));
+  });
+});
+
+code(Codes.unreachable, "unreachable", () => {
+  it("a rule after `end` can never run", () => {
+    const errors = diagnose(inFlow("  end\n  let x = 1\n  let y = x")).filter((d) => d.severity === "error");
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: Codes.unreachable,
+        line: 4,
+        column: 3,
+        message: "this rule can never run: it follows `end`",
+      }),
+    ]);
+  });
+
+  it("a rule after `break` can never run", () => {
+    expect(soleError(inFlow("  while true {\n    break\n    end\n  }"), Codes.unreachable)).toMatchObject({
+      line: 5,
+      message: "this rule can never run: it follows `break`",
+    });
+  });
+
+  it("an action never offered is a warning", () => {
+    const text = offering("Pass", "action Pass { }\naction Launch { }");
+    const { program, diagnostics } = loadRules(text, "t.rules");
+    expect(program).toBeDefined();
+    expect(diagnostics).toEqual([
+      expect.objectContaining({
+        severity: "warning",
+        code: Codes.unreachable,
+        message: "the action `Launch` is never offered, so no player can take it",
+        hint: "offer it with `act <player>: Launch`",
+      }),
+    ]);
+  });
+
+  it("an action played in a test only is still never offered by the rules", () => {
+    expect(
+      withCode(offering("Pass", 'action Pass { }\naction Launch { }\ntest "t" { play 0 Launch }'), Codes.unreachable),
+    ).toEqual([]);
+  });
+});
+
+code(Codes.notAssignable, "not assignable", () => {
+  it("a constant cannot be assigned", () => {
+    const d = soleError(inFlow("  K = 2\n  end", "const K = 1"), Codes.notAssignable);
+    expect(d).toMatchObject({
+      line: 4,
+      column: 3,
+      message: "`K` cannot be assigned",
+      hint: "only `let` variables and fields of the game state can change",
+    });
+  });
+
+  it("an expression cannot be assigned", () => {
+    expect(soleError(inFlow("  1 = 2\n  end"), Codes.notAssignable).message).toBe("this cannot be assigned");
+    expect(soleError(inFlow("  f() = 2\n  end", "fn f(): int = 1"), Codes.notAssignable).message).toBe(
+      "this cannot be assigned",
+    );
+  });
+
+  it("loop variables, parameters and params cannot be rebound", () => {
+    expect(errorCodes(inFlow("  for p in players { p = players[0] }\n  end"))).toEqual([Codes.notAssignable]);
+    expect(errorCodes(inFlow("  deal(1)\n  end", "proc deal(n: int) { n = 2 }"))).toEqual([Codes.notAssignable]);
+    expect(errorCodes(inFlow("  GOAL = 2\n  end", "param GOAL: int = 1"))).toEqual([Codes.notAssignable]);
+  });
+
+  it("fields of players, records and list elements can change", () => {
+    loadClean(
+      inFlow(
+        "  players[0].coins += 1\n  sea[0].value = 2\n  let l = [1]\n  l[0] = 3\n  l = [4]\n  if l[0] > 0 { end }",
+        "per player { coins: int }\nrecord Ship { value: int }\nglobal { sea: list<Ship> }",
+      ),
+    );
+  });
+
+  it("what a constant or a param holds cannot change either", () => {
+    const decls = "const L = [1, 2]\nrecord R { x: int }\nconst C = R(x: 1)\nparam P: list<int> = [1]";
+    expect(withCode(inFlow("  L[0] = 5\n  C.x += 1\n  P[0] = 2\n  end", decls), Codes.notAssignable)).toEqual([
+      expect.objectContaining({ line: 7, column: 3, message: "`L` is a constant: what it holds cannot change" }),
+      expect.objectContaining({ line: 8, message: "`C` is a constant: what it holds cannot change" }),
+      expect.objectContaining({ line: 9, message: "`P` is a param: what it holds cannot change" }),
+    ]);
+    expect(errorCodes(inFlow("  add 3 to L\n  end", "const L = [1, 2]"))).toEqual([Codes.notAssignable]);
+    expect(errorCodes(inFlow("  shuffle L\n  end", "const L = [1, 2]"))).toEqual([Codes.notAssignable]);
+    expect(errorCodes(inFlow("  let x = draw(L)\n  if x > 0 { end }", "const L = [1, 2]"))).toEqual([
+      Codes.notAssignable,
+    ]);
+  });
+
+  it("a copy of a constant in the game state can change", () => {
+    loadClean(inFlow("  deck[0] = 5\n  add 3 to deck\n  end", "const L = [1, 2]\nglobal { deck: list<int> = L }"));
+  });
+
+  it("an unknown name is reported once, not also as not assignable", () => {
+    expect(errorCodes(inFlow("  totl = 1\n  end", "global { total: int }"))).toEqual([Codes.unknownName]);
+  });
+
+  it("rules that only look cannot change the game", () => {
+    expect(
+      errorCodes(
+        game(
+          "per player { deck: list<int> }\nfn top(p: Player): int = draw(p.deck)",
+          "  if top(players[0]) > 0 { end }",
+        ),
+      ),
+    ).toContain(Codes.notAssignable);
+  });
+});
+
+code(Codes.misplaced, "misplaced", () => {
+  it("`require` comes first in an action", () => {
+    const d = soleError(
+      offering("A", 'per player { n: int }\naction A {\n  me.n += 1\n  require me.n > 0 else "no"\n}'),
+      Codes.misplaced,
+    );
+    expect(d).toMatchObject({
+      line: 5,
+      column: 3,
+      message: "`require` must come first in an action, before anything happens",
+    });
+    expect(errorCodes(offering("A", 'action A { if true { require true else "no" } }'))).toEqual([Codes.misplaced]);
+    expect(errorCodes(inFlow('  require true else "no"\n  end'))).toEqual([Codes.misplaced]);
+    expect(errorCodes(inFlow("  deal()\n  end", 'proc deal() { require true else "no" }'))).toEqual([Codes.misplaced]);
+    loadClean(offering("A", 'action A {\n  require true else "a"\n  require true else "b"\n  end\n}'));
+  });
+
+  it("`break` outside a loop", () => {
+    expect(soleError(inFlow("  break"), Codes.misplaced)).toMatchObject({
+      line: 3,
+      column: 3,
+      message: "`break` outside a loop",
+    });
+    loadClean(inFlow("  for p in players { break }\n  repeat 2 { break }\n  while true { break }\n  end"));
+  });
+
+  it("an expression that does nothing", () => {
+    const d = soleError(inFlow("  n == 1\n  end", "global { n: int }"), Codes.misplaced);
+    expect(d).toMatchObject({
+      message: "this expression does nothing on its own",
+      hint: "did you mean an assignment with `=`, or a call?",
+    });
+  });
+
+  it("an action is taken by players, not called", () => {
+    const d = soleError(inFlow("  Pass()\n  act players[0]: Pass", "action Pass { }"), Codes.misplaced);
+    expect(d).toMatchObject({
+      message: "`Pass` is an action: players take it, rules do not call it",
+      hint: "offer it with `act <player>: Pass`",
+    });
+  });
+
+  it("a procedure is not called from a function", () => {
+    expect(errorCodes(game("proc p() { }\nfn f(): int = p()", "  if f() > 0 { end }"))).toContain(Codes.misplaced);
+  });
+
+  it("rules that only look draw no randomness", () => {
+    const d = soleError(game("fn roll(): int = random(1, 6)", "  if roll() > 3 { end }"), Codes.misplaced);
+    expect(d.message).toBe("`random` changes the game, which a function may not do");
+    expect(errorCodes(game("scoring { score p: random(1, 6) }"))).toEqual([Codes.misplaced]);
+  });
+
+  it("a constant cannot read the game state", () => {
+    expect(soleError(game("global { n: int }\nconst K = n", "  if K > 0 { end }"), Codes.misplaced).message).toBe(
+      "a constant cannot read the game state (`n`)",
+    );
+    expect(soleError(game("const K = playerCount", "  if K > 0 { end }"), Codes.misplaced).message).toBe(
+      "a constant cannot read `playerCount` (`playerCount`)",
+    );
+  });
+
+  it("a constant uses only literals, builtins and the constants declared above it", () => {
+    expect(soleError(game("const A = B + 1\nconst B = 1", "  if A > 0 { end }"), Codes.misplaced)).toMatchObject({
+      line: 2,
+      column: 11,
+      message: "the constant `A` cannot use `B`, which is declared below it",
+      hint: "a constant may use only the constants declared above it",
+    });
+    expect(soleError(game("const A = A + 1", "  if A > 0 { end }"), Codes.misplaced).message).toBe(
+      "the constant `A` cannot use itself",
+    );
+    expect(soleError(game("param P: int = 3\nconst A = P", "  if A > 0 { end }"), Codes.misplaced).message).toBe(
+      "a constant cannot read a param (`P`)",
+    );
+    expect(soleError(game("fn f(): int = 2\nconst A = f()", "  if A > 0 { end }"), Codes.misplaced).message).toBe(
+      "a constant cannot call the function `f`",
+    );
+    loadClean(game("const B = 1\nconst A: int = B + 1\nconst L = [A, B]\nconst N = size(L)", "  if N > 0 { end }"));
+  });
+
+  it("`viewer`, `owner`, `over`, `winners` and `acting` belong to visibility conditions and tests", () => {
+    expect(soleError(inFlow("  if viewer == players[0] { end }"), Codes.misplaced).message).toBe(
+      "the flow cannot read `viewer` (`viewer`)",
+    );
+    expect(errorCodes(inFlow("  if over { end }"))).toEqual([Codes.misplaced]);
+    expect(errorCodes(inFlow("  if size(winners) > 0 { end }"))).toEqual([Codes.misplaced]);
+    loadClean(
+      game(
+        'per player { hand: list<int> visible if viewer == owner }\ntest "t" { expect not over and size(acting) == 0 and winners == [] }',
+      ),
+    );
+  });
+
+  it("the score rule cannot use `score`, directly or through functions", () => {
+    expect(soleError(game("scoring { score p: score(p) + 1 }"), Codes.misplaced)).toMatchObject({
+      line: 2,
+      column: 20,
+      message: "the score rule cannot use `score`: the score would depend on itself",
+    });
+    const indirect = game(
+      "fn a(p: Player): int = b(p)\nfn b(p: Player): int = score(p) * 2\nscoring { score p: a(p) }",
+    );
+    expect(soleError(indirect, Codes.misplaced)).toMatchObject({
+      line: 4,
+      column: 20,
+      message: "`a` uses `score`, so the score rule cannot call it: the score would depend on itself",
+    });
+    loadClean(game("fn double(p: Player): int = score(p) * 2\nscoring { score p: 1\n tiebreak p: double(p) }"));
+  });
+
+  it("`private` needs an owner", () => {
+    expect(soleError(game("global { secret: int private }"), Codes.misplaced)).toMatchObject({
+      message: "a global field has no owner, so it cannot be `private`",
+      hint: "use `hidden`",
+    });
+    expect(soleError(game("record R { x: int private }\nglobal { rs: list<R> }"), Codes.misplaced).message).toBe(
+      "`private` on a record field needs an `owner: Player` field",
+    );
+    loadClean(game("record R { owner: Player\n x: int private }\nglobal { rs: list<R> }"));
+  });
+});
+
+code(Codes.invalidValue, "invalid value", () => {
+  it("the game's player range must not be empty", () => {
+    expect(soleError('game "T" { players 4..2 }\nflow { end }', Codes.invalidValue)).toMatchObject({
+      line: 1,
+      message: "the player range 4..2 is empty",
+    });
+    expect(errorCodes('game "T" { players 0..2 }\nflow { end }')).toEqual([Codes.invalidValue]);
+  });
+
+  it("a range type must not be empty", () => {
+    expect(soleError(game("global { die: 6..1 }"), Codes.invalidValue).message).toBe("the range 6..1 is empty");
+  });
+
+  it("an enum needs members", () => {
+    expect(soleError(game("enum Nothing { }"), Codes.invalidValue).message).toBe("the enum `Nothing` has no members");
+  });
+
+  it("an action parameter must be enumerable, or taken from a list", () => {
+    const d = soleError(offering("Give", "action Give(n: int) { }"), Codes.invalidValue);
+    expect(d.message).toBe("the parameter `n` of type int cannot be enumerated");
+    loadClean(offering("Give", "action Give(n: int in [1, 2]) { }"));
+  });
+
+  it("a choice must be enumerable, or taken from a list", () => {
+    expect(soleError(inFlow("  choose n: int by players[0]\n  if n > 0 { end }"), Codes.invalidValue).message).toBe(
+      "a choice of int cannot be enumerated",
+    );
+    loadClean(inFlow("  choose n: int in [2, 4] by players[0]\n  if n > 0 { end }"));
+  });
+
+  it("a test plays with a player count the game allows", () => {
+    const text = offering("Pass", 'action Pass { }\ntest "too many" { players 5 }\ntest "too few" { players 1 }');
+    expect(withCode(text, Codes.invalidValue).map((d) => [d.line, d.message])).toEqual([
+      [3, "the test plays with 5 players; the game allows 2..4"],
+      [4, "the test plays with 1 players; the game allows 2..4"],
+    ]);
+  });
+});
+
+code(Codes.decisionNotAllowed, "decision not allowed", () => {
+  it("no `choose` in the setup", () => {
+    const d = soleError(game("setup { choose k: bool by players[0] }"), Codes.decisionNotAllowed);
+    expect(d).toMatchObject({ line: 2, column: 9, message: "`choose` cannot be used in the setup" });
+    expect(d.hint).toBe("players decide only in the flow, in procedures and in actions");
+  });
+
+  it("no `act` or `end` in the setup", () => {
+    expect(
+      soleError(offering("A", "action A { }\nsetup { act players[0]: A }"), Codes.decisionNotAllowed).message,
+    ).toBe("`act` cannot be used in the setup");
+    expect(soleError(game("setup { end }"), Codes.decisionNotAllowed).message).toBe(
+      "`end` cannot be used in the setup",
+    );
+  });
+
+  it("no procedure in the setup that decides or ends the game", () => {
+    const d = soleError(
+      game("proc ask() { choose k: bool by players[0] }\nsetup { ask() }", "  ask()"),
+      Codes.decisionNotAllowed,
+    );
+    expect(d).toMatchObject({
+      line: 3,
+      column: 9,
+      message: "the procedure `ask` waits for a decision or ends the game, which the setup cannot do",
+    });
+  });
+
+  it("no decision in a test's `given` block", () => {
+    expect(
+      soleError(game('test "t" { given { choose k: bool by players[0] } }'), Codes.decisionNotAllowed).message,
+    ).toBe("`choose` cannot be used in a test's `given` block");
+  });
+
+  it("a function cannot decide either: it has no statements, and may call no procedure", () => {
+    expect(errorCodes(game("fn f(): bool = choose")).length).toBeGreaterThan(0);
+    expect(
+      errorCodes(inFlow("  if f() { end }", "proc ask() { choose k: bool by players[0] }\nfn f(): bool = ask()")),
+    ).toContain(Codes.misplaced);
+  });
+});
+
+code(Codes.unknownField, "unknown field", () => {
+  it("players have only the fields of `per player`", () => {
+    const d = soleError(inFlow("  players[0].reserv = 1\n  end", "per player { reserve: int }"), Codes.unknownField);
+    expect(d).toMatchObject({
+      line: 4,
+      column: 14,
+      message: "players have no field `reserv`",
+      hint: "did you mean `reserve`?",
+    });
+    expect(soleError(inFlow("  players[0].gold = 1\n  end"), Codes.unknownField).hint).toBe(
+      "declare it in `per player { ... }`",
+    );
+  });
+
+  it("records have only their declared fields", () => {
+    const decls = "record Ship { owner: Player\n value: int }\nglobal { sea: list<Ship> }";
+    expect(soleError(inFlow("  sea[0].valeu = 1\n  end", decls), Codes.unknownField)).toMatchObject({
+      message: "`Ship` has no field `valeu`",
+      hint: "did you mean `value`?",
+    });
+    expect(
+      soleError(
+        inFlow("  add Ship(owner: players[0], valeu: 1) to sea\n  end", decls.replace("value: int", "value: int = 0")),
+        Codes.unknownField,
+      ).message,
+    ).toBe("`Ship` has no field `valeu`");
+  });
+});
+
+code(Codes.missingDeclaration, "missing declaration", () => {
+  it("a file needs a flow", () => {
+    const d = soleError('game "T" { players 2..4 }', Codes.missingDeclaration);
+    expect(d).toMatchObject({ message: "the file has no `flow` block" });
+  });
+
+  it("`score` needs a scoring block with a score rule", () => {
+    expect(soleError(inFlow("  if score(players[0]) > 0 { end }"), Codes.missingDeclaration).message).toBe(
+      "`score` needs a `scoring { score p: ... }` block",
+    );
+    expect(withCode(game("scoring { tiebreak p: 1 }"), Codes.missingDeclaration).map((d) => d.message)).toEqual([
+      "the scoring block has no `score p: ...` rule",
+    ]);
+  });
+});
+
+describe("the specification", () => {
+  it("has a section for every code the checker emits", () => {
+    const source = readFileSync(new URL("../src/checker.ts", import.meta.url), "utf8");
+    const names = new Set([...source.matchAll(/Codes\.(\w+)/g)].map((m) => m[1]!));
+    const emitted = Object.entries(Codes)
+      .filter(([name]) => names.has(name))
+      .map(([, c]) => c);
+    expect(emitted.length).toBeGreaterThan(0);
+    expect([...specified].sort()).toEqual([...emitted].sort());
+  });
+});
