@@ -249,6 +249,8 @@ export type Stmt =
 export interface LetStmt extends Node {
   readonly kind: "let";
   readonly name: Name;
+  /** The declared type, when written (`let hand: list<Card> = []`). */
+  readonly typeExpr: TypeExpr | undefined;
   readonly value: Expr;
   symbol?: LocalSymbol;
 }

@@ -191,6 +191,7 @@ class Checker {
     this.declare();
     this.resolveTypes();
     this.checkBodies();
+    this.numberDecisionsInSourceOrder();
     const suspending = this.suspendingRoutines();
     this.reportCallsThatWouldWait(suspending);
     this.reportScoreCycle();
@@ -835,11 +836,21 @@ class Checker {
   private statement(s: A.Stmt): void {
     switch (s.kind) {
       case "let": {
-        const t = this.expr(s.value, undefined);
+        const declared = s.typeExpr ? this.resolveType(s.typeExpr) : undefined;
+        const t = this.expr(s.value, declared);
         if (t.kind === "void") {
           this.diagnostics.push(error(Codes.typeMismatch, s.value.span, "this has no value to store"));
+        } else if (!declared && hasUnknownElement(t)) {
+          this.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              s.value.span,
+              `the type of \`${s.name.text}\` cannot be inferred from an empty list`,
+              `declare it: \`let ${s.name.text}: list<int> = []\``,
+            ),
+          );
         }
-        s.symbol = this.bind(s.name, t.kind === "unknown" ? ERROR : t, "let");
+        s.symbol = this.bind(s.name, declared ?? (t.kind === "unknown" ? ERROR : t), "let");
         break;
       }
       case "assign":
@@ -1474,18 +1485,8 @@ class Checker {
       case "==":
       case "!=": {
         const l = this.expr(e.left, undefined);
-        const r = this.expr(e.right, l.kind === "error" ? undefined : l);
-        // Tests compare whole lists (`expect winners == [players[0]]`); rules compare fields.
-        if ((l.kind === "list" || l.kind === "record" || r.kind === "list") && this.body.context !== "expect") {
-          this.diagnostics.push(
-            error(
-              Codes.typeMismatch,
-              e.span,
-              `lists and records cannot be compared with \`${e.op}\``,
-              "compare their fields, or use `contains`",
-            ),
-          );
-        }
+        // Lists and records compare by content.
+        this.expr(e.right, l.kind === "error" ? undefined : l);
         return BOOL;
       }
       case "<":
@@ -1787,6 +1788,22 @@ class Checker {
     }
   }
 
+  /** Decision sites are numbered as they appear in the file (base rules, then each variant), not as checked. */
+  private numberDecisionsInSourceOrder(): void {
+    const variantRank = (d: DecisionSite): number => {
+      const v = d.owner.kind === "flow" ? undefined : d.owner.variant;
+      return v === undefined ? -1 : this.variants.findIndex((x) => x.name.text === v);
+    };
+    const ordered = [...this.decisions].sort(
+      (a, b) => variantRank(a) - variantRank(b) || a.stmt.span.start - b.stmt.span.start,
+    );
+    this.decisions.length = 0;
+    ordered.forEach((d, site) => {
+      d.stmt.site = site;
+      this.decisions.push({ ...d, site } as DecisionSite);
+    });
+  }
+
   private suspendingRoutines(): Set<string> {
     const result = new Set(this.directlySuspending);
     let changed = true;
@@ -1827,6 +1844,11 @@ function isEnumerable(t: Type): boolean {
     t.kind === "error" ||
     (t.kind === "int" && t.low !== undefined && t.high !== undefined)
   );
+}
+
+/** A list type whose elements are still unknown (`[]`, `[[]]`). */
+function hasUnknownElement(t: Type): boolean {
+  return t.kind === "list" && (t.element.kind === "unknown" || hasUnknownElement(t.element));
 }
 
 /** Types whose zero value is a sensible default for a field: 0, false, "", an empty list. */

@@ -450,8 +450,16 @@ export class AstBuilder {
     const [key] = Object.keys(s.children);
     const n = node(s, key!);
     switch (key) {
-      case "letStmt":
-        return { kind: "let", span, name: name(token(n, "Identifier")), value: this.expr(node(n, "expr")) };
+      case "letStmt": {
+        const t = maybeNode(n, "typeExpr");
+        return {
+          kind: "let",
+          span,
+          name: name(token(n, "Identifier")),
+          typeExpr: t ? this.typeExpr(t) : undefined,
+          value: this.expr(node(n, "expr")),
+        };
+      }
       case "ifStmt":
         return this.ifStmt(n);
       case "forStmt":

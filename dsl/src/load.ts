@@ -2,7 +2,7 @@
 import { check, type Program } from "./checker.ts";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { checkHeldReferences } from "./held-references.ts";
-import { parseRules } from "./parse.ts";
+import { cap, parseRules } from "./parse.ts";
 
 export interface LoadResult {
   readonly program: Program | undefined;
@@ -14,6 +14,6 @@ export function loadRules(text: string, path: string): LoadResult {
   if (!parsed.file) return { program: undefined, diagnostics: parsed.diagnostics };
   const checked = check(parsed.file);
   const held = checked.program ? checkHeldReferences(checked.program) : [];
-  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...checked.diagnostics, ...held]);
+  const diagnostics = cap(sortDiagnostics([...parsed.diagnostics, ...checked.diagnostics, ...held]));
   return { program: hasErrors(diagnostics) ? undefined : checked.program, diagnostics };
 }

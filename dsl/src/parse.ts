@@ -242,7 +242,8 @@ const rulesWithEquals: ReadonlySet<string> = new Set([
   "typeExpr",
 ]);
 
-function cap(diagnostics: Diagnostic[]): Diagnostic[] {
+/** Sorts diagnostics by position and keeps the first MAX_ERRORS, summarising the rest in one more. */
+export function cap(diagnostics: Diagnostic[]): Diagnostic[] {
   diagnostics = sortDiagnostics(diagnostics);
   if (diagnostics.length <= MAX_ERRORS) return diagnostics;
   const rest = diagnostics.length - MAX_ERRORS;

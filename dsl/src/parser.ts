@@ -393,9 +393,14 @@ export class RulesParser extends CstParser {
     ]);
   });
 
+  /** let name [: Type] = value */
   private letStmt = this.RULE("letStmt", () => {
     this.CONSUME(T.Let);
     this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      this.SUBRULE(this.typeExpr);
+    });
     this.CONSUME(T.Assign);
     this.SUBRULE(this.expr);
   });

@@ -161,10 +161,16 @@ code(Codes.typeMismatch, "type mismatch", () => {
     );
   });
 
-  it("lists and records are not compared with == in rules (only in tests)", () => {
-    const d = soleError(inFlow("  if players == players { end }"), Codes.typeMismatch);
-    expect(d.message).toBe("lists and records cannot be compared with `==`");
+  it("lists and records compare by content with == in rules and in tests", () => {
+    loadClean(inFlow("  if players == players { end }"));
     loadClean(offering("Pass", 'action Pass { }\ntest "t" { expect acting == [players[0]] }'));
+  });
+
+  it("an empty list needs a declared type to be stored in a let", () => {
+    const d = soleError(inFlow("  let hand = []\n  add 1 to hand"), Codes.typeMismatch);
+    expect(d.message).toBe("the type of `hand` cannot be inferred from an empty list");
+    expect(d.hint).toBe("declare it: `let hand: list<int> = []`");
+    loadClean(inFlow("  let hand: list<int> = []\n  add 1 to hand\n  if size(hand) > 0 { end }"));
   });
 
   it("only players and records have fields", () => {

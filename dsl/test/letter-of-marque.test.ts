@@ -27,11 +27,11 @@ describe("Letter of Marque", () => {
     expect(program!.tests.length).toBeGreaterThan(10);
   });
 
-  it("waits for players at three decision sites", () => {
-    expect(program!.decisions.map((d) => [d.kind, routineKey(d.owner)])).toEqual([
-      ["choose", "action:Launch"],
-      ["choose", "flow"],
-      ["act", "flow"],
+  it("waits for players at three decision sites, numbered in source order", () => {
+    expect(program!.decisions.map((d) => [d.site, d.kind, routineKey(d.owner)])).toEqual([
+      [0, "choose", "flow"],
+      [1, "act", "flow"],
+      [2, "choose", "action:Launch"],
     ]);
     expect(Object.fromEntries(program!.choiceTypes)).toEqual({ kind: { kind: "enum", name: "Kind" } });
     expect([...program!.suspending].sort()).toEqual(["action:Launch", "flow"]);

@@ -7,6 +7,7 @@
  */
 import type { Block, Expr, Program, Stmt } from "@rules/dsl";
 import type { ExprEmitter, Scope } from "./expressions.ts";
+import { tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
 export type LoopTarget = { readonly kind: "native" } | { readonly kind: "machine"; readonly end: number };
@@ -36,8 +37,12 @@ export class StatementEmitter {
 
   statement(s: Stmt, loops: readonly LoopTarget[]): string[] {
     switch (s.kind) {
-      case "let":
-        return [`let ${this.scope.local(s.symbol!)} = ${this.ctx.exprs.stored(s.value, this.scope)};`];
+      case "let": {
+        // An empty list needs its element type spelled out, or TypeScript would infer `any[]`.
+        const annotation =
+          s.value.kind === "list" && s.value.elements.length === 0 ? `: ${tsType(s.symbol!.type)}` : "";
+        return [`let ${this.scope.local(s.symbol!)}${annotation} = ${this.ctx.exprs.stored(s.value, this.scope)};`];
+      }
       case "assign":
         return [assignment(this.ctx, this.scope, s.target, s.op, s.value)];
       case "if": {

@@ -66,12 +66,12 @@ export interface LaunchFrame {
 
 export type Frame = FlowFrame | LaunchFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 110) */
-/** site 1: `choose kind: Kind by each p in players where reserveOf(p, kind) > 0` (the flow, line 87) */
-/** site 2: `act current: Launch | Return | Attack | Pass` (the flow, line 98) */
+/** site 0: `choose kind: Kind by each p in players where reserveOf(p, kind) > 0` (the flow, line 87) */
+/** site 1: `act current: Launch | Return | Attack | Pass` (the flow, line 98) */
+/** site 2: `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 110) */
 export type Pending =
-  | { site: 0; players: Player[] }
-  | { site: 1; players: Player[]; answers: Array<Kind | null> }
+  | { site: 0; players: Player[]; answers: Array<Kind | null> }
+  | { site: 1; players: Player[] }
   | { site: 2; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
@@ -117,7 +117,7 @@ export interface PassAction {
   readonly player: Player;
 }
 
-/** The answer to `choose kind` (rules line 110). */
+/** The answer to `choose kind` (rules line 87). */
 export interface KindChoice {
   readonly type: "kind";
   readonly player: Player;
@@ -171,7 +171,7 @@ export const CANNON_CARDS: number = 3;
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: {} };
 /** Seat lists by player count, shared so that `players` costs nothing. */
 export const SEATS: readonly (readonly Player[])[] = seatLists(6);
-const DECISION_NAMES: readonly string[] = ["kind", "kind", "action"];
+const DECISION_NAMES: readonly string[] = ["kind", "action", "kind"];
 
 /** fn reserveOf (line 52) */
 export function reserveOf(state: State, p: Player, kind: Kind): number {
@@ -255,7 +255,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
         }
 
         state.pending = {
-          site: 1,
+          site: 0,
           players: SEATS[state.playerCount]!.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
@@ -280,7 +280,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 2, players: [frame.current] };
+        state.pending = { site: 1, players: [frame.current] };
         frame.pc = 4;
         return;
       }
@@ -319,7 +319,7 @@ function stepLaunch(state: State, frame: LaunchFrame): void {
     switch (frame.pc) {
       case 0: {
         state.players[frame.me]!.drawn.push(drawTop(state.players[frame.me]!.deck));
-        state.pending = { site: 0, players: [frame.me] };
+        state.pending = { site: 2, players: [frame.me] };
         frame.pc = 1;
         return;
       }
@@ -388,16 +388,6 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 110)
-      const frame = currentLaunchFrame(state);
-      for (const value of KIND_VALUES) {
-        if (reserveOf(state, frame.me, value) > 0) out.push({ type: "kind", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 1: {
       // `choose kind: Kind by each p in players where reserveOf(p, kind) > 0` (the flow, line 87)
       for (const value of KIND_VALUES) {
         if (reserveOf(state, seat, value) > 0) out.push({ type: "kind", player: seat, value });
@@ -406,12 +396,22 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 2: {
+    case 1: {
       // `act current: Launch | Return | Attack | Pass` (the flow, line 98)
       offerLaunch(state, seat, out);
       offerReturn(state, seat, out);
       offerAttack(state, seat, out);
       offerPass(state, seat, out);
+      break;
+    }
+
+    case 2: {
+      // `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 110)
+      const frame = currentLaunchFrame(state);
+      for (const value of KIND_VALUES) {
+        if (reserveOf(state, frame.me, value) > 0) out.push({ type: "kind", player: seat, value });
+      }
+
       break;
     }
   }
@@ -427,15 +427,6 @@ function check(state: State, action: Action): string | null {
   switch (pending.site) {
     case 0: {
       if (action.type !== "kind") return "Answer the choice of kind first.";
-      const frame = currentLaunchFrame(state);
-      const value = action.value;
-      if (!(KIND_VALUES as readonly unknown[]).includes(value)) return "kind must be one of armed, unarmed.";
-      if (!(reserveOf(state, frame.me, value) > 0)) return "You have no ship of that kind left in reserve.";
-      return null;
-    }
-
-    case 1: {
-      if (action.type !== "kind") return "Answer the choice of kind first.";
       const seat = action.player;
       const value = action.value;
       if (!(KIND_VALUES as readonly unknown[]).includes(value)) return "kind must be one of armed, unarmed.";
@@ -443,7 +434,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 2: {
+    case 1: {
       switch (action.type) {
         case "Launch": {
           return checkLaunch(state, action.player);
@@ -471,6 +462,15 @@ function check(state: State, action: Action): string | null {
           return "Play one of: Launch, Return, Attack, Pass.";
       }
     }
+
+    case 2: {
+      if (action.type !== "kind") return "Answer the choice of kind first.";
+      const frame = currentLaunchFrame(state);
+      const value = action.value;
+      if (!(KIND_VALUES as readonly unknown[]).includes(value)) return "kind must be one of armed, unarmed.";
+      if (!(reserveOf(state, frame.me, value) > 0)) return "You have no ship of that kind left in reserve.";
+      return null;
+    }
   }
 
   return "Nothing can be played now.";
@@ -483,14 +483,6 @@ function apply(state: State, action: Action): void {
   switch (pending.site) {
     case 0: {
       if (action.type !== "kind") throw new RulesError(`${action.type} cannot be played now`);
-      const frame = currentLaunchFrame(state);
-      frame.kind = action.value;
-      state.pending = null;
-      break;
-    }
-
-    case 1: {
-      if (action.type !== "kind") throw new RulesError(`${action.type} cannot be played now`);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
       if (pending.players.length > 0) return;
@@ -500,7 +492,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 2: {
+    case 1: {
       state.pending = null;
       switch (action.type) {
         case "Launch":
@@ -519,6 +511,14 @@ function apply(state: State, action: Action): void {
           throw new RulesError(`${action.type} cannot be played now`);
       }
 
+      break;
+    }
+
+    case 2: {
+      if (action.type !== "kind") throw new RulesError(`${action.type} cannot be played now`);
+      const frame = currentLaunchFrame(state);
+      frame.kind = action.value;
+      state.pending = null;
       break;
     }
   }
