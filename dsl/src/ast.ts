@@ -135,7 +135,8 @@ export interface FnDecl extends Node {
   readonly name: Name;
   readonly params: ParamSpec[];
   readonly returnType: TypeExpr;
-  readonly body: Expr;
+  /** `fn f(): int = expr` has an expression; `fn f(): int { ... return expr }` a block. */
+  readonly body: Expr | Block;
   /** Set by the checker. */
   resolvedReturnType?: Type;
 }
@@ -226,6 +227,7 @@ export interface TestDecl extends Node {
 // Statements
 
 export interface Block extends Node {
+  readonly kind?: "block";
   readonly statements: Stmt[];
 }
 
@@ -244,6 +246,7 @@ export type Stmt =
   | ShuffleStmt
   | EndStmt
   | BreakStmt
+  | ReturnStmt
   | ExprStmt;
 
 export interface LetStmt extends Node {
@@ -356,6 +359,12 @@ export interface EndStmt extends Node {
 
 export interface BreakStmt extends Node {
   readonly kind: "break";
+}
+
+/** `return value`, in a function with a block body. */
+export interface ReturnStmt extends Node {
+  readonly kind: "return";
+  readonly value: Expr;
 }
 
 export interface ExprStmt extends Node {

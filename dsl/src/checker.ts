@@ -134,6 +134,8 @@ interface BodyState {
   loopDepth: number;
   /** Still at the top of an action body, where `require` is allowed. */
   atActionTop: boolean;
+  /** In a function with a block body: the type its `return` statements give. */
+  returns?: Type;
 }
 
 export function check(file: A.RulesFile): CheckResult {
@@ -585,7 +587,22 @@ class Checker {
     this.computing = `fn:${f.name.text}`;
     for (const p of f.params) p.symbol = this.bind(p.name, this.resolveType(p.typeExpr), "param");
     f.resolvedReturnType = this.resolveType(f.returnType);
-    this.expr(f.body, f.resolvedReturnType);
+    if (isBlock(f.body)) {
+      this.body.returns = f.resolvedReturnType;
+      this.block(f.body);
+      if (!alwaysReturns(f.body)) {
+        this.diagnostics.push(
+          error(
+            Codes.misplaced,
+            f.name.span,
+            `the function \`${f.name.text}\` can reach its end without \`return\``,
+            "end its block with `return <value>` (or return in both branches of a final if/else)",
+          ),
+        );
+      }
+    } else {
+      this.expr(f.body, f.resolvedReturnType);
+    }
     this.reportUnusedLocals(this.scope);
   }
 
@@ -940,6 +957,21 @@ class Checker {
           this.diagnostics.push(error(Codes.misplaced, s.span, "`break` outside a loop"));
         }
         break;
+      case "return":
+        if (this.body.returns === undefined) {
+          this.diagnostics.push(
+            error(
+              Codes.misplaced,
+              s.span,
+              "`return` is only for functions with a block body",
+              "procedures and actions end at their last rule",
+            ),
+          );
+          this.expr(s.value, undefined);
+        } else {
+          this.expr(s.value, this.body.returns);
+        }
+        break;
       case "expr": {
         const e = s.expr;
         this.expr(e, undefined);
@@ -1055,14 +1087,22 @@ class Checker {
   /** Fields of the state, of records and of players, let-locals and list elements may change; nothing else. */
   private assignableTarget(e: A.Expr): void {
     const c = this.body.context;
-    if (
-      c === "fn" ||
-      c === "const" ||
-      c === "visibility" ||
-      c === "playerVisibility" ||
-      c === "scoring" ||
-      c === "expect"
-    ) {
+    if (c === "fn") {
+      // A function may change its own `let` variables (and what they hold), never the game.
+      const root = rootName(e);
+      if (!(root?.ref?.kind === "local" && root.ref.symbol.origin === "let")) {
+        this.diagnostics.push(
+          error(
+            Codes.notAssignable,
+            e.span,
+            "a function cannot change the game",
+            "only its own `let` variables can change",
+          ),
+        );
+      }
+      return;
+    }
+    if (c === "const" || c === "visibility" || c === "playerVisibility" || c === "scoring" || c === "expect") {
       this.diagnostics.push(error(Codes.notAssignable, e.span, `${describeContext(c)} cannot change the game`));
       return;
     }
@@ -1844,6 +1884,27 @@ function isEnumerable(t: Type): boolean {
     t.kind === "error" ||
     (t.kind === "int" && t.low !== undefined && t.high !== undefined)
   );
+}
+
+/** The name an assignment target starts from (`hand` in `hand[0].rank`). */
+function rootName(e: A.Expr): A.NameRef | undefined {
+  if (e.kind === "name") return e;
+  if (e.kind === "member" || e.kind === "index") return rootName(e.object);
+  return undefined;
+}
+
+export function isBlock(body: A.Expr | A.Block): body is A.Block {
+  return "statements" in body;
+}
+
+/** Whether a function's block ends in `return` on every path. */
+function alwaysReturns(b: A.Block): boolean {
+  const last = b.statements[b.statements.length - 1];
+  if (!last) return false;
+  if (last.kind === "return") return true;
+  if (last.kind === "if")
+    return last.otherwise !== undefined && alwaysReturns(last.then) && alwaysReturns(last.otherwise);
+  return false;
 }
 
 /** A list type whose elements are still unknown (`[]`, `[[]]`). */

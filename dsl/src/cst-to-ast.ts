@@ -296,7 +296,7 @@ export class AstBuilder {
       name: name(token(n, "Identifier")),
       params: this.params(maybeNode(n, "paramList")),
       returnType: this.typeExpr(node(n, "typeExpr")),
-      body: this.expr(node(n, "expr")),
+      body: has(n, "block") ? { ...this.block(node(n, "block")), kind: "block" } : this.expr(node(n, "expr")),
     };
   }
 
@@ -447,6 +447,8 @@ export class AstBuilder {
     const span = nodeSpan(s);
     if (has(s, "End")) return { kind: "end", span };
     if (has(s, "Break")) return { kind: "break", span };
+    const ret = maybeNode(s, "returnStmt");
+    if (ret) return { kind: "return", span, value: this.expr(node(ret, "expr")) };
     const [key] = Object.keys(s.children);
     const n = node(s, key!);
     switch (key) {

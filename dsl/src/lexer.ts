@@ -60,6 +60,7 @@ export const From = keyword("from");
 export const Shuffle = keyword("shuffle");
 export const End = keyword("end");
 export const Break = keyword("break");
+export const Return = keyword("return");
 export const True = keyword("true");
 export const False = keyword("false");
 export const And = keyword("and");

@@ -201,14 +201,22 @@ export class RulesParser extends CstParser {
     });
   });
 
+  /** fn name(params): Type = expr, or fn name(params): Type { statements ... return expr } */
   private fnDecl = this.RULE("fnDecl", () => {
     this.CONSUME(T.Fn);
     this.CONSUME(T.Identifier);
     this.SUBRULE(this.paramList);
     this.CONSUME(T.Colon);
     this.SUBRULE(this.typeExpr);
-    this.CONSUME(T.Assign);
-    this.SUBRULE(this.expr);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Assign);
+          this.SUBRULE(this.expr);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.block) },
+    ]);
   });
 
   private procDecl = this.RULE("procDecl", () => {
@@ -389,6 +397,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.shuffleStmt) },
       { ALT: () => this.CONSUME(T.End) },
       { ALT: () => this.CONSUME(T.Break) },
+      { ALT: () => this.SUBRULE(this.returnStmt) },
       { ALT: () => this.SUBRULE(this.exprStmt) },
     ]);
   });
@@ -413,6 +422,11 @@ export class RulesParser extends CstParser {
       this.CONSUME(T.Else);
       this.OR([{ ALT: () => this.deeper(() => this.SUBRULE(this.ifStmt)) }, { ALT: () => this.SUBRULE2(this.block) }]);
     });
+  });
+
+  private returnStmt = this.RULE("returnStmt", () => {
+    this.CONSUME(T.Return);
+    this.SUBRULE(this.expr);
   });
 
   private forStmt = this.RULE("forStmt", () => {

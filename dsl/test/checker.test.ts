@@ -843,3 +843,33 @@ describe("the specification", () => {
     expect([...specified].sort()).toEqual([...emitted].sort());
   });
 });
+
+describe("functions with a block body", () => {
+  it("may change their own variables and must return on every path", () => {
+    loadClean(
+      game(
+        "fn biggest(xs: list<int>): int {\n  let best = 0\n  for x in xs {\n    if x > best {\n      best = x\n    }\n  }\n  return best\n}",
+        "  if biggest([1, 2]) > 1 { end }",
+      ),
+    );
+    const d = soleError(
+      game("fn f(x: int): int {\n  if x > 0 {\n    return 1\n  }\n}", "  if f(1) > 0 { end }"),
+      Codes.misplaced,
+    );
+    expect(d.message).toBe("the function `f` can reach its end without `return`");
+  });
+
+  it("cannot change the game", () => {
+    const d = soleError(
+      game("global {\n  n: int\n}\nfn f(): int {\n  n = 3\n  return n\n}", "  if f() > 0 { end }"),
+      Codes.notAssignable,
+    );
+    expect(d.message).toBe("a function cannot change the game");
+  });
+
+  it("`return` belongs to functions only", () => {
+    expect(soleError(inFlow("  return 1"), Codes.misplaced).message).toBe(
+      "`return` is only for functions with a block body",
+    );
+  });
+});

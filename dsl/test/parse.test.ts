@@ -1,4 +1,5 @@
 /** Parsing: every declaration, statement and expression form of the grammar, and the AST it builds. */
+import type { Expr } from "../src/ast.ts";
 import { describe, expect, it } from "vitest";
 import { parseRules } from "../src/parse.ts";
 import {
@@ -89,7 +90,7 @@ describe("declarations", () => {
     const f = declaration(game("fn bigger(a: int, b: int): bool = a > b"), "fn");
     expect(f.params.map((p) => p.name.text)).toEqual(["a", "b"]);
     expect(f.returnType).toMatchObject({ kind: "named", name: { text: "bool" } });
-    expect(show(f.body)).toBe("(> a b)");
+    expect(show(f.body as Expr)).toBe("(> a b)");
   });
 
   it("a proc has parameters and a block", () => {

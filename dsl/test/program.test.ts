@@ -124,7 +124,7 @@ describe("a checked program", () => {
     ]);
     expect(choose.condition.type).toEqual({ kind: "bool" });
     const rich = program.fns.get("rich")!;
-    expect(names(rich.body).map((n) => [n.name, n.ref])).toEqual([
+    expect(names(rich.body as Expr).map((n) => [n.name, n.ref])).toEqual([
       ["p", expect.objectContaining({ kind: "local" })],
       ["GOAL", { kind: "param", name: "GOAL" }],
     ]);

@@ -4,7 +4,15 @@
  * A rule that a variant replaces is emitted once per version (`name__base`, `name__<variant>`) behind a function of
  * the plain name that picks the version by `state.variant`, so callers never need to know.
  */
-import type { ActionDecl, FnDecl, ParamSpec, ProcDecl, Routine, Stmt } from "@rules/dsl";
+import {
+  isBlock,
+  type ActionDecl,
+  type FnDecl,
+  type ParamSpec,
+  type ProcDecl,
+  type Routine,
+  type Stmt,
+} from "@rules/dsl";
 import { type FunctionDeclarationStructure, StructureKind } from "ts-morph";
 import type { EmitContext, ResumableRoutine } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
@@ -90,14 +98,15 @@ export function emitFunctions(ctx: EmitContext): Fn[] {
       (name, decl, exported) => {
         const { scope, list } = paramScope(decl.params);
         const returnType = tsType(decl.resolvedReturnType ?? { kind: "void" });
-        return fn(
-          name,
-          list,
-          returnType,
-          [`return ${ctx.exprs.emit(decl.body, scope)};`],
-          `fn ${decl.name.text} (line ${decl.span.line})`,
-          exported,
-        );
+        const body = isBlock(decl.body)
+          ? new StatementEmitter({
+              program: ctx.program,
+              exprs: ctx.exprs,
+              scope,
+              suspending: ctx.program.suspending,
+            }).block(decl.body, [])
+          : [`return ${ctx.exprs.emit(decl.body, scope)};`];
+        return fn(name, list, returnType, body, `fn ${decl.name.text} (line ${decl.span.line})`, exported);
       },
       true,
     ),

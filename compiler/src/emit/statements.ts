@@ -5,7 +5,7 @@
  * compiled to a resumable state machine (see `machine.ts`), as async/await down-levelling does: the statements that
  * contain no decision are still emitted by this file, inside the machine's blocks.
  */
-import type { Block, Expr, Program, Stmt } from "@rules/dsl";
+import { forEachExpr, type Block, type Expr, type Program, type Stmt } from "@rules/dsl";
 import type { ExprEmitter, Scope } from "./expressions.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -54,7 +54,7 @@ export class StatementEmitter {
       case "for": {
         const v = this.scope.local(s.symbol!);
         return [
-          `for (const ${v} of ${iterationSource(this.ctx, this.scope, s.iterable)}) {`,
+          `for (const ${v} of ${iterationSource(this.ctx, this.scope, s.iterable, false, s.body)}) {`,
           ...this.block(s.body, [...loops, { kind: "native" }]),
           "}",
         ];
@@ -87,6 +87,8 @@ export class StatementEmitter {
         return [`${this.e(s.expr)};`];
       case "end":
         return ["state.stack.length = 0;", "return;"];
+      case "return":
+        return [`return ${this.e(s.value)};`];
       case "choose":
       case "act":
         throw new Error(`internal: \`${s.kind}\` outside a resumable routine`);
@@ -98,11 +100,58 @@ export class StatementEmitter {
  * `for x in list` iterates over a snapshot, so rules may change the list inside the loop. A loop that waits for
  * decisions keeps its snapshot in the frame (`inFrame`), which must own it.
  */
-export function iterationSource(ctx: StatementContext, scope: Scope, iterable: Expr, inFrame = false): string {
+export function iterationSource(
+  ctx: StatementContext,
+  scope: Scope,
+  iterable: Expr,
+  inFrame = false,
+  body?: Block,
+): string {
   const code = ctx.exprs.emit(iterable, scope);
-  const stable = iterable.kind === "name" && iterable.ref?.kind === "builtin" && !inFrame;
+  const untouched = body !== undefined && !mayChangeLists(body);
+  const stable = ((iterable.kind === "name" && iterable.ref?.kind === "builtin") || untouched) && !inFrame;
   const fresh = iterable.kind === "list" || iterable.kind === "comprehension" || iterable.kind === "aggregate";
   return stable || fresh ? code : `${code}.slice()`;
+}
+
+/** Whether running `b` could change a list: only then does a loop over a list need a snapshot of it. */
+function mayChangeLists(b: Block): boolean {
+  return b.statements.some((s) => {
+    switch (s.kind) {
+      case "add":
+      case "remove":
+      case "shuffle":
+      case "choose":
+      case "act":
+        return true;
+      case "assign":
+        return s.target.kind === "index" || s.target.type?.kind === "list" || exprChangesLists(s.value);
+      case "let":
+        return exprChangesLists(s.value);
+      case "expr":
+        return exprChangesLists(s.expr);
+      case "if":
+        return (
+          exprChangesLists(s.condition) || mayChangeLists(s.then) || (s.otherwise ? mayChangeLists(s.otherwise) : false)
+        );
+      case "for":
+      case "while":
+      case "repeat":
+        return mayChangeLists(s.body);
+      default:
+        return false;
+    }
+  });
+}
+
+/** Calls of procedures, and `draw`, change lists. */
+function exprChangesLists(e: Expr): boolean {
+  let changes = false;
+  forEachExpr(e, (x) => {
+    if (x.kind === "call" && (x.target === "proc" || (x.target === "builtin" && x.callee.text === "draw")))
+      changes = true;
+  });
+  return changes;
 }
 
 export function assignment(ctx: StatementContext, scope: Scope, target: Expr, op: string, value: Expr): string {
