@@ -194,6 +194,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
       "Readonly<Record<VariantName, Params>>",
       `{ ${variantNames.map((v) => `${str(v)}: ${paramsOf(v === "base" ? undefined : v)}`).join(", ")} }`,
       false,
+      "Each variant's params; games share these objects, as the rules never change a param.",
     ),
   );
   add(
@@ -371,7 +372,7 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
         'if (variant === undefined) throw new RangeError(`unknown variant ${String(options.variant)}; variants: ${VARIANTS.join(", ")}`);',
         "const state: State = {",
         "variant,",
-        "params: clone(PARAMS[variant]),",
+        "params: PARAMS[variant],",
         "playerCount,",
         `players: SEATS[playerCount]!.map(() => ({ ${playerInit.join(", ")} })),`,
         ...globalInit.map((g) => `${g},`),

@@ -168,6 +168,7 @@ export const ARMED_SHIPS: number = 2;
 export const UNARMED_SHIPS: number = 3;
 /** const CANNON_CARDS = 3 */
 export const CANNON_CARDS: number = 3;
+/** Each variant's params; games share these objects, as the rules never change a param. */
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: {} };
 /** Seat lists by player count, shared so that `players` costs nothing. */
 export const SEATS: readonly (readonly Player[])[] = seatLists(6);
@@ -538,7 +539,7 @@ export function setUp(options: GameOptions): State {
     throw new RangeError(`unknown variant ${String(options.variant)}; variants: ${VARIANTS.join(", ")}`);
   const state: State = {
     variant,
-    params: clone(PARAMS[variant]),
+    params: PARAMS[variant],
     playerCount,
     players: SEATS[playerCount]!.map(() => ({
       deck: [],
