@@ -2,7 +2,7 @@
  * The compiler pipeline for one ruleset: rules text -> checked program -> engine module and conformance tests,
  * formatted with Prettier. Pure: it reads nothing and writes nothing, so `--check` and `--watch` share it.
  */
-import { hasErrors, loadRules, type Diagnostic } from "@rules/dsl";
+import { Codes, error, hasErrors, loadRules, type Diagnostic } from "@rules/dsl";
 import { hashText } from "@rules/runtime";
 import * as prettier from "prettier";
 import { emitEngineModule } from "./emit/engine-module.ts";
@@ -39,6 +39,17 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
   const t0 = performance.now();
   const { program, diagnostics } = loadRules(input.text, input.sourcePath);
   const t1 = performance.now();
+  if (program && program.decisions.length === 0) {
+    // A game nobody decides anything in has no actions, hence no engine interface to speak of.
+    diagnostics.push(
+      error(
+        Codes.missingDeclaration,
+        program.flow.span,
+        "no rule ever asks a player anything, so there is no game to compile",
+        "players take part through `act <player>: SomeAction` or `choose ... by <player>` in the flow",
+      ),
+    );
+  }
   if (!program || hasErrors(diagnostics)) {
     return { diagnostics, files: [], timings: { parseAndCheckMs: t1 - t0, emitMs: 0, formatMs: 0 } };
   }

@@ -114,3 +114,12 @@ describe("a compiled game", () => {
     expect(state.table).toEqual([{ suit: "blue", rank: 1 }]);
   });
 });
+
+describe("a game without decisions", () => {
+  it("is refused: there is nothing for players to do", async () => {
+    const text = 'game "Solitaire" {\n  players 2..2\n}\nglobal {\n  n: int\n}\nflow {\n  n = 1\n}\n';
+    const result = await compileRules({ name: "solitaire", sourcePath: "solitaire.rules", text });
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.span.line])).toEqual([["RL112", 7]]);
+  });
+});

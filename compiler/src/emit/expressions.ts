@@ -292,32 +292,37 @@ export class ExprEmitter {
     const body = e.kind === "comprehension" ? e.element : e.body;
     const value = body ? this.emit(body, inner) : variable;
     const elementType = tsType(e.symbol!.type);
+    const c = e.kind === "comprehension" ? e : undefined;
+    const cond = c?.condition ? `if (${this.emit(c.condition, inner)}) ` : "";
+    // The helper's own variables are named last, so they never clash with a name from the rules.
+    const out = names.fresh("out");
+    const total = names.fresh("total");
+    const best = names.fresh("best");
+    const v = names.fresh("v");
     let code: string;
     let returnType: string;
     const op = e.kind === "comprehension" ? "list" : e.op;
     switch (op) {
       case "list": {
-        const c = e as Comprehension;
-        returnType = tsType(c.type ?? { kind: "list", element: { kind: "int" } });
-        const cond = c.condition ? `if (${this.emit(c.condition, inner)}) ` : "";
-        code = `const out: ${returnType} = [];\n${loopHead} {\n${element}\n${cond}out.push(${this.storedIn(c.element, inner, value)});\n}\nreturn out;`;
+        returnType = tsType(c!.type ?? { kind: "list", element: { kind: "int" } });
+        code = `const ${out}: ${returnType} = [];\n${loopHead} {\n${element}\n${cond}${out}.push(${this.storedIn(c!.element, inner, value)});\n}\nreturn ${out};`;
         break;
       }
       case "sum":
         returnType = "number";
-        code = `let total = 0;\n${loopHead} {\n${element}\ntotal += ${value};\n}\nreturn total;`;
+        code = `let ${total} = 0;\n${loopHead} {\n${element}\n${total} += ${value};\n}\nreturn ${total};`;
         break;
       case "count":
         returnType = "number";
         code = body
-          ? `let total = 0;\n${loopHead} {\n${element}\nif (${value}) total++;\n}\nreturn total;`
+          ? `let ${total} = 0;\n${loopHead} {\n${element}\nif (${value}) ${total}++;\n}\nreturn ${total};`
           : `return ${iterable}.length;`;
         break;
       case "min":
       case "max": {
         returnType = "number";
         const cmp = op === "min" ? "<" : ">";
-        code = `let best: number | undefined;\n${loopHead} {\n${element}\nconst v = ${value};\nif (best === undefined || v ${cmp} best) best = v;\n}\nif (best === undefined) throw new RulesError("${op} of an empty list");\nreturn best;`;
+        code = `let ${best}: number | undefined;\n${loopHead} {\n${element}\nconst ${v} = ${value};\nif (${best} === undefined || ${v} ${cmp} ${best}) ${best} = ${v};\n}\nif (${best} === undefined) throw new RulesError("${op} of an empty list");\nreturn ${best};`;
         break;
       }
       case "all":
@@ -332,7 +337,7 @@ export class ExprEmitter {
       case "argmax": {
         returnType = `${elementType}[]`;
         const cmp = op === "argmin" ? "<" : ">";
-        code = `let best: number | undefined;\nlet out: ${elementType}[] = [];\n${loopHead} {\n${element}\nconst v = ${value};\n if (best === undefined || v ${cmp} best) {\n best = v;\n out = [${variable}];\n } else if (v === best) out.push(${variable});\n}\nreturn out;`;
+        code = `let ${best}: number | undefined;\nlet ${out}: ${elementType}[] = [];\n${loopHead} {\n${element}\nconst ${v} = ${value};\nif (${best} === undefined || ${v} ${cmp} ${best}) {\n${best} = ${v};\n${out} = [${variable}];\n} else if (${v} === ${best}) ${out}.push(${variable});\n}\nreturn ${out};`;
         break;
       }
       default:
