@@ -3,7 +3,17 @@
  * runtime calls around them: `legalActions` (enumeration), `check` (validation with the designer's refusal
  * messages) and `apply` (store the answer, resume the rules).
  */
-import type { ActionDecl, ChooseStmt, DecisionSite, LocalSymbol, ParamSpec, Type } from "@rules/dsl";
+import {
+  forEachExpr,
+  type ActionDecl,
+  type ChooseStmt,
+  type DecisionSite,
+  type Expr,
+  type LocalSymbol,
+  type ParamSpec,
+  type RequireStmt,
+  type Type,
+} from "@rules/dsl";
 import { StructureKind, type FunctionDeclarationStructure, type StatementStructures } from "ts-morph";
 import { valuesConst, type EmitContext } from "./context.ts";
 import type { Scope } from "./expressions.ts";
@@ -196,32 +206,60 @@ function actionScope(a: ActionDecl, me: string, params: Map<LocalSymbol, string>
   };
 }
 
-/** `offerX(state, me, out)`: pushes every allowed form of the action X. */
+/**
+ * `offerX(state, me, out)`: pushes every allowed form of the action X. Each `require` is tested as soon as the
+ * parameters it reads are known, so a requirement on the player alone (`me.cannons > 0`) rules out the whole loop
+ * over targets at once: legal-action enumeration is the hot loop of every playout.
+ */
 export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
   const lines: string[] = [];
   const params = new Map<LocalSymbol, string>();
   const scope = actionScope(a, "me", params);
-  const args: string[] = [];
   const fields: string[] = [];
-  let depth = 0;
-  for (const p of a.params) {
-    const name = scope.names.fresh(p.name.text);
+  const args: string[] = [];
+  const replaced = ctx.program.variants.some((v) =>
+    v.replacements.some((r) => r.kind === "action" && r.name.text === a.name.text),
+  );
+  const requires = replaced ? [] : leadingRequires(a);
+  const depthOf = (e: Expr): number => {
+    let depth = 0;
+    forEachExpr(e, (x) => {
+      if (x.kind === "name" && x.ref?.kind === "local") {
+        const i = a.params.findIndex((p) => p.symbol === (x.ref as { symbol: LocalSymbol }).symbol);
+        depth = Math.max(depth, i + 1);
+      }
+    });
+    return depth;
+  };
+  const testsAt = (depth: number, skip: string): void => {
+    for (const r of requires) {
+      if (depthOf(r.condition) === depth) lines.push(`if (${ctx.exprs.negate(r.condition, scope)}) ${skip};`);
+    }
+  };
+  testsAt(0, "return");
+  a.params.forEach((p, i) => {
+    const position = scope.names.fresh(p.name.text);
     if (p.from) {
       const list = scope.names.fresh(`${p.name.text}List`);
       lines.push(`const ${list} = ${ctx.exprs.emit(p.from, scope)};`);
-      lines.push(`${domainLoop(ctx, p.symbol!.type, name, list)} {`);
-      args.push(`${list}[${name}]!`);
+      lines.push(`${domainLoop(ctx, p.symbol!.type, position, list)} {`);
+      const element = scope.names.fresh(`${p.name.text}Item`);
+      lines.push(`const ${element} = ${list}[${position}]!;`);
+      params.set(p.symbol!, element);
+      args.push(element);
     } else {
-      lines.push(`${domainLoop(ctx, p.symbol!.type, name, undefined)} {`);
-      args.push(name);
+      lines.push(`${domainLoop(ctx, p.symbol!.type, position, undefined)} {`);
+      params.set(p.symbol!, position);
+      args.push(position);
     }
-    params.set(p.symbol!, name);
-    fields.push(name === p.name.text ? name : `${p.name.text}: ${name}`);
-    depth++;
-  }
+    fields.push(position === p.name.text ? position : `${p.name.text}: ${position}`);
+    testsAt(i + 1, "continue");
+  });
   const action = `{ type: ${str(a.name.text)}, player: me${fields.map((f) => `, ${f}`).join("")} }`;
-  lines.push(`if (check${a.name.text}(${["state", "me", ...args].join(", ")}) === null) out.push(${action});`);
-  for (let i = 0; i < depth; i++) lines.push("}");
+  if (replaced)
+    lines.push(`if (check${a.name.text}(${["state", "me", ...args].join(", ")}) === null) out.push(${action});`);
+  else lines.push(`out.push(${action});`);
+  for (let i = 0; i < a.params.length; i++) lines.push("}");
   return {
     kind: StructureKind.Function,
     name: `offer${a.name.text}`,
@@ -231,8 +269,19 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
       { name: "out", type: "Action[]" },
     ],
     returnType: "void",
+    docs: [`Every allowed form of ${a.name.text} (the same requirements as \`check${a.name.text}\`).`],
     statements: lines,
   };
+}
+
+/** The `require` rules an action starts with. */
+function leadingRequires(a: ActionDecl): RequireStmt[] {
+  const out: RequireStmt[] = [];
+  for (const s of a.body.statements) {
+    if (s.kind !== "require") break;
+    out.push(s);
+  }
+  return out;
 }
 
 /** The scope of a `choose`'s condition: frame locals, the candidate, and the chooser in a simultaneous choice. */

@@ -5,6 +5,7 @@
 import {
   forEachExpr,
   type Aggregate,
+  type Binary,
   type Comprehension,
   type Expr,
   type LocalSymbol,
@@ -77,9 +78,7 @@ export class ExprEmitter {
   /** Like `emit`, but copies lists and records read from somewhere else, so the state never shares data. */
   stored(e: Expr, scope: Scope): string {
     const code = this.emit(e, scope);
-    const t = e.type;
-    if (!isFresh(e) && t && (t.kind === "list" || t.kind === "record")) return `clone(${code})`;
-    return code;
+    return isFresh(e) ? code : copyOf(e.type, code);
   }
 
   emit(e: Expr, scope: Scope): string {
@@ -141,6 +140,16 @@ export class ExprEmitter {
   /** The negation of a condition, without a double `!`. */
   negate(e: Expr, scope: Scope): string {
     if (e.kind === "unary" && e.op === "not") return this.emit(e.operand, scope);
+    // Comparisons of integers invert exactly (there is no NaN in the rules).
+    const inverse: Partial<Record<string, Binary["op"]>> = {
+      "==": "!=",
+      "!=": "==",
+      "<": ">=",
+      "<=": ">",
+      ">": "<=",
+      ">=": "<",
+    };
+    if (e.kind === "binary" && inverse[e.op]) return this.emit({ ...e, op: inverse[e.op]! }, scope);
     return `!${this.paren(e, scope)}`;
   }
 
@@ -354,11 +363,16 @@ export class ExprEmitter {
     return `${name}(${callArgs.join(", ")})`;
   }
 
-  private storedIn(e: Expr, scope: Scope, code: string): string {
-    const t: Type | undefined = e.type;
-    if (!isFresh(e) && t && (t.kind === "list" || t.kind === "record") && e.kind !== "name") return `clone(${code})`;
-    return code;
+  private storedIn(e: Expr, _scope: Scope, code: string): string {
+    return isFresh(e) || e.kind === "name" ? code : copyOf(e.type, code);
   }
+}
+
+/** A copy of a list or record (a list of plain values needs only a shallow one); other values as they are. */
+function copyOf(t: Type | undefined, code: string): string {
+  if (t?.kind === "list" && t.element.kind !== "list" && t.element.kind !== "record") return `${code}.slice()`;
+  if (t?.kind === "list" || t?.kind === "record") return `clone(${code})`;
+  return code;
 }
 
 /** Lists and records compare by content, not identity. */

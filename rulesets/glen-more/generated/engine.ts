@@ -2490,7 +2490,7 @@ function doForcedMove(state: State, me: Player): void {
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if (!(at(state.market, resIdx(state, r)) > 0)) return "No coin lies on that market row: it buys nothing now.";
+  if (at(state.market, resIdx(state, r)) <= 0) return "No coin lies on that market row: it buys nothing now.";
   if (!at(state.players[me]!.display, src).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
@@ -2531,7 +2531,7 @@ function doEndActivation(state: State, me: Player): void {
 
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
-  if (!(at(state.players[me]!.display, src).clans > 0)) return "No clan member stands on that tile.";
+  if (at(state.players[me]!.display, src).clans <= 0) return "No clan member stands on that tile.";
   if (
     !occupied(
       state,
@@ -2561,7 +2561,7 @@ function doMoveClan(state: State, me: Player, src: number, dir: number): void {
 
 /** Why Promote is refused now, or null when it is allowed. */
 function checkPromote(state: State, me: Player, src: number): string | null {
-  if (!(at(state.players[me]!.display, src).clans > 0)) return "No clan member stands on that tile.";
+  if (at(state.players[me]!.display, src).clans <= 0) return "No clan member stands on that tile.";
   if (!(clansOnDisplay(state, me) > 1 || lastTurn(state)))
     return "At least one clan member must stay in your display until your last turn.";
   return null;
@@ -2604,7 +2604,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
         }
 
         frame.rear = at(state.track, 0).pawn;
-        if (!(frame.rear === DIE)) {
+        if (frame.rear !== DIE) {
           frame.pc = 3;
           continue machine;
         }
@@ -2682,7 +2682,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 2: {
-        if (!(state.placedAt >= 0)) {
+        if (state.placedAt < 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -2790,14 +2790,14 @@ function stepPayDue(state: State, frame: PayDueFrame): void {
       }
 
       case 3: {
-        if (!(at(state.due, frame.k) > 0)) {
+        if (at(state.due, frame.k) <= 0) {
           frame.pc = 4;
           continue machine;
         }
 
-        frame.sources = clone(paySources(state, frame.p, frame.k));
+        frame.sources = paySources(state, frame.p, frame.k).slice();
         frame.src = at(frame.sources, 0);
-        if (!(frame.sources.length > 1)) {
+        if (frame.sources.length <= 1) {
           frame.pc = 5;
           continue machine;
         }
@@ -2886,14 +2886,14 @@ function stepPayFor(state: State, frame: PayForFrame): void {
       case 0: {
         frame.t = clone(at(TILES, frame.id));
         state.players[frame.p]!.whisky -= frame.t.whisky;
-        if (!(frame.t.clan > 0)) {
+        if (frame.t.clan <= 0) {
           frame.pc = 1;
           continue machine;
         }
 
         frame.options = collect1(state, frame.p, frame.id);
         frame.payer = at(frame.options, 0);
-        if (!(frame.options.length > 1)) {
+        if (frame.options.length <= 1) {
           frame.pc = 2;
           continue machine;
         }
@@ -2904,8 +2904,8 @@ function stepPayFor(state: State, frame: PayForFrame): void {
       }
 
       case 1: {
-        state.due = clone(costOf(state, frame.t));
-        if (!(frame.t.distinct > 0)) {
+        state.due = costOf(state, frame.t).slice();
+        if (frame.t.distinct <= 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -3000,7 +3000,7 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
 
         frame.x = at(state.spots, 0).x;
         frame.y = at(state.spots, 0).y;
-        if (!(state.spots.length > 1)) {
+        if (state.spots.length <= 1) {
           frame.pc = 1;
           continue machine;
         }
@@ -3094,13 +3094,13 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
           state.players[frame.p]!.whisky += 1;
         }
 
-        if (!(frame.t.card !== "noCard")) {
+        if (frame.t.card === "noCard") {
           frame.pc = 1;
           continue machine;
         }
 
         state.players[frame.p]!.cards.push(frame.t.card);
-        if (!(frame.t.card === "lochLochy")) {
+        if (frame.t.card !== "lochLochy") {
           frame.pc = 2;
           continue machine;
         }
@@ -3117,7 +3117,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 2: {
-        if (!(frame.t.card === "castleMoil")) {
+        if (frame.t.card !== "castleMoil") {
           frame.pc = 7;
           continue machine;
         }
@@ -3156,7 +3156,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 7: {
-        if (!(frame.t.card === "castleStalker")) {
+        if (frame.t.card !== "castleStalker") {
           frame.pc = 9;
           continue machine;
         }
@@ -3172,7 +3172,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 9: {
-        if (!(frame.t.card === "armadaleCastle")) {
+        if (frame.t.card !== "armadaleCastle") {
           frame.pc = 11;
           continue machine;
         }
@@ -3188,7 +3188,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 11: {
-        if (!(frame.t.card === "donanCastle")) {
+        if (frame.t.card !== "donanCastle") {
           frame.pc = 13;
           continue machine;
         }
@@ -3204,7 +3204,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 13: {
-        if (!(frame.t.card === "lochOich")) {
+        if (frame.t.card !== "lochOich") {
           frame.pc = 15;
           continue machine;
         }
@@ -3220,7 +3220,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 15: {
-        if (!(frame.t.card === "lochShiel")) {
+        if (frame.t.card !== "lochShiel") {
           frame.pc = 17;
           continue machine;
         }
@@ -3248,7 +3248,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
         }
 
         frame.j = at(frame.jList, frame.jIndex);
-        if (!(at(state.players[frame.p]!.display, frame.j).cubes.length === 0)) {
+        if (at(state.players[frame.p]!.display, frame.j).cubes.length !== 0) {
           frame.pc = 20;
           continue machine;
         }
@@ -3275,7 +3275,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
       }
 
       case 21: {
-        if (!(kindAt(state, frame.p, frame.j) === "abbey")) {
+        if (kindAt(state, frame.p, frame.j) !== "abbey") {
           frame.pc = 23;
           continue machine;
         }
@@ -3374,12 +3374,12 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 1: {
-        if (!(frame.t.kind === "abbey")) {
+        if (frame.t.kind !== "abbey") {
           frame.pc = 3;
           continue machine;
         }
 
-        if (!(at(state.players[frame.p]!.display, frame.i_).cubes.length < MAX_CUBES)) {
+        if (at(state.players[frame.p]!.display, frame.i_).cubes.length >= MAX_CUBES) {
           frame.pc = 5;
           continue machine;
         }
@@ -3422,7 +3422,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 7: {
-        if (!(frame.t.kind === "tavern")) {
+        if (frame.t.kind !== "tavern") {
           frame.pc = 9;
           continue machine;
         }
@@ -3438,12 +3438,12 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 9: {
-        if (!(frame.t.kind === "distillery")) {
+        if (frame.t.kind !== "distillery") {
           frame.pc = 11;
           continue machine;
         }
 
-        state.due = clone(unit(state, resIdx(state, "grain"), 1));
+        state.due = unit(state, resIdx(state, "grain"), 1).slice();
         frame.pc = 13;
         state.stack.push(newPayDueFrame(frame.p));
         return;
@@ -3478,7 +3478,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 14: {
-        if (!(frame.t.kind === "mixedButcher")) {
+        if (frame.t.kind !== "mixedButcher") {
           frame.pc = 18;
           continue machine;
         }
@@ -3495,7 +3495,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 16: {
-        state.due = clone(unit(state, frame.k, frame.butcherCount));
+        state.due = unit(state, frame.k, frame.butcherCount).slice();
         frame.pc = 17;
         state.stack.push(newPayDueFrame(frame.p));
         return;
@@ -3508,7 +3508,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 18: {
-        if (!(frame.t.kind === "bridge")) {
+        if (frame.t.kind !== "bridge") {
           frame.pc = 21;
           continue machine;
         }
@@ -3531,12 +3531,12 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 21: {
-        if (!(frame.t.kind === "grocer")) {
+        if (frame.t.kind !== "grocer") {
           frame.pc = 24;
           continue machine;
         }
 
-        state.due = clone(NOTHING);
+        state.due = NOTHING.slice();
         frame.times = 3;
         frame.count = 0;
         frame.pc = 26;
@@ -3555,7 +3555,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 24: {
-        if (!(frame.t.kind === "fair")) {
+        if (frame.t.kind !== "fair") {
           frame.pc = 30;
           continue machine;
         }
@@ -3606,7 +3606,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 31: {
-        state.due = clone(NOTHING);
+        state.due = NOTHING.slice();
         frame.times2 = frame.fairTypes;
         frame.count2 = 0;
         frame.pc = 32;
@@ -3674,7 +3674,7 @@ function stepRefill(state: State, frame: RefillFrame): void {
       }
 
       case 1: {
-        if (!(state.track.length < TRACK_OCCUPIED)) {
+        if (state.track.length >= TRACK_OCCUPIED) {
           frame.pc = 2;
           continue machine;
         }
@@ -3709,7 +3709,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (!(state.stack0.length > 0)) {
+        if (state.stack0.length <= 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -3720,7 +3720,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
       }
 
       case 1: {
-        if (!(state.stack1.length > 0)) {
+        if (state.stack1.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
@@ -3740,7 +3740,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
       }
 
       case 3: {
-        if (!(state.stack2.length > 0)) {
+        if (state.stack2.length <= 0) {
           frame.pc = 5;
           continue machine;
         }
@@ -3761,7 +3761,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
 
       case 5: {
         state.track.push({ pawn: TILE_SPACE, tile: drawTop(state.stack3) });
-        if (!(state.stack3.length === 0)) {
+        if (state.stack3.length !== 0) {
           frame.pc = 7;
           continue machine;
         }
@@ -3920,61 +3920,99 @@ function run(state: State): void {
   }
 }
 
+/** Every allowed form of TakeTile (the same requirements as `checkTakeTile`). */
 function offerTakeTile(state: State, me: Player, out: Action[]): void {
   for (let space = 1; space <= 12; space++) {
-    if (checkTakeTile(state, me, space) === null) out.push({ type: "TakeTile", player: me, space });
+    if (!tileSpace(state, space)) continue;
+    if (!affordable(state, me, at(state.track, space).tile)) continue;
+    if (!placeableAfterPaying(state, me, at(state.track, space).tile)) continue;
+    out.push({ type: "TakeTile", player: me, space });
   }
 }
 
+/** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (checkForcedMove(state, me) === null) out.push({ type: "ForcedMove", player: me });
+  if (any46(state, me)) return;
+  out.push({ type: "ForcedMove", player: me });
 }
 
+/** Every allowed form of Sell (the same requirements as `checkSell`). */
 function offerSell(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
+    const srcItem = srcList[src]!;
     for (const r of RES_VALUES) {
-      if (checkSell(state, me, srcList[src]!, r) === null) out.push({ type: "Sell", player: me, src, r });
+      if (at(state.market, resIdx(state, r)) <= 0) continue;
+      if (!at(state.players[me]!.display, srcItem).cubes.includes(r)) continue;
+      out.push({ type: "Sell", player: me, src, r });
     }
   }
 }
 
+/** Every allowed form of Activate (the same requirements as `checkActivate`). */
 function offerActivate(state: State, me: Player, out: Action[]): void {
   const iList = rangeList(0, state.players[me]!.display.length - 1);
   for (let i = 0; i < iList.length; i++) {
-    if (checkActivate(state, me, iList[i]!) === null) out.push({ type: "Activate", player: me, i });
+    const iItem = iList[i]!;
+    if (!at(state.players[me]!.display, iItem).active) continue;
+    if (!usable(state, me, iItem)) continue;
+    out.push({ type: "Activate", player: me, i });
   }
 }
 
+/** Every allowed form of LochNess (the same requirements as `checkLochNess`). */
 function offerLochNess(state: State, me: Player, out: Action[]): void {
+  if (!owns(state, me, "lochNess")) return;
+  if (!(!state.players[me]!.nessUsed && !state.oichTurn)) return;
   const iList = rangeList(0, state.players[me]!.display.length - 1);
   for (let i = 0; i < iList.length; i++) {
-    if (checkLochNess(state, me, iList[i]!) === null) out.push({ type: "LochNess", player: me, i });
+    const iItem = iList[i]!;
+    if (at(state.players[me]!.display, iItem).used) continue;
+    if (!usable(state, me, iItem)) continue;
+    out.push({ type: "LochNess", player: me, i });
   }
 }
 
+/** Every allowed form of EndActivation (the same requirements as `checkEndActivation`). */
 function offerEndActivation(state: State, me: Player, out: Action[]): void {
-  if (checkEndActivation(state, me) === null) out.push({ type: "EndActivation", player: me });
+  out.push({ type: "EndActivation", player: me });
 }
 
+/** Every allowed form of MoveClan (the same requirements as `checkMoveClan`). */
 function offerMoveClan(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
+    const srcItem = srcList[src]!;
+    if (at(state.players[me]!.display, srcItem).clans <= 0) continue;
     for (let dir = 0; dir <= 7; dir++) {
-      if (checkMoveClan(state, me, srcList[src]!, dir) === null) out.push({ type: "MoveClan", player: me, src, dir });
+      if (
+        !occupied(
+          state,
+          me,
+          at(state.players[me]!.display, srcItem).x + at(DIRS8, dir).x,
+          at(state.players[me]!.display, srcItem).y + at(DIRS8, dir).y,
+        )
+      )
+        continue;
+      out.push({ type: "MoveClan", player: me, src, dir });
     }
   }
 }
 
+/** Every allowed form of Promote (the same requirements as `checkPromote`). */
 function offerPromote(state: State, me: Player, out: Action[]): void {
+  if (!(clansOnDisplay(state, me) > 1 || lastTurn(state))) return;
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
-    if (checkPromote(state, me, srcList[src]!) === null) out.push({ type: "Promote", player: me, src });
+    const srcItem = srcList[src]!;
+    if (at(state.players[me]!.display, srcItem).clans <= 0) continue;
+    out.push({ type: "Promote", player: me, src });
   }
 }
 
+/** Every allowed form of EndMoves (the same requirements as `checkEndMoves`). */
 function offerEndMoves(state: State, me: Player, out: Action[]): void {
-  if (checkEndMoves(state, me) === null) out.push({ type: "EndMoves", player: me });
+  out.push({ type: "EndMoves", player: me });
 }
 
 /** Every action `seat` may play now. */
@@ -4043,7 +4081,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum47(state) - 1,
+            frame.t.distinct - sum48(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -4105,7 +4143,7 @@ function legalActions(state: State, seat: Player): Action[] {
       // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 682)
       const frame = currentActivateTileFrame(state);
       for (const value of RES_VALUES) {
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -4133,7 +4171,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum51(state) - 1,
+            frame.fairTypes - sum52(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -4278,7 +4316,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum52(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum53(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -4333,7 +4371,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum53(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum54(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -4357,7 +4395,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum54(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum55(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -4603,10 +4641,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  state.stack0 = shuffleInPlace(state.rng, collect55(state));
-  state.stack1 = shuffleInPlace(state.rng, collect56(state));
-  state.stack2 = shuffleInPlace(state.rng, collect57(state));
-  state.stack3 = shuffleInPlace(state.rng, collect58(state));
+  state.stack0 = shuffleInPlace(state.rng, collect56(state));
+  state.stack1 = shuffleInPlace(state.rng, collect57(state));
+  state.stack2 = shuffleInPlace(state.rng, collect58(state));
+  state.stack3 = shuffleInPlace(state.rng, collect59(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -4615,7 +4653,7 @@ export function setUp(options: GameOptions): State {
   if (state.playerCount <= 3) {
     state.market = [1, 1, 1, 1, 1];
   } else {
-    state.market = clone(NOTHING);
+    state.market = NOTHING.slice();
   }
 
   for (const p2 of SEATS[state.playerCount]!) {
@@ -5422,16 +5460,15 @@ function any45(state: State, me: Player): boolean {
   return false;
 }
 
-/** sum(k in IDX: due[k]) */
-function sum46(state: State): number {
-  let total = 0;
-  const items = IDX;
+/** any(s in range(1, size(track) - 1): track[s].pawn == TILE_SPACE and canTakeSelling(me, track[s].tile)) */
+function any46(state: State, me: Player): boolean {
+  const items = rangeList(1, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
+    const s = items[i]!;
+    if (at(state.track, s).pawn === TILE_SPACE && canTakeSelling(state, me, at(state.track, s).tile)) return true;
   }
 
-  return total;
+  return false;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -5530,8 +5567,20 @@ function sum54(state: State): number {
   return total;
 }
 
+/** sum(k in IDX: due[k]) */
+function sum55(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
+}
+
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect55(state: State): number[] {
+function collect56(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -5543,7 +5592,7 @@ function collect55(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect56(state: State): number[] {
+function collect57(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -5555,7 +5604,7 @@ function collect56(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect57(state: State): number[] {
+function collect58(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -5567,7 +5616,7 @@ function collect57(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect58(state: State): number[] {
+function collect59(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {

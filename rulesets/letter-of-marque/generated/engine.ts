@@ -2,7 +2,6 @@
 import {
   RulesError,
   at,
-  clone,
   createRng,
   drawTop,
   isInt,
@@ -197,13 +196,13 @@ export function placeShip(state: State, p: Player, kind: Kind): void {
 
 /** Why Launch is refused now, or null when it is allowed. */
 function checkLaunch(state: State, me: Player): string | null {
-  if (!(state.players[me]!.deck.length > 0)) return "Your treasure deck is empty: you have no ship left to launch.";
+  if (state.players[me]!.deck.length <= 0) return "Your treasure deck is empty: you have no ship left to launch.";
   return null;
 }
 
 /** Why Return is refused now, or null when it is allowed. */
 function checkReturn(state: State, me: Player, ship: Ship): string | null {
-  if (!(ship.owner === me)) return "You can only bring home one of your own ships.";
+  if (ship.owner !== me) return "You can only bring home one of your own ships.";
   return null;
 }
 
@@ -215,8 +214,8 @@ function doReturn(state: State, me: Player, ship: Ship): void {
 
 /** Why Attack is refused now, or null when it is allowed. */
 function checkAttack(state: State, me: Player, target: Ship): string | null {
-  if (!(state.players[me]!.cannons > 0)) return "You have no cannon card left in your supply.";
-  if (!(target.owner !== me)) return "You cannot attack your own ship.";
+  if (state.players[me]!.cannons <= 0) return "You have no cannon card left in your supply.";
+  if (target.owner === me) return "You cannot attack your own ship.";
   return null;
 }
 
@@ -360,26 +359,37 @@ function run(state: State): void {
   }
 }
 
+/** Every allowed form of Launch (the same requirements as `checkLaunch`). */
 function offerLaunch(state: State, me: Player, out: Action[]): void {
-  if (checkLaunch(state, me) === null) out.push({ type: "Launch", player: me });
+  if (state.players[me]!.deck.length <= 0) return;
+  out.push({ type: "Launch", player: me });
 }
 
+/** Every allowed form of Return (the same requirements as `checkReturn`). */
 function offerReturn(state: State, me: Player, out: Action[]): void {
   const shipList = state.sea;
   for (let ship = 0; ship < shipList.length; ship++) {
-    if (checkReturn(state, me, shipList[ship]!) === null) out.push({ type: "Return", player: me, ship });
+    const shipItem = shipList[ship]!;
+    if (shipItem.owner !== me) continue;
+    out.push({ type: "Return", player: me, ship });
   }
 }
 
+/** Every allowed form of Attack (the same requirements as `checkAttack`). */
 function offerAttack(state: State, me: Player, out: Action[]): void {
+  if (state.players[me]!.cannons <= 0) return;
   const targetList = state.sea;
   for (let target = 0; target < targetList.length; target++) {
-    if (checkAttack(state, me, targetList[target]!) === null) out.push({ type: "Attack", player: me, target });
+    const targetItem = targetList[target]!;
+    if (targetItem.owner === me) continue;
+    out.push({ type: "Attack", player: me, target });
   }
 }
 
+/** Every allowed form of Pass (the same requirements as `checkPass`). */
 function offerPass(state: State, me: Player, out: Action[]): void {
-  if (checkPass(state, me) === null) out.push({ type: "Pass", player: me });
+  if (!(state.players[me]!.deck.length === 0 && shipsAtSea(state, me) === 0)) return;
+  out.push({ type: "Pass", player: me });
 }
 
 /** Every action `seat` may play now. */
@@ -560,7 +570,7 @@ export function setUp(options: GameOptions): State {
   }
 
   for (const p of SEATS[state.playerCount]!) {
-    state.players[p]!.deck = clone(TREASURE_VALUES);
+    state.players[p]!.deck = TREASURE_VALUES.slice();
     shuffleInPlace(state.rng, state.players[p]!.deck);
     state.players[p]!.armedReserve = ARMED_SHIPS;
     state.players[p]!.unarmedReserve = UNARMED_SHIPS;
