@@ -480,7 +480,7 @@ export interface Aggregate extends ExprBase {
   symbol?: LocalSymbol;
 }
 
-export type AggregateOp = "sum" | "count" | "min" | "max" | "all" | "any" | "argmin" | "argmax";
+export type AggregateOp = "sum" | "count" | "min" | "max" | "all" | "any" | "argmin" | "argmax" | "sorted";
 
 export interface Unary extends ExprBase {
   readonly kind: "unary";
@@ -488,7 +488,7 @@ export interface Unary extends ExprBase {
   readonly operand: Expr;
 }
 
-export type BinaryOp = "or" | "and" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%";
+export type BinaryOp = "or" | "and" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%" | "++";
 
 export interface Binary extends ExprBase {
   readonly kind: "binary";

@@ -91,6 +91,12 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   max: { arity: 2, describe: "max(a, b)", effect: false },
   range: { arity: 2, describe: "range(low, high): the integers from low to high", effect: false },
   score: { arity: 1, describe: "score(player): the player's score by the scoring rules", effect: false },
+  seat: { arity: 1, describe: "seat(player): the player's seat number, 0 for the first", effect: false },
+  indexOf: {
+    arity: 2,
+    describe: "indexOf(list, value): the position of the first equal element, -1 if none",
+    effect: false,
+  },
 };
 
 /** Keys the generated state uses itself, so no global or player field may take them. */
@@ -1501,6 +1507,15 @@ class Checker {
         }
         result = e.op === "count" ? INT : BOOL;
         break;
+      case "sorted":
+        if (e.body) this.expr(e.body, INT);
+        else if (element.kind !== "int" && element.kind !== "error") {
+          this.diagnostics.push(
+            error(Codes.wrongArity, e.span, "`sorted` needs a number to sort by: `sorted(x in list: <number>)`"),
+          );
+        }
+        result = listOf(element);
+        break;
       case "argmin":
       case "argmax":
         if (e.body) this.expr(e.body, INT);
@@ -1517,6 +1532,12 @@ class Checker {
 
   private binary(e: A.Binary): Type {
     switch (e.op) {
+      case "++": {
+        const l = this.expr(e.left, undefined);
+        if (l.kind !== "list" && l.kind !== "error") this.notAList(e.left.span, l);
+        const r = this.expr(e.right, l.kind === "list" ? l : undefined);
+        return l.kind === "list" && l.element.kind === "unknown" ? r : l;
+      }
       case "and":
       case "or":
         this.expr(e.left, BOOL);
@@ -1747,6 +1768,15 @@ class Checker {
         arg(0, INT);
         arg(1, INT);
         return INT;
+      case "seat":
+        arg(0, PLAYER);
+        return INT;
+      case "indexOf": {
+        const l = arg(0, undefined);
+        arg(1, l.kind === "list" ? l.element : undefined);
+        if (l.kind !== "list" && l.kind !== "error") this.notAList(e.args[0]!.span, l);
+        return INT;
+      }
       case "score":
         this.noteDependency("score", e.span);
         if (!this.scoring?.score) {
@@ -1912,7 +1942,8 @@ function hasUnknownElement(t: Type): boolean {
   return t.kind === "list" && (t.element.kind === "unknown" || hasUnknownElement(t.element));
 }
 
-/** Types whose zero value is a sensible default for a field: 0, false, "", an empty list. */
+/** Types whose zero value is a sensible default for a field: 0, false, "", an empty list. A Player or an enum has
+ * no neutral value, so a record must always be told which. */
 export function hasDefault(t: Type): boolean {
   return t.kind === "int" || t.kind === "bool" || t.kind === "string" || t.kind === "list";
 }

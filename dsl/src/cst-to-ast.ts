@@ -619,7 +619,7 @@ export class AstBuilder {
   }
 
   private additive(n: CstNode): A.Expr {
-    return this.binaryChain(n, "multiplicative", ["Plus", "Minus"], (c) => this.multiplicative(c));
+    return this.binaryChain(n, "multiplicative", ["Plus", "Minus", "Concat"], (c) => this.multiplicative(c));
   }
 
   private multiplicative(n: CstNode): A.Expr {
@@ -693,6 +693,7 @@ export class AstBuilder {
     "any",
     "argmin",
     "argmax",
+    "sorted",
   ]);
 
   private callOrName(n: CstNode): A.Expr {

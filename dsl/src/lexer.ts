@@ -89,6 +89,7 @@ export const LBracket = createToken({ name: "LBracket", pattern: /\[/ });
 export const RBracket = createToken({ name: "RBracket", pattern: /\]/ });
 export const Pipe = createToken({ name: "Pipe", pattern: /\|/ });
 export const PlusAssign = createToken({ name: "PlusAssign", pattern: /\+=/ });
+export const Concat = createToken({ name: "Concat", pattern: /\+\+/ });
 export const MinusAssign = createToken({ name: "MinusAssign", pattern: /-=/ });
 export const EqEq = createToken({ name: "EqEq", pattern: /==/ });
 export const NotEq = createToken({ name: "NotEq", pattern: /!=/ });
@@ -128,6 +129,7 @@ export const allTokens: TokenType[] = [
   RBracket,
   Pipe,
   PlusAssign,
+  Concat,
   MinusAssign,
   EqEq,
   NotEq,

@@ -601,7 +601,11 @@ export class RulesParser extends CstParser {
   private additive = this.RULE("additive", () => {
     this.SUBRULE(this.multiplicative);
     this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(T.Plus) }, { ALT: () => this.CONSUME(T.Minus) }]);
+      this.OR([
+        { ALT: () => this.CONSUME(T.Plus) },
+        { ALT: () => this.CONSUME(T.Minus) },
+        { ALT: () => this.CONSUME(T.Concat) },
+      ]);
       this.SUBRULE2(this.multiplicative);
     });
   });

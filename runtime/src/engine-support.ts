@@ -76,6 +76,18 @@ export function containsValue<T>(list: readonly T[], value: T): boolean {
   return false;
 }
 
+/** A new list: the elements of `a`, then those of `b` (`a ++ b` in the rules). */
+export function concat<T>(a: readonly T[], b: readonly T[]): T[] {
+  return [...a, ...b];
+}
+
+/** The position of the first element equal to `value` (the same record, or equal data), or -1. */
+export function indexOfValue<T>(list: readonly T[], value: T): number {
+  const i = list.indexOf(value);
+  if (i >= 0 || typeof value !== "object" || value === null) return i;
+  return list.findIndex((x) => equal(x, value));
+}
+
 /** A deep copy of plain data (numbers, strings, booleans, arrays, plain objects). */
 export function clone<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;

@@ -55,11 +55,13 @@ export function isFresh(e: Expr): boolean {
     case "bool":
     case "string":
     case "list":
+    case "unary":
+      return true;
     case "comprehension":
     case "binary":
-    case "unary":
     case "aggregate":
-      return true;
+      // A new list, but one whose records (or inner lists) may still be those of the state.
+      return !(e.type?.kind === "list" && (e.type.element.kind === "record" || e.type.element.kind === "list"));
     case "call":
       return e.target === "record" || (e.target === "builtin" && ["shuffled", "range", "draw"].includes(e.callee.text));
     default:
@@ -128,6 +130,11 @@ export class ExprEmitter {
               : `${l} !== ${r}`;
           case "/":
             return `divide(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`;
+          case "++": {
+            // The type argument gives literals on either side their contextual type.
+            const t = e.type?.kind === "list" ? tsType(e.type.element) : "never";
+            return `concat<${t}>(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`;
+          }
           default:
             return `${l} ${e.op} ${r}`;
         }
@@ -255,6 +262,10 @@ export class ExprEmitter {
         return `rangeList(${a}, ${b})`;
       case "score":
         return `score(state, ${a})`;
+      case "seat":
+        return a!;
+      case "indexOf":
+        return `indexOfValue(${a}, ${b})`;
       default:
         throw new Error(`internal: unknown builtin ${name}`);
     }
@@ -342,6 +353,12 @@ export class ExprEmitter {
         returnType = "boolean";
         code = `${loopHead} {\n${element}\nif (${value}) return true;\n}\nreturn false;`;
         break;
+      case "sorted": {
+        returnType = `${elementType}[]`;
+        const keyed = names.fresh("keyed");
+        code = `const ${keyed}: { key: number; item: ${elementType} }[] = [];\n${loopHead} {\n${element}\n${keyed}.push({ key: ${value}, item: ${variable} });\n}\n${keyed}.sort((a, b) => a.key - b.key);\nreturn ${keyed}.map((k) => k.item);`;
+        break;
+      }
       case "argmin":
       case "argmax": {
         returnType = `${elementType}[]`;
@@ -371,7 +388,8 @@ export class ExprEmitter {
 /** A copy of a list or record (a list of plain values needs only a shallow one); other values as they are. */
 function copyOf(t: Type | undefined, code: string): string {
   if (t?.kind === "list" && t.element.kind !== "list" && t.element.kind !== "record") return `${code}.slice()`;
-  if (t?.kind === "list" || t?.kind === "record") return `clone(${code})`;
+  // The type argument gives literals inside `code` their contextual type (`"red"` stays a Suit).
+  if (t?.kind === "list" || t?.kind === "record") return `clone<${tsType(t)}>(${code})`;
   return code;
 }
 

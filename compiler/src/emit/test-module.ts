@@ -75,8 +75,10 @@ export function emitTestModule(input: TestModuleInput): string {
   const runtimeNames = [
     "at",
     "clone",
+    "concat",
     "containsValue",
     "equal",
+    "indexOfValue",
     "divide",
     "drawTop",
     "pickRandom",
@@ -88,7 +90,7 @@ export function emitTestModule(input: TestModuleInput): string {
     "RulesError",
   ];
   const usedRuntime = runtimeNames.filter(
-    (e) => new RegExp(`(?<![\\w.])${e}\\(`).test(body) || (e === "RulesError" && body.includes("RulesError")),
+    (e) => new RegExp(`(?<![\\w.])${e}[(<]`).test(body) || (e === "RulesError" && body.includes("RulesError")),
   );
   const types = ["Player", ...program.records.keys(), ...program.enums.keys()].filter((t) =>
     new RegExp(`\\b${t}\\b`).test(body),

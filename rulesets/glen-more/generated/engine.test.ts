@@ -41,6 +41,7 @@ import {
   type Action,
   type Placed,
   type Player,
+  type Slot,
   type State,
 } from "./engine.ts";
 
@@ -140,7 +141,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15"), tileId("1-16"),
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
     }
@@ -172,7 +173,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15"), tileId("1-16"),
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17"), tileId(state, "1-20")];
     }
@@ -206,19 +207,19 @@ describe("Glen More: rules tests", () => {
     // given { track = [pawnSlot(0), pawnSlot(1), tileSlot("0-1"), pawnSlot(2), pawnSlot(3), tileSlot("0-2"
     {
       state.track = [
-        clone(pawnSlot(state, 0)),
-        clone(pawnSlot(state, 1)),
-        clone(tileSlot(state, "0-1")),
-        clone(pawnSlot(state, 2)),
-        clone(pawnSlot(state, 3)),
-        clone(tileSlot(state, "0-2")),
-        clone(tileSlot(state, "0-3")),
-        clone(tileSlot(state, "0-4")),
-        clone(tileSlot(state, "0-5")),
-        clone(tileSlot(state, "0-6")),
-        clone(tileSlot(state, "0-7")),
-        clone(tileSlot(state, "0-8")),
-        clone(tileSlot(state, "1-4")),
+        clone<Slot>(pawnSlot(state, 0)),
+        clone<Slot>(pawnSlot(state, 1)),
+        clone<Slot>(tileSlot(state, "0-1")),
+        clone<Slot>(pawnSlot(state, 2)),
+        clone<Slot>(pawnSlot(state, 3)),
+        clone<Slot>(tileSlot(state, "0-2")),
+        clone<Slot>(tileSlot(state, "0-3")),
+        clone<Slot>(tileSlot(state, "0-4")),
+        clone<Slot>(tileSlot(state, "0-5")),
+        clone<Slot>(tileSlot(state, "0-6")),
+        clone<Slot>(tileSlot(state, "0-7")),
+        clone<Slot>(tileSlot(state, "0-8")),
+        clone<Slot>(tileSlot(state, "1-4")),
       ];
     }
     start(state);
@@ -248,19 +249,19 @@ describe("Glen More: rules tests", () => {
     // given { track = [pawnSlot(DIE), pawnSlot(0), pawnSlot(1), tileSlot("0-1"), tileSlot("0-2"), tileSlot
     {
       state.track = [
-        clone(pawnSlot(state, DIE)),
-        clone(pawnSlot(state, 0)),
-        clone(pawnSlot(state, 1)),
-        clone(tileSlot(state, "0-1")),
-        clone(tileSlot(state, "0-2")),
-        clone(tileSlot(state, "0-3")),
-        clone(tileSlot(state, "0-4")),
-        clone(tileSlot(state, "0-5")),
-        clone(tileSlot(state, "0-6")),
-        clone(tileSlot(state, "0-7")),
-        clone(tileSlot(state, "0-8")),
-        clone(tileSlot(state, "1-4")),
-        clone(tileSlot(state, "1-13")),
+        clone<Slot>(pawnSlot(state, DIE)),
+        clone<Slot>(pawnSlot(state, 0)),
+        clone<Slot>(pawnSlot(state, 1)),
+        clone<Slot>(tileSlot(state, "0-1")),
+        clone<Slot>(tileSlot(state, "0-2")),
+        clone<Slot>(tileSlot(state, "0-3")),
+        clone<Slot>(tileSlot(state, "0-4")),
+        clone<Slot>(tileSlot(state, "0-5")),
+        clone<Slot>(tileSlot(state, "0-6")),
+        clone<Slot>(tileSlot(state, "0-7")),
+        clone<Slot>(tileSlot(state, "0-8")),
+        clone<Slot>(tileSlot(state, "1-4")),
+        clone<Slot>(tileSlot(state, "1-13")),
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -284,19 +285,19 @@ describe("Glen More: rules tests", () => {
     // given { track = [pawnSlot(DIE), pawnSlot(0), pawnSlot(1), tileSlot("0-1"), tileSlot("0-2"), tileSlot
     {
       state.track = [
-        clone(pawnSlot(state, DIE)),
-        clone(pawnSlot(state, 0)),
-        clone(pawnSlot(state, 1)),
-        clone(tileSlot(state, "0-1")),
-        clone(tileSlot(state, "0-2")),
-        clone(tileSlot(state, "0-3")),
-        clone(tileSlot(state, "0-4")),
-        clone(tileSlot(state, "0-5")),
-        clone(tileSlot(state, "0-6")),
-        clone(tileSlot(state, "0-7")),
-        clone(tileSlot(state, "0-8")),
-        clone(tileSlot(state, "1-4")),
-        clone(tileSlot(state, "1-13")),
+        clone<Slot>(pawnSlot(state, DIE)),
+        clone<Slot>(pawnSlot(state, 0)),
+        clone<Slot>(pawnSlot(state, 1)),
+        clone<Slot>(tileSlot(state, "0-1")),
+        clone<Slot>(tileSlot(state, "0-2")),
+        clone<Slot>(tileSlot(state, "0-3")),
+        clone<Slot>(tileSlot(state, "0-4")),
+        clone<Slot>(tileSlot(state, "0-5")),
+        clone<Slot>(tileSlot(state, "0-6")),
+        clone<Slot>(tileSlot(state, "0-7")),
+        clone<Slot>(tileSlot(state, "0-8")),
+        clone<Slot>(tileSlot(state, "1-4")),
+        clone<Slot>(tileSlot(state, "1-13")),
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -316,10 +317,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") market = [0, 1, 3, 2, 0] players[0].display = [ startV
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.market = [0, 1, 3, 2, 0];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
         {
@@ -384,12 +385,12 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-22", "1-18") market = [2, 0, 0, 0, 3] stack0 = [] stack1 = [tileI
     {
-      state.track = clone(fourPlayerTrack(state, "1-22", "1-18"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-22", "1-18"));
       state.market = [2, 0, 0, 0, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
       ];
     }
@@ -412,11 +413,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "0-2") market = [0, 1, 0, 0, 0] players[0].coins = 3 players
     {
-      state.track = clone(fourPlayerTrack(state, "1-18", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-18", "0-2"));
       state.market = [0, 1, 0, 0, 0];
       state.players[at(SEATS[state.playerCount]!, 0)]!.coins = 3;
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-14"), x: 1, y: 1, cubes: ["grain"], clans: 0, active: false, used: false },
@@ -444,7 +445,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") }
     {
-      state.track = clone(fourPlayerTrack(state, "1-4", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-4", "0-2"));
     }
     start(state);
     {
@@ -472,9 +473,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ti
     {
-      state.track = clone(fourPlayerTrack(state, "1-4", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-4", "0-2"));
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
       ];
     }
@@ -499,9 +500,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") players[0].display = [ startVillage(0), Placed(tile: t
     {
-      state.track = clone(fourPlayerTrack(state, "0-5", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-5", "0-2"));
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 0)),
+        clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-8"), x: 1, y: 1, cubes: [], clans: 1, active: false, used: false },
       ];
@@ -525,10 +526,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "1-7") market = [3, 3, 3, 3, 3] players[0].display = [ start
     {
-      state.track = clone(fourPlayerTrack(state, "1-19", "1-7"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-19", "1-7"));
       state.market = [3, 3, 3, 3, 3];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, active: false, used: false },
       ];
@@ -557,11 +558,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-17", "0-2") market = [0, 1, 0, 2, 2] players[0].coins = 3 players
     {
-      state.track = clone(fourPlayerTrack(state, "2-17", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-17", "0-2"));
       state.market = [0, 1, 0, 2, 2];
       state.players[at(SEATS[state.playerCount]!, 0)]!.coins = 3;
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 0)),
+        clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "2-18"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: [], clans: 1, active: false, used: false },
         { tile: tileId(state, "1-4"), x: 2, y: 1, cubes: [], clans: 0, active: false, used: false },
@@ -612,10 +613,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") market = [1, 0, 0, 0, 0] players[0].display = [ startV
     {
-      state.track = clone(fourPlayerTrack(state, "0-5", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-5", "0-2"));
       state.market = [1, 0, 0, 0, 0];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 0)),
+        clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         {
           tile: tileId(state, "1-16"),
@@ -689,9 +690,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ti
     {
-      state.track = clone(fourPlayerTrack(state, "0-4", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-4", "0-2"));
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-11"), x: 1, y: 0, cubes: [], clans: 1, active: false, used: false },
       ];
     }
@@ -751,8 +752,8 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") players[0].display = [startVillage(1)] }
     {
-      state.track = clone(fourPlayerTrack(state, "0-8", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone(startVillage(state, 1))];
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-8", "0-2"));
+      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone<Placed>(startVillage(state, 1))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -775,13 +776,13 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
     {
-      state.track = clone(fourPlayerTrack(state, "0-8", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-8", "0-2"));
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
       state.stack3 = [tileId(state, "3-3")];
       state.scorings = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone(startVillage(state, 1))];
+      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone<Placed>(startVillage(state, 1))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -797,9 +798,9 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-3", "0-2") players[0].display = [ startVillage(1), Placed(tile: t
     {
-      state.track = clone(fourPlayerTrack(state, "1-3", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-3", "0-2"));
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-14"), x: 1, y: 1, cubes: ["grain"], clans: 0, active: false, used: false },
       ];
@@ -834,10 +835,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-2", "0-2") market = [0, 0, 0, 0, 3] players[0].display = [ startV
     {
-      state.track = clone(fourPlayerTrack(state, "1-2", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-2", "0-2"));
       state.market = [0, 0, 0, 0, 3];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-4"), x: -1, y: 1, cubes: ["sheep", "sheep"], clans: 0, active: false, used: false },
       ];
@@ -854,10 +855,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-23", "0-2") market = [0, 0, 0, 3, 0] players[0].display = [ start
     {
-      state.track = clone(fourPlayerTrack(state, "1-23", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-23", "0-2"));
       state.market = [0, 0, 0, 3, 0];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-13"), x: -1, y: 1, cubes: ["cattle"], clans: 0, active: false, used: false },
       ];
@@ -879,10 +880,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-18", "0-2") market = [3, 3, 3, 3, 3] players[0].display = [ start
     {
-      state.track = clone(fourPlayerTrack(state, "2-18", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-18", "0-2"));
       state.market = [3, 3, 3, 3, 3];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 0)),
+        clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 1, active: false, used: false },
         { tile: tileId(state, "1-13"), x: 1, y: 1, cubes: ["cattle", "cattle"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-14"), x: 1, y: -1, cubes: ["grain", "grain"], clans: 0, active: false, used: false },
@@ -933,12 +934,12 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-9", "3-5") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileId(
     {
-      state.track = clone(fourPlayerTrack(state, "1-9", "3-5"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-9", "3-5"));
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 0)),
+        clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, active: false, used: false },
         {
           tile: tileId(state, "1-16"),
@@ -987,11 +988,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "0-2") market = [3, 3, 3, 3, 3] players[0].whisky = 1 players
     {
-      state.track = clone(fourPlayerTrack(state, "2-2", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-2", "0-2"));
       state.market = [3, 3, 3, 3, 3];
       state.players[at(SEATS[state.playerCount]!, 0)]!.whisky = 1;
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 0)),
+        clone<Placed>(startVillage(state, 0)),
         {
           tile: tileId(state, "0-1"),
           x: 1,
@@ -1041,10 +1042,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-6", "0-2") market = [3, 3, 0, 3, 3] players[0].display = [startVi
     {
-      state.track = clone(fourPlayerTrack(state, "3-6", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "3-6", "0-2"));
       state.market = [3, 3, 0, 3, 3];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
       ];
     }
@@ -1071,12 +1072,12 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "1-22") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileI
     {
-      state.track = clone(fourPlayerTrack(state, "1-18", "1-22"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-18", "1-22"));
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-10"), x: 2, y: 0, cubes: ["grain"], clans: 0, active: false, used: false },
@@ -1115,12 +1116,12 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "3-14") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileI
     {
-      state.track = clone(fourPlayerTrack(state, "1-19", "3-14"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-19", "3-14"));
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-14"), x: 1, y: -1, cubes: ["grain"], clans: 0, active: false, used: false },
@@ -1151,7 +1152,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-1", "0-2") }
     {
-      state.track = clone(fourPlayerTrack(state, "1-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-1", "0-2"));
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1176,11 +1177,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "2-6") market = [3, 3, 3, 3, 3] players[0].chieftains = 1 pla
     {
-      state.track = clone(fourPlayerTrack(state, "2-2", "2-6"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-2", "2-6"));
       state.market = [3, 3, 3, 3, 3];
       state.players[at(SEATS[state.playerCount]!, 0)]!.chieftains = 1;
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-5"), x: 3, y: 0, cubes: [], clans: 0, active: false, used: false },
@@ -1232,8 +1233,8 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-6", "0-2") players[0].display = [startVillage(2)] }
     {
-      state.track = clone(fourPlayerTrack(state, "2-6", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone(startVillage(state, 2))];
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-6", "0-2"));
+      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone<Placed>(startVillage(state, 2))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1250,11 +1251,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-10", "0-2") market = [3, 3, 3, 3, 3] players[0].cards = [lochNess
     {
-      state.track = clone(fourPlayerTrack(state, "3-10", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "3-10", "0-2"));
       state.market = [3, 3, 3, 3, 3];
       state.players[at(SEATS[state.playerCount]!, 0)]!.cards = ["lochNess"];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-5"), x: 5, y: 0, cubes: [], clans: 0, active: false, used: false },
@@ -1305,10 +1306,10 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-2", "0-2") players[0].cards = [ionaAbbey] players[0].display = [
     {
-      state.track = clone(fourPlayerTrack(state, "3-2", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "3-2", "0-2"));
       state.players[at(SEATS[state.playerCount]!, 0)]!.cards = ["ionaAbbey"];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-4"), x: 1, y: 1, cubes: [], clans: 0, active: false, used: false },
@@ -1349,7 +1350,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
@@ -1383,7 +1384,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
@@ -1416,7 +1417,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
@@ -1448,7 +1449,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15"), tileId(state, "2-16")];
@@ -1471,7 +1472,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -1506,7 +1507,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("3-17", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
     {
-      state.track = clone(twoPlayerTrack(state, "3-17", "0-2"));
+      state.track = clone<Slot[]>(twoPlayerTrack(state, "3-17", "0-2"));
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -1514,7 +1515,7 @@ describe("Glen More: rules tests", () => {
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 0)]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 0)),
+        clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "2-17"), x: 3, y: 0, cubes: [], clans: 1, active: false, used: false },
@@ -1548,7 +1549,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
     {
-      state.track = clone(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -1625,17 +1626,17 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("3
     {
-      state.track = clone(twoPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(twoPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
       state.stack3 = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 1)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
       ];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone(startVillage(state, 1))];
+      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone<Placed>(startVillage(state, 1))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1655,14 +1656,14 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("3
     {
-      state.track = clone(twoPlayerTrack(state, "0-1", "0-2"));
+      state.track = clone<Slot[]>(twoPlayerTrack(state, "0-1", "0-2"));
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
       state.stack3 = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 1)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: [], clans: 0, active: false, used: false },
       ];
     }
@@ -1681,19 +1682,19 @@ describe("Glen More: rules tests", () => {
     // given { track = [pawnSlot(DIE), pawnSlot(0), pawnSlot(1), tileSlot("0-1"), tileSlot("0-2"), tileSlot
     {
       state.track = [
-        clone(pawnSlot(state, DIE)),
-        clone(pawnSlot(state, 0)),
-        clone(pawnSlot(state, 1)),
-        clone(tileSlot(state, "0-1")),
-        clone(tileSlot(state, "0-2")),
-        clone(tileSlot(state, "0-3")),
-        clone(tileSlot(state, "0-4")),
-        clone(tileSlot(state, "0-5")),
-        clone(tileSlot(state, "0-6")),
-        clone(tileSlot(state, "0-7")),
-        clone(tileSlot(state, "0-8")),
-        clone(tileSlot(state, "1-4")),
-        clone(tileSlot(state, "1-13")),
+        clone<Slot>(pawnSlot(state, DIE)),
+        clone<Slot>(pawnSlot(state, 0)),
+        clone<Slot>(pawnSlot(state, 1)),
+        clone<Slot>(tileSlot(state, "0-1")),
+        clone<Slot>(tileSlot(state, "0-2")),
+        clone<Slot>(tileSlot(state, "0-3")),
+        clone<Slot>(tileSlot(state, "0-4")),
+        clone<Slot>(tileSlot(state, "0-5")),
+        clone<Slot>(tileSlot(state, "0-6")),
+        clone<Slot>(tileSlot(state, "0-7")),
+        clone<Slot>(tileSlot(state, "0-8")),
+        clone<Slot>(tileSlot(state, "1-4")),
+        clone<Slot>(tileSlot(state, "1-13")),
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
@@ -1716,19 +1717,19 @@ describe("Glen More: rules tests", () => {
     // given { track = [pawnSlot(0), pawnSlot(1), tileSlot("1-8"), pawnSlot(2), pawnSlot(3), tileSlot("1-11
     {
       state.track = [
-        clone(pawnSlot(state, 0)),
-        clone(pawnSlot(state, 1)),
-        clone(tileSlot(state, "1-8")),
-        clone(pawnSlot(state, 2)),
-        clone(pawnSlot(state, 3)),
-        clone(tileSlot(state, "1-11")),
-        clone(tileSlot(state, "1-18")),
-        clone(tileSlot(state, "1-22")),
-        clone(tileSlot(state, "2-7")),
-        clone(tileSlot(state, "2-12")),
-        clone(tileSlot(state, "3-1")),
-        clone(tileSlot(state, "3-6")),
-        clone(tileSlot(state, "1-3")),
+        clone<Slot>(pawnSlot(state, 0)),
+        clone<Slot>(pawnSlot(state, 1)),
+        clone<Slot>(tileSlot(state, "1-8")),
+        clone<Slot>(pawnSlot(state, 2)),
+        clone<Slot>(pawnSlot(state, 3)),
+        clone<Slot>(tileSlot(state, "1-11")),
+        clone<Slot>(tileSlot(state, "1-18")),
+        clone<Slot>(tileSlot(state, "1-22")),
+        clone<Slot>(tileSlot(state, "2-7")),
+        clone<Slot>(tileSlot(state, "2-12")),
+        clone<Slot>(tileSlot(state, "3-1")),
+        clone<Slot>(tileSlot(state, "3-6")),
+        clone<Slot>(tileSlot(state, "1-3")),
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -1759,11 +1760,11 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-8", "1-11") market = [1, 0, 0, 0, 0] players[0].coins = 0 players
     {
-      state.track = clone(fourPlayerTrack(state, "1-8", "1-11"));
+      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-8", "1-11"));
       state.market = [1, 0, 0, 0, 0];
       state.players[at(SEATS[state.playerCount]!, 0)]!.coins = 0;
       state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
-        clone(startVillage(state, 1)),
+        clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-8"), x: 1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
       ];
     }

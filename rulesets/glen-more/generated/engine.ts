@@ -2358,38 +2358,38 @@ export function villages(state: State, p: Player): number {
 /** fn fourPlayerTrack (line 879) */
 export function fourPlayerTrack(state: State, first: string, second: string): Slot[] {
   return [
-    clone(pawnSlot(state, 0)),
-    clone(tileSlot(state, first)),
-    clone(tileSlot(state, second)),
-    clone(pawnSlot(state, 1)),
-    clone(pawnSlot(state, 2)),
-    clone(pawnSlot(state, 3)),
-    clone(tileSlot(state, "0-3")),
-    clone(tileSlot(state, "0-4")),
-    clone(tileSlot(state, "0-5")),
-    clone(tileSlot(state, "0-6")),
-    clone(tileSlot(state, "0-7")),
-    clone(tileSlot(state, "0-8")),
-    clone(tileSlot(state, "1-4")),
+    clone<Slot>(pawnSlot(state, 0)),
+    clone<Slot>(tileSlot(state, first)),
+    clone<Slot>(tileSlot(state, second)),
+    clone<Slot>(pawnSlot(state, 1)),
+    clone<Slot>(pawnSlot(state, 2)),
+    clone<Slot>(pawnSlot(state, 3)),
+    clone<Slot>(tileSlot(state, "0-3")),
+    clone<Slot>(tileSlot(state, "0-4")),
+    clone<Slot>(tileSlot(state, "0-5")),
+    clone<Slot>(tileSlot(state, "0-6")),
+    clone<Slot>(tileSlot(state, "0-7")),
+    clone<Slot>(tileSlot(state, "0-8")),
+    clone<Slot>(tileSlot(state, "1-4")),
   ];
 }
 
 /** fn twoPlayerTrack (line 884) */
 export function twoPlayerTrack(state: State, first: string, second: string): Slot[] {
   return [
-    clone(pawnSlot(state, 0)),
-    clone(tileSlot(state, first)),
-    clone(tileSlot(state, second)),
-    clone(pawnSlot(state, 1)),
-    clone(pawnSlot(state, DIE)),
-    clone(tileSlot(state, "0-3")),
-    clone(tileSlot(state, "0-4")),
-    clone(tileSlot(state, "0-5")),
-    clone(tileSlot(state, "0-6")),
-    clone(tileSlot(state, "0-7")),
-    clone(tileSlot(state, "0-8")),
-    clone(tileSlot(state, "1-4")),
-    clone(tileSlot(state, "1-13")),
+    clone<Slot>(pawnSlot(state, 0)),
+    clone<Slot>(tileSlot(state, first)),
+    clone<Slot>(tileSlot(state, second)),
+    clone<Slot>(pawnSlot(state, 1)),
+    clone<Slot>(pawnSlot(state, DIE)),
+    clone<Slot>(tileSlot(state, "0-3")),
+    clone<Slot>(tileSlot(state, "0-4")),
+    clone<Slot>(tileSlot(state, "0-5")),
+    clone<Slot>(tileSlot(state, "0-6")),
+    clone<Slot>(tileSlot(state, "0-7")),
+    clone<Slot>(tileSlot(state, "0-8")),
+    clone<Slot>(tileSlot(state, "1-4")),
+    clone<Slot>(tileSlot(state, "1-13")),
   ];
 }
 
@@ -2417,7 +2417,7 @@ export function dieTurn(state: State): void {
     target += 1;
   }
 
-  setAt(state.track, target, clone(pawnSlot(state, DIE)));
+  setAt(state.track, target, clone<Slot>(pawnSlot(state, DIE)));
   removeValue(state.track, at(state.track, 0));
 }
 
@@ -2483,7 +2483,7 @@ function doForcedMove(state: State, me: Player): void {
     target += 1;
   }
 
-  setAt(state.track, target, clone(pawnSlot(state, seatOf(state, me))));
+  setAt(state.track, target, clone<Slot>(pawnSlot(state, seatOf(state, me))));
   removeValue(state.track, at(state.track, 0));
   state.moved = true;
 }
@@ -2884,7 +2884,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone(at(TILES, frame.id));
+        frame.t = clone<Tile>(at(TILES, frame.id));
         state.players[frame.p]!.whisky -= frame.t.whisky;
         if (frame.t.clan <= 0) {
           frame.pc = 1;
@@ -3085,7 +3085,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.t = clone(at(TILES, at(state.players[frame.p]!.display, frame.i_).tile));
+        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_).tile));
         if (frame.t.kind === "village" || frame.t.kind === "castle") {
           at(state.players[frame.p]!.display, frame.i_).clans += 1;
         }
@@ -3359,7 +3359,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       case 0: {
         at(state.players[frame.p]!.display, frame.i_).active = false;
         at(state.players[frame.p]!.display, frame.i_).used = true;
-        frame.t = clone(at(TILES, at(state.players[frame.p]!.display, frame.i_).tile));
+        frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_).tile));
         if (!isProduction(state, frame.t.kind)) {
           frame.pc = 1;
           continue machine;
@@ -3798,7 +3798,7 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
     switch (frame.pc) {
       case 0: {
         frame.id = at(state.track, frame.space).tile;
-        setAt(state.track, frame.space, clone(pawnSlot(state, seatOf(state, frame.me))));
+        setAt(state.track, frame.space, clone<Slot>(pawnSlot(state, seatOf(state, frame.me))));
         removeValue(state.track, at(state.track, 0));
         state.moved = true;
         frame.pc = 1;
@@ -4657,11 +4657,11 @@ export function setUp(options: GameOptions): State {
   }
 
   for (const p2 of SEATS[state.playerCount]!) {
-    state.track.push(clone(pawnSlot(state, seatOf(state, p2))));
+    state.track.push(clone<Slot>(pawnSlot(state, seatOf(state, p2))));
   }
 
   if (state.playerCount <= 3) {
-    state.track.push(clone(pawnSlot(state, DIE)));
+    state.track.push(clone<Slot>(pawnSlot(state, DIE)));
   }
 
   while (state.track.length < TRACK_OCCUPIED) {

@@ -2,6 +2,7 @@
 import {
   RulesError,
   at,
+  clone,
   createRng,
   drawTop,
   isInt,
@@ -268,7 +269,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           placeShip(state, p2, at(frame.kind, p2));
         }
 
-        frame.lowest = argmin1(state);
+        frame.lowest = clone<Ship[]>(argmin1(state));
         frame.current = pickRandom(state.rng, frame.lowest).owner;
         frame.pc = 2;
         continue machine;
