@@ -241,6 +241,7 @@ export type Stmt =
   | RequireStmt
   | ChooseStmt
   | ActStmt
+  | AllowStmt
   | AddStmt
   | RemoveStmt
   | ShuffleStmt
@@ -332,6 +333,17 @@ export interface ActStmt extends Node {
   readonly player: Expr;
   readonly actions: Name[];
   site?: number;
+}
+
+/**
+ * `allow Sell by p { ... }`: while the block runs, whenever the rules wait for a decision of `p`, `p` may also take
+ * one of these actions; the same decision is then asked again.
+ */
+export interface AllowStmt extends Node {
+  readonly kind: "allow";
+  readonly actions: Name[];
+  readonly player: Expr;
+  readonly body: Block;
 }
 
 export interface AddStmt extends Node {

@@ -60,6 +60,8 @@ export interface Program {
   readonly decisions: DecisionSite[];
   /** The value type of each `choose` name (one Action type per name). */
   readonly choiceTypes: Map<string, Type>;
+  /** Actions some `allow` block offers alongside other decisions. */
+  readonly allowed: Set<string>;
   /** Routines that can reach a decision, directly or through the procedures and actions they start. */
   readonly suspending: Set<string>;
 }
@@ -142,6 +144,8 @@ interface BodyState {
   atActionTop: boolean;
   /** In a function with a block body: the type its `return` statements give. */
   returns?: Type;
+  /** Inside an `allow` block: the loop depth at its start, which a `break` may not leave. */
+  allowFloor?: number;
 }
 
 export function check(file: A.RulesFile): CheckResult {
@@ -168,6 +172,7 @@ class Checker {
   private readonly tests: A.TestDecl[] = [];
   private readonly decisions: DecisionSite[] = [];
   private readonly choiceTypes = new Map<string, Type>();
+  private readonly allowed = new Set<string>();
   private readonly used = new Set<string>();
   /** Routine name -> names of the procs and actions it calls or offers. */
   private readonly calls = new Map<string, Set<string>>();
@@ -226,6 +231,7 @@ class Checker {
             tests: this.tests,
             decisions: this.decisions,
             choiceTypes: this.choiceTypes,
+            allowed: this.allowed,
             suspending,
           }
         : undefined;
@@ -961,8 +967,37 @@ class Checker {
       case "break":
         if (this.body.loopDepth === 0) {
           this.diagnostics.push(error(Codes.misplaced, s.span, "`break` outside a loop"));
+        } else if (this.body.allowFloor !== undefined && this.body.loopDepth <= this.body.allowFloor) {
+          this.diagnostics.push(
+            error(
+              Codes.misplaced,
+              s.span,
+              "`break` cannot leave an `allow` block",
+              "end the loop after the block instead",
+            ),
+          );
         }
         break;
+      case "allow": {
+        this.expr(s.player, PLAYER);
+        for (const a of s.actions) {
+          if (!this.actions.has(a.text)) {
+            this.diagnostics.push(
+              error(Codes.unknownName, a.span, `unknown action \`${a.text}\``, didYouMean(a.text, this.actions.keys())),
+            );
+          } else {
+            this.used.add(a.text);
+            this.allowed.add(a.text);
+            this.noteCall(`action:${a.text}`);
+          }
+        }
+        this.mayDecide(s.span, "allow");
+        const floor = this.body.allowFloor;
+        this.body.allowFloor = this.body.loopDepth;
+        this.block(s.body);
+        this.body.allowFloor = floor;
+        break;
+      }
       case "return":
         if (this.body.returns === undefined) {
           this.diagnostics.push(

@@ -487,6 +487,14 @@ export class AstBuilder {
         return this.choose(n);
       case "actStmt":
         return { kind: "act", span, player: this.expr(node(n, "expr")), actions: tokens(n, "Identifier").map(name) };
+      case "allowStmt":
+        return {
+          kind: "allow",
+          span,
+          actions: tokens(n, "Identifier").map(name),
+          player: this.expr(node(n, "expr")),
+          body: this.block(node(n, "block")),
+        };
       case "addStmt": {
         const exprs = nodes(n, "expr");
         return {

@@ -92,6 +92,10 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
           use(s.player);
           decide();
           break;
+        case "allow":
+          use(s.player);
+          block(s.body);
+          break;
         case "add":
         case "remove":
           use(s.value);

@@ -392,6 +392,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.requireStmt) },
       { ALT: () => this.SUBRULE(this.chooseStmt) },
       { ALT: () => this.SUBRULE(this.actStmt) },
+      { ALT: () => this.SUBRULE(this.allowStmt) },
       { ALT: () => this.SUBRULE(this.addStmt) },
       { ALT: () => this.SUBRULE(this.removeStmt) },
       { ALT: () => this.SUBRULE(this.shuffleStmt) },
@@ -494,6 +495,15 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.expr);
     this.CONSUME(T.Colon);
     this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Identifier) });
+  });
+
+  /** allow Sell | Buy by p { ... }: while the block runs, every decision asked of p also offers these actions */
+  private allowStmt = this.RULE("allowStmt", () => {
+    this.CONSUME(T.Allow);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Identifier) });
+    this.CONSUME(T.By);
+    this.SUBRULE(this.expr);
+    this.SUBRULE(this.block);
   });
 
   /** add x to list | add x to top of list */

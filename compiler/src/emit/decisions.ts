@@ -14,7 +14,12 @@ import {
   type RequireStmt,
   type Type,
 } from "@rules/dsl";
-import { StructureKind, type FunctionDeclarationStructure, type StatementStructures } from "ts-morph";
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type FunctionDeclarationStructure,
+  type StatementStructures,
+} from "ts-morph";
 import { valuesConst, type EmitContext } from "./context.ts";
 import type { Scope } from "./expressions.ts";
 import type { DecisionEmitter } from "./machine.ts";
@@ -343,6 +348,7 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       "const out: Action[] = [];",
       "if (pending === null || !pending.players.includes(seat)) return out;",
       ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
+      ...(ctx.program.allowed.size > 0 ? ["offerAllowed(state, seat, out);"] : []),
       "return out;",
     ],
   };
@@ -355,33 +361,7 @@ export function emitCheck(ctx: EmitContext): Fn {
     if (d.kind === "act") {
       const names = d.stmt.actions.map((a) => a.text);
       cases.push("switch (action.type) {");
-      for (const name of names) {
-        const a = ctx.program.actions.get(name)!;
-        cases.push(`case ${str(name)}: {`);
-        const params = new Map<LocalSymbol, string>();
-        const scope = actionScope(a, "action.player", params);
-        const args: string[] = [];
-        for (const p of a.params) {
-          const field = `action.${p.name.text}`;
-          const t = p.symbol!.type;
-          if (p.from) {
-            const list = scope.names.fresh(`${p.name.text}List`);
-            cases.push(`const ${list} = ${ctx.exprs.emit(p.from, scope)};`);
-            cases.push(
-              `if (!(${domainTest(t, field, list)})) return ${str(`${name}: \`${p.name.text}\` must be ${describeDomain(ctx, t, ctx.sourceOf(p.from.span))}.`)};`,
-            );
-            args.push(`${list}[${field}]!`);
-            params.set(p.symbol!, `${list}[${field}]!`);
-          } else {
-            cases.push(
-              `if (!(${domainTest(t, field, undefined)})) return ${str(`${name}: \`${p.name.text}\` must be ${describeDomain(ctx, t, undefined)}.`)};`,
-            );
-            args.push(field);
-            params.set(p.symbol!, field);
-          }
-        }
-        cases.push(`return check${name}(${["state", "action.player", ...args].join(", ")});`, "}");
-      }
+      for (const name of names) cases.push(`case ${str(name)}: {`, ...checkActionLines(ctx, name), "}");
       cases.push("default:", `return ${str(`Play one of: ${names.join(", ")}.`)};`, "}");
     } else {
       const s = d.stmt;
@@ -428,10 +408,53 @@ export function emitCheck(ctx: EmitContext): Fn {
       "const pending = state.pending;",
       'if (pending === null) return "The game is over.";',
       "if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;",
+      ...(ctx.program.allowed.size > 0
+        ? ["if (allowedNow(state, action.player, action.type)) return checkAllowed(state, action);"]
+        : []),
       ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
       'return "Nothing can be played now.";',
     ],
   };
+}
+
+/** Checks an action's parameters (untrusted JSON) and its requirements: the refusal, or null. */
+function checkActionLines(ctx: EmitContext, name: string): string[] {
+  const a = ctx.program.actions.get(name)!;
+  const lines: string[] = [];
+  const params = new Map<LocalSymbol, string>();
+  const scope = actionScope(a, "action.player", params);
+  const args: string[] = [];
+  for (const p of a.params) {
+    const field = `action.${p.name.text}`;
+    const t = p.symbol!.type;
+    if (p.from) {
+      const list = scope.names.fresh(`${p.name.text}List`);
+      lines.push(`const ${list} = ${ctx.exprs.emit(p.from, scope)};`);
+      const must = `${name}: \`${p.name.text}\` must be ${describeDomain(ctx, t, ctx.sourceOf(p.from.span))}.`;
+      lines.push(`if (!(${domainTest(t, field, list)})) return ${str(must)};`);
+      args.push(`${list}[${field}]!`);
+      params.set(p.symbol!, `${list}[${field}]!`);
+    } else {
+      const must = `${name}: \`${p.name.text}\` must be ${describeDomain(ctx, t, undefined)}.`;
+      lines.push(`if (!(${domainTest(t, field, undefined)})) return ${str(must)};`);
+      args.push(field);
+      params.set(p.symbol!, field);
+    }
+  }
+  lines.push(`return check${name}(${["state", "action.player", ...args].join(", ")});`);
+  return lines;
+}
+
+/** Starts an allowed action: runs it at once, or pushes its frame when it can wait for decisions itself. */
+function startActionLines(ctx: EmitContext, name: string): string[] {
+  const decl = ctx.program.actions.get(name)!;
+  const params = new Map<LocalSymbol, string>();
+  const scope = actionScope(decl, "action.player", params);
+  const args = decl.params.map((p) =>
+    p.from ? `at(${ctx.exprs.emit(p.from, scope)}, action.${p.name.text})` : `action.${p.name.text}`,
+  );
+  if (ctx.resumable.has(name)) return [`state.stack.push(${frameExpression(ctx, name, ["action.player", ...args])});`];
+  return [`do${name}(${["state", "action.player", ...args].join(", ")});`];
 }
 
 export function emitApply(ctx: EmitContext): Fn {
@@ -440,20 +463,7 @@ export function emitApply(ctx: EmitContext): Fn {
     cases.push(`case ${d.site}: {`);
     if (d.kind === "act") {
       cases.push("state.pending = null;", "switch (action.type) {");
-      for (const a of d.stmt.actions) {
-        const decl = ctx.program.actions.get(a.text)!;
-        const params = new Map<LocalSymbol, string>();
-        const scope = actionScope(decl, "action.player", params);
-        const args = decl.params.map((p) =>
-          p.from ? `at(${ctx.exprs.emit(p.from, scope)}, action.${p.name.text})` : `action.${p.name.text}`,
-        );
-        const resumable = ctx.resumable.get(decl.name.text);
-        cases.push(`case ${str(a.text)}:`);
-        if (resumable)
-          cases.push(`state.stack.push(new${resumable.frameType}(${["action.player", ...args].join(", ")}));`);
-        else cases.push(`do${a.text}(${["state", "action.player", ...args].join(", ")});`);
-        cases.push("break;");
-      }
+      for (const a of d.stmt.actions) cases.push(`case ${str(a.text)}:`, ...startActionLines(ctx, a.text), "break;");
       cases.push("default:", `throw new RulesError(\`\${action.type} cannot be played now\`);`, "}");
     } else {
       const s = d.stmt;
@@ -492,8 +502,101 @@ export function emitApply(ctx: EmitContext): Fn {
     statements: [
       "const pending = state.pending;",
       'if (pending === null) throw new RulesError("the game is over");',
+      ...(ctx.program.allowed.size > 0
+        ? [
+            "if (allowedNow(state, action.player, action.type)) {",
+            "applyAllowed(state, action, pending);",
+            "return;",
+            "}",
+          ]
+        : []),
       ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
       "run(state);",
     ],
   };
+}
+
+/**
+ * `allow` blocks: the actions they offer, beside every decision of their player. Taking one runs it, then asks the
+ * same decision again (the pending decision is put back once the action is done).
+ */
+export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | StatementStructures)[] {
+  const names = [...ctx.program.allowed].sort();
+  if (names.length === 0) return [];
+  const offers = ctx.program.decisions.map((d) => (d.kind === "act" ? d.stmt.actions.map((a) => a.text) : []));
+  const resumable = names.some((n) => ctx.resumable.has(n));
+  return [
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["The actions each decision site offers itself (an allowance does not offer them twice there)."],
+      declarations: [
+        { name: "SITE_OFFERS", type: "readonly (readonly string[])[]", initializer: JSON.stringify(offers) },
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "allowedNow",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "seat", type: "Player" },
+        { name: "type", type: "string" },
+      ],
+      returnType: "boolean",
+      docs: ["Whether an `allow` block under way lets `seat` take the action `type` at the decision pending now."],
+      statements: [
+        "const pending = state.pending;",
+        "if (pending === null || !pending.players.includes(seat) || (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
+        "return state.allowed.some((a) => a.player === seat && (a.actions as readonly string[]).includes(type));",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "offerAllowed",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "seat", type: "Player" },
+        { name: "out", type: "Action[]" },
+      ],
+      returnType: "void",
+      statements: names.map((n) => `if (allowedNow(state, seat, ${str(n)})) offer${n}(state, seat, out);`),
+    },
+    {
+      kind: StructureKind.Function,
+      name: "checkAllowed",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "action", type: "Action" },
+      ],
+      returnType: "string | null",
+      statements: [
+        "switch (action.type) {",
+        ...names.flatMap((n) => [`case ${str(n)}: {`, ...checkActionLines(ctx, n), "}"]),
+        "default:",
+        'return "That action is not allowed now.";',
+        "}",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "applyAllowed",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "action", type: "Action" },
+        { name: "pending", type: "Pending" },
+      ],
+      returnType: "void",
+      docs: ["Takes an allowed action, then puts the interrupted decision back."],
+      statements: [
+        "state.pending = null;",
+        ...(resumable ? ['state.stack.push({ routine: "resume", pc: 0, pending });'] : []),
+        "switch (action.type) {",
+        ...names.flatMap((n) => [`case ${str(n)}:`, ...startActionLines(ctx, n), "break;"]),
+        "default:",
+        "throw new RulesError(`${action.type} cannot be played now`);",
+        "}",
+        ...(resumable ? ["run(state);"] : ["state.pending = pending;"]),
+      ],
+    },
+  ];
 }

@@ -8,6 +8,7 @@ import { EmitContext, valuesConst } from "./context.ts";
 import {
   decisionEmitter,
   emitActionTypes,
+  emitAllowed,
   emitApply,
   emitCheck,
   emitLegalActions,
@@ -139,13 +140,40 @@ export function emitEngineModule(input: EngineModuleInput): string {
       ],
     });
   }
+  const resumes = needsResumeFrame(ctx);
+  if (resumes) {
+    add({
+      kind: StructureKind.Interface,
+      name: "ResumeFrame",
+      isExported: true,
+      docs: ["Puts back a decision that an allowed action interrupted, once that action is done."],
+      properties: [
+        { name: "routine", type: '"resume"', isReadonly: true },
+        { name: "pc", type: "number" },
+        { name: "pending", type: "Pending" },
+      ],
+    });
+  }
   add({
     kind: StructureKind.TypeAlias,
     name: "Frame",
     isExported: true,
-    type: [...ctx.resumable.values()].map((r) => r.frameType).join(" | ") || "never",
+    type:
+      [...[...ctx.resumable.values()].map((r) => r.frameType), ...(resumes ? ["ResumeFrame"] : [])].join(" | ") ||
+      "never",
   });
   add(emitPendingType(ctx));
+  if (program.allowed.size > 0)
+    add({
+      kind: StructureKind.Interface,
+      name: "Allowance",
+      isExported: true,
+      docs: ["An `allow` block under way: `player` may also take these actions whenever asked to decide."],
+      properties: [
+        { name: "actions", type: 'Action["type"][]' },
+        { name: "player", type: "Player" },
+      ],
+    });
   add({
     kind: StructureKind.Interface,
     name: "State",
@@ -159,6 +187,17 @@ export function emitEngineModule(input: EngineModuleInput): string {
       ...[...program.globalFields.values()].map((f) => ({ name: f.decl.name.text, type: tsType(f.type) })),
       { name: "rng", type: "RngState", docs: ["The random generator; its future is part of the state."] },
       { name: "stack", type: "Frame[]", docs: ["Routines under way, innermost last; empty once the game is over."] },
+      ...(program.allowed.size > 0
+        ? [
+            {
+              name: "allowed",
+              type: "Allowance[]",
+              docs: [
+                "Actions `allow` blocks under way offer alongside every decision of their player, innermost last.",
+              ],
+            },
+          ]
+        : []),
       {
         name: "pending",
         type: "Pending | null",
@@ -236,6 +275,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
   // ---- decisions
   for (const a of program.actions.values()) add(emitOffer(ctx, a));
   add(emitLegalActions(ctx), emitCheck(ctx), emitApply(ctx));
+  add(...emitAllowed(ctx));
 
   // ---- game lifecycle
   add(...emitLifecycle(ctx));
@@ -314,12 +354,19 @@ function constant(
   };
 }
 
+/** Whether an allowed action can itself wait for decisions, so the decision it interrupts must wait in a frame. */
+export function needsResumeFrame(ctx: EmitContext): boolean {
+  return [...ctx.program.allowed].some((n) => ctx.resumable.has(n));
+}
+
 function emitRun(ctx: EmitContext): StatementStructures {
   const cases = [...ctx.resumable.values()].flatMap((r) => [
     `case ${str(r.tag)}:`,
     `step${r.frameType.replace(/Frame$/, "")}(state, frame);`,
     "break;",
   ]);
+  if (needsResumeFrame(ctx))
+    cases.push('case "resume":', "state.stack.pop();", "state.pending = frame.pending;", "break;");
   return {
     kind: StructureKind.Function,
     name: "run",
@@ -380,6 +427,7 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
         ...globalInit.map((g) => `${g},`),
         "rng: createRng(options.seed),",
         "stack: [newFlowFrame()],",
+        ...(p.allowed.size > 0 ? ["allowed: [],"] : []),
         "pending: null,",
         "};",
         ...(playerInitial.length > 0 ? ["for (const mine of state.players) {", ...playerInitial, "}"] : []),

@@ -222,8 +222,20 @@ export class MachineBuilder {
         this.suspendCall(resume, [`state.stack.push(${this.decisions.frameFor(call.callee.text, args)});`]);
         return;
       }
+      case "allow":
+        // The allowance lives in the state, so it survives a save; `break` cannot leave the block (checked).
+        this.line(
+          `state.allowed.push({ actions: ${JSON.stringify(s.actions.map((a) => a.text))}, player: ${this.exprs.emit(s.player, this.scope)} });`,
+        );
+        this.block(s.body, loops);
+        this.line("state.allowed.pop();");
+        return;
       case "end":
-        this.line("state.stack.length = 0;", "return;");
+        this.line(
+          "state.stack.length = 0;",
+          ...(this.program.allowed.size > 0 ? ["state.allowed.length = 0;"] : []),
+          "return;",
+        );
         this.terminated = true;
         return;
       default:

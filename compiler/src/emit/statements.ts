@@ -86,9 +86,16 @@ export class StatementEmitter {
       case "expr":
         return [`${this.e(s.expr)};`];
       case "end":
-        return ["state.stack.length = 0;", "return;"];
+        return [
+          "state.stack.length = 0;",
+          ...(this.ctx.program.allowed.size > 0 ? ["state.allowed.length = 0;"] : []),
+          "return;",
+        ];
       case "return":
         return [`return ${this.e(s.value)};`];
+      case "allow":
+        // Without a decision inside, an allowance offers nothing; the block runs as written.
+        return this.block(s.body, loops);
       case "choose":
       case "act":
         throw new Error(`internal: \`${s.kind}\` outside a resumable routine`);
@@ -123,6 +130,7 @@ function mayChangeLists(b: Block): boolean {
       case "shuffle":
       case "choose":
       case "act":
+      case "allow":
         return true;
       case "assign":
         return s.target.kind === "index" || s.target.type?.kind === "list" || exprChangesLists(s.value);
@@ -180,6 +188,7 @@ export function suspends(s: Stmt, program: Program, suspending: ReadonlySet<stri
     case "for":
     case "while":
     case "repeat":
+    case "allow":
       return blockSuspends(s.body, program, suspending);
     case "expr":
       return s.expr.kind === "call" && s.expr.target === "proc" && suspending.has(`proc:${s.expr.callee.text}`);

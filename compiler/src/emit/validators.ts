@@ -2,6 +2,7 @@
 import type { FieldInfo, Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import { valuesConst, type EmitContext } from "./context.ts";
+import { needsResumeFrame } from "./engine-module.ts";
 import { str } from "./naming.ts";
 
 /** A condition that holds when `v` (unknown) has type `t`; records and lists defer to generated functions. */
@@ -65,7 +66,7 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       ],
     });
   }
-  const tags = [...ctx.resumable.keys()].map(str).join(", ");
+  const tags = [...ctx.resumable.keys(), ...(needsResumeFrame(ctx) ? ["resume"] : [])].map(str).join(", ");
   const sites = ctx.program.decisions.length;
   out.push({
     kind: StructureKind.Function,
@@ -92,6 +93,11 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       "const rng = value.rng;",
       'if (!isRecord(rng) || ![rng.a, rng.b, rng.c, rng.d].every(isInt) || !Array.isArray(rng.forced) || !rng.forced.every(isInt)) return "rng is not a generator state";',
       'if (!Array.isArray(value.stack)) return "stack is not a list";',
+      ...(ctx.program.allowed.size > 0
+        ? [
+            'if (!Array.isArray(value.allowed) || !value.allowed.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && isInt(a.player))) return "allowed is not a list of allowances";',
+          ]
+        : []),
       `const routines: readonly unknown[] = [${tags}];`,
       "for (const frame of value.stack as unknown[]) {",
       'if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc)) return "stack holds a frame of no known routine";',
