@@ -91,9 +91,13 @@ export function indexOfValue<T>(list: readonly T[], value: T): number {
 /** A deep copy of plain data (numbers, strings, booleans, arrays, plain objects). */
 export function clone<T>(value: T): T {
   if (typeof value !== "object" || value === null) return value;
-  if (Array.isArray(value)) return value.map(clone) as T;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = clone(value[i]);
+    return out as T;
+  }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = clone(v);
+  for (const k in value) out[k] = clone((value as Record<string, unknown>)[k]);
   return out as T;
 }
 
@@ -131,7 +135,7 @@ function isBetter(a: readonly number[], b: readonly number[]): boolean {
 
 /** The seat lists 0..n-1 for every n up to `max`, shared so that `players` allocates nothing. */
 export function seatLists(max: number): readonly (readonly number[])[] {
-  return Array.from({ length: max + 1 }, (_, n) => Object.freeze(rangeList(0, n - 1)));
+  return Array.from({ length: max + 1 }, (_, n) => rangeList(0, n - 1));
 }
 
 /** FNV-1a hash of a text, as 8 hex digits: engines record their rules source's hash with it. */

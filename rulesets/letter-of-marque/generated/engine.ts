@@ -276,7 +276,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
       }
 
       case 2: {
-        if (all2(state) && state.sea.length === 0) {
+        if (state.sea.length === 0 && all2(state)) {
           frame.pc = 3;
           continue machine;
         }
@@ -772,7 +772,7 @@ export const engine: Engine<State, Action, View> = {
   name: "letter-of-marque",
   title: "Letter of Marque",
   source: "rulesets/letter-of-marque/letter-of-marque.rules",
-  sourceHash: "d6dade00",
+  sourceHash: "19bf2916",
   minPlayers: 3,
   maxPlayers: 6,
   variants: VARIANTS,
