@@ -4,8 +4,10 @@
  *
  * Options: `--seconds S` measuring time per configuration (default 1), `--json`.
  */
+import { spawnSync } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { configurations, createRng, randomPlayout, type AnyEngine } from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
 import { findRulesets } from "../src/cli/compile.ts";
@@ -14,6 +16,8 @@ import { loadAllEngines, REPO_ROOT } from "../src/cli/registry.ts";
 const args = process.argv.slice(2);
 const seconds = Number(args[args.indexOf("--seconds") + 1] ?? "1") || 1;
 const json = args.includes("--json");
+/** Internal: measure one game's playouts in this process and print them as JSON (see below). */
+const onlyGame = args.includes("--playouts-of") ? args[args.indexOf("--playouts-of") + 1] : undefined;
 
 interface CompileFigure {
   ruleset: string;
@@ -96,11 +100,33 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
-// Playouts first: measured in a fresh process, before the compiler's allocations fill the heap.
+/**
+ * Each game is measured in a process of its own: sharing one process, the runtime's playout loop would see several
+ * engines and V8 would optimise it for none of them, which no real use of one game suffers.
+ */
+function playoutsInChildProcess(game: string): PlayoutFigure[] {
+  const self = fileURLToPath(import.meta.url);
+  const run = spawnSync(
+    process.execPath,
+    ["--import", "tsx", self, "--playouts-of", game, "--seconds", String(seconds)],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (run.status !== 0) throw new Error(`measuring ${game} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as PlayoutFigure[];
+}
+
+if (onlyGame !== undefined) {
+  const engine = (await loadAllEngines()).find((e) => e.name === onlyGame);
+  if (!engine) throw new Error(`no compiled game ${onlyGame}`);
+  const figures = configurations(engine).map((c) => measurePlayouts(engine, c.players, c.variant));
+  process.stdout.write(JSON.stringify(figures));
+  process.exit(0);
+}
+
 const engines = await loadAllEngines();
-const playouts = engines.flatMap((engine) =>
-  configurations(engine).map((c) => measurePlayouts(engine, c.players, c.variant)),
-);
+const playouts = engines.flatMap((engine) => playoutsInChildProcess(engine.name));
 const compile = await measureCompile();
 
 if (json) {
