@@ -2,7 +2,7 @@
  * The compiler pipeline for one ruleset: rules text -> checked program -> engine module and conformance tests,
  * formatted with Prettier. Pure: it reads nothing and writes nothing, so `--check` and `--watch` share it.
  */
-import { Codes, error, hasErrors, loadRules, type Diagnostic } from "@rules/dsl";
+import { Codes, error, hasErrors, loadRules, type Diagnostic, type Program, type Span } from "@rules/dsl";
 import { hashText } from "@rules/runtime";
 import * as prettier from "prettier";
 import { emitEngineModule } from "./emit/engine-module.ts";
@@ -50,6 +50,7 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
       ),
     );
   }
+  if (program) diagnostics.push(...nameClashes(program));
   if (!program || hasErrors(diagnostics)) {
     return { diagnostics, files: [], timings: { parseAndCheckMs: t1 - t0, emitMs: 0, formatMs: 0 } };
   }
@@ -69,6 +70,125 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
   ];
   const t3 = performance.now();
   return { diagnostics, files, timings: { parseAndCheckMs: t1 - t0, emitMs: t2 - t1, formatMs: t3 - t2 } };
+}
+
+/** Names the generated module declares itself, or imports: a rules name equal to one would not compile. */
+const generatedNames = new Set([
+  "Player",
+  "State",
+  "Action",
+  "View",
+  "PlayerView",
+  "PlayerState",
+  "Pending",
+  "Frame",
+  "ResumeFrame",
+  "Params",
+  "VariantName",
+  "Allowance",
+  "Engine",
+  "GameOptions",
+  "Outcome",
+  "RngState",
+  "engine",
+  "run",
+  "check",
+  "apply",
+  "legalActions",
+  "newGame",
+  "setUp",
+  "start",
+  "isOver",
+  "outcome",
+  "score",
+  "view",
+  "viewPlayer",
+  "validateState",
+  "allowedNow",
+  "offerAllowed",
+  "checkAllowed",
+  "applyAllowed",
+  "SEATS",
+  "PARAMS",
+  "VARIANTS",
+  "DECISION_NAMES",
+  "SITE_OFFERS",
+  "RulesError",
+  "at",
+  "clone",
+  "concat",
+  "containsValue",
+  "createRng",
+  "divide",
+  "drawTop",
+  "equal",
+  "indexOfValue",
+  "isInt",
+  "isRecord",
+  "pickRandom",
+  "randomBetween",
+  "rangeList",
+  "rankByKeys",
+  "removeValue",
+  "seatLists",
+  "setAt",
+  "shuffleInPlace",
+]);
+/** The lifted helpers of aggregates are numbered: `sum1`, `collect2`... */
+const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|collect)\d+$/;
+
+/** Every name the engine module will declare for this program. */
+function engineNames(program: Program): Set<string> {
+  const names = new Set(generatedNames);
+  const pascal = (n: string): string => n.charAt(0).toUpperCase() + n.slice(1);
+  for (const a of program.actions.keys()) {
+    for (const prefix of ["check", "do", "offer", "step", "start"]) names.add(`${prefix}${a}`);
+    names.add(`${pascal(a)}Action`);
+  }
+  for (const c of program.choiceTypes.keys()) names.add(`${pascal(c)}Choice`);
+  for (const r of program.records.keys()) {
+    names.add(`${r}View`);
+    names.add(`view${r}`);
+    names.add(`problemIn${r}`);
+  }
+  for (const routine of ["Flow", ...[...program.procs.keys()].map(pascal), ...program.actions.keys()]) {
+    for (const n of [
+      `step${routine}`,
+      `start${routine}`,
+      `new${routine}Frame`,
+      `current${routine}Frame`,
+      `${routine}Frame`,
+    ]) {
+      names.add(n);
+    }
+  }
+  program.scoring?.tiebreaks.forEach((_, i) => names.add(`tiebreak${i + 1}`));
+  return names;
+}
+
+function nameClashes(program: Program): Diagnostic[] {
+  const taken = engineNames(program);
+  const out: Diagnostic[] = [];
+  const names: { text: string; span: Span }[] = [
+    ...[...program.enums.values()].map((e) => e.name),
+    ...[...program.records.values()].map((r) => r.decl.name),
+    ...[...program.consts.values()].map((c) => c.decl.name),
+    ...[...program.fns.values()].map((f) => f.name),
+    ...[...program.procs.values()].map((p) => p.name),
+  ];
+  for (const n of names) {
+    if (taken.has(n.text) || helperShape.test(n.text)) {
+      out.push(
+        error(
+          Codes.duplicate,
+          n.span,
+          `\`${n.text}\` is also the name of something the generated engine declares`,
+          "rename it",
+        ),
+      );
+    }
+  }
+  return out;
 }
 
 /** Formats generated code the way the repository's Prettier settings format every other file. */

@@ -123,3 +123,15 @@ describe("a game without decisions", () => {
     expect(result.diagnostics.map((d) => [d.code, d.span.line])).toEqual([["RL112", 7]]);
   });
 });
+
+describe("names", () => {
+  it("a rules name that the generated engine also declares is refused, not left to fail in TypeScript", async () => {
+    const text =
+      'game "Clash" {\n  players 2..2\n}\nenum RoomChoice { keep, drop }\nglobal {\n  last: RoomChoice\n}\nflow {\n  choose room: RoomChoice by players[0]\n  last = room\n}\n';
+    const result = await compileRules({ name: "clash", sourcePath: "clash.rules", text });
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.span.line, d.message])).toEqual([
+      ["RL104", 4, "`RoomChoice` is also the name of something the generated engine declares"],
+    ]);
+  });
+});

@@ -19,6 +19,8 @@ export interface TestModuleInput {
 
 /** Games per property and configuration: enough to meet most rules, few enough for a fast suite. */
 const GAMES_PER_PROPERTY = 8;
+/** Long games get fewer: no new game starts past this many decision points (the first always runs). */
+const DECISION_POINTS_PER_PROPERTY = 1200;
 
 export function emitTestModule(input: TestModuleInput): string {
   const { program } = input;
@@ -39,8 +41,8 @@ export function emitTestModule(input: TestModuleInput): string {
     "for (const variant of engine.variants) {",
     `for (let players = engine.minPlayers; players <= engine.maxPlayers; players++) {`,
     "describe(`${variant}, ${players} players`, () => {",
-    `const options = { players, variant, seed: 20261121 + players, games: ${GAMES_PER_PROPERTY} };`,
-    'it("random playouts end, with a consistent outcome", () => { expect(checkPlayoutsTerminate(engine, options).games).toBe(options.games); });',
+    `const options = { players, variant, seed: 20261121 + players, games: ${GAMES_PER_PROPERTY}, maxDecisionPoints: ${DECISION_POINTS_PER_PROPERTY} };`,
+    'it("random playouts end, with a consistent outcome", () => { expect(checkPlayoutsTerminate(engine, options).games).toBeGreaterThan(0); });',
     'it("every legal action is accepted and applies", () => { expect(checkLegalActionsApply(engine, options).checks).toBeGreaterThan(0); });',
     'it("illegal actions are refused with a reason and change nothing", () => { expect(checkIllegalActionsRefused(engine, options).checks).toBeGreaterThan(0); });',
     'it("the same seed and actions give the same game", () => { checkDeterminism(engine, options); });',
