@@ -2,7 +2,7 @@
  * `rules check` and `rules compile`, run end to end as a designer runs them (a child process), so exit codes and
  * the exact output a user sees are part of the specification.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -108,5 +108,35 @@ describe("rules compile", () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("--check");
     expect(run.stdout).toContain("--watch");
+  });
+});
+
+describe("rules compile --watch", () => {
+  it("recompiles when the rules file changes", async () => {
+    const game = join(dir, "watched");
+    await cp(join(REPO_ROOT, "compiler/test/fixtures/tour/tour.rules"), join(game, "watched.rules"));
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(REPO_ROOT, "compiler/src/cli/main.ts"), "compile", "--watch", game],
+      {
+        cwd: REPO_ROOT,
+      },
+    );
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const waitFor = async (text: string, from: number): Promise<void> => {
+      for (let i = 0; i < 600 && !output.slice(from).includes(text); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(output.slice(from)).toContain(text);
+    };
+    try {
+      await waitFor("watching for changes", 0);
+      const mark = output.length;
+      const text = await readFile(join(game, "watched.rules"), "utf8");
+      await writeFile(join(game, "watched.rules"), text.replace("param ROUNDS: int = 4", "param ROUNDS: int = 6"));
+      await waitFor("watched: wrote", mark);
+      expect(await readFile(join(game, "generated/engine.ts"), "utf8")).toContain("ROUNDS: 6");
+    } finally {
+      child.kill();
+    }
   });
 });
