@@ -106,8 +106,15 @@ export class ExprEmitter {
         if (e.object.kind === "name" && this.program.enums.has(e.object.name)) return str(e.name.text);
         return `${obj}.${e.name.text}`;
       }
-      case "index":
+      case "index": {
+        // `players[i]` is seat i; a literal below the minimum player count is always a seat, so it needs no check.
+        const isPlayers =
+          e.object.kind === "name" && e.object.ref?.kind === "builtin" && e.object.ref.name === "players";
+        if (isPlayers && e.index.kind === "int" && e.index.value >= 0 && e.index.value < this.program.game.minPlayers) {
+          return String(e.index.value);
+        }
         return `at(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)})`;
+      }
       case "call":
         return this.call(e, scope);
       case "unary":

@@ -88,7 +88,7 @@ describe("Glen More: rules tests", () => {
       all3(state),
       "expect all(p in players: p.vp == 0 and p.whisky == 0 and p.chieftains == 0 and size(p.cards) == 0)",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("setup with 5 players: the 8 tiles of stack 0 fill the track, no die, empty market", () => {
     const state = setUp({ players: 5, seed: 1, variant: "base" });
@@ -135,7 +135,7 @@ describe("Glen More: rules tests", () => {
       "expect size(stack0) == 0 and size(stack1) == 21",
     ).toBe(true);
     expect(state.market, "expect market == [1, 1, 1, 1, 1]").toEqual([1, 1, 1, 1, 1]);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§4.1 the rearmost pawn acts: a player still rearmost after the turn acts again", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -150,8 +150,7 @@ describe("Glen More: rules tests", () => {
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
     play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 1).x === 1 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 1).y === 0,
+      at(state.players[0]!.display, 1).x === 1 && at(state.players[0]!.display, 1).y === 0,
       "expect players[0].display[1].x == 1 and players[0].display[1].y == 0",
     ).toBe(true);
     play(state, { type: "EndActivation", player: 0 });
@@ -160,14 +159,14 @@ describe("Glen More: rules tests", () => {
       'expect track[0].pawn == 0 and codeAt(1) == "0-2" and codeAt(12) == "1-15"',
     ).toBe(true);
     expect(state.track.length, "expect size(track) == 13").toEqual(13);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "TakeTile", player: 0, space: 6 });
     play(state, { type: "EndActivation", player: 0 });
     expect(
       at(state.track, 0).pawn === 1 && codeAt(state, 3) === "0-3" && at(state.track, 4).pawn === 0,
       'expect track[0].pawn == 1 and codeAt(3) == "0-3" and track[4].pawn == 0',
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("§5.10 refill: the tiles behind the new rearmost pawn go to the box, new tiles fill the front", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -200,7 +199,7 @@ describe("Glen More: rules tests", () => {
       state.track.length === 13 && state.stack1.length === 1,
       "expect size(track) == 13 and size(stack1) == 1",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("§4.1 pawns never share a space: a figure only moves onto a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -242,7 +241,7 @@ describe("Glen More: rules tests", () => {
       at(state.track, 0).pawn === 1 && at(state.track, 1).pawn === 0,
       "expect track[0].pawn == 1 and track[1].pawn == 0",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("§9.1 the die's turn: it moves as many spaces as rolled, counting every space; that tile goes to the box", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -278,7 +277,7 @@ describe("Glen More: rules tests", () => {
       true,
     );
     expect(codeAt(state, 12), 'expect codeAt(12) == "1-15"').toEqual("1-15");
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§9.1 ASSUMPTION A1: a die landing on a figure goes on to the next tile, which goes to the box", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -311,7 +310,7 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
     expect(count11(state), "expect count(s in track: s.pawn != TILE_SPACE) == 3").toEqual(3);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§5.9 selling: take the coins of the row's highest occupied space; an empty row buys nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -319,7 +318,7 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
       state.market = [0, 1, 3, 2, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
@@ -349,22 +348,19 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins === 9 && at(state.market, 2) === 2,
+      state.players[0]!.coins === 9 && at(state.market, 2) === 2,
       "expect players[0].coins == 9 and market[2] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins === 12 && at(state.market, 2) === 0,
+      state.players[0]!.coins === 12 && at(state.market, 2) === 0,
       "expect players[0].coins == 12 and market[2] == 0",
     ).toBe(true);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).cubes.length,
-      "expect size(players[0].display[3].cubes) == 0",
-    ).toEqual(0);
+    expect(at(state.players[0]!.display, 3).cubes.length, "expect size(players[0].display[3].cubes) == 0").toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins === 13 && at(state.market, 1) === 0,
+      state.players[0]!.coins === 13 && at(state.market, 1) === 0,
       "expect players[0].coins == 13 and market[1] == 0",
     ).toBe(true);
     {
@@ -373,7 +369,7 @@ describe("Glen More: rules tests", () => {
       expect(refusal).toBe("No coin lies on that market row: it buys nothing now.");
       expect(JSON.stringify(state)).toBe(before);
     }
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Sell", player: 1, src: 0, r: "wood" });
@@ -389,19 +385,19 @@ describe("Glen More: rules tests", () => {
       state.market = [2, 0, 0, 0, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
       ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 2").toEqual(2);
+    expect(state.players[0]!.coins, "expect players[0].coins == 2").toEqual(2);
     expect(state.market, "expect market == [3, 1, 0, 0, 3]").toEqual([3, 1, 0, 0, 3]);
     play(state, { type: "spot", player: 0, value: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 5").toEqual(5);
+    expect(state.players[0]!.coins, "expect players[0].coins == 5").toEqual(5);
     play(state, { type: "EndActivation", player: 0 });
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "TakeTile", player: 0, space: 1 });
@@ -415,8 +411,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "1-18", "0-2"));
       state.market = [0, 1, 0, 0, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins = 3;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.coins = 3;
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
@@ -425,21 +421,12 @@ describe("Glen More: rules tests", () => {
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(
-      paySources(state, at(SEATS[state.playerCount]!, 0), 0),
-      "expect paySources(players[0], 0) == [-1, 2]",
-    ).toEqual([-1, 2]);
+    expect(paySources(state, 0, 0), "expect paySources(players[0], 0) == [-1, 2]").toEqual([-1, 2]);
     play(state, { type: "source", player: 0, value: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 0").toEqual(0);
+    expect(state.players[0]!.coins, "expect players[0].coins == 0").toEqual(0);
     expect(state.market, "expect market == [1, 2, 0, 0, 0]").toEqual([1, 2, 0, 0, 0]);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).cubes.length,
-      "expect size(players[0].display[3].cubes) == 0",
-    ).toEqual(0);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 2).cubes,
-      "expect players[0].display[2].cubes == [wood]",
-    ).toEqual(["wood"]);
+    expect(at(state.players[0]!.display, 3).cubes.length, "expect size(players[0].display[3].cubes) == 0").toEqual(0);
+    expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [wood]").toEqual(["wood"]);
   });
   it("§5.3 the first tile must extend the river or the road; a plain tile has nowhere to go", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -464,17 +451,14 @@ describe("Glen More: rules tests", () => {
       "expect spots[0].x == 0 and spots[0].y == 1 and spots[1].x == 0 and spots[1].y == -1",
     ).toBe(true);
     play(state, { type: "spot", player: 0, value: 1 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 1).y,
-      "expect players[0].display[1].y == -1",
-    ).toEqual(-1);
+    expect(at(state.players[0]!.display, 1).y, "expect players[0].display[1].y == -1").toEqual(-1);
   });
   it("§5.3 side contact needed, a corner is not enough; plain edges only against plain edges", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ti
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "1-4", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
       ];
@@ -491,8 +475,7 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 2).x === 1 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 2).y === 1,
+      at(state.players[0]!.display, 2).x === 1 && at(state.players[0]!.display, 2).y === 1,
       "expect players[0].display[2].x == 1 and players[0].display[2].y == 1",
     ).toBe(true);
   });
@@ -501,7 +484,7 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-5", "0-2") players[0].display = [ startVillage(0), Placed(tile: t
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "0-5", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-8"), x: 1, y: 1, cubes: [], clans: 1, active: false, used: false },
@@ -510,15 +493,13 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).x === 2 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).y === 0,
+      at(state.players[0]!.display, 3).x === 2 && at(state.players[0]!.display, 3).y === 0,
       "expect players[0].display[3].x == 2 and players[0].display[3].y == 0",
     ).toBe(true);
     play(state, { type: "EndActivation", player: 0 });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 4).x === 0 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 4).y === 1,
+      at(state.players[0]!.display, 4).x === 0 && at(state.players[0]!.display, 4).y === 1,
       "expect players[0].display[4].x == 0 and players[0].display[4].y == 1",
     ).toBe(true);
   });
@@ -528,7 +509,7 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "1-19", "1-7"));
       state.market = [3, 3, 3, 3, 3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, active: false, used: false },
@@ -539,8 +520,7 @@ describe("Glen More: rules tests", () => {
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
     play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).x === 0 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).y === 1,
+      at(state.players[0]!.display, 3).x === 0 && at(state.players[0]!.display, 3).y === 1,
       "expect players[0].display[3].x == 0 and players[0].display[3].y == 1",
     ).toBe(true);
     play(state, { type: "EndActivation", player: 0 });
@@ -560,8 +540,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "2-17", "0-2"));
       state.market = [0, 1, 0, 2, 2];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins = 3;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.coins = 3;
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "2-18"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: [], clans: 1, active: false, used: false },
@@ -572,25 +552,22 @@ describe("Glen More: rules tests", () => {
     }
     start(state);
     play(state, { type: "Sell", player: 0, src: 5, r: "cattle" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 5").toEqual(5);
+    expect(state.players[0]!.coins, "expect players[0].coins == 5").toEqual(5);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 0").toEqual(0);
+    expect(state.players[0]!.coins, "expect players[0].coins == 0").toEqual(0);
     expect(state.market, "expect market == [0, 2, 0, 1, 3]").toEqual([0, 2, 0, 1, 3]);
-    expect(have(state, at(SEATS[state.playerCount]!, 0), 0), "expect have(players[0], 0) == 1").toEqual(1);
+    expect(have(state, 0, 0), "expect have(players[0], 0) == 1").toEqual(1);
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 6).x === 2 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 6).y === 0,
+      at(state.players[0]!.display, 6).x === 2 && at(state.players[0]!.display, 6).y === 0,
       "expect players[0].display[6].x == 2 and players[0].display[6].y == 0",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.cards, "expect players[0].cards == [ionaAbbey]").toEqual([
-      "ionaAbbey",
-    ]);
+    expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey]").toEqual(["ionaAbbey"]);
     play(state, { type: "Activate", player: 0, i: 2 });
     play(state, { type: "Activate", player: 0, i: 3 });
     play(state, { type: "Activate", player: 0, i: 6 });
     play(state, { type: "ionaRes", player: 0, value: "sheep" });
     play(state, { type: "Sell", player: 0, src: 6, r: "sheep" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 3").toEqual(3);
+    expect(state.players[0]!.coins, "expect players[0].coins == 3").toEqual(3);
     play(state, { type: "Activate", player: 0, i: 1 });
     play(state, { type: "fairTypes", player: 0, value: 4 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
@@ -598,10 +575,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "fairRes", player: 0, value: "sheep" });
     play(state, { type: "fairRes", player: 0, value: "grain" });
     play(state, { type: "source", player: 0, value: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 8").toEqual(8);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 2").toEqual(2);
+    expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
+    expect(state.players[0]!.coins, "expect players[0].coins == 2").toEqual(2);
     expect(state.market, "expect market == [0, 2, 1, 1, 2]").toEqual([0, 2, 1, 1, 2]);
-    expect(cubeCount(state, at(SEATS[state.playerCount]!, 0)), "expect cubeCount(players[0]) == 0").toEqual(0);
+    expect(cubeCount(state, 0), "expect cubeCount(players[0]) == 0").toEqual(0);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Activate", player: 0, i: 0 });
@@ -615,7 +592,7 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "0-5", "0-2"));
       state.market = [1, 0, 0, 0, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         {
@@ -634,15 +611,11 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).x === 2 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).y === 0,
+      at(state.players[0]!.display, 5).x === 2 && at(state.players[0]!.display, 5).y === 0,
       "expect players[0].display[5].x == 2 and players[0].display[5].y == 0",
     ).toBe(true);
     play(state, { type: "Activate", player: 0, i: 5 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).cubes,
-      "expect players[0].display[5].cubes == [grain]",
-    ).toEqual(["grain"]);
+    expect(at(state.players[0]!.display, 5).cubes, "expect players[0].display[5].cubes == [grain]").toEqual(["grain"]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Activate", player: 0, i: 5 });
@@ -658,18 +631,11 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "Activate", player: 0, i: 4 });
     play(state, { type: "Activate", player: 0, i: 3 });
     play(state, { type: "Activate", player: 0, i: 1 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 4).cubes,
-      "expect players[0].display[4].cubes == [cattle]",
-    ).toEqual(["cattle"]);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).cubes,
-      "expect players[0].display[3].cubes == [sheep]",
-    ).toEqual(["sheep"]);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 1).cubes,
-      "expect players[0].display[1].cubes == [stone]",
-    ).toEqual(["stone"]);
+    expect(at(state.players[0]!.display, 4).cubes, "expect players[0].display[4].cubes == [cattle]").toEqual([
+      "cattle",
+    ]);
+    expect(at(state.players[0]!.display, 3).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual(["sheep"]);
+    expect(at(state.players[0]!.display, 1).cubes, "expect players[0].display[1].cubes == [stone]").toEqual(["stone"]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Activate", player: 0, i: 2 });
@@ -678,20 +644,17 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 2, r: "wood" });
     play(state, { type: "Activate", player: 0, i: 2 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 2).cubes.length,
-      "expect size(players[0].display[2].cubes) == 3",
-    ).toEqual(3);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 7").toEqual(7);
+    expect(at(state.players[0]!.display, 2).cubes.length, "expect size(players[0].display[2].cubes) == 3").toEqual(3);
+    expect(state.players[0]!.coins, "expect players[0].coins == 7").toEqual(7);
     play(state, { type: "EndActivation", player: 0 });
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§5.8 villages give movement points: clan members step to neighbours (diagonals too) or become Chieftains", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ti
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "0-4", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-11"), x: 1, y: 0, cubes: [], clans: 1, active: false, used: false },
       ];
@@ -700,8 +663,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 1 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 2).x === 2 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 2).clans === 1,
+      at(state.players[0]!.display, 2).x === 2 && at(state.players[0]!.display, 2).clans === 1,
       "expect players[0].display[2].x == 2 and players[0].display[2].clans == 1",
     ).toBe(true);
     play(state, { type: "Activate", player: 0, i: 2 });
@@ -713,7 +675,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "EndActivation", player: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.moves, "expect players[0].moves == 2").toEqual(2);
+    expect(state.players[0]!.moves, "expect players[0].moves == 2").toEqual(2);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "MoveClan", player: 0, src: 0, dir: 0 });
@@ -728,8 +690,7 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "MoveClan", player: 0, src: 0, dir: 2 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 0).clans === 0 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 1).clans === 2,
+      at(state.players[0]!.display, 0).clans === 0 && at(state.players[0]!.display, 1).clans === 2,
       "expect players[0].display[0].clans == 0 and players[0].display[1].clans == 2",
     ).toBe(true);
     {
@@ -740,12 +701,11 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Promote", player: 0, src: 1 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.chieftains === 1 &&
-        clansOnDisplay(state, at(SEATS[state.playerCount]!, 0)) === 2,
+      state.players[0]!.chieftains === 1 && clansOnDisplay(state, 0) === 2,
       "expect players[0].chieftains == 1 and clansOnDisplay(players[0]) == 2",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.moves, "expect players[0].moves == 0").toEqual(0);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect(state.players[0]!.moves, "expect players[0].moves == 0").toEqual(0);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     expect(at(state.track, 0).pawn, "expect track[0].pawn == 0").toEqual(0);
   });
   it("§5.8 one clan member must stay in the display", () => {
@@ -753,7 +713,7 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") players[0].display = [startVillage(1)] }
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "0-8", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone<Placed>(startVillage(state, 1))];
+      state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -767,10 +727,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "EndMoves", player: 0 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 0).clans,
-      "expect players[0].display[0].clans == 1",
-    ).toEqual(1);
+    expect(at(state.players[0]!.display, 0).clans, "expect players[0].display[0].clans == 1").toEqual(1);
   });
   it("§5.8 ASSUMPTION A5: in the player's last turn the last clan member may become a Chieftain", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -782,7 +739,7 @@ describe("Glen More: rules tests", () => {
       state.stack2 = [];
       state.stack3 = [tileId(state, "3-3")];
       state.scorings = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone<Placed>(startVillage(state, 1))];
+      state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -791,7 +748,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "EndActivation", player: 0 });
     play(state, { type: "Promote", player: 0, src: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.chieftains, "expect players[0].chieftains == 1").toEqual(1);
+    expect(state.players[0]!.chieftains, "expect players[0].chieftains == 1").toEqual(1);
     expect(state.scorings, "expect scorings == 3").toEqual(3);
   });
   it("§5.6 distillery: a whisky barrel when placed, then 1 grain from any tile (or bought) for 1 barrel", () => {
@@ -799,7 +756,7 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("1-3", "0-2") players[0].display = [ startVillage(1), Placed(tile: t
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "1-3", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-14"), x: 1, y: 1, cubes: ["grain"], clans: 0, active: false, used: false },
@@ -808,28 +765,19 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "source", player: 0, value: 1 });
+    expect(at(state.players[0]!.display, 1).cubes.length, "expect size(players[0].display[1].cubes) == 0").toEqual(0);
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 1).cubes.length,
-      "expect size(players[0].display[1].cubes) == 0",
-    ).toEqual(0);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).x === 1 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).y === -1,
+      at(state.players[0]!.display, 3).x === 1 && at(state.players[0]!.display, 3).y === -1,
       "expect players[0].display[3].x == 1 and players[0].display[3].y == -1",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.whisky, "expect players[0].whisky == 1").toEqual(1);
+    expect(state.players[0]!.whisky, "expect players[0].whisky == 1").toEqual(1);
     play(state, { type: "Activate", player: 0, i: 3 });
     play(state, { type: "source", player: 0, value: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.whisky === 2 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.coins === 5 &&
-        at(state.market, 2) === 1,
+      state.players[0]!.whisky === 2 && state.players[0]!.coins === 5 && at(state.market, 2) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[2] == 1",
     ).toBe(true);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 2).cubes,
-      "expect players[0].display[2].cubes == [grain]",
-    ).toEqual(["grain"]);
+    expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [grain]").toEqual(["grain"]);
   });
   it("§5.6 sheep butcher: 2 sheep for 4 VP", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -837,7 +785,7 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "1-2", "0-2"));
       state.market = [0, 0, 0, 0, 3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-4"), x: -1, y: 1, cubes: ["sheep", "sheep"], clans: 0, active: false, used: false },
@@ -848,8 +796,8 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "Activate", player: 0, i: 3 });
     play(state, { type: "butcherCount", player: 0, value: 2 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 4").toEqual(4);
-    expect(cubeCount(state, at(SEATS[state.playerCount]!, 0)), "expect cubeCount(players[0]) == 0").toEqual(0);
+    expect(state.players[0]!.vp, "expect players[0].vp == 4").toEqual(4);
+    expect(cubeCount(state, 0), "expect cubeCount(players[0]) == 0").toEqual(0);
   });
   it("§5.6 cattle butcher: 1 cattle for 2 VP; not 2 when there is only one", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -857,7 +805,7 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "1-23", "0-2"));
       state.market = [0, 0, 0, 3, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-13"), x: -1, y: 1, cubes: ["cattle"], clans: 0, active: false, used: false },
@@ -874,7 +822,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "butcherCount", player: 0, value: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 2").toEqual(2);
+    expect(state.players[0]!.vp, "expect players[0].vp == 2").toEqual(2);
   });
   it("§5.6 fairs take only different resources: 2 cattle + 2 grain make 3 VP, never 8", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -882,7 +830,7 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "2-18", "0-2"));
       state.market = [3, 3, 3, 3, 3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 1, active: false, used: false },
         { tile: tileId(state, "1-13"), x: 1, y: 1, cubes: ["cattle", "cattle"], clans: 0, active: false, used: false },
@@ -892,10 +840,7 @@ describe("Glen More: rules tests", () => {
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).x,
-      "expect players[0].display[5].x == 2",
-    ).toEqual(2);
+    expect(at(state.players[0]!.display, 5).x, "expect players[0].display[5].x == 2").toEqual(2);
     play(state, { type: "Activate", player: 0, i: 5 });
     {
       const before = JSON.stringify(state);
@@ -924,9 +869,9 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "fairRes", player: 0, value: "grain" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 3").toEqual(3);
+    expect(state.players[0]!.vp, "expect players[0].vp == 3").toEqual(3);
     expect(
-      have(state, at(SEATS[state.playerCount]!, 0), 3) === 1 && have(state, at(SEATS[state.playerCount]!, 0), 2) === 1,
+      have(state, 0, 3) === 1 && have(state, 0, 2) === 1,
       "expect have(players[0], 3) == 1 and have(players[0], 2) == 1",
     ).toBe(true);
   });
@@ -938,7 +883,7 @@ describe("Glen More: rules tests", () => {
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, active: false, used: false },
         {
@@ -968,13 +913,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "fairRes", player: 0, value: "stone" });
     play(state, { type: "fairRes", player: 0, value: "grain" });
     play(state, { type: "fairRes", player: 0, value: "sheep" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 5").toEqual(5);
+    expect(state.players[0]!.vp, "expect players[0].vp == 5").toEqual(5);
     play(state, { type: "EndActivation", player: 0 });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 7).x,
-      "expect players[0].display[7].x == 3",
-    ).toEqual(3);
+    expect(at(state.players[0]!.display, 7).x, "expect players[0].display[7].x == 3").toEqual(3);
     play(state, { type: "Activate", player: 0, i: 7 });
     play(state, { type: "fairTypes", player: 0, value: 5 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
@@ -982,7 +924,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "fairRes", player: 0, value: "grain" });
     play(state, { type: "fairRes", player: 0, value: "cattle" });
     play(state, { type: "fairRes", player: 0, value: "sheep" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 17").toEqual(17);
+    expect(state.players[0]!.vp, "expect players[0].vp == 17").toEqual(17);
   });
   it("§5.6 tavern, bridge, mixed butcher and grocer, all around one new tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -990,8 +932,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "2-2", "0-2"));
       state.market = [3, 3, 3, 3, 3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.whisky = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.whisky = 1;
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         {
           tile: tileId(state, "0-1"),
@@ -1012,19 +954,18 @@ describe("Glen More: rules tests", () => {
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.whisky, "expect players[0].whisky == 0").toEqual(0);
+    expect(state.players[0]!.whisky, "expect players[0].whisky == 0").toEqual(0);
     play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 8).x === 1 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 8).y === 1,
+      at(state.players[0]!.display, 8).x === 1 && at(state.players[0]!.display, 8).y === 1,
       "expect players[0].display[8].x == 1 and players[0].display[8].y == 1",
     ).toBe(true);
     play(state, { type: "Activate", player: 0, i: 8 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 3").toEqual(3);
+    expect(state.players[0]!.vp, "expect players[0].vp == 3").toEqual(3);
     play(state, { type: "Activate", player: 0, i: 3 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 10").toEqual(10);
+    expect(state.players[0]!.vp, "expect players[0].vp == 10").toEqual(10);
     play(state, { type: "Activate", player: 0, i: 5 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 15").toEqual(15);
+    expect(state.players[0]!.vp, "expect players[0].vp == 15").toEqual(15);
     play(state, { type: "Activate", player: 0, i: 4 });
     {
       const before = JSON.stringify(state);
@@ -1035,8 +976,8 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "stone" });
     play(state, { type: "grocerRes", player: 0, value: "stone" });
     play(state, { type: "grocerRes", player: 0, value: "wood" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 23").toEqual(23);
-    expect(cubeCount(state, at(SEATS[state.playerCount]!, 0)), "expect cubeCount(players[0]) == 0").toEqual(0);
+    expect(state.players[0]!.vp, "expect players[0].vp == 23").toEqual(23);
+    expect(cubeCount(state, 0), "expect cubeCount(players[0]) == 0").toEqual(0);
   });
   it("§5.9 the market at its limits: a grocer paid by buying one row empty-to-full for 1 + 2 + 3 coins", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1044,7 +985,7 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "3-6", "0-2"));
       state.market = [3, 3, 0, 3, 3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
       ];
@@ -1063,10 +1004,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins === 0 && at(state.market, 2) === 3,
+      state.players[0]!.coins === 0 && at(state.market, 2) === 3,
       "expect players[0].coins == 0 and market[2] == 3",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 8").toEqual(8);
+    expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
   });
   it("special locations: Castle Moil (whisky) and Armadale Castle (3 coins), each with a clan member and its card", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1076,7 +1017,7 @@ describe("Glen More: rules tests", () => {
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
@@ -1087,30 +1028,28 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 4).x === 1 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 4).y === 1 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 4).clans === 1,
+      at(state.players[0]!.display, 4).x === 1 &&
+        at(state.players[0]!.display, 4).y === 1 &&
+        at(state.players[0]!.display, 4).clans === 1,
       "expect players[0].display[4].x == 1 and players[0].display[4].y == 1 and players[0].display[4].clans == 1",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.whisky === 1 &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.cards, ["castleMoil"]),
+      state.players[0]!.whisky === 1 && equal(state.players[0]!.cards, ["castleMoil"]),
       "expect players[0].whisky == 1 and players[0].cards == [castleMoil]",
     ).toBe(true);
     play(state, { type: "EndActivation", player: 0 });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins === 9 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).clans === 1,
+      state.players[0]!.coins === 9 && at(state.players[0]!.display, 5).clans === 1,
       "expect players[0].coins == 9 and players[0].display[5].clans == 1",
     ).toBe(true);
-    expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards,
-      "expect players[0].cards == [castleMoil, armadaleCastle]",
-    ).toEqual(["castleMoil", "armadaleCastle"]);
-    expect(cubeCount(state, at(SEATS[state.playerCount]!, 0)), "expect cubeCount(players[0]) == 0").toEqual(0);
-    expect(bonnets(state, at(SEATS[state.playerCount]!, 0)), "expect bonnets(players[0]) == 2").toEqual(2);
+    expect(state.players[0]!.cards, "expect players[0].cards == [castleMoil, armadaleCastle]").toEqual([
+      "castleMoil",
+      "armadaleCastle",
+    ]);
+    expect(cubeCount(state, 0), "expect cubeCount(players[0]) == 0").toEqual(0);
+    expect(bonnets(state, 0), "expect bonnets(players[0]) == 2").toEqual(2);
   });
   it("special locations: Castle Stalker brings 2 clan members, Donan Castle 2 whisky barrels", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1120,7 +1059,7 @@ describe("Glen More: rules tests", () => {
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
@@ -1130,23 +1069,20 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 4).clans,
-      "expect players[0].display[4].clans == 2",
-    ).toEqual(2);
+    expect(at(state.players[0]!.display, 4).clans, "expect players[0].display[4].clans == 2").toEqual(2);
     play(state, { type: "EndActivation", player: 0 });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).x === -1 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).y === 0 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).clans === 1,
+      at(state.players[0]!.display, 5).x === -1 &&
+        at(state.players[0]!.display, 5).y === 0 &&
+        at(state.players[0]!.display, 5).clans === 1,
       "expect players[0].display[5].x == -1 and players[0].display[5].y == 0 and players[0].display[5].clans == 1",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.whisky, "expect players[0].whisky == 2").toEqual(2);
-    expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards,
-      "expect players[0].cards == [castleStalker, donanCastle]",
-    ).toEqual(["castleStalker", "donanCastle"]);
+    expect(state.players[0]!.whisky, "expect players[0].whisky == 2").toEqual(2);
+    expect(state.players[0]!.cards, "expect players[0].cards == [castleStalker, donanCastle]").toEqual([
+      "castleStalker",
+      "donanCastle",
+    ]);
   });
   it("special locations: Loch Lochy puts 2 resources of the player's choice on itself", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1159,13 +1095,11 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 1).cubes,
-      "expect players[0].display[1].cubes == [cattle, cattle]",
-    ).toEqual(["cattle", "cattle"]);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.cards, "expect players[0].cards == [lochLochy]").toEqual([
-      "lochLochy",
+    expect(at(state.players[0]!.display, 1).cubes, "expect players[0].display[1].cubes == [cattle, cattle]").toEqual([
+      "cattle",
+      "cattle",
     ]);
+    expect(state.players[0]!.cards, "expect players[0].cards == [lochLochy]").toEqual(["lochLochy"]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Activate", player: 0, i: 1 });
@@ -1179,8 +1113,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "2-2", "2-6"));
       state.market = [3, 3, 3, 3, 3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.chieftains = 1;
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, active: false, used: false },
@@ -1196,14 +1130,11 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.chieftains === 0 &&
-        at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 0).clans === 1,
+      state.players[0]!.chieftains === 0 && at(state.players[0]!.display, 0).clans === 1,
       "expect players[0].chieftains == 0 and players[0].display[0].clans == 1",
     ).toBe(true);
     play(state, { type: "spot", player: 0, value: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.cards, "expect players[0].cards == [lochNess]").toEqual([
-      "lochNess",
-    ]);
+    expect(state.players[0]!.cards, "expect players[0].cards == [lochNess]").toEqual(["lochNess"]);
     play(state, { type: "Activate", player: 0, i: 0 });
     {
       const before = JSON.stringify(state);
@@ -1218,10 +1149,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "LochNess", player: 0, i: 3 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).cubes,
-      "expect players[0].display[3].cubes == [grain]",
-    ).toEqual(["grain"]);
+    expect(at(state.players[0]!.display, 3).cubes, "expect players[0].display[3].cubes == [grain]").toEqual(["grain"]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "LochNess", player: 0, i: 2 });
@@ -1234,18 +1162,13 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("2-6", "0-2") players[0].display = [startVillage(2)] }
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "2-6", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone<Placed>(startVillage(state, 2))];
+      state.players[0]!.display = [clone<Placed>(startVillage(state, 2))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 0).clans,
-      "expect players[0].display[0].clans == 1",
-    ).toEqual(1);
+    expect(at(state.players[0]!.display, 0).clans, "expect players[0].display[0].clans == 1").toEqual(1);
     play(state, { type: "spot", player: 0, value: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.cards, "expect players[0].cards == [lochNess]").toEqual([
-      "lochNess",
-    ]);
+    expect(state.players[0]!.cards, "expect players[0].cards == [lochNess]").toEqual(["lochNess"]);
   });
   it("special locations: Loch Oich costs 2 different resources and activates the whole display, not Loch Ness", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1253,8 +1176,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "3-10", "0-2"));
       state.market = [3, 3, 3, 3, 3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards = ["lochNess"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.cards = ["lochNess"];
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
@@ -1279,18 +1202,15 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "oichRes", player: 0, value: "stone" });
     play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      have(state, at(SEATS[state.playerCount]!, 0), 0) === 1 && have(state, at(SEATS[state.playerCount]!, 0), 1) === 0,
+      have(state, 0, 0) === 1 && have(state, 0, 1) === 0,
       "expect have(players[0], 0) == 1 and have(players[0], 1) == 0",
     ).toBe(true);
-    expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards,
-      "expect players[0].cards == [lochNess, lochOich]",
-    ).toEqual(["lochNess", "lochOich"]);
+    expect(state.players[0]!.cards, "expect players[0].cards == [lochNess, lochOich]").toEqual([
+      "lochNess",
+      "lochOich",
+    ]);
     play(state, { type: "Activate", player: 0, i: 3 });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).cubes,
-      "expect players[0].display[3].cubes == [grain]",
-    ).toEqual(["grain"]);
+    expect(at(state.players[0]!.display, 3).cubes, "expect players[0].display[3].cubes == [grain]").toEqual(["grain"]);
     play(state, { type: "Activate", player: 0, i: 1 });
     play(state, { type: "Activate", player: 0, i: 0 });
     {
@@ -1300,15 +1220,15 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "Activate", player: 0, i: 2 });
-    expect(have(state, at(SEATS[state.playerCount]!, 0), 0), "expect have(players[0], 0) == 2").toEqual(2);
+    expect(have(state, 0, 0), "expect have(players[0], 0) == 2").toEqual(2);
   });
   it("special locations: Loch Shiel fills every empty production tile and an empty Iona Abbey (A6)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-2", "0-2") players[0].cards = [ionaAbbey] players[0].display = [
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "3-2", "0-2"));
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards = ["ionaAbbey"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.cards = ["ionaAbbey"];
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
@@ -1321,30 +1241,15 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "shielRes", player: 0, value: "grain" });
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 1).cubes,
-      "expect players[0].display[1].cubes == [stone]",
-    ).toEqual(["stone"]);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 2).cubes,
-      "expect players[0].display[2].cubes == [wood]",
-    ).toEqual(["wood"]);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 3).cubes,
-      "expect players[0].display[3].cubes == [sheep]",
-    ).toEqual(["sheep"]);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 4).cubes,
-      "expect players[0].display[4].cubes == [grain]",
-    ).toEqual(["grain"]);
-    expect(
-      at(state.players[at(SEATS[state.playerCount]!, 0)]!.display, 5).cubes.length,
-      "expect size(players[0].display[5].cubes) == 0",
-    ).toEqual(0);
-    expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards,
-      "expect players[0].cards == [ionaAbbey, lochShiel]",
-    ).toEqual(["ionaAbbey", "lochShiel"]);
+    expect(at(state.players[0]!.display, 1).cubes, "expect players[0].display[1].cubes == [stone]").toEqual(["stone"]);
+    expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [wood]").toEqual(["wood"]);
+    expect(at(state.players[0]!.display, 3).cubes, "expect players[0].display[3].cubes == [sheep]").toEqual(["sheep"]);
+    expect(at(state.players[0]!.display, 4).cubes, "expect players[0].display[4].cubes == [grain]").toEqual(["grain"]);
+    expect(at(state.players[0]!.display, 5).cubes.length, "expect size(players[0].display[5].cubes) == 0").toEqual(0);
+    expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey, lochShiel]").toEqual([
+      "ionaAbbey",
+      "lochShiel",
+    ]);
   });
   it("rulebook example: first scoring when the last tile of stack 1 is laid; Danny 8 VP for whisky, Clara 5 for Chieftains", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1354,31 +1259,31 @@ describe("Glen More: rules tests", () => {
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.whisky = 3;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.whisky = 0;
+      state.players[0]!.whisky = 3;
+      state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 5;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.chieftains = 2;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.chieftains = 1;
+      state.players[0]!.chieftains = 2;
+      state.players[1]!.chieftains = 1;
       state.players[at(SEATS[state.playerCount]!, 2)]!.chieftains = 4;
       state.players[at(SEATS[state.playerCount]!, 3)]!.chieftains = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards = ["lochLochy"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cards = ["lochMorar"];
+      state.players[0]!.cards = ["lochLochy"];
+      state.players[1]!.cards = ["lochMorar"];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "EndActivation", player: 0 });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 6").toEqual(6);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.vp, "expect players[1].vp == 2").toEqual(2);
+    expect(state.players[0]!.vp, "expect players[0].vp == 6").toEqual(6);
+    expect(state.players[1]!.vp, "expect players[1].vp == 2").toEqual(2);
     expect(state.players[at(SEATS[state.playerCount]!, 2)]!.vp, "expect players[2].vp == 8").toEqual(8);
     expect(state.players[at(SEATS[state.playerCount]!, 3)]!.vp, "expect players[3].vp == 8").toEqual(8);
     expect(
       state.stack1.length === 0 && state.stack2.length === 2,
       "expect size(stack1) == 0 and size(stack2) == 2",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§8.1 equal counts score equally; when everyone is equal nobody scores", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1388,12 +1293,12 @@ describe("Glen More: rules tests", () => {
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.whisky = 2;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.whisky = 2;
+      state.players[0]!.whisky = 2;
+      state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.chieftains = 1;
+      state.players[0]!.chieftains = 1;
+      state.players[1]!.chieftains = 1;
       state.players[at(SEATS[state.playerCount]!, 2)]!.chieftains = 3;
       state.players[at(SEATS[state.playerCount]!, 3)]!.chieftains = 3;
     }
@@ -1403,8 +1308,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "EndActivation", player: 0 });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.vp === 0 &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.vp === 0,
+      state.players[0]!.vp === 0 && state.players[1]!.vp === 0,
       "expect players[0].vp == 0 and players[1].vp == 0",
     ).toBe(true);
     expect(
@@ -1421,16 +1325,16 @@ describe("Glen More: rules tests", () => {
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.chieftains = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards = ["castleOfMey"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.chieftains = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cards = ["cawdorCastle"];
+      state.players[0]!.chieftains = 2;
+      state.players[0]!.cards = ["castleOfMey"];
+      state.players[1]!.chieftains = 1;
+      state.players[1]!.cards = ["cawdorCastle"];
       state.players[at(SEATS[state.playerCount]!, 3)]!.chieftains = 3;
     }
     start(state);
     expect(
-      chieftainValue(state, at(SEATS[state.playerCount]!, 0)) === 5 &&
-        chieftainValue(state, at(SEATS[state.playerCount]!, 1)) === 4 &&
+      chieftainValue(state, 0) === 5 &&
+        chieftainValue(state, 1) === 4 &&
         chieftainValue(state, at(SEATS[state.playerCount]!, 3)) === 3,
       "expect chieftainValue(players[0]) == 5 and chieftainValue(players[1]) == 4 and chieftainValue(players[3]) == 3",
     ).toBe(true);
@@ -1438,8 +1342,8 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "EndActivation", player: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.vp === 9 &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.vp === 6 &&
+      state.players[0]!.vp === 9 &&
+        state.players[1]!.vp === 6 &&
         state.players[at(SEATS[state.playerCount]!, 2)]!.vp === 0 &&
         state.players[at(SEATS[state.playerCount]!, 3)]!.vp === 3,
       "expect players[0].vp == 9 and players[1].vp == 6 and players[2].vp == 0 and players[3].vp == 3",
@@ -1453,20 +1357,20 @@ describe("Glen More: rules tests", () => {
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15"), tileId(state, "2-16")];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.whisky = 1;
+      state.players[1]!.whisky = 1;
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "EndActivation", player: 0 });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.vp, "expect players[1].vp == 1").toEqual(1);
+    expect(state.players[1]!.vp, "expect players[1].vp == 1").toEqual(1);
     expect(
       codeAt(state, 10) === "1-15" && codeAt(state, 11) === "2-1" && codeAt(state, 12) === "2-15",
       'expect codeAt(10) == "1-15" and codeAt(11) == "2-1" and codeAt(12) == "2-15"',
     ).toBe(true);
     expect(state.stack2.length, "expect size(stack2) == 1").toEqual(1);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("§8.4 the last tile of stack 3 ends the game in the middle of a refill: third and final scorings", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1489,8 +1393,8 @@ describe("Glen More: rules tests", () => {
     expect(state.track.length, "expect size(track) == 11").toEqual(11);
     expect(
       state.players[at(SEATS[state.playerCount]!, 3)]!.vp === 7 &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.vp === 6 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.vp === 3,
+        state.players[1]!.vp === 6 &&
+        state.players[0]!.vp === 3,
       "expect players[3].vp == 7 and players[1].vp == 6 and players[0].vp == 3",
     ).toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[3]]").toEqual([
@@ -1513,8 +1417,8 @@ describe("Glen More: rules tests", () => {
       state.stack2 = [];
       state.stack3 = [tileId(state, "3-3")];
       state.scorings = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
         { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, active: false, used: false },
@@ -1526,7 +1430,7 @@ describe("Glen More: rules tests", () => {
         { tile: tileId(state, "2-4"), x: 0, y: 1, cubes: [], clans: 0, active: false, used: false },
       ];
       for (const i_ of rangeList(1, 9).slice()) {
-        state.players[at(SEATS[state.playerCount]!, 1)]!.display.push({
+        state.players[1]!.display.push({
           tile: tileId(state, "1-15"),
           x: i_,
           y: 5,
@@ -1541,9 +1445,9 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "EndActivation", player: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == 27").toEqual(27);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.vp, "expect players[1].vp == 6").toEqual(6);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.coins, "expect players[0].coins == 0").toEqual(0);
+    expect(state.players[0]!.vp, "expect players[0].vp == 27").toEqual(27);
+    expect(state.players[1]!.vp, "expect players[1].vp == 6").toEqual(6);
+    expect(state.players[0]!.coins, "expect players[0].coins == 0").toEqual(0);
   });
   it("§8.2 rulebook example of the tile penalty: 15, 13, 16, 13 tiles lose 6, 0, 9, 0 VP; coins are VP", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1556,7 +1460,7 @@ describe("Glen More: rules tests", () => {
       state.stack3 = [tileId(state, "3-3")];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
-        state.players[at(SEATS[state.playerCount]!, 0)]!.display.push({
+        state.players[0]!.display.push({
           tile: tileId(state, "1-15"),
           x: i_,
           y: 10,
@@ -1567,7 +1471,7 @@ describe("Glen More: rules tests", () => {
         });
       }
       for (const i_2 of rangeList(1, 12).slice()) {
-        state.players[at(SEATS[state.playerCount]!, 1)]!.display.push({
+        state.players[1]!.display.push({
           tile: tileId(state, "1-15"),
           x: i_2,
           y: 10,
@@ -1599,8 +1503,8 @@ describe("Glen More: rules tests", () => {
           used: false,
         });
       }
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.coins = 0;
+      state.players[0]!.coins = 0;
+      state.players[1]!.coins = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.coins = 0;
       state.players[at(SEATS[state.playerCount]!, 3)]!.coins = 5;
     }
@@ -1610,12 +1514,11 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "EndActivation", player: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display.length === 15 &&
-        state.players[at(SEATS[state.playerCount]!, 2)]!.display.length === 16,
+      state.players[0]!.display.length === 15 && state.players[at(SEATS[state.playerCount]!, 2)]!.display.length === 16,
       "expect size(players[0].display) == 15 and size(players[2].display) == 16",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.vp, "expect players[0].vp == -6").toEqual(-6);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.vp, "expect players[1].vp == 0").toEqual(0);
+    expect(state.players[0]!.vp, "expect players[0].vp == -6").toEqual(-6);
+    expect(state.players[1]!.vp, "expect players[1].vp == 0").toEqual(0);
     expect(state.players[at(SEATS[state.playerCount]!, 2)]!.vp, "expect players[2].vp == -9").toEqual(-9);
     expect(state.players[at(SEATS[state.playerCount]!, 3)]!.vp, "expect players[3].vp == 5").toEqual(5);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[3]]").toEqual([
@@ -1632,11 +1535,11 @@ describe("Glen More: rules tests", () => {
       state.stack2 = [];
       state.stack3 = [tileId(state, "3-3")];
       state.scorings = 2;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.display = [
+      state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
       ];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [clone<Placed>(startVillage(state, 1))];
+      state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1645,12 +1548,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "EndActivation", player: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
-      score(state, at(SEATS[state.playerCount]!, 0)) === 6 && score(state, at(SEATS[state.playerCount]!, 1)) === 6,
+      score(state, 0) === 6 && score(state, 1) === 6,
       "expect score(players[0]) == 6 and score(players[1]) == 6",
     ).toBe(true);
-    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[1]]").toEqual([
-      at(SEATS[state.playerCount]!, 1),
-    ]);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[1]]").toEqual([1]);
   });
   it("§8.3 equal VP and equal resources: a shared victory", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -1662,7 +1563,7 @@ describe("Glen More: rules tests", () => {
       state.stack2 = [];
       state.stack3 = [tileId(state, "3-3")];
       state.scorings = 2;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.display = [
+      state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: [], clans: 0, active: false, used: false },
       ];
@@ -1672,10 +1573,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "EndActivation", player: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
-    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0], players[1]]").toEqual([
-      at(SEATS[state.playerCount]!, 0),
-      at(SEATS[state.playerCount]!, 1),
-    ]);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0], players[1]]").toEqual([0, 1]);
   });
   it("§9.1 a die turn whose refill lays the last tile of stack 1 triggers the first scoring", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -1699,18 +1597,17 @@ describe("Glen More: rules tests", () => {
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cards = ["lochLochy"];
+      state.players[1]!.cards = ["lochLochy"];
     }
     state.rng.forced.push(0);
     start(state);
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 1)]!.vp === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.vp === 0,
+      state.players[1]!.vp === 1 && state.players[0]!.vp === 0,
       "expect players[1].vp == 1 and players[0].vp == 0",
     ).toBe(true);
     expect(codeAt(state, 12), 'expect codeAt(12) == "1-15"').toEqual("1-15");
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("ASSUMPTION A2: a player who can afford no tile moves to the nearest tile, which goes to the box", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1733,7 +1630,7 @@ describe("Glen More: rules tests", () => {
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins = 0;
+      state.players[0]!.coins = 0;
     }
     start(state);
     {
@@ -1743,10 +1640,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "ForcedMove", player: 0 });
-    expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display.length,
-      "expect size(players[0].display) == 1",
-    ).toEqual(1);
+    expect(state.players[0]!.display.length, "expect size(players[0].display) == 1").toEqual(1);
     expect(
       at(state.track, 0).pawn === 1 && at(state.track, 1).pawn === 0,
       "expect track[0].pawn == 1 and track[1].pawn == 0",
@@ -1754,7 +1648,7 @@ describe("Glen More: rules tests", () => {
     expect(!any12(state), 'expect not any(s in track: s.pawn == TILE_SPACE and TILES[s.tile].code == "1-8")').toBe(
       true,
     );
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("ASSUMPTION A2: no forced move while selling at the market would pay for a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1762,8 +1656,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = clone<Slot[]>(fourPlayerTrack(state, "1-8", "1-11"));
       state.market = [1, 0, 0, 0, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.display = [
+      state.players[0]!.coins = 0;
+      state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-8"), x: 1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
       ];
@@ -1784,7 +1678,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "Sell", player: 0, src: 1, r: "wood" });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.coins === 0 && equal(state.market, [0, 1, 0, 0, 0]),
+      state.players[0]!.coins === 0 && equal(state.market, [0, 1, 0, 0, 0]),
       "expect players[0].coins == 0 and market == [0, 1, 0, 0, 0]",
     ).toBe(true);
   });

@@ -24,20 +24,18 @@ describe("Letter of Marque: rules tests", () => {
     const state = setUp({ players: 3, seed: 11, variant: "base" });
     start(state);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck.length === 4 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.drawn.length === 1,
+      state.players[0]!.deck.length === 4 && state.players[0]!.drawn.length === 1,
       "expect size(players[0].deck) == 4 and size(players[0].drawn) == 1",
     ).toBe(true);
     expect(
-      sum1(state) + at(state.players[at(SEATS[state.playerCount]!, 0)]!.drawn, 0),
+      sum1(state) + at(state.players[0]!.drawn, 0),
       "expect sum(v in players[0].deck: v) + players[0].drawn[0] == 25",
     ).toEqual(25);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 1)]!.armedReserve === 2 &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.unarmedReserve === 3,
+      state.players[1]!.armedReserve === 2 && state.players[1]!.unarmedReserve === 3,
       "expect players[1].armedReserve == 2 and players[1].unarmedReserve == 3",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 2)]!.cannons, "expect players[2].cannons == 3").toEqual(3);
+    expect(state.players[2]!.cannons, "expect players[2].cannons == 3").toEqual(3);
     expect(state.sea.length, "expect size(sea) == 0").toEqual(0);
     expect([...engine.toAct(state)], "expect acting == players").toEqual(SEATS[state.playerCount]!);
   });
@@ -45,9 +43,9 @@ describe("Letter of Marque: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [3, 4, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [4, 3, 5, 6, 7];
+      state.players[1]!.deck = [3, 4, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
       state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
     }
     start(state);
@@ -65,16 +63,13 @@ describe("Letter of Marque: rules tests", () => {
         state.players[at(SEATS[state.playerCount]!, 3)]!.unarmedReserve === 3,
       "expect players[3].armedReserve == 1 and players[3].unarmedReserve == 3",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("the preliminary choices are secret and simultaneous: answered players wait for the others", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     start(state);
     play(state, { type: "kind", player: 2, value: "unarmed" });
-    expect([...engine.toAct(state)], "expect acting == [players[0], players[1]]").toEqual([
-      at(SEATS[state.playerCount]!, 0),
-      at(SEATS[state.playerCount]!, 1),
-    ]);
+    expect([...engine.toAct(state)], "expect acting == [players[0], players[1]]").toEqual([0, 1]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "kind", player: 2, value: "armed" });
@@ -89,24 +84,24 @@ describe("Letter of Marque: rules tests", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [5, 3, 4, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [3, 4,
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [5, 3, 4, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [3, 4, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [3, 4, 5, 6, 7];
+      state.players[0]!.deck = [5, 3, 4, 6, 7];
+      state.players[1]!.deck = [3, 4, 5, 6, 7];
+      state.players[2]!.deck = [3, 4, 5, 6, 7];
     }
     state.rng.forced.push(1);
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
     play(state, { type: "kind", player: 2, value: "armed" });
-    expect([...engine.toAct(state)], "expect acting == [players[2]]").toEqual([at(SEATS[state.playerCount]!, 2)]);
+    expect([...engine.toAct(state)], "expect acting == [players[2]]").toEqual([2]);
   });
   it("rulebook example: blue attacks red's ship on the 4, which is armed; the attack fails", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [3, 4, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [4, 3, 5, 6, 7];
+      state.players[1]!.deck = [3, 4, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
       state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
     }
     start(state);
@@ -115,22 +110,22 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 2, value: "unarmed" });
     play(state, { type: "kind", player: 3, value: "armed" });
     play(state, { type: "Attack", player: 1, target: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.cannons, "expect players[1].cannons == 2").toEqual(2);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.captured, "expect players[0].captured == 1").toEqual(1);
+    expect(state.players[1]!.cannons, "expect players[1].cannons == 2").toEqual(2);
+    expect(state.players[0]!.captured, "expect players[0].captured == 1").toEqual(1);
     expect(
       state.sea.length === 4 && at(state.sea, 0).revealed && at(state.sea, 0).armed,
       "expect size(sea) == 4 and sea[0].revealed and sea[0].armed",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.treasures, "expect players[1].treasures == []").toEqual([]);
-    expect([...engine.toAct(state)], "expect acting == [players[2]]").toEqual([at(SEATS[state.playerCount]!, 2)]);
+    expect(state.players[1]!.treasures, "expect players[1].treasures == []").toEqual([]);
+    expect([...engine.toAct(state)], "expect acting == [players[2]]").toEqual([2]);
   });
   it("rulebook example, other branch: an unarmed ship is plundered", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [3, 4, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [4, 3, 5, 6, 7];
+      state.players[1]!.deck = [3, 4, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
       state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
     }
     start(state);
@@ -139,11 +134,9 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "kind", player: 2, value: "unarmed" });
     play(state, { type: "kind", player: 3, value: "armed" });
     play(state, { type: "Attack", player: 1, target: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.cannons, "expect players[1].cannons == 2").toEqual(2);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.treasures, "expect players[1].treasures == [4]").toEqual([
-      4,
-    ]);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.captured, "expect players[0].captured == 0").toEqual(0);
+    expect(state.players[1]!.cannons, "expect players[1].cannons == 2").toEqual(2);
+    expect(state.players[1]!.treasures, "expect players[1].treasures == [4]").toEqual([4]);
+    expect(state.players[0]!.captured, "expect players[0].captured == 0").toEqual(0);
     expect(state.sea.length, "expect size(sea) == 3").toEqual(3);
     expect(all2(state), "expect all(s in sea: s.owner != players[0])").toBe(true);
   });
@@ -151,9 +144,9 @@ describe("Letter of Marque: rules tests", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [3, 4, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [3, 4, 5, 6, 7];
+      state.players[1]!.deck = [4, 3, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "unarmed" });
@@ -163,50 +156,42 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "Launch", player: 1 });
     play(state, { type: "kind", player: 1, value: "unarmed" });
     play(state, { type: "Attack", player: 2, target: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.captured, "expect players[1].captured == 2").toEqual(2);
+    expect(state.players[1]!.captured, "expect players[1].captured == 2").toEqual(2);
     expect(at(state.sea, 1).revealed, "expect sea[1].revealed").toBe(true);
   });
   it("Launch draws the top card face up, then the owner picks a ship still in reserve", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 6, 4, 5, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [3, 6, 4, 5, 7];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [3, 6, 4, 5, 7];
+      state.players[1]!.deck = [4, 3, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
     play(state, { type: "kind", player: 2, value: "armed" });
     play(state, { type: "Launch", player: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.drawn, "expect players[0].drawn == [6]").toEqual([6]);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect(state.players[0]!.drawn, "expect players[0].drawn == [6]").toEqual([6]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "kind", player: 0, value: "armed" });
+    expect(state.players[0]!.armedReserve, "expect players[0].armedReserve == 0").toEqual(0);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.armedReserve,
-      "expect players[0].armedReserve == 0",
-    ).toEqual(0);
-    expect(
-      state.sea.length === 4 &&
-        at(state.sea, 3).value === 6 &&
-        at(state.sea, 3).owner === at(SEATS[state.playerCount]!, 0),
+      state.sea.length === 4 && at(state.sea, 3).value === 6 && at(state.sea, 3).owner === 0,
       "expect size(sea) == 4 and sea[3].value == 6 and sea[3].owner == players[0]",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck.length,
+      state.players[0]!.deck.length,
       "expect size(players[0].deck) == players[0].armedReserve + players[0].unarmedReserve",
-    ).toEqual(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.armedReserve +
-        state.players[at(SEATS[state.playerCount]!, 0)]!.unarmedReserve,
-    );
+    ).toEqual(state.players[0]!.armedReserve + state.players[0]!.unarmedReserve);
   });
   it("a kind of ship no longer in reserve cannot be launched", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 6, 4, 5, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [3, 6, 4, 5, 7];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [3, 6, 4, 5, 7];
+      state.players[1]!.deck = [4, 3, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -231,11 +216,11 @@ describe("Letter of Marque: rules tests", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.armedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.unarmedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [3];
+      state.players[0]!.armedReserve = 1;
+      state.players[0]!.unarmedReserve = 0;
+      state.players[1]!.deck = [4, 3, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -254,23 +239,18 @@ describe("Letter of Marque: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "Return", player: 0, ship: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.treasures, "expect players[0].treasures == [3]").toEqual([
-      3,
-    ]);
+    expect(state.players[0]!.treasures, "expect players[0].treasures == [3]").toEqual([3]);
     expect(state.sea.length, "expect size(sea) == 2").toEqual(2);
-    expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.armedReserve,
-      "expect players[0].armedReserve == 0",
-    ).toEqual(0);
+    expect(state.players[0]!.armedReserve, "expect players[0].armedReserve == 0").toEqual(0);
   });
   it("Attack needs a cannon card and an opponent's ship", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[0].cannons = 0 players[1].deck = [4, 3, 5, 6, 7] p
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [3, 4, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cannons = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [3, 4, 5, 6, 7];
+      state.players[0]!.cannons = 0;
+      state.players[1]!.deck = [4, 3, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -292,21 +272,20 @@ describe("Letter of Marque: rules tests", () => {
     }
     play(state, { type: "Attack", player: 1, target: 2 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 2)]!.captured === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 2)]!.cannons === 3,
+      state.players[2]!.captured === 1 && state.players[2]!.cannons === 3,
       "expect players[2].captured == 1 and players[2].cannons == 3",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.cannons, "expect players[1].cannons == 2").toEqual(2);
+    expect(state.players[1]!.cannons, "expect players[1].cannons == 2").toEqual(2);
   });
   it("Pass is allowed only with an empty deck and no ship at sea; attacking stays possible", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3] players[0].armedReserve = 0 players[0].unarmedReserve = 1 players[1].d
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.armedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.unarmedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [3];
+      state.players[0]!.armedReserve = 0;
+      state.players[0]!.unarmedReserve = 1;
+      state.players[1]!.deck = [4, 3, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "unarmed" });
@@ -324,29 +303,27 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "Launch", player: 2 });
     play(state, { type: "kind", player: 2, value: "unarmed" });
     play(state, { type: "Attack", player: 0, target: 2 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.treasures, "expect players[0].treasures == [3, 3]").toEqual(
-      [3, 3],
-    );
+    expect(state.players[0]!.treasures, "expect players[0].treasures == [3, 3]").toEqual([3, 3]);
     play(state, { type: "Launch", player: 1 });
     play(state, { type: "kind", player: 1, value: "unarmed" });
     play(state, { type: "Launch", player: 2 });
     play(state, { type: "kind", player: 2, value: "unarmed" });
     play(state, { type: "Pass", player: 0 });
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("the game ends when every deck is empty and the sea is empty; ties go to the most cannon cards", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [7] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [7];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.armedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.unarmedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [5];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.armedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.unarmedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [6];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.armedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.unarmedReserve = 1;
+      state.players[0]!.deck = [7];
+      state.players[0]!.armedReserve = 1;
+      state.players[0]!.unarmedReserve = 0;
+      state.players[1]!.deck = [5];
+      state.players[1]!.armedReserve = 1;
+      state.players[1]!.unarmedReserve = 0;
+      state.players[2]!.deck = [6];
+      state.players[2]!.armedReserve = 0;
+      state.players[2]!.unarmedReserve = 1;
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -359,28 +336,24 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "Return", player: 1, ship: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
-      score(state, at(SEATS[state.playerCount]!, 0)) === 8 &&
-        score(state, at(SEATS[state.playerCount]!, 1)) === 5 &&
-        score(state, at(SEATS[state.playerCount]!, 2)) === 6,
+      score(state, 0) === 8 && score(state, 1) === 5 && score(state, 2) === 6,
       "expect score(players[0]) == 8 and score(players[1]) == 5 and score(players[2]) == 6",
     ).toBe(true);
-    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([
-      at(SEATS[state.playerCount]!, 0),
-    ]);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([0]);
   });
   it("a tie on score goes to the most cannon cards, captured and unused (ASSUMPTION §10.10)", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [6] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [6];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.armedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.unarmedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [5];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.armedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.unarmedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.armedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.unarmedReserve = 1;
+      state.players[0]!.deck = [6];
+      state.players[0]!.armedReserve = 1;
+      state.players[0]!.unarmedReserve = 0;
+      state.players[1]!.deck = [5];
+      state.players[1]!.armedReserve = 1;
+      state.players[1]!.unarmedReserve = 0;
+      state.players[2]!.deck = [7];
+      state.players[2]!.armedReserve = 0;
+      state.players[2]!.unarmedReserve = 1;
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -392,26 +365,24 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "Return", player: 1, ship: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
-      score(state, at(SEATS[state.playerCount]!, 0)) === 7 && score(state, at(SEATS[state.playerCount]!, 2)) === 7,
+      score(state, 0) === 7 && score(state, 2) === 7,
       "expect score(players[0]) == 7 and score(players[2]) == 7",
     ).toBe(true);
-    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([
-      at(SEATS[state.playerCount]!, 0),
-    ]);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([0]);
   });
   it("players still tied after the cannon count share the victory", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [6] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [6];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.armedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.unarmedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [6];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.armedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.unarmedReserve = 0;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [3];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.armedReserve = 1;
-      state.players[at(SEATS[state.playerCount]!, 2)]!.unarmedReserve = 0;
+      state.players[0]!.deck = [6];
+      state.players[0]!.armedReserve = 1;
+      state.players[0]!.unarmedReserve = 0;
+      state.players[1]!.deck = [6];
+      state.players[1]!.armedReserve = 1;
+      state.players[1]!.unarmedReserve = 0;
+      state.players[2]!.deck = [3];
+      state.players[2]!.armedReserve = 1;
+      state.players[2]!.unarmedReserve = 0;
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -421,18 +392,15 @@ describe("Letter of Marque: rules tests", () => {
     play(state, { type: "Return", player: 0, ship: 0 });
     play(state, { type: "Return", player: 1, ship: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
-    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0], players[1]]").toEqual([
-      at(SEATS[state.playerCount]!, 0),
-      at(SEATS[state.playerCount]!, 1),
-    ]);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0], players[1]]").toEqual([0, 1]);
   });
   it("an action out of turn is refused and changes nothing", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.deck = [3, 4, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.deck = [4, 3, 5, 6, 7];
-      state.players[at(SEATS[state.playerCount]!, 2)]!.deck = [5, 3, 4, 6, 7];
+      state.players[0]!.deck = [3, 4, 5, 6, 7];
+      state.players[1]!.deck = [4, 3, 5, 6, 7];
+      state.players[2]!.deck = [5, 3, 4, 6, 7];
     }
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -521,7 +489,7 @@ function scrambleShip(record: Ship, shown: Partial<Record<keyof Ship, unknown>>)
 /** sum(v in players[0].deck: v) */
 function sum1(state: State): number {
   let total = 0;
-  const items = state.players[at(SEATS[state.playerCount]!, 0)]!.deck;
+  const items = state.players[0]!.deck;
   for (let i = 0; i < items.length; i++) {
     const v = items[i]!;
     total += v;
@@ -533,7 +501,7 @@ function all2(state: State): boolean {
   const items = state.sea;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (!(s.owner !== at(SEATS[state.playerCount]!, 0))) return false;
+    if (!(s.owner !== 0)) return false;
   }
   return true;
 }

@@ -68,17 +68,12 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 4, variant: "base" });
     start(state);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 20 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.honours === 0,
+      state.players[0]!.doubloons === 20 && state.players[0]!.cp === 1 && state.players[0]!.honours === 0,
       "expect players[0].doubloons == 20 and players[0].cp == 1 and players[0].honours == 0",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.tokens, "expect players[1].tokens == [1, 2, 3]").toEqual([
-      1, 2, 3,
-    ]);
+    expect(state.players[1]!.tokens, "expect players[1].tokens == [1, 2, 3]").toEqual([1, 2, 3]);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission.length === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags.length === 2,
+      state.players[0]!.mission.length === 1 && state.players[0]!.missionFlags.length === 2,
       "expect size(players[0].mission) == 1 and size(players[0].missionFlags) == 2",
     ).toBe(true);
     expect(
@@ -97,26 +92,20 @@ describe("Predoni dei Mari: rules tests", () => {
       state.combatDeck.length === 60 && state.missionDeck.length === 41,
       "expect size(combatDeck) == 60 and size(missionDeck) == 41",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "startShip", player: 0, value: 2 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.ship, "expect players[0].ship == 2").toEqual(2);
+    expect(state.players[0]!.ship, "expect players[0].ship == 2").toEqual(2);
     play(state, { type: "firstWeapon", player: 0, value: "cannons" });
     play(state, { type: "secondWeapon", player: 0, value: "cannons" });
     play(state, { type: "startPort", player: 0, value: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(2, 0)").toEqual(
-      hex(state, 2, 0),
-    );
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(2, 0)").toEqual(hex(state, 2, 0));
     play(state, { type: "kit", player: 0, value: "sailOnYards" });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.yards, [1]) &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 4,
+      equal(state.players[0]!.yards, [1]) && state.players[0]!.doubloons === 4,
       "expect players[0].yards == [1] and players[0].doubloons == 4",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.sb, "expect players[0].sb == [cannons, cannons]").toEqual([
-      "cannons",
-      "cannons",
-    ]);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect(state.players[0]!.sb, "expect players[0].sb == [cannons, cannons]").toEqual(["cannons", "cannons"]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "startShip", player: 1, value: 0 });
     play(state, { type: "firstWeapon", player: 1, value: "melee" });
     play(state, { type: "secondWeapon", player: 1, value: "culverins" });
@@ -124,8 +113,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "kit", player: 1, value: "letterInWarehouse" });
     play(state, { type: "startLetter", player: 1, value: "dutch" });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 1)]!.whLetters, ["dutch"]) &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.doubloons === 0,
+      equal(state.players[1]!.whLetters, ["dutch"]) && state.players[1]!.doubloons === 0,
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
@@ -137,21 +125,21 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] // G15: base movement 6, three yards. playe
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 14;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee", "muskets"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.yards = [2, 1, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = ["cannons", "culverins"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 14;
+      state.players[0]!.sb = ["melee", "muskets"];
+      state.players[0]!.yards = [2, 1, 1];
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.sb = ["cannons", "culverins"];
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
-    expect(allowance(state, at(SEATS[state.playerCount]!, 0)), "expect allowance(players[0]) == 10").toEqual(10);
+    expect(allowance(state, 0), "expect allowance(players[0]) == 10").toEqual(10);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southeast" });
     play(state, { type: "Step", player: 0, d: "southeast" });
@@ -162,11 +150,9 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southeast" });
     play(state, { type: "Step", player: 0, d: "southeast" });
     play(state, { type: "Step", player: 0, d: "southeast" });
-    expect(mpLeft(state, at(SEATS[state.playerCount]!, 0)), "expect mpLeft(players[0]) == 1").toEqual(1);
+    expect(mpLeft(state, 0), "expect mpLeft(players[0]) == 1").toEqual(1);
     play(state, { type: "Step", player: 0, d: "southeast" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(10, -2)").toEqual(
-      hex(state, 10, -2),
-    );
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(10, -2)").toEqual(hex(state, 10, -2));
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Step", player: 0, d: "southeast" });
@@ -180,49 +166,48 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "EndTurn", player: 0 });
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("movement allowance (§5.1.1): Sirens leave the base movement; damage costs 2 (green) or 1 (red), sails ignored", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { players[0].ship = 14 players[0].yards = [2, 1, 1] players[1].ship = 31 players[1].yards = [1
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 14;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.yards = [2, 1, 1];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 31;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.yards = [1];
+      state.players[0]!.ship = 14;
+      state.players[0]!.yards = [2, 1, 1];
+      state.players[1]!.ship = 31;
+      state.players[1]!.yards = [1];
     }
     start(state);
     expect(
-      allowance(state, at(SEATS[state.playerCount]!, 0)) === 10 &&
-        allowance(state, at(SEATS[state.playerCount]!, 1)) === 7,
+      allowance(state, 0) === 10 && allowance(state, 1) === 7,
       "expect allowance(players[0]) == 10 and allowance(players[1]) == 7",
     ).toBe(true);
     // given { players[0].sirens = true players[1].damaged = true }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sirens = true;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.damaged = true;
+      state.players[0]!.sirens = true;
+      state.players[1]!.damaged = true;
     }
-    expect(allowance(state, at(SEATS[state.playerCount]!, 0)), "expect allowance(players[0]) == 6").toEqual(6);
-    expect(allowance(state, at(SEATS[state.playerCount]!, 1)), "expect allowance(players[1]) == 5").toEqual(5);
+    expect(allowance(state, 0), "expect allowance(players[0]) == 6").toEqual(6);
+    expect(allowance(state, 1), "expect allowance(players[1]) == 5").toEqual(5);
     // given { players[0].damaged = true }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged = true;
+      state.players[0]!.damaged = true;
     }
-    expect(allowance(state, at(SEATS[state.playerCount]!, 0)), "expect allowance(players[0]) == 4").toEqual(4);
+    expect(allowance(state, 0), "expect allowance(players[0]) == 4").toEqual(4);
   });
   it("movement (§5.1.2): land and the board's edge are impassable, shoals cost 2, a command point buys 1 more", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].sb = [melee,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee", "muskets"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee", "muskets"];
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 1;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -238,14 +223,9 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "northeast" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(1, -7)").toEqual(
-      hex(state, 1, -7),
-    );
-    expect(
-      state.mpSpent === 5 && mpLeft(state, at(SEATS[state.playerCount]!, 0)) === 0,
-      "expect mpSpent == 5 and mpLeft(players[0]) == 0",
-    ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(1, -7)").toEqual(hex(state, 1, -7));
+    expect(state.mpSpent === 5 && mpLeft(state, 0) === 0, "expect mpSpent == 5 and mpLeft(players[0]) == 0").toBe(true);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Step", player: 0, d: "north" });
@@ -254,15 +234,12 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     play(state, { type: "ExtraMove", player: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 0 &&
-        mpLeft(state, at(SEATS[state.playerCount]!, 0)) === 1,
+      state.players[0]!.cp === 0 && mpLeft(state, 0) === 1,
       "expect players[0].cp == 0 and mpLeft(players[0]) == 1",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "north" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(1, -8)").toEqual(
-      hex(state, 1, -8),
-    );
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(1, -8)").toEqual(hex(state, 1, -8));
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Move", player: 0 });
@@ -278,13 +255,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(10
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 10, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 10, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(3);
     start(state);
@@ -300,22 +277,22 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos = hex(state, 0, -6);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cargo = 2;
+      state.players[0]!.cargoPos = hex(state, 0, -6);
+      state.players[0]!.cp = 0;
+      state.players[0]!.doubloons = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     expect(
-      saleDistance(state, at(SEATS[state.playerCount]!, 0)) === 4 && income(state, 4) === 13,
+      saleDistance(state, 0) === 4 && income(state, 4) === 13,
       "expect saleDistance(players[0]) == 4 and income(4) == 13",
     ).toBe(true);
     play(state, { type: "Commerce", player: 0 });
@@ -327,8 +304,7 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     play(state, { type: "SellCargo", player: 0, count: 2 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 26 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cargo === 0,
+      state.players[0]!.doubloons === 26 && state.players[0]!.cargo === 0,
       "expect players[0].doubloons == 26 and players[0].cargo == 0",
     ).toBe(true);
   });
@@ -336,17 +312,17 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 3;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos = hex(state, 0, -6);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cargo = 3;
+      state.players[0]!.cargoPos = hex(state, 0, -6);
+      state.players[0]!.cp = 2;
+      state.players[0]!.doubloons = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -359,29 +335,27 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "raiseDistance", player: 0, value: true });
     play(state, { type: "raiseDistance", player: 0, value: true });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 19 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 0 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cargo === 2,
+      state.players[0]!.doubloons === 19 && state.players[0]!.cp === 0 && state.players[0]!.cargo === 2,
       "expect players[0].doubloons == 19 and players[0].cp == 0 and players[0].cargo == 2",
     ).toBe(true);
     play(state, { type: "SellCargo", player: 0, count: 2 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons, "expect players[0].doubloons == 45").toEqual(45);
+    expect(state.players[0]!.doubloons, "expect players[0].doubloons == 45").toEqual(45);
   });
   it("distance (§2.10): straight-line hex distance counts the squares of an island too", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos = hex(state, 0, 2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cargo = 1;
+      state.players[0]!.cargoPos = hex(state, 0, 2);
+      state.players[0]!.doubloons = 0;
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -391,42 +365,40 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     play(state, { type: "Commerce", player: 0 });
     play(state, { type: "SellCargo", player: 0, count: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons, "expect players[0].doubloons == 13").toEqual(13);
+    expect(state.players[0]!.doubloons, "expect players[0].doubloons == 13").toEqual(13);
   });
   it("rulebook (§5.4): loading goods from the warehouse moves the cargo pawn: sold there, they pay nothing", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos = hex(state, 0, -7);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.whCargo = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee", "muskets"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cargo = 1;
+      state.players[0]!.cargoPos = hex(state, 0, -7);
+      state.players[0]!.whCargo = 1;
+      state.players[0]!.sb = ["melee", "muskets"];
+      state.players[0]!.doubloons = 0;
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
     play(state, { type: "LoadCargo", player: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo === 2 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.whCargo === 0 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos === hex(state, 0, -2),
+      state.players[0]!.cargo === 2 &&
+        state.players[0]!.whCargo === 0 &&
+        state.players[0]!.cargoPos === hex(state, 0, -2),
       "expect players[0].cargo == 2 and players[0].whCargo == 0 and players[0].cargoPos == hex(0, -2)",
     ).toBe(true);
     play(state, { type: "SellCargo", player: 0, count: 2 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons, "expect players[0].doubloons == 0").toEqual(0);
+    expect(state.players[0]!.doubloons, "expect players[0].doubloons == 0").toEqual(0);
     play(state, { type: "StoreMain", player: 0, w: "melee" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.whMain, "expect players[0].whMain == [melee]").toEqual([
-      "melee",
-    ]);
+    expect(state.players[0]!.whMain, "expect players[0].whMain == [melee]").toEqual(["melee"]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "LoadMain", player: 0, w: "cannons" });
@@ -434,26 +406,23 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "LoadMain", player: 0, w: "melee" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.sb, "expect players[0].sb == [muskets, melee]").toEqual([
-      "muskets",
-      "melee",
-    ]);
+    expect(state.players[0]!.sb, "expect players[0].sb == [muskets, melee]").toEqual(["muskets", "melee"]);
   });
   it("the warehouse (§5.4) is reached only from a pirate port or a hideout port; goods sell only with free access", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 // A port of EN1 withou
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 4, -11);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.whCargo = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 4, -11);
+      state.players[0]!.cargo = 1;
+      state.players[0]!.cargoPos = hex(state, 0, -2);
+      state.players[0]!.whCargo = 1;
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -472,12 +441,11 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     play(state, { type: "BuyLetter", player: 0, n: "english" });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.letters, ["english"]) &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 0,
+      equal(state.players[0]!.letters, ["english"]) && state.players[0]!.doubloons === 0,
       "expect players[0].letters == [english] and players[0].doubloons == 0",
     ).toBe(true);
     play(state, { type: "SellCargo", player: 0, count: 1 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons, "expect players[0].doubloons == 29").toEqual(29);
+    expect(state.players[0]!.doubloons, "expect players[0].doubloons == 29").toEqual(29);
   });
   it("rulebook sample card (§2.3): C60 Shoals, Culverins 8, Chain shot 3, Grapples 3, Rimescola", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -513,19 +481,19 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // A merchant at (1,1); a North wind cannot move it (land ahead). merchant
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 1, 1)];
       state.greenDeck = [8];
       state.combatDeck = [59, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["culverins"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec = ["chainshot", "grapples"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, -2, 2);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["culverins"];
+      state.players[0]!.holdSec = ["chainshot", "grapples"];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, -2, 2);
     }
     state.rng.forced.push(0);
     start(state);
@@ -534,13 +502,12 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(state.fAttScore === 14 && state.fDefScore === 4, "expect fAttScore == 14 and fDefScore == 4").toBe(true);
     play(state, { type: "spoil", player: 0, value: "captureShip" });
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "spawnPort", player: 1, value: 0 });
     expect(state.merchants, "expect merchants == [hex(4, -11)]").toEqual([hex(state, 4, -11)]);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.captured, "expect players[0].captured == [8]").toEqual([8]);
+    expect(state.players[0]!.captured, "expect players[0].captured == [8]").toEqual([8]);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 50 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.mission.length === 0,
+      state.players[0]!.doubloons === 50 && state.players[0]!.mission.length === 0,
       "expect players[0].doubloons == 50 and size(players[0].mission) == 0",
     ).toBe(true);
     expect(
@@ -548,7 +515,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect size(combatDeck) == 2 and size(combatDiscard) == 0",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 1, 1) && state.phase === 2,
+      state.players[0]!.pos === hex(state, 1, 1) && state.phase === 2,
       "expect players[0].pos == hex(1, 1) and phase == 2",
     ).toBe(true);
     {
@@ -562,19 +529,19 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(1, 1)] // G15 carries 3 goods. greenDeck = [14] combatDec
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 1, 1)];
       state.greenDeck = [14];
       state.combatDeck = [59, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["culverins"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec = ["chainshot", "grapples"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, -2, 2);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["culverins"];
+      state.players[0]!.holdSec = ["chainshot", "grapples"];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[0]!.mission = [];
+      state.players[0]!.missionFlags = [];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, -2, 2);
     }
     state.rng.forced.push(0);
     start(state);
@@ -592,9 +559,9 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     play(state, { type: "loot", player: 0, value: 2 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo === 2 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos === hex(state, 1, 1) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec, ["chainshot"]),
+      state.players[0]!.cargo === 2 &&
+        state.players[0]!.cargoPos === hex(state, 1, 1) &&
+        equal(state.players[0]!.holdSec, ["chainshot"]),
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(state.greenDiscard, "expect greenDiscard == [14]").toEqual([14]);
@@ -604,19 +571,19 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 and C25 (both Melee 4) tie; then C09 (Melee 6) beats
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [0, 24, 8, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 1, 1);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[0]!.mission = [];
+      state.players[0]!.missionFlags = [];
+      state.players[1]!.ship = 1;
+      state.players[1]!.sb = ["melee"];
+      state.players[1]!.pos = hex(state, 1, 1);
+      state.players[1]!.cp = 0;
     }
     state.rng.forced.push(0);
     start(state);
@@ -625,14 +592,12 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.fAttScore === 6 && state.fDefScore === 0, "expect fAttScore == 6 and fDefScore == 0").toBe(true);
     expect(state.combatDiscard, "expect combatDiscard == [0, 24, 8, 1]").toEqual([0, 24, 8, 1]);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 1)]!.damaged &&
-        !state.players[at(SEATS[state.playerCount]!, 0)]!.damaged,
+      state.players[1]!.damaged && !state.players[0]!.damaged,
       "expect players[1].damaged and not players[0].damaged",
     ).toBe(true);
     play(state, { type: "asideHex", player: 0, value: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 2, 1) &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.pos === hex(state, 1, 1),
+      state.players[0]!.pos === hex(state, 2, 1) && state.players[1]!.pos === hex(state, 1, 1),
       "expect players[0].pos == hex(2, 1) and players[1].pos == hex(1, 1)",
     ).toBe(true);
   });
@@ -640,19 +605,19 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [0, 1] players[0].ship = 0 players[0].sb = []
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [0, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 1, 1);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.missionFlags = [];
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = [];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.sb = [];
+      state.players[1]!.pos = hex(state, 1, 1);
+      state.players[1]!.cp = 0;
+      state.players[1]!.mission = [];
+      state.players[1]!.missionFlags = [];
     }
     state.rng.forced.push(0);
     start(state);
@@ -663,71 +628,70 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect fAttScore == 0 and fDefScore == 0 and not fAttWins",
     ).toBe(true);
     expect(state.combatDiscard.length, "expect size(combatDiscard) == 2").toEqual(2);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.damaged, "expect players[0].damaged").toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect(state.players[0]!.damaged, "expect players[0].damaged").toBe(true);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("fights (A31): command points add +1 each, attacker first, alternately, until both pass; a tie redraws", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 Melee 4 for the attacker, C05 Melee 5 for the defend
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [0, 4, 8, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 1, 1);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 1;
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 2;
+      state.players[0]!.mission = [];
+      state.players[0]!.missionFlags = [];
+      state.players[1]!.ship = 1;
+      state.players[1]!.sb = ["melee"];
+      state.players[1]!.pos = hex(state, 1, 1);
+      state.players[1]!.cp = 1;
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(state.fAttScore === 4 && state.fDefScore === 5, "expect fAttScore == 4 and fDefScore == 5").toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "spendCP", player: 0, value: true });
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "spendCP", player: 1, value: true });
     play(state, { type: "spendCP", player: 0, value: true });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 0 &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.cp === 0,
+      state.players[0]!.cp === 0 && state.players[1]!.cp === 0,
       "expect players[0].cp == 0 and players[1].cp == 0",
     ).toBe(true);
     expect(state.fAttScore === 6 && state.fDefScore === 0, "expect fAttScore == 6 and fDefScore == 0").toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.damaged, "expect players[1].damaged").toBe(true);
+    expect(state.players[1]!.damaged, "expect players[1].damaged").toBe(true);
   });
   it("fights (§5.2.3.1): a defender chooses, out of turn, to play a card from his hand", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [0] players[0].ship = 0 players[0].sb = [melee
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = ["cannons"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 1, 1);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.honours = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.hand = [22];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.missionFlags = [];
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.sb = ["cannons"];
+      state.players[1]!.pos = hex(state, 1, 1);
+      state.players[1]!.cp = 0;
+      state.players[1]!.honours = 1;
+      state.players[1]!.hand = [22];
+      state.players[1]!.mission = [];
+      state.players[1]!.missionFlags = [];
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "PassReaction", player: 1 });
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "playFromHand", player: 1, value: true });
     play(state, { type: "handCard", player: 1, value: 0 });
     expect(
@@ -735,60 +699,56 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect fAttScore == 4 and fDefScore == 9 and not fAttWins",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 1)]!.hand.length === 0 && equal(state.combatDiscard, [0, 22]),
+      state.players[1]!.hand.length === 0 && equal(state.combatDiscard, [0, 22]),
       "expect size(players[1].hand) == 0 and combatDiscard == [0, 22]",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.damaged, "expect players[0].damaged").toBe(true);
+    expect(state.players[0]!.damaged, "expect players[0].damaged").toBe(true);
     play(state, { type: "asideHex", player: 1, value: 0 });
   });
   it("wind diagram A-B (§4.2): a damaged pirate stops before another pirate; ports stop every pirate", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -5);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged = true;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 0, -3);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -5);
+      state.players[0]!.damaged = true;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 0, -3);
     }
     state.rng.forced.push(3);
     start(state);
     expect(state.windDir, "expect windDir == south").toEqual("south");
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.pos, "expect players[1].pos == hex(0, -3)").toEqual(
-      hex(state, 0, -3),
-    );
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(0, -4)").toEqual(
-      hex(state, 0, -4),
-    );
+    expect(state.players[1]!.pos, "expect players[1].pos == hex(0, -3)").toEqual(hex(state, 0, -3));
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(0, -4)").toEqual(hex(state, 0, -4));
   });
   it("wind (§4.2, A8): a healthy pirate is not stopped by another healthy pirate: the later mover attacks", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [8, 1] players[0].ship = 0 players[0].sb = [me
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [8, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -5);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 0, -3);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 0, -5);
+      state.players[0]!.cp = 0;
+      state.players[0]!.mission = [];
+      state.players[0]!.missionFlags = [];
+      state.players[1]!.ship = 1;
+      state.players[1]!.sb = ["melee"];
+      state.players[1]!.pos = hex(state, 0, -3);
+      state.players[1]!.cp = 0;
     }
     state.rng.forced.push(3);
     start(state);
     expect(
-      state.fAtt === at(SEATS[state.playerCount]!, 0) && state.fAttScore === 6 && state.fDefScore === 0,
+      state.fAtt === 0 && state.fAttScore === 6 && state.fDefScore === 0,
       "expect fAtt == players[0] and fAttScore == 6 and fDefScore == 0",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.damaged, "expect players[1].damaged").toBe(true);
+    expect(state.players[1]!.damaged, "expect players[1].damaged").toBe(true);
     play(state, { type: "asideHex", player: 0, value: 0 });
     play(state, { type: "Move", player: 0 });
   });
@@ -796,13 +756,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // M1's reef is (6,-8); the merchant sails South from (6,-10). merchants =
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 6, -10)];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(3);
     start(state);
@@ -815,13 +775,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // M1's shoals template covers (2,-10), (1,-9), (2,-9); the merchant sails
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 2, -8)];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -834,17 +794,17 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(6, -10), hex(8, -11)] // A sail already floats on M1; a c
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 6, -10), hex(state, 8, -11)];
       state.wreck = [
         { hex: hex(state, 3, -9), cargo: false, sail: 1 },
         { hex: hex(state, 8, -10), cargo: true, sail: 0 },
       ];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(3);
     start(state);
@@ -860,19 +820,19 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] // One merchant at the board's east edge; two more on M1 and M2 ports so t
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 10, -2), hex(state, 4, -11), hex(state, 9, -7)];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
       state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hex(state, -2, 2);
     }
     state.rng.forced.push(2);
     start(state);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "spawnPort", player: 1, value: 0 });
     expect(at(state.merchants, 0), "expect merchants[0] == hex(5, 2)").toEqual(hex(state, 5, 2));
     expect(
@@ -884,65 +844,61 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].sb = [melee]
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.yards = [1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 4, -8);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.yards = [1];
+      state.players[0]!.pos = hex(state, 4, -8);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
-    expect(allowance(state, at(SEATS[state.playerCount]!, 0)), "expect allowance(players[0]) == 6").toEqual(6);
+    expect(allowance(state, 0), "expect allowance(players[0]) == 6").toEqual(6);
     play(state, { type: "Step", player: 0, d: "southeast" });
     play(state, { type: "Step", player: 0, d: "southeast" });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 6, -8) &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.damaged,
+      state.players[0]!.pos === hex(state, 6, -8) && state.players[0]!.damaged,
       "expect players[0].pos == hex(6, -8) and players[0].damaged",
     ).toBe(true);
     play(state, { type: "loss", player: 0, value: "loseSail" });
     play(state, { type: "wreckHex", player: 0, value: 0 });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.yards, []) &&
-        equal(state.wreck, [{ hex: hex(state, 6, -9), cargo: false, sail: 1 }]),
+      equal(state.players[0]!.yards, []) && equal(state.wreck, [{ hex: hex(state, 6, -9), cargo: false, sail: 1 }]),
       "expect players[0].yards == [] and wreck == [Wreck(hex: hex(6, -9), cargo: false, sail: 1)]",
     ).toBe(true);
     expect(
-      allowance(state, at(SEATS[state.playerCount]!, 0)) === 3 && mpLeft(state, at(SEATS[state.playerCount]!, 0)) === 1,
+      allowance(state, 0) === 3 && mpLeft(state, 0) === 1,
       "expect allowance(players[0]) == 3 and mpLeft(players[0]) == 1",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "northeast" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(7, -9)").toEqual(
-      hex(state, 7, -9),
-    );
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(7, -9)").toEqual(hex(state, 7, -9));
   });
   it("the reef (A27): a reef holding a ship blocks the way; a damaged ship blocks healthy ones", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(4,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 4, -8);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 4, -8);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
+      state.players[1]!.cp = 0;
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { players[1].pos = hex(6, -8) players[1].damaged = true }
     {
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 6, -8);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.damaged = true;
+      state.players[1]!.pos = hex(state, 6, -8);
+      state.players[1]!.damaged = true;
     }
     play(state, { type: "Step", player: 0, d: "southeast" });
     {
@@ -956,16 +912,16 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(2,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 1, 1);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.damaged = true;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 1, 1);
+      state.players[1]!.damaged = true;
+      state.players[1]!.cp = 0;
     }
     state.rng.forced.push(0);
     start(state);
@@ -978,8 +934,8 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     // given { players[0].damaged = true players[1].damaged = false }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged = true;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.damaged = false;
+      state.players[0]!.damaged = true;
+      state.players[1]!.damaged = false;
     }
     {
       const before = JSON.stringify(state);
@@ -992,45 +948,43 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
-      !state.players[at(SEATS[state.playerCount]!, 0)]!.damaged && !inStorm(state, hex(state, -1, -1)),
+      !state.players[0]!.damaged && !inStorm(state, hex(state, -1, -1)),
       "expect not players[0].damaged and not inStorm(hex(-1, -1))",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
-      inStorm(state, hex(state, -2, 0)) && state.players[at(SEATS[state.playerCount]!, 0)]!.damaged,
+      inStorm(state, hex(state, -2, 0)) && state.players[0]!.damaged,
       "expect inStorm(hex(-2, 0)) and players[0].damaged",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "northwest" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(-3, 0)").toEqual(
-      hex(state, -3, 0),
-    );
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(-3, 0)").toEqual(hex(state, -3, 0));
   });
   it("the Storm event (§5.6.8, A6): the template moves 4 squares; ships inside are carried, ships newly covered hit", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C03: Storm. combatDeck = [2] players[0].ship = 0 players
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [2];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
       state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hex(state, -2, 2);
     }
@@ -1040,7 +994,7 @@ describe("Predoni dei Mari: rules tests", () => {
     // given { // After the wind: pirate 1 on the storm's centre, a merchant on its north square, pirate 2
     {
       state.merchants = [hex(state, -3, -1)];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, -3, 0);
+      state.players[1]!.pos = hex(state, -3, 0);
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hex(state, -3, -5);
       state.players[at(SEATS[state.playerCount]!, 2)]!.cp = 0;
     }
@@ -1056,11 +1010,10 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "stormDir", player: 0, value: 0 });
     expect(state.stormCentre, "expect stormCentre == hex(-3, -4)").toEqual(hex(state, -3, -4));
     expect(
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos === hex(state, -3, -4) &&
-        !state.players[at(SEATS[state.playerCount]!, 1)]!.damaged,
+      state.players[1]!.pos === hex(state, -3, -4) && !state.players[1]!.damaged,
       "expect players[1].pos == hex(-3, -4) and not players[1].damaged",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "merchantLanding", player: 1, value: 0 });
     expect(state.merchants, "expect merchants == [hex(-2, -5)]").toEqual([hex(state, -2, -5)]);
     expect(
@@ -1068,22 +1021,22 @@ describe("Predoni dei Mari: rules tests", () => {
         state.players[at(SEATS[state.playerCount]!, 2)]!.pos === hex(state, -3, -5),
       "expect players[2].damaged and players[2].pos == hex(-3, -5)",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("the Kraken (§5.6.3, A21): a pirate entering its square must beat 7; the winner gains 1 CP, the Kraken goes home", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(1, 1) // C21: Melee 9. combatDeck = [20] playe
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.kraken = hex(state, 1, 1);
       state.combatDeck = [20];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, -2, 2);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, -2, 2);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1093,10 +1046,10 @@ describe("Predoni dei Mari: rules tests", () => {
       state.fAttScore === 9 && state.fDefScore === 7 && state.fAttWins,
       "expect fAttScore == 9 and fDefScore == 7 and fAttWins",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.cp, "expect players[0].cp == 1").toEqual(1);
+    expect(state.players[0]!.cp, "expect players[0].cp == 1").toEqual(1);
     play(state, { type: "krakenEscape", player: 0, value: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 1, 1) && state.kraken === hex(state, 0, 3),
+      state.players[0]!.pos === hex(state, 1, 1) && state.kraken === hex(state, 0, 3),
       "expect players[0].pos == hex(1, 1) and kraken == hex(0, 3)",
     ).toBe(true);
     {
@@ -1110,16 +1063,16 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(1, 1) // C13: Melee 7, Grapeshot 3, Grapples 1
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.kraken = hex(state, 1, 1);
       state.combatDeck = [12];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, -2, 2);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, -2, 2);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1127,9 +1080,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(state.fAttScore === 7 && !state.fAttWins, "expect fAttScore == 7 and not fAttWins").toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 0, 3) &&
-        state.kraken === hex(state, 1, 1),
+      state.players[0]!.damaged && state.players[0]!.pos === hex(state, 0, 3) && state.kraken === hex(state, 1, 1),
       "expect players[0].damaged and players[0].pos == hex(0, 3) and kraken == hex(1, 1)",
     ).toBe(true);
   });
@@ -1137,13 +1088,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(0, 5)] // C05: Kraken. combatDeck = [4] players[0].ship =
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 0, 5)];
       state.combatDeck = [4];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1153,25 +1104,25 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.kraken, "expect kraken == hex(0, 4)").toEqual(hex(state, 0, 4));
     play(state, { type: "krakenTo", player: 0, value: 0 });
     expect(state.kraken, "expect kraken == hex(0, 4)").toEqual(hex(state, 0, 4));
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("city attack (§5.3): every condition is required", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].sb = [melee]
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 4, -11);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["french", "spanish"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged = true;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 4, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.honours = 0;
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["french", "spanish"];
+      state.players[0]!.damaged = true;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1183,7 +1134,7 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     // given { players[0].damaged = false }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged = false;
+      state.players[0]!.damaged = false;
     }
     {
       const before = JSON.stringify(state);
@@ -1193,7 +1144,7 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     // given { players[0].missionFlags = [english, dutch] }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
+      state.players[0]!.missionFlags = ["english", "dutch"];
     }
     {
       const before = JSON.stringify(state);
@@ -1203,8 +1154,8 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     // given { players[0].honours = 1 hideouts = [Hideout(city: 1, owner: players[0], level: 2)] }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 1;
-      state.hideouts = [{ city: 1, owner: at(SEATS[state.playerCount]!, 0), level: 2 }];
+      state.players[0]!.honours = 1;
+      state.hideouts = [{ city: 1, owner: 0, level: 2 }];
     }
     {
       const before = JSON.stringify(state);
@@ -1214,7 +1165,7 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     // given { hideouts = [Hideout(city: 0, owner: players[1], level: 1)] }
     {
-      state.hideouts = [{ city: 0, owner: at(SEATS[state.playerCount]!, 1), level: 1 }];
+      state.hideouts = [{ city: 0, owner: 1, level: 1 }];
     }
     {
       const before = JSON.stringify(state);
@@ -1239,20 +1190,20 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C21 (Melee 9, Grapeshot 4, Chain shot 2) for the pirate;
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [20, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec = ["grapeshot"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 5, -11);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.letters = ["english"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.holdSec = ["grapeshot"];
+      state.players[0]!.pos = hex(state, 5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.honours = 1;
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[0]!.letters = ["english"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
       state.truce = ["english"];
     }
     state.rng.forced.push(0);
@@ -1267,16 +1218,15 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     play(state, { type: "hideoutToken", player: 0, value: 0 });
     expect(
-      equal(state.truce, []) && equal(state.players[at(SEATS[state.playerCount]!, 0)]!.letters, []),
+      equal(state.truce, []) && equal(state.players[0]!.letters, []),
       "expect truce == [] and players[0].letters == []",
     ).toBe(true);
     expect(state.fAttScore === 13 && state.fDefScore === 8, "expect fAttScore == 13 and fDefScore == 8").toBe(true);
     expect(state.hideouts, "expect hideouts == [Hideout(city: 0, owner: players[0], level: 1)]").toEqual([
-      { city: 0, owner: at(SEATS[state.playerCount]!, 0), level: 1 },
+      { city: 0, owner: 0, level: 1 },
     ]);
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.tokens, [2, 3]) &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.mission.length === 0,
+      equal(state.players[0]!.tokens, [2, 3]) && state.players[0]!.mission.length === 0,
       "expect players[0].tokens == [2, 3] and size(players[0].mission) == 0",
     ).toBe(true);
     expect(!engine.isOver(state), "expect not over").toBe(true);
@@ -1287,57 +1237,53 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 (Melee 4) for the pirate against C21 for the city; t
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [0, 20, 7];
       state.missionDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 5, -11);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.honours = 1;
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "AttackCity", player: 0 });
     play(state, { type: "hideoutToken", player: 0, value: 0 });
-    expect(
-      !state.fAttWins && state.players[at(SEATS[state.playerCount]!, 0)]!.damaged,
-      "expect not fAttWins and players[0].damaged",
-    ).toBe(true);
+    expect(!state.fAttWins && state.players[0]!.damaged, "expect not fAttWins and players[0].damaged").toBe(true);
     play(state, { type: "asideHex", player: 0, value: 2 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 6, -11) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.tokens, [2, 3, 1]),
+      state.players[0]!.pos === hex(state, 6, -11) && equal(state.players[0]!.tokens, [2, 3, 1]),
       "expect players[0].pos == hex(6, -11) and players[0].tokens == [2, 3, 1]",
     ).toBe(true);
     expect(state.hideouts, "expect hideouts == []").toEqual([]);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("victory (§8): the third hideout wins at once in the regular game", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [20, 0] players[0].ship = 0 players[0].sb = [m
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [20, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 5, -11);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 5;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.tokens = [3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.honours = 5;
+      state.players[0]!.tokens = [3];
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
       state.hideouts = [
-        { city: 2, owner: at(SEATS[state.playerCount]!, 0), level: 1 },
-        { city: 4, owner: at(SEATS[state.playerCount]!, 0), level: 2 },
+        { city: 2, owner: 0, level: 1 },
+        { city: 4, owner: 0, level: 2 },
       ];
     }
     state.rng.forced.push(0);
@@ -1345,33 +1291,31 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "AttackCity", player: 0 });
     play(state, { type: "hideoutToken", player: 0, value: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
-    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([
-      at(SEATS[state.playerCount]!, 0),
-    ]);
-    expect(score(state, at(SEATS[state.playerCount]!, 0)), "expect score(players[0]) == 3").toEqual(3);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([0]);
+    expect(score(state, 0), "expect score(players[0]) == 3").toEqual(3);
   });
   it("Partita Breve (§9): the second conquest ends the game at once", () => {
     const state = setUp({ players: 3, seed: 1, variant: "short" });
     // given { lord = players[0] merchants = [] combatDeck = [20, 0] players[0].ship = 0 players[0].sb = [m
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [20, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 5, -11);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.tokens = [1, 3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.honours = 1;
+      state.players[0]!.tokens = [1, 3];
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
       state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hex(state, -2, 2);
       state.hideouts = [
-        { city: 2, owner: at(SEATS[state.playerCount]!, 0), level: 2 },
-        { city: 4, owner: at(SEATS[state.playerCount]!, 1), level: 1 },
+        { city: 2, owner: 0, level: 2 },
+        { city: 4, owner: 1, level: 1 },
       ];
     }
     state.rng.forced.push(0);
@@ -1380,9 +1324,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "AttackCity", player: 0 });
     play(state, { type: "hideoutToken", player: 0, value: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
-    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([
-      at(SEATS[state.playerCount]!, 0),
-    ]);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([0]);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "EndTurn", player: 1 });
@@ -1394,25 +1336,25 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
     // given { lord = players[0] merchants = [] combatDeck = [20, 0] players[0].ship = 0 players[0].sb = [m
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [20, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 5, -11);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.honours = 1;
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "AttackCity", player: 0 });
     play(state, { type: "hideoutToken", player: 0, value: 0 });
     expect(
-      !engine.isOver(state) && hideoutCount(state, at(SEATS[state.playerCount]!, 0)) === 1,
+      !engine.isOver(state) && hideoutCount(state, 0) === 1,
       "expect not over and hideoutCount(players[0]) == 1",
     ).toBe(true);
   });
@@ -1420,39 +1362,35 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(5,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 5, -11);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons = 30;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.doubloons = 0;
-      state.hideouts = [{ city: 0, owner: at(SEATS[state.playerCount]!, 1), level: 1 }];
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.doubloons = 30;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
+      state.players[1]!.doubloons = 0;
+      state.hideouts = [{ city: 0, owner: 1, level: 1 }];
     }
     state.rng.forced.push(0);
     start(state);
-    expect(
-      !hasAccess(state, at(SEATS[state.playerCount]!, 0), hex(state, 5, -11)),
-      "expect not hasAccess(players[0], hex(5, -11))",
-    ).toBe(true);
+    expect(!hasAccess(state, 0, hex(state, 5, -11)), "expect not hasAccess(players[0], hex(5, -11))").toBe(true);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "entryAnswer", player: 1, value: "toll25" });
     play(state, { type: "payToll", player: 0, value: true });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 4, -11) &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 5 &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.doubloons === 25,
+      state.players[0]!.pos === hex(state, 4, -11) &&
+        state.players[0]!.doubloons === 5 &&
+        state.players[1]!.doubloons === 25,
       "expect players[0].pos == hex(4, -11) and players[0].doubloons == 5 and players[1].doubloons == 25",
     ).toBe(true);
     expect(
-      hasAccess(state, at(SEATS[state.playerCount]!, 0), hex(state, 4, -11)) &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.permit === 0,
+      hasAccess(state, 0, hex(state, 4, -11)) && state.players[0]!.permit === 0,
       "expect hasAccess(players[0], hex(4, -11)) and players[0].permit == 0",
     ).toBe(true);
   });
@@ -1460,28 +1398,26 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(5,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 5, -12);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
-      state.hideouts = [{ city: 0, owner: at(SEATS[state.playerCount]!, 1), level: 1 }];
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 5, -12);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
+      state.hideouts = [{ city: 0, owner: 1, level: 1 }];
     }
     state.rng.forced.push(5);
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(5, -12) }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 5, -12);
+      state.players[0]!.pos = hex(state, 5, -12);
     }
     play(state, { type: "Step", player: 0, d: "south" });
     play(state, { type: "entryAnswer", player: 1, value: "refuseEntry" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(5, -12)").toEqual(
-      hex(state, 5, -12),
-    );
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(5, -12)").toEqual(hex(state, 5, -12));
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Step", player: 0, d: "south" });
@@ -1495,22 +1431,20 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "Step", player: 0, d: "north" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.pos, "expect players[0].pos == hex(5, -13)").toEqual(
-      hex(state, 5, -13),
-    );
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(5, -13)").toEqual(hex(state, 5, -13));
   });
   it("the Event (§5.6) is mandatory: Diplomacy puts a truce in play; its letter is then free in its ports (A40)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C07: Diplomacy. combatDeck = [6] players[0].ship = 0 pla
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [6];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 3, -7);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.doubloons = 0;
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 3, -7);
+      state.players[1]!.doubloons = 0;
     }
     state.rng.forced.push(0);
     start(state);
@@ -1518,15 +1452,11 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "truceNation", player: 0, value: "dutch" });
     expect(state.truce, "expect truce == [dutch]").toEqual(["dutch"]);
     expect(state.combatDiscard, "expect combatDiscard == [6]").toEqual([6]);
-    expect(
-      hasAccess(state, at(SEATS[state.playerCount]!, 1), hex(state, 3, -7)),
-      "expect hasAccess(players[1], hex(3, -7))",
-    ).toBe(true);
+    expect(hasAccess(state, 1, hex(state, 3, -7)), "expect hasAccess(players[1], hex(3, -7))").toBe(true);
     play(state, { type: "Commerce", player: 1 });
     play(state, { type: "BuyLetter", player: 1, n: "dutch" });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 1)]!.letters, ["dutch"]) &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.doubloons === 0,
+      equal(state.players[1]!.letters, ["dutch"]) && state.players[1]!.doubloons === 0,
       "expect players[1].letters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     {
@@ -1540,14 +1470,14 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [6] truce = [dutch] players[0].ship = 0 player
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [6];
       state.truce = ["dutch"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1565,13 +1495,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01: Fort. combatDeck = [0] players[0].ship = 0 players[
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0, 25);
     start(state);
@@ -1586,17 +1516,17 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] fortTokens = [FortToken(fort: 0, weapon: gr
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
       state.fortTokens = [{ fort: 0, weapon: "grapples" }];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec = ["grenades", "chainshot"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.letters = ["spanish"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.holdSec = ["grenades", "chainshot"];
+      state.players[0]!.letters = ["spanish"];
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1607,8 +1537,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "overboard", player: 0, value: "letterItem" });
     play(state, { type: "thrownLetter", player: 0, value: "spanish" });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec, ["grenades", "chainshot", "grapples"]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.letters, []),
+      equal(state.players[0]!.holdSec, ["grenades", "chainshot", "grapples"]) && equal(state.players[0]!.letters, []),
       "expect players[0].holdSec == [grenades, chainshot, grapples] and players[0].letters == []",
     ).toBe(true);
     expect(state.fortTokens, "expect fortTokens == []").toEqual([]);
@@ -1617,21 +1546,21 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] wreck = [Wreck(hex: hex(0, -4), cargo: true
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
       state.wreck = [
         { hex: hex(state, 0, -4), cargo: true, sail: 0 },
         { hex: hex(state, 0, -5), cargo: false, sail: 2 },
       ];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos = hex(state, 5, 5);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.yards = [2];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cargo = 1;
+      state.players[0]!.cargoPos = hex(state, 5, 5);
+      state.players[0]!.yards = [2];
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1640,48 +1569,45 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "takeCargo", player: 0, value: true });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo === 2 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos === hex(state, 0, -4),
+      state.players[0]!.cargo === 2 && state.players[0]!.cargoPos === hex(state, 0, -4),
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(0, -4)",
     ).toBe(true);
     play(state, { type: "Step", player: 0, d: "north" });
     expect(state.wreck, "expect wreck == [Wreck(hex: hex(0, -5), cargo: false, sail: 2)]").toEqual([
       { hex: hex(state, 0, -5), cargo: false, sail: 2 },
     ]);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("Sirens (§5.6.7, A22): played out of turn at the start of a turn, they bind the active pirate at once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].yards = [1,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.yards = [1, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.hand = [5];
+      state.players[0]!.ship = 0;
+      state.players[0]!.yards = [1, 1];
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
+      state.players[1]!.hand = [5];
     }
     state.rng.forced.push(0);
     start(state);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "PlayCard", player: 1, card: 0 });
-    play(state, { type: "sirensTarget", player: 1, value: at(SEATS[state.playerCount]!, 0) });
+    play(state, { type: "sirensTarget", player: 1, value: 0 });
     play(state, { type: "PassReaction", player: 1 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sirens &&
-        allowance(state, at(SEATS[state.playerCount]!, 0)) === 5,
+      state.players[0]!.sirens && allowance(state, 0) === 5,
       "expect players[0].sirens and allowance(players[0]) == 5",
     ).toBe(true);
     expect(state.combatDiscard, "expect combatDiscard == [5]").toEqual([5]);
     play(state, { type: "EndTurn", player: 0 });
-    play(state, { type: "sirensTarget", player: 0, value: at(SEATS[state.playerCount]!, 1) });
+    play(state, { type: "sirensTarget", player: 0, value: 1 });
     expect(
-      !state.players[at(SEATS[state.playerCount]!, 0)]!.sirens &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.sirens,
+      !state.players[0]!.sirens && state.players[1]!.sirens,
       "expect not players[0].sirens and players[1].sirens",
     ).toBe(true);
   });
@@ -1689,43 +1615,42 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [5] players[0].ship = 0 players[0].pos = hex(0
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [5];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "EndTurn", player: 0 });
-    play(state, { type: "sirensTarget", player: 0, value: at(SEATS[state.playerCount]!, 1) });
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.sirens, "expect players[1].sirens").toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    play(state, { type: "sirensTarget", player: 0, value: 1 });
+    expect(state.players[1]!.sirens, "expect players[1].sirens").toBe(true);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("Castaway (§5.6.5): the generator may swap his mission card, away from any port", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C08: Castaway. combatDeck = [7] missionDeck = [5] player
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [7];
       state.missionDeck = [5];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "newMission", player: 0, value: true });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.mission, [5]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags, ["french", "spanish"]),
+      equal(state.players[0]!.mission, [5]) && equal(state.players[0]!.missionFlags, ["french", "spanish"]),
       "expect players[0].mission == [5] and players[0].missionFlags == [french, spanish]",
     ).toBe(true);
     expect(state.missionDiscard, "expect missionDiscard == [0]").toEqual([0]);
@@ -1734,13 +1659,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C04: Shoals. combatDeck = [3] players[0].ship = 0 player
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [3];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1767,16 +1692,16 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C02: Merchant; then C09 (Melee 6) for the merchant and C
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [1, 8, 9];
       state.greenDeck = [8];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["cannons"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["cannons"];
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1784,11 +1709,11 @@ describe("Predoni dei Mari: rules tests", () => {
     // given { merchants = [hex(0, -6)] players[1].pos = hex(0, -4) players[1].sb = [muskets] players[1].cp
     {
       state.merchants = [hex(state, 0, -6)];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 0, -4);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = ["muskets"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.missionFlags = [];
+      state.players[1]!.pos = hex(state, 0, -4);
+      state.players[1]!.sb = ["muskets"];
+      state.players[1]!.cp = 0;
+      state.players[1]!.mission = [];
+      state.players[1]!.missionFlags = [];
     }
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
@@ -1797,72 +1722,70 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "merchantTo", player: 0, value: 4 });
     play(state, { type: "merchantTo", player: 0, value: 4 });
     expect(
-      state.fAttKind === "merchantSide" && state.fDef === at(SEATS[state.playerCount]!, 1),
+      state.fAttKind === "merchantSide" && state.fDef === 1,
       "expect fAttKind == merchantSide and fDef == players[1]",
     ).toBe(true);
     expect(state.fAttScore === 10 && state.fDefScore === 6, "expect fAttScore == 10 and fDefScore == 6").toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.damaged, "expect players[1].damaged").toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect(state.players[1]!.damaged, "expect players[1].damaged").toBe(true);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "merchantAside", player: 0, value: 0 });
   });
   it("repairs (§5.8, A42): a ship that began its turn damaged and only moved is repaired before the Event", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged = true;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 0;
+      state.players[0]!.damaged = true;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
+      state.players[1]!.cp = 0;
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "north" });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.damaged, "expect players[0].damaged").toBe(true);
+    expect(state.players[0]!.damaged, "expect players[0].damaged").toBe(true);
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
-    expect(!state.players[at(SEATS[state.playerCount]!, 0)]!.damaged, "expect not players[0].damaged").toBe(true);
+    expect(!state.players[0]!.damaged, "expect not players[0].damaged").toBe(true);
   });
   it("repairs (§5.8): entering a friendly port repairs at once; a command point repairs at any time, even out of turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -3);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged = true;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 1, 1);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.damaged = true;
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -3);
+      state.players[0]!.cp = 0;
+      state.players[0]!.damaged = true;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 1, 1);
+      state.players[1]!.cp = 1;
+      state.players[1]!.damaged = true;
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Repair", player: 1 });
     play(state, { type: "PassReaction", player: 1 });
     expect(
-      !state.players[at(SEATS[state.playerCount]!, 1)]!.damaged &&
-        state.players[at(SEATS[state.playerCount]!, 1)]!.cp === 0,
+      !state.players[1]!.damaged && state.players[1]!.cp === 0,
       "expect not players[1].damaged and players[1].cp == 0",
     ).toBe(true);
     play(state, { type: "Move", player: 0 });
     // given { // The wind blew pirate 0 away: back next to the pirate port. players[0].pos = hex(0, -3) }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -3);
+      state.players[0]!.pos = hex(state, 0, -3);
     }
     play(state, { type: "Step", player: 0, d: "south" });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 0, -2) &&
-        !state.players[at(SEATS[state.playerCount]!, 0)]!.damaged,
+      state.players[0]!.pos === hex(state, 0, -2) && !state.players[0]!.damaged,
       "expect players[0].pos == hex(0, -2) and not players[0].damaged",
     ).toBe(true);
   });
@@ -1873,10 +1796,10 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = at(SEATS[state.playerCount]!, 2);
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 0, -2);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 0, -2);
       state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hex(state, 2, 0);
       state.players[at(SEATS[state.playerCount]!, 3)]!.ship = 3;
@@ -1901,13 +1824,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1934,21 +1857,21 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "EndTurn", player: 0 });
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([at(SEATS[state.playerCount]!, 1)]);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("the Tavern (§5.5): a combat card is looked at privately, then kept for 2 CP or discarded (no second try)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [3, 4, 5] players[0].ship = 0 players[0].pos =
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [3, 4, 5];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 4;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 4;
+      state.players[0]!.honours = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -1961,21 +1884,19 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     // given { players[0].honours = 1 }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 1;
+      state.players[0]!.honours = 1;
     }
     play(state, { type: "BuyCombatCard", player: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.peek, "expect players[0].peek == [3]").toEqual([3]);
+    expect(state.players[0]!.peek, "expect players[0].peek == [3]").toEqual([3]);
     play(state, { type: "keepCard", player: 0, value: true });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.hand, [3]) &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 2 &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.peek, []),
+      equal(state.players[0]!.hand, [3]) && state.players[0]!.cp === 2 && equal(state.players[0]!.peek, []),
       "expect players[0].hand == [3] and players[0].cp == 2 and players[0].peek == []",
     ).toBe(true);
     play(state, { type: "BuyCombatCard", player: 0 });
     play(state, { type: "keepCard", player: 0, value: false });
     expect(
-      equal(state.combatDiscard, [4]) && state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 2,
+      equal(state.combatDiscard, [4]) && state.players[0]!.cp === 2,
       "expect combatDiscard == [4] and players[0].cp == 2",
     ).toBe(true);
     {
@@ -1989,18 +1910,18 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.hand = [10, 11];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 2;
+      state.players[0]!.honours = 1;
+      state.players[0]!.hand = [10, 11];
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -2019,13 +1940,12 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     play(state, { type: "ConvertHonour", player: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours === 0 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 4,
+      state.players[0]!.honours === 0 && state.players[0]!.cp === 4,
       "expect players[0].honours == 0 and players[0].cp == 4",
     ).toBe(true);
     play(state, { type: "excessCard", player: 0, value: 1 });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.hand, [10]) && equal(state.combatDiscard, [11]),
+      equal(state.players[0]!.hand, [10]) && equal(state.combatDiscard, [11]),
       "expect players[0].hand == [10] and combatDiscard == [11]",
     ).toBe(true);
     {
@@ -2039,24 +1959,23 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] missionDeck = [9] players[0].ship = 0 playe
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
       state.missionDeck = [9];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.mission = [];
+      state.players[0]!.missionFlags = [];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Tavern", player: 0 });
     play(state, { type: "TakeMission", player: 0 });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.mission, [9]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags, ["dutch", "french"]),
+      equal(state.players[0]!.mission, [9]) && equal(state.players[0]!.missionFlags, ["dutch", "french"]),
       "expect players[0].mission == [9] and players[0].missionFlags == [dutch, french]",
     ).toBe(true);
   });
@@ -2064,25 +1983,24 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.captured = [0, 31, 39];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.captured = [0, 31, 39];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
     play(state, { type: "Deliver", player: 0, card: 0 });
     play(state, { type: "Deliver", player: 0, card: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.honours, "expect players[0].honours == 3").toEqual(3);
+    expect(state.players[0]!.honours, "expect players[0].honours == 3").toEqual(3);
     play(state, { type: "Deliver", player: 0, card: 0 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours === 7 &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.captured, []),
+      state.players[0]!.honours === 7 && equal(state.players[0]!.captured, []),
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
@@ -2094,20 +2012,20 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] // G09, G10, then G31 (the war ship card hi
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
       state.greenDeck = [8, 9, 30, 10];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons = 100;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 1;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee", "muskets"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.yards = [1, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec = ["grenades"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 2;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.doubloons = 100;
+      state.players[0]!.honours = 1;
+      state.players[0]!.sb = ["melee", "muskets"];
+      state.players[0]!.yards = [1, 1];
+      state.players[0]!.holdSec = ["grenades"];
+      state.players[0]!.cargo = 2;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -2117,8 +2035,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "buyIt", player: 0, value: true });
     play(state, { type: "newShip", player: 0, value: 1 });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship === 9 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 30,
+      state.players[0]!.ship === 9 && state.players[0]!.doubloons === 30,
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
@@ -2136,22 +2053,22 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] // R01: santabarbara 3, yards 2, hold 3. re
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
       state.redDeck = [31, 32];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 14;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons = 100;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.honours = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee", "muskets", "cannons"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.yards = [1, 1, 2];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec = ["grenades", "grapples"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 2;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos = hex(state, 0, -6);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 14;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.doubloons = 100;
+      state.players[0]!.honours = 2;
+      state.players[0]!.sb = ["melee", "muskets", "cannons"];
+      state.players[0]!.yards = [1, 1, 2];
+      state.players[0]!.holdSec = ["grenades", "grapples"];
+      state.players[0]!.cargo = 2;
+      state.players[0]!.cargoPos = hex(state, 0, -6);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -2164,14 +2081,11 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "extraItem", player: 0, value: "cargoItem" });
     play(state, { type: "storeItem", player: 0, value: false });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship === 31 &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.yards, [1, 1]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.whSails, [2]),
+      state.players[0]!.ship === 31 && equal(state.players[0]!.yards, [1, 1]) && equal(state.players[0]!.whSails, [2]),
       "expect players[0].ship == 31 and players[0].yards == [1, 1] and players[0].whSails == [2]",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons === 53,
+      state.players[0]!.cargo === 1 && state.players[0]!.doubloons === 53,
       "expect players[0].cargo == 1 and players[0].doubloons == 53",
     ).toBe(true);
   });
@@ -2179,16 +2093,16 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [6];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 0;
+      state.players[0]!.mission = [6];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -2196,20 +2110,18 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(6, -10) }
     {
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 6, -10);
+      state.players[0]!.pos = hex(state, 6, -10);
     }
     play(state, { type: "Step", player: 0, d: "north" });
     expect(fortOfSea(state, hex(state, 6, -11)), "expect fortOfSea(hex(6, -11)) == 1").toEqual(1);
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "completeT3", player: 0, value: true });
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cargo === 1 &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cargoPos === hex(state, 6, -11),
+      state.players[0]!.cp === 1 && state.players[0]!.cargo === 1 && state.players[0]!.cargoPos === hex(state, 6, -11),
       "expect players[0].cp == 1 and players[0].cargo == 1 and players[0].cargoPos == hex(6, -11)",
     ).toBe(true);
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.mission, []) && equal(state.missionDiscard, [6]),
+      equal(state.players[0]!.mission, []) && equal(state.missionDiscard, [6]),
       "expect players[0].mission == [] and missionDiscard == [6]",
     ).toBe(true);
   });
@@ -2217,15 +2129,15 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons = 200;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.doubloons = 200;
+      state.players[0]!.sb = ["melee"];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -2253,22 +2165,18 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     play(state, { type: "BuySecondary", player: 0, w: "grapeshot" });
     play(state, { type: "BuyLetter", player: 0, n: "french" });
-    expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons,
-      "expect players[0].doubloons == 200 - 40 - 30 - 16 - 26 - 20",
-    ).toEqual(200 - 40 - 30 - 16 - 26 - 20);
+    expect(state.players[0]!.doubloons, "expect players[0].doubloons == 200 - 40 - 30 - 16 - 26 - 20").toEqual(
+      200 - 40 - 30 - 16 - 26 - 20,
+    );
     play(state, { type: "SellMain", player: 0, w: "melee" });
     play(state, { type: "SellSail", player: 0, v: 2 });
     play(state, { type: "SellSecondary", player: 0, w: "grapeshot" });
     play(state, { type: "DropLetter", player: 0, n: "french" });
+    expect(state.players[0]!.doubloons, "expect players[0].doubloons == 68 + 20 + 15 + 13").toEqual(68 + 20 + 15 + 13);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.doubloons,
-      "expect players[0].doubloons == 68 + 20 + 15 + 13",
-    ).toEqual(68 + 20 + 15 + 13);
-    expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.sb, ["cannons"]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.yards, [1]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.letters, []),
+      equal(state.players[0]!.sb, ["cannons"]) &&
+        equal(state.players[0]!.yards, [1]) &&
+        equal(state.players[0]!.letters, []),
       "expect players[0].sb == [cannons] and players[0].yards == [1] and players[0].letters == []",
     ).toBe(true);
   });
@@ -2276,26 +2184,26 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(0, -5) combatDeck = [20] players[0].ship = 0 p
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.kraken = hex(state, 0, -5);
       state.combatDeck = [20];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -3);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 0, -3);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos === hex(state, 0, -5) && state.fAttScore === 9,
+      state.players[0]!.pos === hex(state, 0, -5) && state.fAttScore === 9,
       "expect players[0].pos == hex(0, -5) and fAttScore == 9",
     ).toBe(true);
     play(state, { type: "krakenEscape", player: 0, value: 0 });
     expect(
-      state.kraken === hex(state, 0, 3) && state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 1,
+      state.kraken === hex(state, 0, 3) && state.players[0]!.cp === 1,
       "expect kraken == hex(0, 3) and players[0].cp == 1",
     ).toBe(true);
   });
@@ -2404,81 +2312,41 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Shadow (§5.2.2, A20): the next player clockwise who is not a party to the fight", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     start(state);
+    expect(shadowFor(state, 0, 0, 0), "expect shadowFor(players[0], players[0], players[0]) == players[1]").toEqual(1);
+    expect(shadowFor(state, 0, 1, 1), "expect shadowFor(players[0], players[1], players[1]) == players[2]").toEqual(
+      at(SEATS[state.playerCount]!, 2),
+    );
     expect(
-      shadowFor(
-        state,
-        at(SEATS[state.playerCount]!, 0),
-        at(SEATS[state.playerCount]!, 0),
-        at(SEATS[state.playerCount]!, 0),
-      ),
-      "expect shadowFor(players[0], players[0], players[0]) == players[1]",
-    ).toEqual(at(SEATS[state.playerCount]!, 1));
-    expect(
-      shadowFor(
-        state,
-        at(SEATS[state.playerCount]!, 0),
-        at(SEATS[state.playerCount]!, 1),
-        at(SEATS[state.playerCount]!, 1),
-      ),
-      "expect shadowFor(players[0], players[1], players[1]) == players[2]",
-    ).toEqual(at(SEATS[state.playerCount]!, 2));
-    expect(
-      shadowFor(
-        state,
-        at(SEATS[state.playerCount]!, 3),
-        at(SEATS[state.playerCount]!, 0),
-        at(SEATS[state.playerCount]!, 1),
-      ),
+      shadowFor(state, at(SEATS[state.playerCount]!, 3), 0, 1),
       "expect shadowFor(players[3], players[0], players[1]) == players[2]",
     ).toEqual(at(SEATS[state.playerCount]!, 2));
     expect(
-      shadowFor(
-        state,
-        at(SEATS[state.playerCount]!, 1),
-        at(SEATS[state.playerCount]!, 2),
-        at(SEATS[state.playerCount]!, 3),
-      ),
+      shadowFor(state, 1, at(SEATS[state.playerCount]!, 2), at(SEATS[state.playerCount]!, 3)),
       "expect shadowFor(players[1], players[2], players[3]) == players[0]",
-    ).toEqual(at(SEATS[state.playerCount]!, 0));
+    ).toEqual(0);
   });
   it("the Shadow (A20): in a 2-player fight between both pirates, the active player takes the role", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
-    expect(
-      shadowFor(
-        state,
-        at(SEATS[state.playerCount]!, 0),
-        at(SEATS[state.playerCount]!, 0),
-        at(SEATS[state.playerCount]!, 1),
-      ),
-      "expect shadowFor(players[0], players[0], players[1]) == players[0]",
-    ).toEqual(at(SEATS[state.playerCount]!, 0));
-    expect(
-      shadowFor(
-        state,
-        at(SEATS[state.playerCount]!, 1),
-        at(SEATS[state.playerCount]!, 1),
-        at(SEATS[state.playerCount]!, 1),
-      ),
-      "expect shadowFor(players[1], players[1], players[1]) == players[0]",
-    ).toEqual(at(SEATS[state.playerCount]!, 0));
+    expect(shadowFor(state, 0, 0, 1), "expect shadowFor(players[0], players[0], players[1]) == players[0]").toEqual(0);
+    expect(shadowFor(state, 1, 1, 1), "expect shadowFor(players[1], players[1], players[1]) == players[0]").toEqual(0);
   });
   it("wind fights (§4.2, A8): every pirate sharing a square fights; the Lord of the Winds chooses the order", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] // Two merchants held by the island (land north of them); two pirates blow
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 1, 1), hex(state, -1, 2)];
       state.greenDeck = [8, 9];
       state.combatDeck = [20, 0, 8, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 1, 3);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.missionFlags = [];
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.sb = ["melee"];
+      state.players[1]!.pos = hex(state, 1, 3);
+      state.players[1]!.cp = 0;
+      state.players[1]!.mission = [];
+      state.players[1]!.missionFlags = [];
       state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.sb = ["melee"];
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hex(state, -1, 4);
@@ -2489,11 +2357,11 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos === hex(state, 1, 1) &&
+      state.players[1]!.pos === hex(state, 1, 1) &&
         state.players[at(SEATS[state.playerCount]!, 2)]!.pos === hex(state, -1, 2),
       "expect players[1].pos == hex(1, 1) and players[2].pos == hex(-1, 2)",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "fightHex", player: 0, value: 1 });
     expect(
       state.fAtt === at(SEATS[state.playerCount]!, 2) && state.fAttScore === 9 && state.fDefScore === 4,
@@ -2502,36 +2370,35 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "spoil", player: 2, value: "captureShip" });
     play(state, { type: "spawnPort", player: 1, value: 0 });
     expect(
-      state.fAtt === at(SEATS[state.playerCount]!, 1) && state.fAttScore === 6 && state.fDefScore === 5,
+      state.fAtt === 1 && state.fAttScore === 6 && state.fDefScore === 5,
       "expect fAtt == players[1] and fAttScore == 6 and fDefScore == 5",
     ).toBe(true);
     play(state, { type: "spoil", player: 1, value: "captureShip" });
     play(state, { type: "spawnPort", player: 2, value: 0 });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 1)]!.captured, [9]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 2)]!.captured, [8]),
+      equal(state.players[1]!.captured, [9]) && equal(state.players[at(SEATS[state.playerCount]!, 2)]!.captured, [8]),
       "expect players[1].captured == [9] and players[2].captured == [8]",
     ).toBe(true);
-    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([at(SEATS[state.playerCount]!, 0)]);
+    expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("pirate against pirate (§5.2.4): the winner raids captured ships; beating a war ship completes task T2", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [20, 0] players[0].ship = 0 players[0].sb = [m
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [20, 0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [0];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = ["english", "dutch"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 31;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.sb = ["cannons"];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 1, 1);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.captured = [8, 9];
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[0]!.mission = [0];
+      state.players[0]!.missionFlags = ["english", "dutch"];
+      state.players[1]!.ship = 31;
+      state.players[1]!.sb = ["cannons"];
+      state.players[1]!.pos = hex(state, 1, 1);
+      state.players[1]!.cp = 0;
+      state.players[1]!.captured = [8, 9];
     }
     state.rng.forced.push(0);
     start(state);
@@ -2547,48 +2414,42 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "raided", player: 0, value: 1 });
     play(state, { type: "raidMore", player: 0, value: false });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.captured, [9]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 1)]!.captured, [8]),
+      equal(state.players[0]!.captured, [9]) && equal(state.players[1]!.captured, [8]),
       "expect players[0].captured == [9] and players[1].captured == [8]",
     ).toBe(true);
     expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp === 2 &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.mission, []),
+      state.players[0]!.cp === 2 && equal(state.players[0]!.mission, []),
       "expect players[0].cp == 2 and players[0].mission == []",
     ).toBe(true);
-    expect(state.players[at(SEATS[state.playerCount]!, 1)]!.damaged, "expect players[1].damaged").toBe(true);
+    expect(state.players[1]!.damaged, "expect players[1].damaged").toBe(true);
     play(state, { type: "asideHex", player: 0, value: 0 });
   });
   it("the storm (§5.8): an already damaged ship struck again loses a sail, cargo or letter token", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.damaged = true;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.letters = ["french"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cargo = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[0]!.cp = 0;
+      state.players[0]!.damaged = true;
+      state.players[0]!.letters = ["french"];
+      state.players[0]!.cargo = 1;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect(inStorm(state, state.players[at(SEATS[state.playerCount]!, 0)]!.pos), "expect inStorm(players[0].pos)").toBe(
-      true,
-    );
+    expect(inStorm(state, state.players[0]!.pos), "expect inStorm(players[0].pos)").toBe(true);
     play(state, { type: "loss", player: 0, value: "loseLetter" });
     play(state, { type: "lostLetter", player: 0, value: "french" });
     expect(
-      equal(state.players[at(SEATS[state.playerCount]!, 0)]!.letters, []) &&
-        state.players[at(SEATS[state.playerCount]!, 0)]!.cargo === 1 &&
-        equal(state.wreck, []),
+      equal(state.players[0]!.letters, []) && state.players[0]!.cargo === 1 && equal(state.wreck, []),
       "expect players[0].letters == [] and players[0].cargo == 1 and wreck == []",
     ).toBe(true);
   });
@@ -2596,13 +2457,13 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck = [1] players[0].ship = 0 players[0].pos = hex(0
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [];
       state.combatDeck = [1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 0, -2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, 2, 0);
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hex(state, 0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, 2, 0);
     }
     state.rng.forced.push(0);
     start(state);
@@ -2636,22 +2497,22 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
     // given { lord = players[0] // One merchant, held against the pirate island by the North winds of this
     {
-      state.lord = at(SEATS[state.playerCount]!, 0);
+      state.lord = 0;
       state.merchants = [hex(state, 1, 1)];
       state.greenDeck = [25];
       state.missionDeck = [0, 6];
       state.combatDeck = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.ship = 14;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.sb = ["melee"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.holdSec = ["grapeshot"];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.yards = [1, 1, 1];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.pos = hex(state, 2, 0);
-      state.players[at(SEATS[state.playerCount]!, 0)]!.cp = 0;
-      state.players[at(SEATS[state.playerCount]!, 0)]!.mission = [];
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags = [];
-      state.players[at(SEATS[state.playerCount]!, 1)]!.ship = 1;
-      state.players[at(SEATS[state.playerCount]!, 1)]!.pos = hex(state, -2, 2);
-      state.players[at(SEATS[state.playerCount]!, 1)]!.cp = 0;
+      state.players[0]!.ship = 14;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.holdSec = ["grapeshot"];
+      state.players[0]!.yards = [1, 1, 1];
+      state.players[0]!.pos = hex(state, 2, 0);
+      state.players[0]!.cp = 0;
+      state.players[0]!.mission = [];
+      state.players[0]!.missionFlags = [];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hex(state, -2, 2);
+      state.players[1]!.cp = 0;
     }
     state.rng.forced.push(0);
     start(state);
@@ -2661,16 +2522,15 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "spoil", player: 0, value: "captureShip" });
     play(state, { type: "spawnPort", player: 1, value: 12 });
     expect(
-      equal(state.merchants, [hex(state, -4, 7)]) &&
-        equal(state.players[at(SEATS[state.playerCount]!, 0)]!.captured, [25]),
+      equal(state.merchants, [hex(state, -4, 7)]) && equal(state.players[0]!.captured, [25]),
       "expect merchants == [hex(-4, 7)] and players[0].captured == [25]",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "newMission", player: 0, value: true });
-    expect(
-      state.players[at(SEATS[state.playerCount]!, 0)]!.missionFlags,
-      "expect players[0].missionFlags == [english, dutch]",
-    ).toEqual(["english", "dutch"]);
+    expect(state.players[0]!.missionFlags, "expect players[0].missionFlags == [english, dutch]").toEqual([
+      "english",
+      "dutch",
+    ]);
     state.rng.forced.push(0);
     play(state, { type: "EndTurn", player: 1 });
     play(state, { type: "newMission", player: 1, value: false });
@@ -2678,7 +2538,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "northeast" });
     play(state, { type: "Commerce", player: 0 });
     play(state, { type: "Deliver", player: 0, card: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.honours, "expect players[0].honours == 3").toEqual(3);
+    expect(state.players[0]!.honours, "expect players[0].honours == 3").toEqual(3);
     play(state, { type: "EndCommerce", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "newMission", player: 0, value: false });
@@ -2696,12 +2556,12 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "hideoutToken", player: 0, value: 1 });
     expect(state.fAttScore === 13 && state.fDefScore === 0, "expect fAttScore == 13 and fDefScore == 0").toBe(true);
     expect(
-      equal(state.hideouts, [{ city: 1, owner: at(SEATS[state.playerCount]!, 0), level: 2 }]) && !engine.isOver(state),
+      equal(state.hideouts, [{ city: 1, owner: 0, level: 2 }]) && !engine.isOver(state),
       "expect hideouts == [Hideout(city: 1, owner: players[0], level: 2)] and not over",
     ).toBe(true);
     play(state, { type: "Tavern", player: 0 });
     play(state, { type: "TakeMission", player: 0 });
-    expect(state.players[at(SEATS[state.playerCount]!, 0)]!.mission, "expect players[0].mission == [6]").toEqual([6]);
+    expect(state.players[0]!.mission, "expect players[0].mission == [6]").toEqual([6]);
     play(state, { type: "EndTavern", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "newMission", player: 0, value: false });
@@ -2727,11 +2587,9 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "hideoutToken", player: 0, value: 0 });
     expect(state.fAttScore === 10 && state.fDefScore === 8, "expect fAttScore == 10 and fDefScore == 8").toBe(true);
     expect(engine.isOver(state), "expect over").toBe(true);
-    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([
-      at(SEATS[state.playerCount]!, 0),
-    ]);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([0]);
     expect(
-      score(state, at(SEATS[state.playerCount]!, 0)) === 2 && score(state, at(SEATS[state.playerCount]!, 1)) === 0,
+      score(state, 0) === 2 && score(state, 1) === 0,
       "expect score(players[0]) == 2 and score(players[1]) == 0",
     ).toBe(true);
   });
