@@ -211,11 +211,24 @@ export function emitEngineModule(input: EngineModuleInput): string {
   // ---- constants
   const constScope = plainScope();
   for (const c of program.consts.values()) {
+    const value = c.decl.value;
+    const rows =
+      value.kind === "list" &&
+      value.elements.length > 1 &&
+      value.elements.every((e) => e.kind === "call" && e.target === "record");
+    if (rows) {
+      // A data table keeps one record per line, as the rules write it, instead of one field per line.
+      const lines = value.elements.map((e) => `  ${ctx.exprs.emit(e, constScope)},`);
+      add(
+        `/** ${c.decl.name.text} (rules line ${c.decl.span.line}): one ${tsType(c.type).replace(/\[\]$/, "")} per row. */\n// prettier-ignore\nexport const ${c.decl.name.text}: ${tsType(c.type)} = [\n${lines.join("\n")}\n];`,
+      );
+      continue;
+    }
     add(
       constant(
         c.decl.name.text,
         tsType(c.type),
-        ctx.exprs.emit(c.decl.value, constScope),
+        ctx.exprs.emit(value, constScope),
         true,
         ctx.sourceOf(c.decl.span).slice(0, 120),
       ),
