@@ -1,9 +1,9 @@
 /** What every part of the engine emitter shares: the checked program, expression emission, compiled routines. */
-import { routineKey, type DecisionSite, type LocalSymbol, type Program, type Routine, type Type } from "@rules/dsl";
+import { routineKey, type DecisionSite, type Program, type Routine, type Type } from "@rules/dsl";
 import { ExprEmitter, HelperSink } from "./expressions.ts";
 import type { CompiledMachine } from "./machine.ts";
-import { pascal, str } from "./naming.ts";
-import { tsType, zeroValue } from "./ts-types.ts";
+import { pascal } from "./naming.ts";
+import { zeroValue } from "./ts-types.ts";
 
 export interface ResumableRoutine {
   readonly routine: Routine;
@@ -55,10 +55,6 @@ export class EmitContext {
   /** A value of type `t` to initialise storage with before the rules give it one. */
   zero(t: Type): string {
     return zeroValue(this.program, t);
-  }
-
-  tsOf(symbol: LocalSymbol): string {
-    return tsType(symbol.type);
   }
 }
 

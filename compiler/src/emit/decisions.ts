@@ -261,6 +261,12 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
     testsAt(i + 1, "continue");
   });
   const action = `{ type: ${str(a.name.text)}, player: me${fields.map((f) => `, ${f}`).join("")} }`;
+  // An element no requirement reads needs no variable.
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const declared = /^const (\w+Item) = /.exec(lines[i]!)?.[1];
+    if (declared && !lines.some((l, j) => j !== i && new RegExp(`\\b${declared}\\b`).test(l)) && !replaced)
+      lines.splice(i, 1);
+  }
   if (replaced)
     lines.push(`if (check${a.name.text}(${["state", "me", ...args].join(", ")}) === null) out.push(${action});`);
   else lines.push(`out.push(${action});`);
@@ -315,21 +321,17 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       const s = d.stmt;
       const t = s.candidate!.type;
       const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
-      const usedCode =
-        (s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "") +
-        (s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "");
-      if (/\bframe\./.test(usedCode)) cases.push(`const frame = current${r.frameType}(state);`);
+      // Each expression is emitted once: emitting lifts helpers, and a second emission would lift them twice.
+      const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
+      const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
+      if (/\bframe\./.test(condition + list)) cases.push(`const frame = current${r.frameType}(state);`);
       if (s.domain.from) {
-        const list = ctx.exprs.emit(s.domain.from, scopeValue);
-        cases.push(
-          `const items = ${list};`,
-          `${domainLoop(ctx, t, "value", "items")} {`,
-          "const item = items[value]!;",
-        );
+        cases.push(`const items = ${list};`, `${domainLoop(ctx, t, "value", "items")} {`);
+        if (/\bitem\b/.test(condition)) cases.push("const item = items[value]!;");
       } else {
         cases.push(`${domainLoop(ctx, t, "value", undefined)} {`);
       }
-      const cond = s.condition ? `if (${ctx.exprs.emit(s.condition, scopeValue)}) ` : "";
+      const cond = condition ? `if (${condition}) ` : "";
       cases.push(`${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`, "}");
     }
     cases.push("break;", "}");
@@ -381,7 +383,7 @@ export function emitCheck(ctx: EmitContext): Fn {
         cases.push(
           `if (!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, ctx.sourceOf(s.domain.from.span))}.`)};`,
         );
-        cases.push("const item = items[value]!;");
+        if (/\bitem\b/.test(condition)) cases.push("const item = items[value]!;");
       } else {
         cases.push(
           `if (!(${domainTest(t, "value", undefined)})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, undefined)}.`)};`,

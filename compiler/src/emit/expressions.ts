@@ -120,27 +120,27 @@ export class ExprEmitter {
       case "unary":
         return e.op === "not" ? `!${this.paren(e.operand, scope)}` : `-${this.paren(e.operand, scope)}`;
       case "binary": {
-        const l = this.paren(e.left, scope);
-        const r = this.paren(e.right, scope);
+        // Each side is emitted exactly once: emitting lifts aggregate helpers, so a second emission would leave
+        // unused copies behind.
+        const left = this.emit(e.left, scope);
+        const right = this.emit(e.right, scope);
+        const l = parenthesized(left);
+        const r = parenthesized(right);
         switch (e.op) {
           case "and":
             return `${l} && ${r}`;
           case "or":
             return `${l} || ${r}`;
           case "==":
-            return structured(e.left.type)
-              ? `equal(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`
-              : `${l} === ${r}`;
+            return structured(e.left.type) ? `equal(${left}, ${right})` : `${l} === ${r}`;
           case "!=":
-            return structured(e.left.type)
-              ? `!equal(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`
-              : `${l} !== ${r}`;
+            return structured(e.left.type) ? `!equal(${left}, ${right})` : `${l} !== ${r}`;
           case "/":
-            return `divide(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`;
+            return `divide(${left}, ${right})`;
           case "++": {
             // The type argument gives literals on either side their contextual type.
             const t = e.type?.kind === "list" ? tsType(e.type.element) : "never";
-            return `concat<${t}>(${this.emit(e.left, scope)}, ${this.emit(e.right, scope)})`;
+            return `concat<${t}>(${left}, ${right})`;
           }
           default:
             return `${l} ${e.op} ${r}`;
@@ -169,9 +169,7 @@ export class ExprEmitter {
 
   /** Emits `e`, parenthesised unless it is atomic. */
   paren(e: Expr, scope: Scope): string {
-    const code = this.emit(e, scope);
-    const atomic = /^[\w$.!"[\]]+$/.test(code) || (/^[\w$.]+\(.*\)$/.test(code) && balanced(code));
-    return atomic ? code : `(${code})`;
+    return parenthesized(this.emit(e, scope));
   }
 
   private name(e: Extract<Expr, { kind: "name" }>, scope: Scope): string {
@@ -398,6 +396,12 @@ function copyOf(t: Type | undefined, code: string): string {
   // The type argument gives literals inside `code` their contextual type (`"red"` stays a Suit).
   if (t?.kind === "list" || t?.kind === "record") return `clone<${tsType(t)}>(${code})`;
   return code;
+}
+
+/** `code` in parentheses, unless it is atomic (a name, a member chain, a call). */
+function parenthesized(code: string): string {
+  const atomic = /^[\w$.!"[\]]+$/.test(code) || (/^[\w$.]+\(.*\)$/.test(code) && balanced(code));
+  return atomic ? code : `(${code})`;
 }
 
 /** Lists and records compare by content, not identity. */

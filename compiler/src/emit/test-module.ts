@@ -73,7 +73,13 @@ export function emitTestModule(input: TestModuleInput): string {
     ...[...program.procs.keys()].filter((p) => !program.suspending.has(`proc:${p}`)),
     ...[...program.enums.keys()].map(valuesConst),
   ];
-  const usedExports = engineExports.filter((e) => new RegExp(`(?<![\\w.])${e}\\b`).test(body));
+  // Comments quote the rules, whose names must not count as uses.
+  const code = body
+    .split("\n")
+    .filter((l) => !l.trim().startsWith("//"))
+    .join("\n")
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const usedExports = engineExports.filter((e) => new RegExp(`(?<![\\w.])${e}\\b`).test(code));
   const runtimeNames = [
     "at",
     "clone",
@@ -95,7 +101,7 @@ export function emitTestModule(input: TestModuleInput): string {
     (e) => new RegExp(`(?<![\\w.])${e}[(<]`).test(body) || (e === "RulesError" && body.includes("RulesError")),
   );
   const types = ["Player", ...program.records.keys(), ...program.enums.keys()].filter((t) =>
-    new RegExp(`\\b${t}\\b`).test(body),
+    new RegExp(`\\b${t}\\b`).test(code),
   );
   types.push("Action", "State");
   return [
@@ -188,8 +194,6 @@ function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play:
 function expectation(exprs: ExprEmitter, scope: Scope, e: Expr, text: string): string {
   if (e.kind === "binary") {
     const b = e as Binary;
-    const l = exprs.emit(b.left, scope);
-    const r = exprs.emit(b.right, scope);
     const matcher: Partial<Record<Binary["op"], string>> = {
       "==": "toEqual",
       "!=": "not.toEqual",
@@ -199,7 +203,8 @@ function expectation(exprs: ExprEmitter, scope: Scope, e: Expr, text: string): s
       ">=": "toBeGreaterThanOrEqual",
     };
     const m = matcher[b.op];
-    if (m) return `expect(${l}, ${str(text)}).${m}(${r});`;
+    // Emitted only when used: emitting lifts aggregate helpers, and unused ones would be dead code.
+    if (m) return `expect(${exprs.emit(b.left, scope)}, ${str(text)}).${m}(${exprs.emit(b.right, scope)});`;
   }
   return `expect(${exprs.emit(e, scope)}, ${str(text)}).toBe(true);`;
 }

@@ -48,9 +48,25 @@ function describe(t: Type): string {
   }
 }
 
+/** The records that can be found in the state (a constant's records need no validating). */
+function recordsInState(ctx: EmitContext): Set<string> {
+  const found = new Set<string>();
+  const visit = (t: Type): void => {
+    if (t.kind === "list") visit(t.element);
+    if (t.kind !== "record" || found.has(t.name)) return;
+    found.add(t.name);
+    for (const f of ctx.program.records.get(t.name)?.fields.values() ?? []) visit(f.type);
+  };
+  for (const f of [...ctx.program.playerFields.values(), ...ctx.program.globalFields.values()]) visit(f.type);
+  for (const p of ctx.program.params.values()) visit(p.type);
+  return found;
+}
+
 export function emitValidators(ctx: EmitContext): StatementStructures[] {
   const out: StatementStructures[] = [];
+  const stored = recordsInState(ctx);
   for (const r of ctx.program.records.values()) {
+    if (!stored.has(r.decl.name.text)) continue;
     out.push({
       kind: StructureKind.Function,
       name: `problemIn${r.decl.name.text}`,

@@ -6,7 +6,7 @@ import type { FieldDecl, FieldInfo, Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
-import { needsView, tsViewType, viewFieldType } from "./ts-types.ts";
+import { needsView, viewFieldType } from "./ts-types.ts";
 
 export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
   const out: StatementStructures[] = [];

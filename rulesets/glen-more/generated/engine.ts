@@ -2834,7 +2834,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "source", player: seat, value });
       }
 
@@ -2846,7 +2845,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "clanSource", player: seat, value });
       }
 
@@ -2863,7 +2861,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum48(state) - 1,
+            frame.t.distinct - sum47(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2876,7 +2874,6 @@ function legalActions(state: State, seat: Player): Action[] {
       // `choose spot: Cell in spots by p` (proc placeTile, line 580)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "spot", player: seat, value });
       }
 
@@ -2925,7 +2922,7 @@ function legalActions(state: State, seat: Player): Action[] {
       // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 682)
       const frame = currentActivateTileFrame(state);
       for (const value of RES_VALUES) {
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum48(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -2953,7 +2950,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum52(state) - 1,
+            frame.fairTypes - sum49(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3075,7 +3072,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.sources;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "source must be a position in sources.";
-      const item = items[value]!;
       return null;
     }
 
@@ -3086,7 +3082,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "clanSource must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -3098,7 +3093,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum53(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum50(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3109,7 +3104,6 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       const items = state.spots;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length)) return "spot must be a position in spots.";
-      const item = items[value]!;
       return null;
     }
 
@@ -3153,7 +3147,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum54(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3177,7 +3171,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum55(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum52(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3423,10 +3417,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  state.stack0 = shuffleInPlace(state.rng, collect56(state));
-  state.stack1 = shuffleInPlace(state.rng, collect57(state));
-  state.stack2 = shuffleInPlace(state.rng, collect58(state));
-  state.stack3 = shuffleInPlace(state.rng, collect59(state));
+  state.stack0 = shuffleInPlace(state.rng, collect53(state));
+  state.stack1 = shuffleInPlace(state.rng, collect54(state));
+  state.stack2 = shuffleInPlace(state.rng, collect55(state));
+  state.stack3 = shuffleInPlace(state.rng, collect56(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3532,49 +3526,6 @@ function view(state: State, viewer: Player): View {
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
-}
-
-function problemInTile(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a Tile is not an object";
-  if (!(typeof value.code === "string")) return "Tile.code is not a valid string";
-  if (!isInt(value.stack)) return "Tile.stack is not a valid int";
-  if (!(typeof value.name === "string")) return "Tile.name is not a valid string";
-  if (!(KIND_VALUES as readonly unknown[]).includes(value.kind)) return "Tile.kind is not a valid Kind";
-  if (!(BORDER_VALUES as readonly unknown[]).includes(value.border)) return "Tile.border is not a valid Border";
-  if (!(typeof value.river === "boolean")) return "Tile.river is not a valid bool";
-  if (!(typeof value.road === "boolean")) return "Tile.road is not a valid bool";
-  if (!isInt(value.wood)) return "Tile.wood is not a valid int";
-  if (!isInt(value.stone)) return "Tile.stone is not a valid int";
-  if (!isInt(value.grain)) return "Tile.grain is not a valid int";
-  if (!isInt(value.cattle)) return "Tile.cattle is not a valid int";
-  if (!isInt(value.sheep)) return "Tile.sheep is not a valid int";
-  if (!isInt(value.whisky)) return "Tile.whisky is not a valid int";
-  if (!isInt(value.clan)) return "Tile.clan is not a valid int";
-  if (!isInt(value.distinct)) return "Tile.distinct is not a valid int";
-  if (!(CARD_VALUES as readonly unknown[]).includes(value.card)) return "Tile.card is not a valid Card";
-  if (!isInt(value.value)) return "Tile.value is not a valid int";
-  return null;
-}
-
-function problemInCardInfo(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a CardInfo is not an object";
-  if (!(CARD_VALUES as readonly unknown[]).includes(value.card)) return "CardInfo.card is not a valid Card";
-  if (!isInt(value.bonnets)) return "CardInfo.bonnets is not a valid int";
-  return null;
-}
-
-function problemInScoreStep(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a ScoreStep is not an object";
-  if (!isInt(value.difference)) return "ScoreStep.difference is not a valid int";
-  if (!isInt(value.vp)) return "ScoreStep.vp is not a valid int";
-  return null;
-}
-
-function problemInFairStep(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a FairStep is not an object";
-  if (!isInt(value.types)) return "FairStep.types is not a valid int";
-  if (!isInt(value.vp)) return "FairStep.vp is not a valid int";
-  return null;
 }
 
 function problemInCell(value: unknown, playerCount: number): string | null {
@@ -4325,44 +4276,8 @@ function sum52(state: State): number {
   return total;
 }
 
-/** sum(k in IDX: due[k]) */
-function sum53(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum54(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum55(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect56(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4374,7 +4289,7 @@ function collect56(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect57(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4386,7 +4301,7 @@ function collect57(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect58(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4398,7 +4313,7 @@ function collect58(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect59(state: State): number[] {
+function collect56(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {

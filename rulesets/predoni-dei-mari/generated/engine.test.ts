@@ -49,11 +49,8 @@ import {
   start,
   stepCost,
   type Action,
-  type FortToken,
-  type Hideout,
   type Player,
   type State,
-  type Wreck,
 } from "./engine.ts";
 
 /** Plays an action the rules must allow. */
@@ -455,7 +452,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect COMBAT[59].event == shoalsEvent and COMBAT[59].main == culverins and COMBAT[59].power == 8",
     ).toBe(true);
     expect(
-      at(COMBAT, 59).reshuffle && count2(state) === 1,
+      at(COMBAT, 59).reshuffle && count1(state) === 1,
       "expect COMBAT[59].reshuffle and count(c in COMBAT: c.reshuffle) == 1",
     ).toBe(true);
     expect(
@@ -2284,7 +2281,7 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 5, variant: "arranged" });
     start(state);
     expect(
-      at(state.slotMod, 0) === 0 && equal(sorted6(state), [0, 1, 2, 3, 4, 5, 6]),
+      at(state.slotMod, 0) === 0 && equal(sorted2(state), [0, 1, 2, 3, 4, 5, 6]),
       "expect slotMod[0] == 0 and sorted(m in slotMod: m) == [0, 1, 2, 3, 4, 5, 6]",
     ).toBe(true);
     expect(
@@ -2295,15 +2292,15 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect size(landHexes) == 37 and size(portHexes) == 27 and size(reefs) == 6 and size(fortSeaHexes) == 14",
     ).toBe(true);
     expect(
-      all8(state) && state.merchants.length === 12,
+      all3(state) && state.merchants.length === 12,
       "expect all(h in merchants: isNationalPort(h)) and size(merchants) == 12",
     ).toBe(true);
     expect(
-      all9(state),
+      all4(state),
       "expect all(i in range(0, 26): portCities[i] == -1 or moduleOf(portHexes[i]) == CITIES[portCities[i]].module)",
     ).toBe(true);
-    expect(all11(state), "expect all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m))").toBe(true);
-    expect(all12(state), "expect all(h in fortSeaHexes: isSea(h))").toBe(true);
+    expect(all6(state), "expect all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m))").toBe(true);
+    expect(all7(state), "expect all(h in fortSeaHexes: isSea(h))").toBe(true);
     expect(
       state.lair === hex(state, 0, 3) && state.stormCentre === hex(state, -3, 0),
       "expect lair == hex(0, 3) and stormCentre == hex(-3, 0)",
@@ -2676,51 +2673,8 @@ function count1(state: State): number {
   }
   return total;
 }
-/** count(c in COMBAT: c.reshuffle) */
-function count2(state: State): number {
-  let total = 0;
-  const items = COMBAT;
-  for (let i = 0; i < items.length; i++) {
-    const c = items[i]!;
-    if (c.reshuffle) total++;
-  }
-  return total;
-}
 /** sorted(m in slotMod: m) */
-function sorted3(state: State): number[] {
-  const keyed: { key: number; item: number }[] = [];
-  const items = state.slotMod;
-  for (let i = 0; i < items.length; i++) {
-    const m = items[i]!;
-    keyed.push({ key: m, item: m });
-  }
-  keyed.sort((a, b) => a.key - b.key);
-  return keyed.map((k) => k.item);
-}
-/** sorted(m in slotMod: m) */
-function sorted4(state: State): number[] {
-  const keyed: { key: number; item: number }[] = [];
-  const items = state.slotMod;
-  for (let i = 0; i < items.length; i++) {
-    const m = items[i]!;
-    keyed.push({ key: m, item: m });
-  }
-  keyed.sort((a, b) => a.key - b.key);
-  return keyed.map((k) => k.item);
-}
-/** sorted(m in slotMod: m) */
-function sorted5(state: State): number[] {
-  const keyed: { key: number; item: number }[] = [];
-  const items = state.slotMod;
-  for (let i = 0; i < items.length; i++) {
-    const m = items[i]!;
-    keyed.push({ key: m, item: m });
-  }
-  keyed.sort((a, b) => a.key - b.key);
-  return keyed.map((k) => k.item);
-}
-/** sorted(m in slotMod: m) */
-function sorted6(state: State): number[] {
+function sorted2(state: State): number[] {
   const keyed: { key: number; item: number }[] = [];
   const items = state.slotMod;
   for (let i = 0; i < items.length; i++) {
@@ -2731,16 +2685,7 @@ function sorted6(state: State): number[] {
   return keyed.map((k) => k.item);
 }
 /** all(h in merchants: isNationalPort(h)) */
-function all7(state: State): boolean {
-  const items = state.merchants;
-  for (let i = 0; i < items.length; i++) {
-    const h = items[i]!;
-    if (!isNationalPort(state, h)) return false;
-  }
-  return true;
-}
-/** all(h in merchants: isNationalPort(h)) */
-function all8(state: State): boolean {
+function all3(state: State): boolean {
   const items = state.merchants;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -2749,7 +2694,7 @@ function all8(state: State): boolean {
   return true;
 }
 /** all(i in range(0, 26): portCities[i] == -1 or moduleOf(portHexes[i]) == CITIES[portCities[i]].module) */
-function all9(state: State): boolean {
+function all4(state: State): boolean {
   const items = rangeList(0, 26);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
@@ -2762,7 +2707,7 @@ function all9(state: State): boolean {
   return true;
 }
 /** all(h in shoalTemplate(m): moduleOf(h) == m) */
-function all10(state: State, m: number): boolean {
+function all5(state: State, m: number): boolean {
   const items = shoalTemplate(state, m);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -2771,16 +2716,16 @@ function all10(state: State, m: number): boolean {
   return true;
 }
 /** all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m)) */
-function all11(state: State): boolean {
+function all6(state: State): boolean {
   const items = rangeList(1, 6);
   for (let i = 0; i < items.length; i++) {
     const m = items[i]!;
-    if (!all10(state, m)) return false;
+    if (!all5(state, m)) return false;
   }
   return true;
 }
 /** all(h in fortSeaHexes: isSea(h)) */
-function all12(state: State): boolean {
+function all7(state: State): boolean {
   const items = state.fortSeaHexes;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;

@@ -2572,7 +2572,7 @@ export function hexDist(state: State, a: number, b: number): number {
 
 /** fn dirVec (line 667) */
 export function dirVec(state: State, d: Dir): number {
-  return sum43(state, d);
+  return sum41(state, d);
 }
 
 /** fn neighbour (line 668) */
@@ -2582,12 +2582,12 @@ export function neighbour(state: State, h: number, d: Dir): number {
 
 /** fn ringHexes (line 669) */
 export function ringHexes(state: State, h: number, k: number): number[] {
-  return collect44(state, h, k);
+  return collect42(state, h, k);
 }
 
 /** fn hexAndNeighbours (line 671) */
 export function hexAndNeighbours(state: State, h: number): number[] {
-  return collect45(state, h);
+  return collect43(state, h);
 }
 
 /** fn rotCW (line 673) */
@@ -2642,7 +2642,7 @@ export function moduleOf(state: State, h: number): number {
 
 /** fn moduleHexes (line 691) */
 export function moduleHexes(state: State, m: number): number[] {
-  return collect46(state, m);
+  return collect44(state, m);
 }
 
 /** fn onBoard (line 692) */
@@ -2692,17 +2692,17 @@ export function fortOfSea(state: State, h: number): number {
 
 /** fn fortHasToken (line 706) */
 export function fortHasToken(state: State, f: number): boolean {
-  return any47(state, f);
+  return any45(state, f);
 }
 
 /** fn piratePorts (line 707) */
 export function piratePorts(state: State): number[] {
-  return collect48(state);
+  return collect46(state);
 }
 
 /** fn hasPawn (line 710) */
 export function hasPawn(state: State, h: number): boolean {
-  return any49(state, h) || state.merchants.includes(h);
+  return any47(state, h) || state.merchants.includes(h);
 }
 
 /** fn merchantIndexAt (line 711) */
@@ -2712,17 +2712,17 @@ export function merchantIndexAt(state: State, h: number): number {
 
 /** fn damagedPirateAt (line 712) */
 export function damagedPirateAt(state: State, h: number): boolean {
-  return any50(state, h);
+  return any48(state, h);
 }
 
 /** fn otherPirateAt (line 713) */
 export function otherPirateAt(state: State, h: number, me: Player): boolean {
-  return any51(state, me, h);
+  return any49(state, me, h);
 }
 
 /** fn healthyOtherAt (line 714) */
 export function healthyOtherAt(state: State, h: number, me: Player): boolean {
-  return any52(state, me, h);
+  return any50(state, me, h);
 }
 
 /** fn freeSea (line 716) */
@@ -2732,32 +2732,32 @@ export function freeSea(state: State, h: number): boolean {
 
 /** fn wreckAt (line 717) */
 export function wreckAt(state: State, h: number): boolean {
-  return any53(state, h);
+  return any51(state, h);
 }
 
 /** fn floatsOnModule (line 718) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
-  return any54(state, cargo, m);
+  return any52(state, cargo, m);
 }
 
 /** fn isConquered (line 723) */
 export function isConquered(state: State, c: number): boolean {
-  return any55(state, c);
+  return any53(state, c);
 }
 
 /** fn ownsHideout (line 724) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
-  return any56(state, c, p);
+  return any54(state, c, p);
 }
 
 /** fn hideoutCount (line 725) */
 export function hideoutCount(state: State, p: Player): number {
-  return count57(state, p);
+  return count55(state, p);
 }
 
 /** fn hideoutOwners (line 726) */
 export function hideoutOwners(state: State, c: number): Player[] {
-  return collect58(state, c);
+  return collect56(state, c);
 }
 
 /** fn cityAccess (line 729) */
@@ -2814,12 +2814,12 @@ export function tokenHonours(state: State, t: number): number {
 
 /** fn usableToken (line 737) */
 export function usableToken(state: State, p: Player): boolean {
-  return any59(state, p);
+  return any57(state, p);
 }
 
 /** fn ownHideoutOnModule (line 738) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
-  return any60(state, p, m);
+  return any58(state, p, m);
 }
 
 /** fn canAttackCity (line 740) */
@@ -2891,7 +2891,7 @@ export function ownsSilk(state: State, p: Player): boolean {
 
 /** fn sailBonus (line 755) */
 export function sailBonus(state: State, p: Player): number {
-  return sum61(state, p);
+  return sum59(state, p);
 }
 
 /** fn damagedMove (line 756) */
@@ -2925,32 +2925,32 @@ export function hasLosable(state: State, p: Player): boolean {
 
 /** fn mainSupply (line 764) */
 export function mainSupply(state: State, w: MainW): number {
-  return MAIN_TOKENS - sum64(state, w);
+  return MAIN_TOKENS - sum62(state, w);
 }
 
 /** fn secSupply (line 765) */
 export function secSupply(state: State, w: SecW): number {
-  return SECONDARY_TOKENS - sum67(state, w) - count68(state, w);
+  return SECONDARY_TOKENS - sum65(state, w) - count66(state, w);
 }
 
 /** fn sailSupply (line 766) */
 export function sailSupply(state: State, v: number): number {
-  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum71(state, v) - count72(state, v);
+  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum69(state, v) - count70(state, v);
 }
 
 /** fn cargoSupply (line 767) */
 export function cargoSupply(state: State): number {
-  return CARGO_TOKENS - sum73(state) - count74(state);
+  return CARGO_TOKENS - sum71(state) - count72(state);
 }
 
 /** fn letterSupply (line 768) */
 export function letterSupply(state: State, n_: Nation): number {
-  return LETTERS_PER_NATION - sum77(state, n_);
+  return LETTERS_PER_NATION - sum75(state, n_);
 }
 
 /** fn secTotal (line 769) */
 export function secTotal(state: State): number {
-  return sum78(state);
+  return sum76(state);
 }
 
 /** fn income (line 772) */
@@ -3034,7 +3034,7 @@ export function shadowFor(state: State, current: Player, a: Player, b: Player): 
 
 /** fn cityIdAt (line 796) */
 export function cityIdAt(state: State, m: number, slot: number): number {
-  return m === 0 ? -1 : sum79(state, m, slot) - 1;
+  return m === 0 ? -1 : sum77(state, m, slot) - 1;
 }
 
 /** fn canReact (line 981) */
@@ -3088,7 +3088,7 @@ export function windStopsMerchant(state: State, t: number): boolean {
 
 /** fn windConflict (line 1436) */
 export function windConflict(state: State, h: number): boolean {
-  return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count80(state, h) >= 2);
+  return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count78(state, h) >= 2);
 }
 
 /** fn windConflictHexes (line 1437) */
@@ -3105,7 +3105,7 @@ export function windConflictHexes(state: State): number[] {
 
 /** fn merchantsOnModule (line 1479) */
 export function merchantsOnModule(state: State, m: number): number {
-  return count81(state, m);
+  return count79(state, m);
 }
 
 /** fn nearestFree (line 1502) */
@@ -3114,7 +3114,7 @@ export function nearestFree(state: State, origin: number): number[] {
   let k = 0;
   while (found.length === 0 && k < 4) {
     k += 1;
-    found = collect82(state, origin, k);
+    found = collect80(state, origin, k);
   }
 
   return found;
@@ -3180,22 +3180,22 @@ export function triangle(state: State, m: number, i_: number): number[] {
 
 /** fn shoalSpotLegal (line 2427) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
-  return all83(state, m, i_);
+  return all81(state, m, i_);
 }
 
 /** fn currentShoal (line 2428) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
-  return all84(state, m, i_);
+  return all82(state, m, i_);
 }
 
 /** fn otherShoalSpots (line 2429) */
 export function otherShoalSpots(state: State, m: number): number[] {
-  return collect85(state, m);
+  return collect83(state, m);
 }
 
 /** fn stormFits (line 2467) */
 export function stormFits(state: State, c: number): boolean {
-  return all86(state, c);
+  return all84(state, c);
 }
 
 /** proc buildBoard (line 800) */
@@ -5027,9 +5027,9 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         frame.spin = randomBetween(state.rng, 1, 6);
         state.windDir = at(DIRS, frame.spin - 1).dir;
         frame.windVec = dirVec(state, state.windDir);
-        frame.pawns = concat<number>(collect12(state), collect13(state));
+        frame.pawns = concat<number>(collect10(state), collect11(state));
         frame.seq = 0;
-        frame.xList = sorted14(state, frame.pawns, frame.windVec);
+        frame.xList = sorted12(state, frame.pawns, frame.windVec);
         frame.xIndex = 0;
         frame.pc = 1;
         continue machine;
@@ -5262,9 +5262,9 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
 
           setAt(state.merchants, frame.mi, frame.t);
           frame.n_ += 1;
-          state.wreck = clone<Wreck[]>(collect15(state, frame.t));
+          state.wreck = clone<Wreck[]>(collect13(state, frame.t));
           if (fortOfSea(state, frame.t) >= 0) {
-            state.fortTokens = clone<FortToken[]>(collect16(state, frame.t));
+            state.fortTokens = clone<FortToken[]>(collect14(state, frame.t));
           }
         }
 
@@ -5365,8 +5365,8 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
       }
 
       case 5: {
-        frame.here = collect17(state, frame.h);
-        frame.last = at(argmax18(state, frame.here), 0);
+        frame.here = collect15(state, frame.h);
+        frame.last = at(argmax16(state, frame.here), 0);
         if (state.kraken !== frame.h) {
           frame.pc = 7;
           continue machine;
@@ -5405,11 +5405,11 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
       }
 
       case 10: {
-        frame.healthy = collect19(state, frame.here);
-        frame.attacker = at(argmax20(state, frame.healthy), 0);
+        frame.healthy = collect17(state, frame.here);
+        frame.attacker = at(argmax18(state, frame.healthy), 0);
         frame.pc = 13;
         state.stack.push(
-          newPirateFightFrame(frame.attacker, at(collect21(state, frame.healthy, frame.attacker), 0), frame.h),
+          newPirateFightFrame(frame.attacker, at(collect19(state, frame.healthy, frame.attacker), 0), frame.h),
         );
         return;
       }
@@ -5452,12 +5452,12 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
     switch (frame.pc) {
       case 0: {
         setAt(state.merchants, frame.mi, 0);
-        frame.national = collect22(state);
-        frame.free = collect23(state, frame.national);
+        frame.national = collect20(state);
+        frame.free = collect21(state, frame.national);
         frame.options = frame.national.slice();
         if (frame.free.length > 0) {
-          let fewest = min24(state, frame.free);
-          frame.options = collect25(state, frame.free, fewest);
+          let fewest = min22(state, frame.free);
+          frame.options = collect23(state, frame.free, fewest);
         }
 
         if (frame.options.length !== 1) {
@@ -5745,10 +5745,10 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
         frame.kind = state.pendingWreck;
         state.pendingWreck = 0;
         frame.k = 1;
-        frame.options = collect26(state, frame.origin);
+        frame.options = collect24(state, frame.origin);
         while (frame.options.length === 0 && frame.k < 4) {
           frame.k += 1;
-          frame.options = collect27(state, frame.origin, frame.k);
+          frame.options = collect25(state, frame.origin, frame.k);
         }
 
         if (frame.options.length <= 0) {
@@ -6589,7 +6589,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
         }
 
         state.players[frame.p]!.cp += 1;
-        frame.options = collect28(state, frame.at);
+        frame.options = collect26(state, frame.at);
         if (frame.options.length <= 1) {
           frame.pc = 4;
           continue machine;
@@ -6738,7 +6738,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
           state.truce = [];
         }
 
-        state.players[frame.p]!.letters = collect29(state, frame.p, frame.nation);
+        state.players[frame.p]!.letters = collect27(state, frame.p, frame.nation);
         state.pending = { site: 42, players: [frame.p] };
         frame.pc = 1;
         return;
@@ -7329,7 +7329,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.freeForts = collect30(state);
+        frame.freeForts = collect28(state);
         if (!(secTotal(state) > 0 && frame.freeForts.length > 0)) {
           frame.pc = 1;
           continue machine;
@@ -7409,7 +7409,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
           continue machine;
         }
 
-        frame.options = collect31(state);
+        frame.options = collect29(state);
         if (frame.options.length > 1) {
           frame.pc = 3;
           continue machine;
@@ -7467,14 +7467,14 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 8: {
-        if (!any32(state, frame.krakenTo)) {
+        if (!any30(state, frame.krakenTo)) {
           frame.pc = 11;
           continue machine;
         }
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0)));
+        state.stack.push(newKrakenFightFrame(at(collect31(state, frame.krakenTo), 0)));
         return;
       }
 
@@ -7567,7 +7567,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         }
 
         frame.here = at(state.merchants, frame.whichMerchant);
-        frame.options = collect34(state, frame.here);
+        frame.options = collect32(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
           continue machine;
@@ -7646,14 +7646,14 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 14: {
-        if (!(!isPort(state, frame.merchantTo) && any35(state, frame.merchantTo))) {
+        if (!(!isPort(state, frame.merchantTo) && any33(state, frame.merchantTo))) {
           frame.pc = 17;
           continue machine;
         }
 
         frame.going = false;
         frame.pc = 18;
-        state.stack.push(newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0), frame.whichMerchant, false));
+        state.stack.push(newMerchantFightFrame(at(collect34(state, frame.merchantTo), 0), frame.whichMerchant, false));
         return;
       }
 
@@ -7758,7 +7758,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.movable = collect37(state);
+        frame.movable = collect35(state);
         if (frame.movable.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7902,7 +7902,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.stormOptions = collect38(state);
+        state.stormOptions = collect36(state);
         if (state.stormOptions.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7929,7 +7929,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.shift = scaled(state, dirVec(state, frame.d), STORM_SHIFT);
         frame.arrival = addHex(state, frame.old, frame.shift);
         state.stormCentre = frame.arrival;
-        frame.carried = collect39(state, frame.old);
+        frame.carried = collect37(state, frame.old);
         frame.i_List = frame.carried.slice();
         frame.i_Index = 0;
         frame.pc = 4;
@@ -8077,7 +8077,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        frame.options = collect40(state, frame.arrival);
+        frame.options = collect38(state, frame.arrival);
         if (frame.options.length !== 1) {
           frame.pc = 3;
           continue machine;
@@ -8176,7 +8176,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        frame.options = collect41(state, frame.arrival);
+        frame.options = collect39(state, frame.arrival);
         if (frame.options.length !== 1) {
           frame.pc = 3;
           continue machine;
@@ -8521,7 +8521,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           }
         }
 
-        frame.affordable = collect42(state, frame.me);
+        frame.affordable = collect40(state, frame.me);
         if (frame.affordable.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8887,7 +8887,6 @@ function offerPlayCard(state: State, me: Player, out: Action[]): void {
   if (state.inWind) return;
   const cardList = state.players[me]!.hand;
   for (let card = 0; card < cardList.length; card++) {
-    const cardItem = cardList[card]!;
     out.push({ type: "PlayCard", player: me, card });
   }
 }
@@ -9002,7 +9001,6 @@ function offerDeliver(state: State, me: Player, out: Action[]): void {
   if (!hasAccess(state, me, state.players[me]!.pos)) return;
   const cardList = state.players[me]!.captured;
   for (let card = 0; card < cardList.length; card++) {
-    const cardItem = cardList[card]!;
     out.push({ type: "Deliver", player: me, card });
   }
 }
@@ -9236,7 +9234,6 @@ function legalActions(state: State, seat: Player): Action[] {
       // `choose startShip: int in startOffer by p` (proc startingChoices, line 875)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "startShip", player: seat, value });
       }
 
@@ -9265,7 +9262,6 @@ function legalActions(state: State, seat: Player): Action[] {
       // `choose startPort: int in piratePorts() by p` (proc startingChoices, line 881)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "startPort", player: seat, value });
       }
 
@@ -9311,7 +9307,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "excessCard", player: seat, value });
       }
 
@@ -9394,7 +9389,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "floatHex", player: seat, value });
       }
 
@@ -9433,7 +9427,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "fightHex", player: seat, value });
       }
 
@@ -9445,7 +9438,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "spawnPort", player: seat, value });
       }
 
@@ -9457,7 +9449,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "merchantAside", player: seat, value });
       }
 
@@ -9469,7 +9460,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "asideHex", player: seat, value });
       }
 
@@ -9515,7 +9505,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "wreckHex", player: seat, value });
       }
 
@@ -9536,7 +9525,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "handCard", player: seat, value });
       }
 
@@ -9635,7 +9623,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "raided", player: seat, value });
       }
 
@@ -9656,7 +9643,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "krakenEscape", player: seat, value });
       }
 
@@ -9668,7 +9654,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "krakenHome", player: seat, value });
       }
 
@@ -9738,7 +9723,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "newShip", player: seat, value });
       }
 
@@ -9859,7 +9843,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "fortChoice", player: seat, value });
       }
 
@@ -9871,7 +9854,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "krakenTo", player: seat, value });
       }
 
@@ -9901,7 +9883,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "merchantTo", player: seat, value });
       }
 
@@ -9922,7 +9903,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "shoalsModule", player: seat, value });
       }
 
@@ -9934,7 +9914,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "shoalsSpot", player: seat, value });
       }
 
@@ -9954,7 +9933,6 @@ function legalActions(state: State, seat: Player): Action[] {
       // `choose stormDir: Dir in stormOptions by gen` (proc doStorm, line 2474)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "stormDir", player: seat, value });
       }
 
@@ -9966,7 +9944,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "stormLanding", player: seat, value });
       }
 
@@ -9978,7 +9955,6 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
-        const item = items[value]!;
         out.push({ type: "merchantLanding", player: seat, value });
       }
 
@@ -10003,7 +9979,6 @@ function check(state: State, action: Action): string | null {
       const items = state.startOffer;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "startShip must be a position in startOffer.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10029,7 +10004,6 @@ function check(state: State, action: Action): string | null {
       const items = piratePorts(state);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "startPort must be a position in piratePorts().";
-      const item = items[value]!;
       return null;
     }
 
@@ -10094,7 +10068,6 @@ function check(state: State, action: Action): string | null {
       const items = state.players[frame.p]!.hand;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "excessCard must be a position in p.hand.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10188,7 +10161,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "floatHex must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10221,7 +10193,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.fights;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "fightHex must be a position in fights.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10232,7 +10203,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "spawnPort must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10243,7 +10213,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "merchantAside must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10254,7 +10223,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "asideHex must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10297,7 +10265,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "wreckHex must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10315,7 +10282,6 @@ function check(state: State, action: Action): string | null {
       const items = state.players[frame.p]!.hand;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "handCard must be a position in p.hand.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10408,7 +10374,6 @@ function check(state: State, action: Action): string | null {
       const items = state.players[frame.l]!.captured;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "raided must be a position in l.captured.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10426,7 +10391,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "krakenEscape must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10437,7 +10401,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.homes;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "krakenHome must be a position in homes.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10609,7 +10572,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.affordable;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "newShip must be a position in affordable.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10735,7 +10697,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.freeForts;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "fortChoice must be a position in freeForts.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10746,7 +10707,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "krakenTo must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10772,7 +10732,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "merchantTo must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10790,7 +10749,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.movable;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "shoalsModule must be a position in movable.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10801,7 +10759,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.choices;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "shoalsSpot must be a position in choices.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10819,7 +10776,6 @@ function check(state: State, action: Action): string | null {
       const items = state.stormOptions;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "stormDir must be a position in stormOptions.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10830,7 +10786,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "stormLanding must be a position in options.";
-      const item = items[value]!;
       return null;
     }
 
@@ -10841,7 +10796,6 @@ function check(state: State, action: Action): string | null {
       const items = frame.options;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "merchantLanding must be a position in options.";
-      const item = items[value]!;
       return null;
     }
   }
@@ -11984,118 +11938,6 @@ function view(state: State, viewer: Player): View {
   };
 }
 
-function problemInSlot(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a Slot is not an object";
-  if (!isInt(value.id)) return "Slot.id is not a valid int";
-  if (!(typeof value.name === "string")) return "Slot.name is not a valid string";
-  if (!isInt(value.q)) return "Slot.q is not a valid int";
-  if (!isInt(value.r)) return "Slot.r is not a valid int";
-  return null;
-}
-
-function problemInLayoutHex(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a LayoutHex is not an object";
-  if (!(typeof value.centre === "boolean")) return "LayoutHex.centre is not a valid bool";
-  if (!isInt(value.dq)) return "LayoutHex.dq is not a valid int";
-  if (!isInt(value.dr)) return "LayoutHex.dr is not a valid int";
-  if (!(FEATURE_VALUES as readonly unknown[]).includes(value.feature))
-    return "LayoutHex.feature is not a valid Feature";
-  if (!isInt(value.city)) return "LayoutHex.city is not a valid int";
-  if (!(typeof value.first === "boolean")) return "LayoutHex.first is not a valid bool";
-  return null;
-}
-
-function problemInCity(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a City is not an object";
-  if (!isInt(value.id)) return "City.id is not a valid int";
-  if (!(typeof value.name === "string")) return "City.name is not a valid string";
-  if (!(NATION_VALUES as readonly unknown[]).includes(value.nation)) return "City.nation is not a valid Nation";
-  if (!isInt(value.size)) return "City.size is not a valid int";
-  if (!isInt(value.module)) return "City.module is not a valid int";
-  if (!isInt(value.slot)) return "City.slot is not a valid int";
-  return null;
-}
-
-function problemInShipCard(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a ShipCard is not an object";
-  if (!(typeof value.id === "string")) return "ShipCard.id is not a valid string";
-  if (!(SHIP_DECK_VALUES as readonly unknown[]).includes(value.deck)) return "ShipCard.deck is not a valid ShipDeck";
-  if (!isInt(value.cost)) return "ShipCard.cost is not a valid int";
-  if (!isInt(value.honours)) return "ShipCard.honours is not a valid int";
-  if (!isInt(value.move)) return "ShipCard.move is not a valid int";
-  if (!isInt(value.santabarbara)) return "ShipCard.santabarbara is not a valid int";
-  if (!isInt(value.yards)) return "ShipCard.yards is not a valid int";
-  if (!isInt(value.hold)) return "ShipCard.hold is not a valid int";
-  if (!isInt(value.goods)) return "ShipCard.goods is not a valid int";
-  if (!(
-    Array.isArray(value.mains) && value.mains.every((x: unknown) => (MAIN_W_VALUES as readonly unknown[]).includes(x))
-  ))
-    return "ShipCard.mains is not a valid list of MainW";
-  if (!(
-    Array.isArray(value.secs) && value.secs.every((x: unknown) => (SEC_W_VALUES as readonly unknown[]).includes(x))
-  ))
-    return "ShipCard.secs is not a valid list of SecW";
-  if (!isInt(value.honourYield)) return "ShipCard.honourYield is not a valid int";
-  if (!(typeof value.redirect === "boolean")) return "ShipCard.redirect is not a valid bool";
-  return null;
-}
-
-function problemInCombatCard(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a CombatCard is not an object";
-  if (!(typeof value.id === "string")) return "CombatCard.id is not a valid string";
-  if (!(EVENT_KIND_VALUES as readonly unknown[]).includes(value.event))
-    return "CombatCard.event is not a valid EventKind";
-  if (!(MAIN_W_VALUES as readonly unknown[]).includes(value.main)) return "CombatCard.main is not a valid MainW";
-  if (!isInt(value.power)) return "CombatCard.power is not a valid int";
-  if (!(SEC_W_VALUES as readonly unknown[]).includes(value.sec1)) return "CombatCard.sec1 is not a valid SecW";
-  if (!isInt(value.power1)) return "CombatCard.power1 is not a valid int";
-  if (!(SEC_W_VALUES as readonly unknown[]).includes(value.sec2)) return "CombatCard.sec2 is not a valid SecW";
-  if (!isInt(value.power2)) return "CombatCard.power2 is not a valid int";
-  if (!(typeof value.reshuffle === "boolean")) return "CombatCard.reshuffle is not a valid bool";
-  return null;
-}
-
-function problemInMissionCard(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a MissionCard is not an object";
-  if (!(typeof value.id === "string")) return "MissionCard.id is not a valid string";
-  if (!(NATION_VALUES as readonly unknown[]).includes(value.flagA)) return "MissionCard.flagA is not a valid Nation";
-  if (!(NATION_VALUES as readonly unknown[]).includes(value.flagB)) return "MissionCard.flagB is not a valid Nation";
-  if (!isInt(value.fort)) return "MissionCard.fort is not a valid int";
-  return null;
-}
-
-function problemInHideoutToken(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a HideoutToken is not an object";
-  if (!isInt(value.level)) return "HideoutToken.level is not a valid int";
-  if (!isInt(value.honours)) return "HideoutToken.honours is not a valid int";
-  if (!(
-    Array.isArray(value.mains) && value.mains.every((x: unknown) => (MAIN_W_VALUES as readonly unknown[]).includes(x))
-  ))
-    return "HideoutToken.mains is not a valid list of MainW";
-  if (!(
-    Array.isArray(value.secs) && value.secs.every((x: unknown) => (SEC_W_VALUES as readonly unknown[]).includes(x))
-  ))
-    return "HideoutToken.secs is not a valid list of SecW";
-  return null;
-}
-
-function problemInOffset(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a Offset is not an object";
-  if (!isInt(value.ring)) return "Offset.ring is not a valid int";
-  if (!isInt(value.dq)) return "Offset.dq is not a valid int";
-  if (!isInt(value.dr)) return "Offset.dr is not a valid int";
-  return null;
-}
-
-function problemInDirVec(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a DirVec is not an object";
-  if (!(DIR_VALUES as readonly unknown[]).includes(value.dir)) return "DirVec.dir is not a valid Dir";
-  if (!isInt(value.spin)) return "DirVec.spin is not a valid int";
-  if (!isInt(value.dq)) return "DirVec.dq is not a valid int";
-  if (!isInt(value.dr)) return "DirVec.dr is not a valid int";
-  return null;
-}
-
 function problemInWreck(value: unknown, playerCount: number): string | null {
   if (!isRecord(value)) return "a Wreck is not an object";
   if (!isInt(value.hex)) return "Wreck.hex is not a valid int";
@@ -12519,32 +12361,8 @@ function collect11(state: State): number[] {
   return out;
 }
 
-/** [seat(p) for p in players if not isPort(p.pos)] */
-function collect12(state: State): number[] {
-  const out: number[] = [];
-  const items = SEATS[state.playerCount]!;
-  for (let i = 0; i < items.length; i++) {
-    const p = items[i]!;
-    if (!isPort(state, state.players[p]!.pos)) out.push(p);
-  }
-
-  return out;
-}
-
-/** [10 + mi for mi in range(0, size(merchants) - 1)] */
-function collect13(state: State): number[] {
-  const out: number[] = [];
-  const items = rangeList(0, state.merchants.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const mi = items[i]!;
-    out.push(10 + mi);
-  }
-
-  return out;
-}
-
 /** sorted(x in pawns: 0 - windKey(pawnPos(x), windVec)) */
-function sorted14(state: State, pawns: number[], windVec: number): number[] {
+function sorted12(state: State, pawns: number[], windVec: number): number[] {
   const keyed: { key: number; item: number }[] = [];
   const items = pawns;
   for (let i = 0; i < items.length; i++) {
@@ -12557,7 +12375,7 @@ function sorted14(state: State, pawns: number[], windVec: number): number[] {
 }
 
 /** [w for w in wreck if w.hex != t] */
-function collect15(state: State, t: number): Wreck[] {
+function collect13(state: State, t: number): Wreck[] {
   const out: Wreck[] = [];
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -12569,7 +12387,7 @@ function collect15(state: State, t: number): Wreck[] {
 }
 
 /** [ft for ft in fortTokens if ft.fort != fortOfSea(t)] */
-function collect16(state: State, t: number): FortToken[] {
+function collect14(state: State, t: number): FortToken[] {
   const out: FortToken[] = [];
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -12581,7 +12399,7 @@ function collect16(state: State, t: number): FortToken[] {
 }
 
 /** [p for p in players if p.pos == h] */
-function collect17(state: State, h: number): Player[] {
+function collect15(state: State, h: number): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12593,7 +12411,7 @@ function collect17(state: State, h: number): Player[] {
 }
 
 /** argmax(p in here: p.windSeq) */
-function argmax18(state: State, here: Player[]): Player[] {
+function argmax16(state: State, here: Player[]): Player[] {
   let best: number | undefined;
   let out: Player[] = [];
   const items = here;
@@ -12610,7 +12428,7 @@ function argmax18(state: State, here: Player[]): Player[] {
 }
 
 /** [p for p in here if not p.damaged] */
-function collect19(state: State, here: Player[]): Player[] {
+function collect17(state: State, here: Player[]): Player[] {
   const out: Player[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -12622,7 +12440,7 @@ function collect19(state: State, here: Player[]): Player[] {
 }
 
 /** argmax(p in healthy: p.windSeq) */
-function argmax20(state: State, healthy: Player[]): Player[] {
+function argmax18(state: State, healthy: Player[]): Player[] {
   let best: number | undefined;
   let out: Player[] = [];
   const items = healthy;
@@ -12639,7 +12457,7 @@ function argmax20(state: State, healthy: Player[]): Player[] {
 }
 
 /** [p for p in healthy if p != attacker] */
-function collect21(state: State, healthy: Player[], attacker: Player): Player[] {
+function collect19(state: State, healthy: Player[], attacker: Player): Player[] {
   const out: Player[] = [];
   const items = healthy;
   for (let i = 0; i < items.length; i++) {
@@ -12651,7 +12469,7 @@ function collect21(state: State, healthy: Player[], attacker: Player): Player[] 
 }
 
 /** [h for h in portHexes if isNationalPort(h)] */
-function collect22(state: State): number[] {
+function collect20(state: State): number[] {
   const out: number[] = [];
   const items = state.portHexes;
   for (let i = 0; i < items.length; i++) {
@@ -12663,7 +12481,7 @@ function collect22(state: State): number[] {
 }
 
 /** [h for h in national if not hasPawn(h)] */
-function collect23(state: State, national: number[]): number[] {
+function collect21(state: State, national: number[]): number[] {
   const out: number[] = [];
   const items = national;
   for (let i = 0; i < items.length; i++) {
@@ -12675,7 +12493,7 @@ function collect23(state: State, national: number[]): number[] {
 }
 
 /** min(h in free: merchantsOnModule(moduleOf(h))) */
-function min24(state: State, free: number[]): number {
+function min22(state: State, free: number[]): number {
   let best: number | undefined;
   const items = free;
   for (let i = 0; i < items.length; i++) {
@@ -12689,7 +12507,7 @@ function min24(state: State, free: number[]): number {
 }
 
 /** [h for h in free if merchantsOnModule(moduleOf(h)) == fewest] */
-function collect25(state: State, free: number[], fewest: number): number[] {
+function collect23(state: State, free: number[], fewest: number): number[] {
   const out: number[] = [];
   const items = free;
   for (let i = 0; i < items.length; i++) {
@@ -12701,7 +12519,7 @@ function collect25(state: State, free: number[], fewest: number): number[] {
 }
 
 /** [h for h in ringHexes(origin, 1) if isSea(h) and not wreckAt(h)] */
-function collect26(state: State, origin: number): number[] {
+function collect24(state: State, origin: number): number[] {
   const out: number[] = [];
   const items = ringHexes(state, origin, 1);
   for (let i = 0; i < items.length; i++) {
@@ -12713,7 +12531,7 @@ function collect26(state: State, origin: number): number[] {
 }
 
 /** [h for h in ringHexes(origin, k) if isSea(h) and not wreckAt(h)] */
-function collect27(state: State, origin: number, k: number): number[] {
+function collect25(state: State, origin: number, k: number): number[] {
   const out: number[] = [];
   const items = ringHexes(state, origin, k);
   for (let i = 0; i < items.length; i++) {
@@ -12725,7 +12543,7 @@ function collect27(state: State, origin: number, k: number): number[] {
 }
 
 /** [h for h in hexAndNeighbours(at) if h == at or freeSea(h)] */
-function collect28(state: State, at: number): number[] {
+function collect26(state: State, at: number): number[] {
   const out: number[] = [];
   const items = hexAndNeighbours(state, at);
   for (let i = 0; i < items.length; i++) {
@@ -12737,7 +12555,7 @@ function collect28(state: State, at: number): number[] {
 }
 
 /** [n for n in p.letters if n != nation] */
-function collect29(state: State, p: Player, nation: Nation): Nation[] {
+function collect27(state: State, p: Player, nation: Nation): Nation[] {
   const out: Nation[] = [];
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -12749,7 +12567,7 @@ function collect29(state: State, p: Player, nation: Nation): Nation[] {
 }
 
 /** [f for f in range(0, 6) if not fortHasToken(f)] */
-function collect30(state: State): number[] {
+function collect28(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, 6);
   for (let i = 0; i < items.length; i++) {
@@ -12761,7 +12579,7 @@ function collect30(state: State): number[] {
 }
 
 /** [h for h in hexAndNeighbours(kraken) if h == kraken or krakenMayEnter(h)] */
-function collect31(state: State): number[] {
+function collect29(state: State): number[] {
   const out: number[] = [];
   const items = hexAndNeighbours(state, state.kraken);
   for (let i = 0; i < items.length; i++) {
@@ -12773,7 +12591,7 @@ function collect31(state: State): number[] {
 }
 
 /** any(p in players: p.pos == krakenTo) */
-function any32(state: State, krakenTo: number): boolean {
+function any30(state: State, krakenTo: number): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12784,7 +12602,7 @@ function any32(state: State, krakenTo: number): boolean {
 }
 
 /** [p for p in players if p.pos == krakenTo] */
-function collect33(state: State, krakenTo: number): Player[] {
+function collect31(state: State, krakenTo: number): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12796,7 +12614,7 @@ function collect33(state: State, krakenTo: number): Player[] {
 }
 
 /** [h for h in hexAndNeighbours(here) if h == here or merchantMayEnter(h)] */
-function collect34(state: State, here: number): number[] {
+function collect32(state: State, here: number): number[] {
   const out: number[] = [];
   const items = hexAndNeighbours(state, here);
   for (let i = 0; i < items.length; i++) {
@@ -12808,7 +12626,7 @@ function collect34(state: State, here: number): number[] {
 }
 
 /** any(p in players: p.pos == merchantTo) */
-function any35(state: State, merchantTo: number): boolean {
+function any33(state: State, merchantTo: number): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12819,7 +12637,7 @@ function any35(state: State, merchantTo: number): boolean {
 }
 
 /** [p for p in players if p.pos == merchantTo] */
-function collect36(state: State, merchantTo: number): Player[] {
+function collect34(state: State, merchantTo: number): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12831,7 +12649,7 @@ function collect36(state: State, merchantTo: number): Player[] {
 }
 
 /** [k for k in range(1, 6) if size(otherShoalSpots(k)) > 0] */
-function collect37(state: State): number[] {
+function collect35(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(1, 6);
   for (let i = 0; i < items.length; i++) {
@@ -12843,7 +12661,7 @@ function collect37(state: State): number[] {
 }
 
 /** [v.dir for v in DIRS if stormFits(addHex(stormCentre, scaled(hex(v.dq, v.dr), STORM_SHIFT)))] */
-function collect38(state: State): Dir[] {
+function collect36(state: State): Dir[] {
   const out: Dir[] = [];
   const items = DIRS;
   for (let i = 0; i < items.length; i++) {
@@ -12856,7 +12674,7 @@ function collect38(state: State): Dir[] {
 }
 
 /** [i for i in range(0, playerCount - 1) if hexDist(players[i].pos, old) <= 1] */
-function collect39(state: State, old: number): number[] {
+function collect37(state: State, old: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
@@ -12868,7 +12686,7 @@ function collect39(state: State, old: number): number[] {
 }
 
 /** [h for h in hexAndNeighbours(arrival) if freeSea(h)] */
-function collect40(state: State, arrival: number): number[] {
+function collect38(state: State, arrival: number): number[] {
   const out: number[] = [];
   const items = hexAndNeighbours(state, arrival);
   for (let i = 0; i < items.length; i++) {
@@ -12880,7 +12698,7 @@ function collect40(state: State, arrival: number): number[] {
 }
 
 /** [h for h in hexAndNeighbours(arrival) if freeSea(h)] */
-function collect41(state: State, arrival: number): number[] {
+function collect39(state: State, arrival: number): number[] {
   const out: number[] = [];
   const items = hexAndNeighbours(state, arrival);
   for (let i = 0; i < items.length; i++) {
@@ -12892,7 +12710,7 @@ function collect41(state: State, arrival: number): number[] {
 }
 
 /** [c for c in shipOffer if canBuyShip(me, c)] */
-function collect42(state: State, me: Player): number[] {
+function collect40(state: State, me: Player): number[] {
   const out: number[] = [];
   const items = state.shipOffer;
   for (let i = 0; i < items.length; i++) {
@@ -12904,7 +12722,7 @@ function collect42(state: State, me: Player): number[] {
 }
 
 /** sum(v in DIRS: if v.dir == d then hex(v.dq, v.dr) else 0) */
-function sum43(state: State, d: Dir): number {
+function sum41(state: State, d: Dir): number {
   let total = 0;
   const items = DIRS;
   for (let i = 0; i < items.length; i++) {
@@ -12916,7 +12734,7 @@ function sum43(state: State, d: Dir): number {
 }
 
 /** [addHex(h, hex(o.dq, o.dr)) for o in OFFSETS if o.ring == k] */
-function collect44(state: State, h: number, k: number): number[] {
+function collect42(state: State, h: number, k: number): number[] {
   const out: number[] = [];
   const items = OFFSETS;
   for (let i = 0; i < items.length; i++) {
@@ -12928,7 +12746,7 @@ function collect44(state: State, h: number, k: number): number[] {
 }
 
 /** [addHex(h, hex(o.dq, o.dr)) for o in OFFSETS if o.ring <= 1] */
-function collect45(state: State, h: number): number[] {
+function collect43(state: State, h: number): number[] {
   const out: number[] = [];
   const items = OFFSETS;
   for (let i = 0; i < items.length; i++) {
@@ -12940,7 +12758,7 @@ function collect45(state: State, h: number): number[] {
 }
 
 /** [addHex(slotCentre(modSlot[m]), hex(o.dq, o.dr)) for o in OFFSETS] */
-function collect46(state: State, m: number): number[] {
+function collect44(state: State, m: number): number[] {
   const out: number[] = [];
   const items = OFFSETS;
   for (let i = 0; i < items.length; i++) {
@@ -12952,7 +12770,7 @@ function collect46(state: State, m: number): number[] {
 }
 
 /** any(ft in fortTokens: ft.fort == f) */
-function any47(state: State, f: number): boolean {
+function any45(state: State, f: number): boolean {
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
     const ft = items[i]!;
@@ -12963,7 +12781,7 @@ function any47(state: State, f: number): boolean {
 }
 
 /** [h for h in portHexes if cityOfPort(h) == -1] */
-function collect48(state: State): number[] {
+function collect46(state: State): number[] {
   const out: number[] = [];
   const items = state.portHexes;
   for (let i = 0; i < items.length; i++) {
@@ -12975,7 +12793,7 @@ function collect48(state: State): number[] {
 }
 
 /** any(p in players: p.pos == h) */
-function any49(state: State, h: number): boolean {
+function any47(state: State, h: number): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12986,7 +12804,7 @@ function any49(state: State, h: number): boolean {
 }
 
 /** any(p in players: p.pos == h and p.damaged) */
-function any50(state: State, h: number): boolean {
+function any48(state: State, h: number): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12997,7 +12815,7 @@ function any50(state: State, h: number): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h) */
-function any51(state: State, me: Player, h: number): boolean {
+function any49(state: State, me: Player, h: number): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13008,7 +12826,7 @@ function any51(state: State, me: Player, h: number): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h and not p.damaged) */
-function any52(state: State, me: Player, h: number): boolean {
+function any50(state: State, me: Player, h: number): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13019,7 +12837,7 @@ function any52(state: State, me: Player, h: number): boolean {
 }
 
 /** any(w in wreck: w.hex == h) */
-function any53(state: State, h: number): boolean {
+function any51(state: State, h: number): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13030,7 +12848,7 @@ function any53(state: State, h: number): boolean {
 }
 
 /** any(w in wreck: w.cargo == cargo and moduleOf(w.hex) == m) */
-function any54(state: State, cargo: boolean, m: number): boolean {
+function any52(state: State, cargo: boolean, m: number): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13041,7 +12859,7 @@ function any54(state: State, cargo: boolean, m: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c) */
-function any55(state: State, c: number): boolean {
+function any53(state: State, c: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13052,7 +12870,7 @@ function any55(state: State, c: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c and ho.owner == p) */
-function any56(state: State, c: number, p: Player): boolean {
+function any54(state: State, c: number, p: Player): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13063,7 +12881,7 @@ function any56(state: State, c: number, p: Player): boolean {
 }
 
 /** count(ho in hideouts: ho.owner == p) */
-function count57(state: State, p: Player): number {
+function count55(state: State, p: Player): number {
   let total = 0;
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13075,7 +12893,7 @@ function count57(state: State, p: Player): number {
 }
 
 /** [ho.owner for ho in hideouts if ho.city == c] */
-function collect58(state: State, c: number): Player[] {
+function collect56(state: State, c: number): Player[] {
   const out: Player[] = [];
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13087,7 +12905,7 @@ function collect58(state: State, c: number): Player[] {
 }
 
 /** any(t in p.tokens: tokenHonours(t) <= p.honours) */
-function any59(state: State, p: Player): boolean {
+function any57(state: State, p: Player): boolean {
   const items = state.players[p]!.tokens;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -13098,7 +12916,7 @@ function any59(state: State, p: Player): boolean {
 }
 
 /** any(ho in hideouts: ho.owner == p and CITIES[ho.city].module == m) */
-function any60(state: State, p: Player, m: number): boolean {
+function any58(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13109,7 +12927,7 @@ function any60(state: State, p: Player, m: number): boolean {
 }
 
 /** sum(v in p.yards: v) */
-function sum61(state: State, p: Player): number {
+function sum59(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13121,7 +12939,7 @@ function sum61(state: State, p: Player): number {
 }
 
 /** count(x in p.sb: x == w) */
-function count62(state: State, p: Player, w: MainW): number {
+function count60(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.sb;
   for (let i = 0; i < items.length; i++) {
@@ -13133,7 +12951,7 @@ function count62(state: State, p: Player, w: MainW): number {
 }
 
 /** count(x in p.whMain: x == w) */
-function count63(state: State, p: Player, w: MainW): number {
+function count61(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.whMain;
   for (let i = 0; i < items.length; i++) {
@@ -13145,19 +12963,19 @@ function count63(state: State, p: Player, w: MainW): number {
 }
 
 /** sum(p in players: count(x in p.sb: x == w) + count(x in p.whMain: x == w)) */
-function sum64(state: State, w: MainW): number {
+function sum62(state: State, w: MainW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count62(state, p, w) + count63(state, p, w);
+    total += count60(state, p, w) + count61(state, p, w);
   }
 
   return total;
 }
 
 /** count(x in p.holdSec: x == w) */
-function count65(state: State, p: Player, w: SecW): number {
+function count63(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.holdSec;
   for (let i = 0; i < items.length; i++) {
@@ -13169,7 +12987,7 @@ function count65(state: State, p: Player, w: SecW): number {
 }
 
 /** count(x in p.whSec: x == w) */
-function count66(state: State, p: Player, w: SecW): number {
+function count64(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.whSec;
   for (let i = 0; i < items.length; i++) {
@@ -13181,19 +12999,19 @@ function count66(state: State, p: Player, w: SecW): number {
 }
 
 /** sum(p in players: count(x in p.holdSec: x == w) + count(x in p.whSec: x == w)) */
-function sum67(state: State, w: SecW): number {
+function sum65(state: State, w: SecW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count65(state, p, w) + count66(state, p, w);
+    total += count63(state, p, w) + count64(state, p, w);
   }
 
   return total;
 }
 
 /** count(ft in fortTokens: ft.weapon == w) */
-function count68(state: State, w: SecW): number {
+function count66(state: State, w: SecW): number {
   let total = 0;
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -13205,7 +13023,7 @@ function count68(state: State, w: SecW): number {
 }
 
 /** count(x in p.yards: x == v) */
-function count69(state: State, p: Player, v: number): number {
+function count67(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13217,7 +13035,7 @@ function count69(state: State, p: Player, v: number): number {
 }
 
 /** count(x in p.whSails: x == v) */
-function count70(state: State, p: Player, v: number): number {
+function count68(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.whSails;
   for (let i = 0; i < items.length; i++) {
@@ -13229,19 +13047,19 @@ function count70(state: State, p: Player, v: number): number {
 }
 
 /** sum(p in players: count(x in p.yards: x == v) + count(x in p.whSails: x == v)) */
-function sum71(state: State, v: number): number {
+function sum69(state: State, v: number): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count69(state, p, v) + count70(state, p, v);
+    total += count67(state, p, v) + count68(state, p, v);
   }
 
   return total;
 }
 
 /** count(w in wreck: not w.cargo and w.sail == v) */
-function count72(state: State, v: number): number {
+function count70(state: State, v: number): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13253,7 +13071,7 @@ function count72(state: State, v: number): number {
 }
 
 /** sum(p in players: p.cargo + p.whCargo) */
-function sum73(state: State): number {
+function sum71(state: State): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13265,7 +13083,7 @@ function sum73(state: State): number {
 }
 
 /** count(w in wreck: w.cargo) */
-function count74(state: State): number {
+function count72(state: State): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13277,7 +13095,7 @@ function count74(state: State): number {
 }
 
 /** count(x in p.letters: x == n) */
-function count75(state: State, p: Player, n_: Nation): number {
+function count73(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -13289,7 +13107,7 @@ function count75(state: State, p: Player, n_: Nation): number {
 }
 
 /** count(x in p.whLetters: x == n) */
-function count76(state: State, p: Player, n_: Nation): number {
+function count74(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.whLetters;
   for (let i = 0; i < items.length; i++) {
@@ -13301,19 +13119,19 @@ function count76(state: State, p: Player, n_: Nation): number {
 }
 
 /** sum(p in players: count(x in p.letters: x == n) + count(x in p.whLetters: x == n)) */
-function sum77(state: State, n_: Nation): number {
+function sum75(state: State, n_: Nation): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count75(state, p, n_) + count76(state, p, n_);
+    total += count73(state, p, n_) + count74(state, p, n_);
   }
 
   return total;
 }
 
 /** sum(w in SEC_TYPES: secSupply(w)) */
-function sum78(state: State): number {
+function sum76(state: State): number {
   let total = 0;
   const items = SEC_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -13325,7 +13143,7 @@ function sum78(state: State): number {
 }
 
 /** sum(c in CITIES: if c.module == m and c.slot == slot then c.id + 1 else 0) */
-function sum79(state: State, m: number, slot: number): number {
+function sum77(state: State, m: number, slot: number): number {
   let total = 0;
   const items = CITIES;
   for (let i = 0; i < items.length; i++) {
@@ -13337,7 +13155,7 @@ function sum79(state: State, m: number, slot: number): number {
 }
 
 /** count(p in players: p.pos == h and not p.damaged) */
-function count80(state: State, h: number): number {
+function count78(state: State, h: number): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13349,7 +13167,7 @@ function count80(state: State, h: number): number {
 }
 
 /** count(x in merchants: x > 0 and moduleOf(x) == m) */
-function count81(state: State, m: number): number {
+function count79(state: State, m: number): number {
   let total = 0;
   const items = state.merchants;
   for (let i = 0; i < items.length; i++) {
@@ -13361,7 +13179,7 @@ function count81(state: State, m: number): number {
 }
 
 /** [h for h in ringHexes(origin, k) if freeSea(h)] */
-function collect82(state: State, origin: number, k: number): number[] {
+function collect80(state: State, origin: number, k: number): number[] {
   const out: number[] = [];
   const items = ringHexes(state, origin, k);
   for (let i = 0; i < items.length; i++) {
@@ -13373,7 +13191,7 @@ function collect82(state: State, origin: number, k: number): number[] {
 }
 
 /** all(h in triangle(m, i): isSea(h) and moduleOf(h) == m and kraken != h) */
-function all83(state: State, m: number, i_: number): boolean {
+function all81(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13384,7 +13202,7 @@ function all83(state: State, m: number, i_: number): boolean {
 }
 
 /** all(h in triangle(m, i): contains(shoalTemplate(m), h)) */
-function all84(state: State, m: number, i_: number): boolean {
+function all82(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13395,7 +13213,7 @@ function all84(state: State, m: number, i_: number): boolean {
 }
 
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
-function collect85(state: State, m: number): number[] {
+function collect83(state: State, m: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, 5);
   for (let i = 0; i < items.length; i++) {
@@ -13407,7 +13225,7 @@ function collect85(state: State, m: number): number[] {
 }
 
 /** all(h in hexAndNeighbours(c): onBoard(h) and not isPort(h)) */
-function all86(state: State, c: number): boolean {
+function all84(state: State, c: number): boolean {
   const items = hexAndNeighbours(state, c);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
