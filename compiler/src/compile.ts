@@ -6,6 +6,7 @@ import { Codes, error, hasErrors, loadRules, type Diagnostic, type Program, type
 import { hashText } from "@rules/runtime";
 import * as prettier from "prettier";
 import { emitEngineModule } from "./emit/engine-module.ts";
+import { runtimeHelpers } from "./emit/runtime-helpers.ts";
 import { emitTestModule } from "./emit/test-module.ts";
 
 export interface CompileInput {
@@ -74,6 +75,7 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
 
 /** Names the generated module declares itself, or imports: a rules name equal to one would not compile. */
 const generatedNames = new Set([
+  ...runtimeHelpers,
   "Player",
   "State",
   "Action",
@@ -113,26 +115,6 @@ const generatedNames = new Set([
   "VARIANTS",
   "DECISION_NAMES",
   "SITE_OFFERS",
-  "RulesError",
-  "at",
-  "clone",
-  "concat",
-  "containsValue",
-  "createRng",
-  "divide",
-  "drawTop",
-  "equal",
-  "indexOfValue",
-  "isInt",
-  "isRecord",
-  "pickRandom",
-  "randomBetween",
-  "rangeList",
-  "rankByKeys",
-  "removeValue",
-  "seatLists",
-  "setAt",
-  "shuffleInPlace",
 ]);
 /** The lifted helpers of aggregates are numbered: `sum1`, `collect2`... */
 const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|collect)\d+$/;

@@ -933,16 +933,7 @@ class Checker {
       case "act":
         this.act(s);
         break;
-      case "add": {
-        const list = this.expr(s.list, undefined);
-        this.assignableTarget(s.list);
-        if (list.kind === "list") this.expr(s.value, list.element);
-        else {
-          if (list.kind !== "error") this.notAList(s.list.span, list);
-          this.expr(s.value, undefined);
-        }
-        break;
-      }
+      case "add":
       case "remove": {
         const list = this.expr(s.list, undefined);
         this.assignableTarget(s.list);

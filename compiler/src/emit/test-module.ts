@@ -5,6 +5,7 @@
  */
 import type { Binary, Expr, FieldDecl, Program, TestDecl, TestPlay, Type } from "@rules/dsl";
 import { valuesConst } from "./context.ts";
+import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
 import { str } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
@@ -80,24 +81,7 @@ export function emitTestModule(input: TestModuleInput): string {
     .join("\n")
     .replace(/"(?:[^"\\]|\\.)*"/g, '""');
   const usedExports = engineExports.filter((e) => new RegExp(`(?<![\\w.])${e}\\b`).test(code));
-  const runtimeNames = [
-    "at",
-    "clone",
-    "concat",
-    "containsValue",
-    "equal",
-    "indexOfValue",
-    "divide",
-    "drawTop",
-    "pickRandom",
-    "randomBetween",
-    "rangeList",
-    "removeValue",
-    "setAt",
-    "shuffleInPlace",
-    "RulesError",
-  ];
-  const usedRuntime = runtimeNames.filter(
+  const usedRuntime = runtimeHelpers.filter(
     (e) => new RegExp(`(?<![\\w.])${e}[(<]`).test(body) || (e === "RulesError" && body.includes("RulesError")),
   );
   const types = ["Player", ...program.records.keys(), ...program.enums.keys()].filter((t) =>

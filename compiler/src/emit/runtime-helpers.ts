@@ -1,0 +1,23 @@
+/** The helpers of `@rules/runtime` that generated code may call; each module imports those it uses. */
+export const runtimeHelpers: readonly string[] = [
+  "RulesError",
+  "at",
+  "clone",
+  "concat",
+  "containsValue",
+  "createRng",
+  "divide",
+  "drawTop",
+  "equal",
+  "indexOfValue",
+  "isInt",
+  "isRecord",
+  "pickRandom",
+  "randomBetween",
+  "rangeList",
+  "rankByKeys",
+  "removeValue",
+  "seatLists",
+  "setAt",
+  "shuffleInPlace",
+];
