@@ -65,24 +65,31 @@ async function measureCompile(): Promise<CompileFigure[]> {
   return out;
 }
 
+/** CPU seconds this process has used (user + system): unlike wall time, it does not count the time a busy shared
+ * machine gives to other processes, so figures vary less from run to run. */
+function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
 function measurePlayouts(engine: AnyEngine, players: number, variant: string): PlayoutFigure {
-  const options = { players, variant };
   const rng = createRng(1);
   let seed = 0;
-  // Warm-up, then as many playouts as fit in the measuring time.
+  const play = (): number => randomPlayout(engine, { players, variant, seed: seed++ }, rng, 100_000).steps;
+  // Warm-up (the JIT settles), then as many playouts as fit in the measuring time.
   const warmUntil = performance.now() + 500;
-  while (performance.now() < warmUntil) randomPlayout(engine, { ...options, seed: seed++ }, rng, 100_000);
+  while (performance.now() < warmUntil) play();
   let games = 0;
   let actions = 0;
-  const start = performance.now();
-  const until = start + seconds * 1000;
-  while (performance.now() < until) {
+  const start = cpuSeconds();
+  const until = start + seconds;
+  while (cpuSeconds() < until) {
     for (let i = 0; i < 50; i++) {
-      actions += randomPlayout(engine, { ...options, seed: seed++ }, rng, 100_000).steps;
+      actions += play();
       games++;
     }
   }
-  const elapsed = (performance.now() - start) / 1000;
+  const elapsed = cpuSeconds() - start;
   return {
     game: engine.name,
     variant,
@@ -147,7 +154,7 @@ if (json) {
       ]),
     ),
   );
-  process.stdout.write(`\n\nRandom playouts (${seconds} s per configuration, after a warm-up)\n\n`);
+  process.stdout.write(`\n\nRandom playouts (${seconds} CPU s per configuration, after a warm-up)\n\n`);
   process.stdout.write(
     table(
       ["game", "variant", "players", "playouts/s", "actions/s", "mean length"],

@@ -119,11 +119,13 @@ export function divide(a: number, b: number): number {
  * Seats equal on every key share a rank; rank 1 is best.
  */
 export function rankByKeys(keys: readonly (readonly number[])[]): number[] {
-  return keys.map((k) => {
+  const ranks: number[] = new Array<number>(keys.length);
+  for (let i = 0; i < keys.length; i++) {
     let rank = 1;
-    for (const other of keys) if (isBetter(other, k)) rank++;
-    return rank;
-  });
+    for (let j = 0; j < keys.length; j++) if (isBetter(keys[j]!, keys[i]!)) rank++;
+    ranks[i] = rank;
+  }
+  return ranks;
 }
 
 function isBetter(a: readonly number[], b: readonly number[]): boolean {

@@ -149,18 +149,23 @@ export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
 
 // ---- enumeration ------------------------------------------------------------------------------------------
 
-/** `for (...)` headers enumerating a domain; `v` is the loop variable. */
-function domainLoop(ctx: EmitContext, t: Type, v: string, from: string | undefined): string {
-  if (from !== undefined) return `for (let ${v} = 0; ${v} < ${from}.length; ${v}++)`;
+/**
+ * `for (...) {` opening a loop over a domain, `v` being the loop variable (`i` its index, when it needs one).
+ * Indexed loops, and no array literal for `bool`: legal-action enumeration is the hottest code of a random playout.
+ */
+function domainLoop(ctx: EmitContext, t: Type, v: string, from: string | undefined, i: string): string {
+  if (from !== undefined) return `for (let ${v} = 0; ${v} < ${from}.length; ${v}++) {`;
   switch (t.kind) {
-    case "enum":
-      return `for (const ${v} of ${valuesConst(t.name)})`;
+    case "enum": {
+      const values = valuesConst(t.name);
+      return `for (let ${i} = 0; ${i} < ${values}.length; ${i}++) { const ${v} = ${values}[${i}]!;`;
+    }
     case "bool":
-      return `for (const ${v} of [false, true])`;
+      return `for (let ${i} = 0; ${i} < 2; ${i}++) { const ${v} = ${i} === 1;`;
     case "player":
-      return `for (let ${v} = 0; ${v} < state.playerCount; ${v}++)`;
+      return `for (let ${v} = 0; ${v} < state.playerCount; ${v}++) {`;
     case "int":
-      return `for (let ${v} = ${t.low ?? 0}; ${v} <= ${t.high ?? 0}; ${v}++)`;
+      return `for (let ${v} = ${t.low ?? 0}; ${v} <= ${t.high ?? 0}; ${v}++) {`;
     default:
       throw new Error(`internal: cannot enumerate ${t.kind}`);
   }
@@ -247,13 +252,13 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
     if (p.from) {
       const list = scope.names.fresh(`${p.name.text}List`);
       lines.push(`const ${list} = ${ctx.exprs.emit(p.from, scope)};`);
-      lines.push(`${domainLoop(ctx, p.symbol!.type, position, list)} {`);
+      lines.push(domainLoop(ctx, p.symbol!.type, position, list, ""));
       const element = scope.names.fresh(`${p.name.text}Item`);
       lines.push(`const ${element} = ${list}[${position}]!;`);
       params.set(p.symbol!, element);
       args.push(element);
     } else {
-      lines.push(`${domainLoop(ctx, p.symbol!.type, position, undefined)} {`);
+      lines.push(domainLoop(ctx, p.symbol!.type, position, undefined, scope.names.fresh(`${position}Index`)));
       params.set(p.symbol!, position);
       args.push(position);
     }
@@ -326,10 +331,10 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
       if (/\bframe\./.test(condition + list)) cases.push(`const frame = current${r.frameType}(state);`);
       if (s.domain.from) {
-        cases.push(`const items = ${list};`, `${domainLoop(ctx, t, "value", "items")} {`);
+        cases.push(`const items = ${list};`, domainLoop(ctx, t, "value", "items", ""));
         if (/\bitem\b/.test(condition)) cases.push("const item = items[value]!;");
       } else {
-        cases.push(`${domainLoop(ctx, t, "value", undefined)} {`);
+        cases.push(domainLoop(ctx, t, "value", undefined, "index"));
       }
       const cond = condition ? `if (${condition}) ` : "";
       cases.push(`${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`, "}");

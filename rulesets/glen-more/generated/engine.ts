@@ -2723,7 +2723,8 @@ function offerSell(state: State, me: Player, out: Action[]): void {
   const srcList = rangeList(0, state.players[me]!.display.length - 1);
   for (let src = 0; src < srcList.length; src++) {
     const srcItem = srcList[src]!;
-    for (const r of RES_VALUES) {
+    for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
+      const r = RES_VALUES[rIndex]!;
       if (at(state.market, resIdx(state, r)) <= 0) continue;
       if (!at(state.players[me]!.display, srcItem).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
@@ -2854,7 +2855,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 5: {
       // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 560)
       const frame = currentPayForFrame(state);
-      for (const value of RES_VALUES) {
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
         if (
           at(state.due, resIdx(state, value)) === 0 &&
           distinctOk(
@@ -2882,7 +2884,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 7: {
       // `choose lochyRes: Res by p` (proc oneTimeEffect, line 602)
-      for (const value of RES_VALUES) {
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
       }
 
@@ -2891,7 +2894,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 8: {
       // `choose shielRes: Res by p` (proc oneTimeEffect, line 623)
-      for (const value of RES_VALUES) {
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
       }
 
@@ -2900,7 +2904,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 9: {
       // `choose ionaRes: Res by p` (proc activateTile, line 654)
-      for (const value of RES_VALUES) {
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
       }
 
@@ -2921,7 +2926,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 11: {
       // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 682)
       const frame = currentActivateTileFrame(state);
-      for (const value of RES_VALUES) {
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
         if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum48(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
@@ -2943,7 +2949,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 13: {
       // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 691)
       const frame = currentActivateTileFrame(state);
-      for (const value of RES_VALUES) {
+      for (let index = 0; index < RES_VALUES.length; index++) {
+        const value = RES_VALUES[index]!;
         if (
           at(state.due, resIdx(state, value)) === 0 &&
           distinctOk(

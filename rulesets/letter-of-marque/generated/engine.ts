@@ -401,7 +401,8 @@ function legalActions(state: State, seat: Player): Action[] {
   switch (pending.site) {
     case 0: {
       // `choose kind: Kind by each p in players where reserveOf(p, kind) > 0` (the flow, line 87)
-      for (const value of KIND_VALUES) {
+      for (let index = 0; index < KIND_VALUES.length; index++) {
+        const value = KIND_VALUES[index]!;
         if (reserveOf(state, seat, value) > 0) out.push({ type: "kind", player: seat, value });
       }
 
@@ -420,7 +421,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 2: {
       // `choose kind: Kind by me where reserveOf(me, kind) > 0 else "You have no ship of that kind ` (action Launch, line 110)
       const frame = currentLaunchFrame(state);
-      for (const value of KIND_VALUES) {
+      for (let index = 0; index < KIND_VALUES.length; index++) {
+        const value = KIND_VALUES[index]!;
         if (reserveOf(state, frame.me, value) > 0) out.push({ type: "kind", player: seat, value });
       }
 

@@ -8912,7 +8912,8 @@ function offerMove(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of Step (the same requirements as `checkStep`). */
 function offerStep(state: State, me: Player, out: Action[]): void {
-  for (const d of DIR_VALUES) {
+  for (let dIndex = 0; dIndex < DIR_VALUES.length; dIndex++) {
+    const d = DIR_VALUES[dIndex]!;
     if (!onBoard(state, neighbour(state, state.players[me]!.pos, d))) continue;
     if (isLand(state, neighbour(state, state.players[me]!.pos, d))) continue;
     if (stepCost(state, neighbour(state, state.players[me]!.pos, d)) > mpLeft(state, me)) continue;
@@ -8944,7 +8945,8 @@ function offerStep(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of AttackPort (the same requirements as `checkAttackPort`). */
 function offerAttackPort(state: State, me: Player, out: Action[]): void {
   if (mpLeft(state, me) < 1) return;
-  for (const d of DIR_VALUES) {
+  for (let dIndex = 0; dIndex < DIR_VALUES.length; dIndex++) {
+    const d = DIR_VALUES[dIndex]!;
     if (!isNationalPort(state, neighbour(state, state.players[me]!.pos, d))) continue;
     if (!hasAccess(state, me, neighbour(state, state.players[me]!.pos, d))) continue;
     if (!canAttackCity(state, me, cityOfPort(state, neighbour(state, state.players[me]!.pos, d)))) continue;
@@ -9007,7 +9009,8 @@ function offerDeliver(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of SellMain (the same requirements as `checkSellMain`). */
 function offerSellMain(state: State, me: Player, out: Action[]): void {
-  for (const w of MAIN_W_VALUES) {
+  for (let wIndex = 0; wIndex < MAIN_W_VALUES.length; wIndex++) {
+    const w = MAIN_W_VALUES[wIndex]!;
     if (!state.players[me]!.sb.includes(w)) continue;
     out.push({ type: "SellMain", player: me, w });
   }
@@ -9015,7 +9018,8 @@ function offerSellMain(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of SellSecondary (the same requirements as `checkSellSecondary`). */
 function offerSellSecondary(state: State, me: Player, out: Action[]): void {
-  for (const w of SEC_W_VALUES) {
+  for (let wIndex = 0; wIndex < SEC_W_VALUES.length; wIndex++) {
+    const w = SEC_W_VALUES[wIndex]!;
     if (!state.players[me]!.holdSec.includes(w)) continue;
     out.push({ type: "SellSecondary", player: me, w });
   }
@@ -9031,7 +9035,8 @@ function offerSellSail(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of DropLetter (the same requirements as `checkDropLetter`). */
 function offerDropLetter(state: State, me: Player, out: Action[]): void {
-  for (const n of NATION_VALUES) {
+  for (let nIndex = 0; nIndex < NATION_VALUES.length; nIndex++) {
+    const n = NATION_VALUES[nIndex]!;
     if (!state.players[me]!.letters.includes(n)) continue;
     out.push({ type: "DropLetter", player: me, n });
   }
@@ -9041,7 +9046,8 @@ function offerDropLetter(state: State, me: Player, out: Action[]): void {
 function offerBuyMain(state: State, me: Player, out: Action[]): void {
   if (freeSb(state, me) <= 0) return;
   if (state.players[me]!.doubloons < PRICE_MAIN) return;
-  for (const w of MAIN_W_VALUES) {
+  for (let wIndex = 0; wIndex < MAIN_W_VALUES.length; wIndex++) {
+    const w = MAIN_W_VALUES[wIndex]!;
     if (mainSupply(state, w) <= 0) continue;
     out.push({ type: "BuyMain", player: me, w });
   }
@@ -9051,7 +9057,8 @@ function offerBuyMain(state: State, me: Player, out: Action[]): void {
 function offerBuySecondary(state: State, me: Player, out: Action[]): void {
   if (freeHold(state, me) <= 0) return;
   if (state.players[me]!.doubloons < PRICE_SECONDARY) return;
-  for (const w of SEC_W_VALUES) {
+  for (let wIndex = 0; wIndex < SEC_W_VALUES.length; wIndex++) {
+    const w = SEC_W_VALUES[wIndex]!;
     if (secSupply(state, w) <= 0) continue;
     out.push({ type: "BuySecondary", player: me, w });
   }
@@ -9071,7 +9078,8 @@ function offerBuySail(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of BuyLetter (the same requirements as `checkBuyLetter`). */
 function offerBuyLetter(state: State, me: Player, out: Action[]): void {
   if (freeHold(state, me) <= 0) return;
-  for (const n of NATION_VALUES) {
+  for (let nIndex = 0; nIndex < NATION_VALUES.length; nIndex++) {
+    const n = NATION_VALUES[nIndex]!;
     if (letterSupply(state, n) <= 0) continue;
     if (state.players[me]!.doubloons < letterPrice(state, me, n)) continue;
     out.push({ type: "BuyLetter", player: me, n });
@@ -9082,7 +9090,8 @@ function offerBuyLetter(state: State, me: Player, out: Action[]): void {
 function offerStoreMain(state: State, me: Player, out: Action[]): void {
   if (!warehouseHere(state, me)) return;
   if (warehouseFree(state, me) <= 0) return;
-  for (const w of MAIN_W_VALUES) {
+  for (let wIndex = 0; wIndex < MAIN_W_VALUES.length; wIndex++) {
+    const w = MAIN_W_VALUES[wIndex]!;
     if (!state.players[me]!.sb.includes(w)) continue;
     out.push({ type: "StoreMain", player: me, w });
   }
@@ -9092,7 +9101,8 @@ function offerStoreMain(state: State, me: Player, out: Action[]): void {
 function offerLoadMain(state: State, me: Player, out: Action[]): void {
   if (!warehouseHere(state, me)) return;
   if (freeSb(state, me) <= 0) return;
-  for (const w of MAIN_W_VALUES) {
+  for (let wIndex = 0; wIndex < MAIN_W_VALUES.length; wIndex++) {
+    const w = MAIN_W_VALUES[wIndex]!;
     if (!state.players[me]!.whMain.includes(w)) continue;
     out.push({ type: "LoadMain", player: me, w });
   }
@@ -9102,7 +9112,8 @@ function offerLoadMain(state: State, me: Player, out: Action[]): void {
 function offerStoreSecondary(state: State, me: Player, out: Action[]): void {
   if (!warehouseHere(state, me)) return;
   if (warehouseFree(state, me) <= 0) return;
-  for (const w of SEC_W_VALUES) {
+  for (let wIndex = 0; wIndex < SEC_W_VALUES.length; wIndex++) {
+    const w = SEC_W_VALUES[wIndex]!;
     if (!state.players[me]!.holdSec.includes(w)) continue;
     out.push({ type: "StoreSecondary", player: me, w });
   }
@@ -9112,7 +9123,8 @@ function offerStoreSecondary(state: State, me: Player, out: Action[]): void {
 function offerLoadSecondary(state: State, me: Player, out: Action[]): void {
   if (!warehouseHere(state, me)) return;
   if (freeHold(state, me) <= 0) return;
-  for (const w of SEC_W_VALUES) {
+  for (let wIndex = 0; wIndex < SEC_W_VALUES.length; wIndex++) {
+    const w = SEC_W_VALUES[wIndex]!;
     if (!state.players[me]!.whSec.includes(w)) continue;
     out.push({ type: "LoadSecondary", player: me, w });
   }
@@ -9142,7 +9154,8 @@ function offerLoadSail(state: State, me: Player, out: Action[]): void {
 function offerStoreLetter(state: State, me: Player, out: Action[]): void {
   if (!warehouseHere(state, me)) return;
   if (warehouseFree(state, me) <= 0) return;
-  for (const n of NATION_VALUES) {
+  for (let nIndex = 0; nIndex < NATION_VALUES.length; nIndex++) {
+    const n = NATION_VALUES[nIndex]!;
     if (!state.players[me]!.letters.includes(n)) continue;
     out.push({ type: "StoreLetter", player: me, n });
   }
@@ -9152,7 +9165,8 @@ function offerStoreLetter(state: State, me: Player, out: Action[]): void {
 function offerLoadLetter(state: State, me: Player, out: Action[]): void {
   if (!warehouseHere(state, me)) return;
   if (freeHold(state, me) <= 0) return;
-  for (const n of NATION_VALUES) {
+  for (let nIndex = 0; nIndex < NATION_VALUES.length; nIndex++) {
+    const n = NATION_VALUES[nIndex]!;
     if (!state.players[me]!.whLetters.includes(n)) continue;
     out.push({ type: "LoadLetter", player: me, n });
   }
@@ -9178,7 +9192,8 @@ function offerLoadCargo(state: State, me: Player, out: Action[]): void {
 function offerBuyShip(state: State, me: Player, out: Action[]): void {
   if (state.boughtShip) return;
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return;
-  for (const deck of SHIP_DECK_VALUES) {
+  for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
+    const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
       (deck === "green" ? state.greenDeck : state.redDeck).length +
         (deck === "green" ? state.greenDiscard : state.redDiscard).length <=
@@ -9242,7 +9257,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 1: {
       // `choose firstWeapon: MainW by p` (proc startingChoices, line 878)
-      for (const value of MAIN_W_VALUES) {
+      for (let index = 0; index < MAIN_W_VALUES.length; index++) {
+        const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
       }
 
@@ -9251,7 +9267,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 2: {
       // `choose secondWeapon: MainW by p` (proc startingChoices, line 879)
-      for (const value of MAIN_W_VALUES) {
+      for (let index = 0; index < MAIN_W_VALUES.length; index++) {
+        const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
       }
 
@@ -9270,7 +9287,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 4: {
       // `choose kit: StartKit by p` (proc startingChoices, line 883)
-      for (const value of START_KIT_VALUES) {
+      for (let index = 0; index < START_KIT_VALUES.length; index++) {
+        const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
       }
 
@@ -9279,7 +9297,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 5: {
       // `choose startLetter: Nation by p` (proc startingChoices, line 891)
-      for (const value of NATION_VALUES) {
+      for (let index = 0; index < NATION_VALUES.length; index++) {
+        const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
       }
 
@@ -9324,7 +9343,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 10: {
       // `choose takeCargo: bool by p` (proc pickUps, line 1239)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
       }
 
@@ -9333,7 +9353,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 11: {
       // `choose takeSail: bool by p` (proc pickUps, line 1246)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
       }
 
@@ -9342,7 +9363,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 12: {
       // `choose takeWeapon: bool by p` (proc pickUps, line 1254)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
       }
 
@@ -9352,7 +9374,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 13: {
       // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1269)
       const frame = currentJettisonFrame(state);
-      for (const value of HOLD_ITEM_VALUES) {
+      for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
+        const value = HOLD_ITEM_VALUES[index]!;
         if (
           (value === "secondaryItem" && state.players[frame.p]!.holdSec.length > 0) ||
           (value === "letterItem" && state.players[frame.p]!.letters.length > 0) ||
@@ -9367,7 +9390,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 14: {
       // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1271)
       const frame = currentJettisonFrame(state);
-      for (const value of SEC_W_VALUES) {
+      for (let index = 0; index < SEC_W_VALUES.length; index++) {
+        const value = SEC_W_VALUES[index]!;
         if (state.players[frame.p]!.holdSec.includes(value)) out.push({ type: "thrownSec", player: seat, value });
       }
 
@@ -9377,7 +9401,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 15: {
       // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1274)
       const frame = currentJettisonFrame(state);
-      for (const value of NATION_VALUES) {
+      for (let index = 0; index < NATION_VALUES.length; index++) {
+        const value = NATION_VALUES[index]!;
         if (state.players[frame.p]!.letters.includes(value)) out.push({ type: "thrownLetter", player: seat, value });
       }
 
@@ -9397,7 +9422,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 17: {
       // `choose completeT3: bool by p` (proc endOfMovement, line 1293)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
       }
 
@@ -9406,7 +9432,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 18: {
       // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1309)
-      for (const value of ENTRY_ANSWER_VALUES) {
+      for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
+        const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
       }
 
@@ -9415,7 +9442,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 19: {
       // `choose payToll: bool by p` (proc askEntry, line 1312)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
       }
 
@@ -9469,7 +9497,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 24: {
       // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1541)
       const frame = currentHurtFrame(state);
-      for (const value of LOSS_KIND_VALUES) {
+      for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
+        const value = LOSS_KIND_VALUES[index]!;
         if (
           (value === "loseSail" && state.players[frame.p]!.yards.length > 0) ||
           (value === "loseCargo" && state.players[frame.p]!.cargo > 0) ||
@@ -9493,7 +9522,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 26: {
       // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1554)
       const frame = currentHurtFrame(state);
-      for (const value of NATION_VALUES) {
+      for (let index = 0; index < NATION_VALUES.length; index++) {
+        const value = NATION_VALUES[index]!;
         if (state.players[frame.p]!.letters.includes(value)) out.push({ type: "lostLetter", player: seat, value });
       }
 
@@ -9513,7 +9543,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 28: {
       // `choose playFromHand: bool by p` (proc pirateCard, line 1619)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
       }
 
@@ -9533,7 +9564,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 30: {
       // `choose spendCP: bool by who` (proc spendForPower, line 1696)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
       }
 
@@ -9542,7 +9574,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 31: {
       // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1750)
-      for (const value of MERCHANT_SPOIL_VALUES) {
+      for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
+        const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
       }
 
@@ -9562,7 +9595,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 33: {
       // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1771)
       const frame = currentMakeRoomFrame(state);
-      for (const value of ROOM_OPTION_VALUES) {
+      for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
+        const value = ROOM_OPTION_VALUES[index]!;
         if (
           value === "keepHold" ||
           (value === "dropSecondary" && state.players[frame.p]!.holdSec.length > 0) ||
@@ -9577,7 +9611,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 34: {
       // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1775)
       const frame = currentMakeRoomFrame(state);
-      for (const value of SEC_W_VALUES) {
+      for (let index = 0; index < SEC_W_VALUES.length; index++) {
+        const value = SEC_W_VALUES[index]!;
         if (state.players[frame.p]!.holdSec.includes(value)) out.push({ type: "discardedSec", player: seat, value });
       }
 
@@ -9587,7 +9622,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 35: {
       // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1778)
       const frame = currentMakeRoomFrame(state);
-      for (const value of NATION_VALUES) {
+      for (let index = 0; index < NATION_VALUES.length; index++) {
+        const value = NATION_VALUES[index]!;
         if (state.players[frame.p]!.letters.includes(value)) out.push({ type: "discardedLetter", player: seat, value });
       }
 
@@ -9597,7 +9633,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 36: {
       // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1793)
       const frame = currentPirateFightFrame(state);
-      for (const value of PIRATE_SPOIL_VALUES) {
+      for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
+        const value = PIRATE_SPOIL_VALUES[index]!;
         if (
           (value === "plunderCargo" && state.players[frame.l]!.cargo > 0) ||
           (value === "raidCaptures" && state.players[frame.l]!.captured.length > 0)
@@ -9631,7 +9668,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 39: {
       // `choose raidMore: bool by w` (proc pirateFight, line 1814)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
       }
 
@@ -9702,7 +9740,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 44: {
       // `choose raiseDistance: bool by me` (action SellCargo, line 1956)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
       }
 
@@ -9711,7 +9750,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 45: {
       // `choose buyIt: bool by me` (action BuyShip, line 2145)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "buyIt", player: seat, value });
       }
 
@@ -9732,7 +9772,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 47: {
       // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2164)
       const frame = currentChangeShipFrame(state);
-      for (const value of MAIN_W_VALUES) {
+      for (let index = 0; index < MAIN_W_VALUES.length; index++) {
+        const value = MAIN_W_VALUES[index]!;
         if (state.players[frame.p]!.sb.includes(value)) out.push({ type: "extraMain", player: seat, value });
       }
 
@@ -9741,7 +9782,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 48: {
       // `choose storeMain: bool by p` (proc changeShip, line 2168)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
       }
 
@@ -9760,7 +9802,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 50: {
       // `choose storeSail: bool by p` (proc changeShip, line 2182)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
       }
 
@@ -9770,7 +9813,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 51: {
       // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2192)
       const frame = currentChangeShipFrame(state);
-      for (const value of HOLD_ITEM_VALUES) {
+      for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
+        const value = HOLD_ITEM_VALUES[index]!;
         if (
           (value === "secondaryItem" && state.players[frame.p]!.holdSec.length > 0) ||
           (value === "letterItem" && state.players[frame.p]!.letters.length > 0) ||
@@ -9784,7 +9828,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 52: {
       // `choose storeItem: bool by p` (proc changeShip, line 2195)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
       }
 
@@ -9794,7 +9839,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 53: {
       // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2199)
       const frame = currentChangeShipFrame(state);
-      for (const value of SEC_W_VALUES) {
+      for (let index = 0; index < SEC_W_VALUES.length; index++) {
+        const value = SEC_W_VALUES[index]!;
         if (state.players[frame.p]!.holdSec.includes(value)) out.push({ type: "extraSec", player: seat, value });
       }
 
@@ -9804,7 +9850,8 @@ function legalActions(state: State, seat: Player): Action[] {
     case 54: {
       // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2207)
       const frame = currentChangeShipFrame(state);
-      for (const value of NATION_VALUES) {
+      for (let index = 0; index < NATION_VALUES.length; index++) {
+        const value = NATION_VALUES[index]!;
         if (state.players[frame.p]!.letters.includes(value)) out.push({ type: "extraLetter", player: seat, value });
       }
 
@@ -9822,7 +9869,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 56: {
       // `choose keepCard: bool by me` (action BuyCombatCard, line 2257)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
       }
 
@@ -9831,7 +9879,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 57: {
       // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2315)
-      for (const value of NATION_VALUES) {
+      for (let index = 0; index < NATION_VALUES.length; index++) {
+        const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
       }
 
@@ -9862,7 +9911,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 60: {
       // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2378)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
       }
 
@@ -9891,7 +9941,8 @@ function legalActions(state: State, seat: Player): Action[] {
 
     case 63: {
       // `choose newMission: bool by gen` (proc doCastaway, line 2415)
-      for (const value of [false, true]) {
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
       }
 
