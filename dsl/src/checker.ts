@@ -12,6 +12,7 @@ import {
   isAssignable,
   listOf,
   PLAYER,
+  HEX,
   STRING,
   typeToString,
   UNKNOWN,
@@ -99,7 +100,27 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
     describe: "indexOf(list, value): the position of the first equal element, -1 if none",
     effect: false,
   },
+  hex: { arity: 2, describe: "hex(q, r): the hex square at axial coordinates q, r", effect: false },
+  distance: { arity: 2, describe: "distance(a, b): the number of steps between two hexes", effect: false },
+  neighbours: { arity: 1, describe: "neighbours(h): the six hexes around h, clockwise from north", effect: false },
+  step: { arity: [2, 3], describe: "step(h, direction[, k]): the hex k steps (default 1) from h", effect: false },
+  ring: { arity: 2, describe: "ring(h, k): the hexes exactly k steps from h, clockwise from north", effect: false },
+  disc: { arity: 2, describe: "disc(h, k): the hexes within k steps of h: h, then ring 1, ring 2...", effect: false },
+  rotate: { arity: 2, describe: "rotate(offset, k): the offset turned k × 60° clockwise", effect: false },
+  direction: { arity: 1, describe: "direction(d): the offset of one step towards d, as a Hex", effect: false },
 };
+
+/** The directions of a hex grid, declared by the language itself (flat-topped hexes, clockwise from north). */
+export const HEX_DIR_ENUM = "HexDir";
+const HEX_DIR: Type = { kind: "enum", name: HEX_DIR_ENUM };
+export const HEX_DIR_MEMBERS: readonly string[] = [
+  "north",
+  "northeast",
+  "southeast",
+  "south",
+  "southwest",
+  "northwest",
+];
 
 /** Keys the generated state uses itself, so no global or player field may take them. */
 const reservedStateKeys: readonly string[] = ["variant", "params", "playerCount", "players", "rng", "stack", "pending"];
@@ -209,6 +230,7 @@ class Checker {
     this.reportCallsThatWouldWait(suspending);
     this.reportScoreCycle();
     this.reportUnused();
+    if (!this.used.has(HEX_DIR_ENUM)) this.enums.delete(HEX_DIR_ENUM);
     const ok = !this.diagnostics.some((d) => d.severity === "error");
     const program: Program | undefined =
       ok && this.game && this.flow
@@ -264,7 +286,7 @@ class Checker {
   }
 
   private declareType(name: A.Name): boolean {
-    if (this.typeNames.has(name.text) || ["int", "bool", "string", "Player"].includes(name.text)) {
+    if (this.typeNames.has(name.text) || ["int", "bool", "string", "Player", "Hex", HEX_DIR_ENUM].includes(name.text)) {
       this.diagnostics.push(error(Codes.duplicate, name.span, `the type \`${name.text}\` is already declared`));
       return false;
     }
@@ -272,7 +294,21 @@ class Checker {
     return true;
   }
 
+  /** `HexDir`, the language's own enum; programs that never use it do not carry it (see `run`). */
+  private declareHexDirections(): void {
+    const span: A.Span = { start: 0, end: 0, line: 1, column: 1 };
+    const decl: A.EnumDecl = {
+      kind: "enum",
+      span,
+      name: { text: HEX_DIR_ENUM, span },
+      members: HEX_DIR_MEMBERS.map((text) => ({ text, span })),
+    };
+    this.enums.set(HEX_DIR_ENUM, decl);
+    for (const m of HEX_DIR_MEMBERS) this.enumMembers.set(m, [HEX_DIR_ENUM]);
+  }
+
   private declare(): void {
+    this.declareHexDirections();
     const firstOf = new Map<string, A.Declaration>();
     for (const d of this.file.declarations) {
       switch (d.kind) {
@@ -429,6 +465,7 @@ class Checker {
         if (n === "bool") return BOOL;
         if (n === "string") return STRING;
         if (n === "Player") return PLAYER;
+        if (n === "Hex") return HEX;
         if (this.enums.has(n)) {
           this.used.add(n);
           return { kind: "enum", name: n };
@@ -442,8 +479,8 @@ class Checker {
             Codes.unknownName,
             t.name.span,
             `unknown type \`${n}\``,
-            didYouMean(n, ["int", "bool", "string", "Player", ...this.typeNames]) ??
-              "types are int, bool, string, Player, a range like 1..6, list<T>, or a declared enum or record",
+            didYouMean(n, ["int", "bool", "string", "Player", "Hex", ...this.typeNames]) ??
+              "types are int, bool, string, Player, Hex, a range like 1..6, list<T>, or a declared enum or record",
           ),
         );
         return ERROR;
@@ -1159,6 +1196,17 @@ class Checker {
       }
       case "member":
       case "index": {
+        if (e.kind === "member" && e.object.type?.kind === "hex") {
+          this.diagnostics.push(
+            error(
+              Codes.notAssignable,
+              e.span,
+              "a Hex is a value: its coordinates cannot change",
+              `assign a new hex instead, e.g. \`h = hex(q, ${e.name.text === "q" ? "h.r" : "h.q"})\``,
+            ),
+          );
+          return;
+        }
         const root = constantRoot(e);
         if (root) {
           this.diagnostics.push(
@@ -1441,6 +1489,13 @@ class Checker {
       );
       return ERROR;
     }
+    if (obj.kind === "hex") {
+      if (field === "q" || field === "r") return INT;
+      this.diagnostics.push(
+        error(Codes.unknownField, e.name.span, `a Hex has no field \`${field}\``, "its coordinates are `q` and `r`"),
+      );
+      return ERROR;
+    }
     if (obj.kind === "error") return ERROR;
     this.diagnostics.push(
       error(
@@ -1584,10 +1639,39 @@ class Checker {
         this.expr(e.right, INT);
         return BOOL;
       default:
-        this.expr(e.left, INT);
-        this.expr(e.right, INT);
-        return INT;
+        return this.arithmetic(e);
     }
+  }
+
+  /** Numbers, and hexes read as offsets: `hex + hex`, `hex - hex`, `hex * int` and `int * hex`. */
+  private arithmetic(e: A.Binary): Type {
+    const l = this.expr(e.left, undefined);
+    if (l.kind === "hex" && (e.op === "+" || e.op === "-")) {
+      this.expr(e.right, HEX);
+      return HEX;
+    }
+    if (l.kind === "hex" && e.op === "*") {
+      this.expr(e.right, INT);
+      return HEX;
+    }
+    this.expectType(e.left, l, INT);
+    const r = this.expr(e.right, undefined);
+    if (r.kind === "hex" && e.op === "*") return HEX;
+    this.expectType(e.right, r, INT);
+    return INT;
+  }
+
+  /** Reports `e`, already checked as `actual`, where `expected` was needed. */
+  private expectType(e: A.Expr, actual: Type, expected: Type): void {
+    if (isAssignable(actual, expected)) return;
+    this.diagnostics.push(
+      error(
+        Codes.typeMismatch,
+        e.span,
+        `expected ${typeToString(expected)}, found ${typeToString(actual)}`,
+        conversionHint(actual, expected),
+      ),
+    );
   }
 
   private call(e: A.Call, expected: Type | undefined): Type {
@@ -1803,6 +1887,34 @@ class Checker {
         if (l.kind !== "list" && l.kind !== "error") this.notAList(e.args[0]!.span, l);
         return INT;
       }
+      case "hex":
+        arg(0, INT);
+        arg(1, INT);
+        return HEX;
+      case "distance":
+        arg(0, HEX);
+        arg(1, HEX);
+        return INT;
+      case "neighbours":
+        arg(0, HEX);
+        return listOf(HEX);
+      case "step":
+        arg(0, HEX);
+        arg(1, HEX_DIR);
+        if (e.args.length > 2) arg(2, INT);
+        return HEX;
+      case "ring":
+      case "disc":
+        arg(0, HEX);
+        arg(1, INT);
+        return listOf(HEX);
+      case "rotate":
+        arg(0, HEX);
+        arg(1, INT);
+        return HEX;
+      case "direction":
+        arg(0, HEX_DIR);
+        return HEX;
       case "score":
         this.noteDependency("score", e.span);
         if (!this.scoring?.score) {
@@ -1828,7 +1940,7 @@ class Checker {
     for (const c of this.consts.values()) unused(c.decl.name, "constant");
     for (const f of this.fns.values()) unused(f.name, "function");
     for (const p of this.procs.values()) unused(p.name, "procedure");
-    for (const e of this.enums.values()) unused(e.name, "enum");
+    for (const e of this.enums.values()) if (e.name.text !== HEX_DIR_ENUM) unused(e.name, "enum");
     for (const r of this.records.values()) unused(r.decl.name, "record");
     for (const a of this.actions.values()) {
       if (!this.used.has(a.name.text)) {

@@ -4,6 +4,8 @@ export type Type =
   | { readonly kind: "bool" }
   | { readonly kind: "string" }
   | { readonly kind: "player" }
+  /** A square of a hex grid (axial coordinates q, r): a value, compared like a number. */
+  | { readonly kind: "hex" }
   | { readonly kind: "enum"; readonly name: string }
   | { readonly kind: "record"; readonly name: string }
   | { readonly kind: "list"; readonly element: Type }
@@ -18,6 +20,7 @@ export const INT: Type = { kind: "int" };
 export const BOOL: Type = { kind: "bool" };
 export const STRING: Type = { kind: "string" };
 export const PLAYER: Type = { kind: "player" };
+export const HEX: Type = { kind: "hex" };
 export const VOID: Type = { kind: "void" };
 export const ERROR: Type = { kind: "error" };
 export const UNKNOWN: Type = { kind: "unknown" };
@@ -36,6 +39,8 @@ export function typeToString(t: Type): string {
       return "string";
     case "player":
       return "Player";
+    case "hex":
+      return "Hex";
     case "enum":
     case "record":
       return t.name;

@@ -173,6 +173,17 @@ code(Codes.typeMismatch, "type mismatch", () => {
     loadClean(inFlow("  let hand: list<int> = []\n  add 1 to hand\n  if size(hand) > 0 { end }"));
   });
 
+  it("a hex has no field but q and r, and they cannot be assigned", () => {
+    expect(soleError(inFlow("  if hex(1, 2).s > 0 { end }"), Codes.unknownField)).toMatchObject({
+      message: "a Hex has no field `s`",
+      hint: "its coordinates are `q` and `r`",
+    });
+    expect(soleError(inFlow("  h.q = 3\n  end", "global { h: Hex }"), Codes.notAssignable)).toMatchObject({
+      message: "a Hex is a value: its coordinates cannot change",
+      hint: "assign a new hex instead, e.g. `h = hex(q, h.r)`",
+    });
+  });
+
   it("only players and records have fields", () => {
     expect(soleError(game("const N = 3\nconst X = N.size", "  if X > 0 { end }"), Codes.typeMismatch).message).toBe(
       "int has no fields",
@@ -185,6 +196,39 @@ code(Codes.typeMismatch, "type mismatch", () => {
   it("a type is not a value", () => {
     expect(soleError(game("enum Kind { a }\nconst X = Kind", "  if X == a { end }"), Codes.typeMismatch).message).toBe(
       "`Kind` is a type, not a value",
+    );
+  });
+
+  it("hexes are values with coordinates q and r; they add, subtract and scale as offsets, never mix with numbers", () => {
+    const p = loadClean(
+      inFlow(
+        "  let h = hex(1, -2) + 2 * direction(south) - hex(0, 1)\n  if h.q + distance(h, step(h, north, 2)) > 0 { end }",
+      ),
+    );
+    expect(p.enums.has("HexDir")).toBe(true);
+    expect(soleError(inFlow("  let h = hex(1, 2) + 1\n  if h.q > 0 { end }"), Codes.typeMismatch).message).toBe(
+      "expected Hex, found int",
+    );
+    expect(soleError(inFlow("  let x = 1 - hex(1, 2)\n  if x > 0 { end }"), Codes.typeMismatch).message).toBe(
+      "expected int, found Hex",
+    );
+    expect(soleError(inFlow("  if hex(0, 0) < 1 { end }"), Codes.typeMismatch).message).toBe("expected int, found Hex");
+    expect(soleError(inFlow("  if step(hex(0, 0), 3) == hex(0, 1) { end }"), Codes.typeMismatch).message).toBe(
+      "expected HexDir, found int",
+    );
+  });
+
+  it("HexDir is the language's own enum, there only for the games that use it", () => {
+    expect(loadClean(inFlow("  end")).enums.has("HexDir")).toBe(false);
+    expect(soleError(game("enum HexDir { up, down }"), Codes.duplicate).message).toBe(
+      "the type `HexDir` is already declared",
+    );
+    // A member shared with a game's own enum is told apart by the expected type.
+    loadClean(
+      inFlow(
+        "  if step(hex(0, 0), north) == hex(0, -1) and w == north { end }",
+        "enum Wind { north, calm }\nglobal { w: Wind }",
+      ),
     );
   });
 

@@ -63,7 +63,10 @@ export function isFresh(e: Expr): boolean {
       // A new list, but one whose records (or inner lists) may still be those of the state.
       return !(e.type?.kind === "list" && (e.type.element.kind === "record" || e.type.element.kind === "list"));
     case "call":
-      return e.target === "record" || (e.target === "builtin" && ["shuffled", "range", "draw"].includes(e.callee.text));
+      return (
+        e.target === "record" ||
+        (e.target === "builtin" && ["shuffled", "range", "draw", "neighbours", "ring", "disc"].includes(e.callee.text))
+      );
     default:
       return false;
   }
@@ -103,6 +106,7 @@ export class ExprEmitter {
         const obj = this.emit(e.object, scope);
         const t = e.object.type;
         if (t?.kind === "player") return `state.players[${obj}]!.${e.name.text}`;
+        if (t?.kind === "hex") return `${e.name.text === "q" ? "hexQ" : "hexR"}(${obj})`;
         if (e.object.kind === "name" && this.program.enums.has(e.object.name)) return str(e.name.text);
         return `${obj}.${e.name.text}`;
       }
@@ -137,6 +141,14 @@ export class ExprEmitter {
             return structured(e.left.type) ? `!equal(${left}, ${right})` : `${l} !== ${r}`;
           case "/":
             return `divide(${left}, ${right})`;
+          case "+":
+          case "-":
+            if (e.type?.kind === "hex") return `${e.op === "+" ? "hexAdd" : "hexSub"}(${left}, ${right})`;
+            return `${l} ${e.op} ${r}`;
+          case "*":
+            if (e.type?.kind === "hex")
+              return e.left.type?.kind === "hex" ? `hexScale(${left}, ${right})` : `hexScale(${right}, ${left})`;
+            return `${l} * ${r}`;
           case "++": {
             // The type argument gives literals on either side their contextual type.
             const t = e.type?.kind === "list" ? tsType(e.type.element) : "never";
@@ -271,6 +283,22 @@ export class ExprEmitter {
         return a!;
       case "indexOf":
         return `indexOfValue(${a}, ${b})`;
+      case "hex":
+        return `hexOf(${a}, ${b})`;
+      case "distance":
+        return `hexDistance(${a}, ${b})`;
+      case "neighbours":
+        return `hexNeighbours(${a})`;
+      case "step":
+        return `hexStep(${args.join(", ")})`;
+      case "ring":
+        return `hexRing(${a}, ${b})`;
+      case "disc":
+        return `hexDisc(${a}, ${b})`;
+      case "rotate":
+        return `hexRotate(${a}, ${b})`;
+      case "direction":
+        return `hexDirection(${a})`;
       default:
         throw new Error(`internal: unknown builtin ${name}`);
     }

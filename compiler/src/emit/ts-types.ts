@@ -11,6 +11,8 @@ export function tsType(t: Type): string {
       return "string";
     case "player":
       return "Player";
+    case "hex":
+      return "Hex";
     case "enum":
     case "record":
       return t.name;
@@ -26,9 +28,11 @@ export function tsType(t: Type): string {
   }
 }
 
-/** Whether some viewer may be denied part of a value of this type, so it needs its own view type. */
+/** Whether a value of this type shows differently in a view: some viewer may be denied part of it, or it holds hexes. */
 export function needsView(program: Program, t: Type, seen: Set<string> = new Set()): boolean {
   if (t.kind === "list") return needsView(program, t.element, seen);
+  // A hex shows as its coordinates.
+  if (t.kind === "hex") return true;
   if (t.kind !== "record" || seen.has(t.name)) return false;
   seen.add(t.name);
   const r = program.records.get(t.name);
@@ -43,6 +47,7 @@ export function tsViewType(program: Program, t: Type): string {
     return /^[A-Za-z]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
   }
   if (t.kind === "record" && needsView(program, t)) return `${t.name}View`;
+  if (t.kind === "hex") return "HexView";
   return tsType(t);
 }
 
@@ -71,6 +76,8 @@ export function zeroValue(program: Program, t: Type): string {
       return '""';
     case "list":
       return "[]";
+    case "hex":
+      return "hexOf(0, 0)";
     case "enum":
       return JSON.stringify(program.enums.get(t.name)!.members[0]!.text);
     case "record": {

@@ -16,6 +16,8 @@ function test(ctx: EmitContext, t: Type, v: string): string {
       return `typeof ${v} === "boolean"`;
     case "string":
       return `typeof ${v} === "string"`;
+    case "hex":
+      return `isHex(${v})`;
     case "enum":
       return `(${valuesConst(t.name)} as readonly unknown[]).includes(${v})`;
     case "record":
@@ -40,6 +42,8 @@ function describe(t: Type): string {
       return `list of ${describe(t.element)}`;
     case "player":
       return "seat";
+    case "hex":
+      return "Hex";
     case "enum":
     case "record":
       return t.name;

@@ -73,6 +73,7 @@ function viewValue(ctx: EmitContext, t: Type, code: string): string {
   if (t.kind === "record") {
     return needsView(ctx.program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
   }
+  if (t.kind === "hex") return `hexView(${code})`;
   return code;
 }
 

@@ -7,7 +7,21 @@ import {
   createRng,
   divide,
   drawTop,
+  hexAdd,
+  hexDirection,
+  hexDisc,
+  hexDistance,
+  hexNeighbours,
+  hexOf,
+  hexQ,
+  hexR,
+  hexRing,
+  hexRotate,
+  hexScale,
+  hexStep,
+  hexView,
   indexOfValue,
+  isHex,
   isInt,
   isRecord,
   pickRandom,
@@ -20,11 +34,15 @@ import {
   shuffleInPlace,
   type Engine,
   type GameOptions,
+  type Hex,
+  type HexView,
   type Outcome,
   type RngState,
 } from "@rules/runtime";
 /** A seat at the table, 0-based, clockwise. */
 export type Player = number;
+export type HexDir = "north" | "northeast" | "southeast" | "south" | "southwest" | "northwest";
+export const HEX_DIR_VALUES: readonly HexDir[] = ["north", "northeast", "southeast", "south", "southwest", "northwest"];
 export type Nation = "english" | "dutch" | "french" | "spanish";
 export const NATION_VALUES: readonly Nation[] = ["english", "dutch", "french", "spanish"];
 export type MainW = "melee" | "muskets" | "cannons" | "culverins";
@@ -52,8 +70,6 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "castawayEvent",
   "sirensEvent",
 ];
-export type Dir = "north" | "northeast" | "southeast" | "south" | "southwest" | "northwest";
-export const DIR_VALUES: readonly Dir[] = ["north", "northeast", "southeast", "south", "southwest", "northwest"];
 export type Feature =
   "landHex" | "flagHex" | "fortHex" | "portHex" | "reefHex" | "fortSeaHex" | "shoalsHex" | "lairHex" | "stormHex";
 export const FEATURE_VALUES: readonly Feature[] = [
@@ -97,7 +113,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
   "letterInWarehouse",
 ];
 
-/** record Slot (rules line 56) */
+/** record Slot (rules line 54) */
 export interface Slot {
   id: number;
   name: string;
@@ -105,7 +121,7 @@ export interface Slot {
   r: number;
 }
 
-/** record LayoutHex (rules line 65) */
+/** record LayoutHex (rules line 63) */
 export interface LayoutHex {
   centre: boolean;
   dq: number;
@@ -115,7 +131,7 @@ export interface LayoutHex {
   first: boolean;
 }
 
-/** record City (rules line 74) */
+/** record City (rules line 72) */
 export interface City {
   id: number;
   name: string;
@@ -125,7 +141,7 @@ export interface City {
   slot: number;
 }
 
-/** record ShipCard (rules line 83) */
+/** record ShipCard (rules line 81) */
 export interface ShipCard {
   id: string;
   deck: ShipDeck;
@@ -142,7 +158,7 @@ export interface ShipCard {
   redirect: boolean;
 }
 
-/** record CombatCard (rules line 99) */
+/** record CombatCard (rules line 97) */
 export interface CombatCard {
   id: string;
   event: EventKind;
@@ -155,7 +171,7 @@ export interface CombatCard {
   reshuffle: boolean;
 }
 
-/** record MissionCard (rules line 112) */
+/** record MissionCard (rules line 110) */
 export interface MissionCard {
   id: string;
   flagA: Nation;
@@ -163,7 +179,7 @@ export interface MissionCard {
   fort: number;
 }
 
-/** record HideoutToken (rules line 119) */
+/** record HideoutToken (rules line 117) */
 export interface HideoutToken {
   level: number;
   honours: number;
@@ -171,35 +187,26 @@ export interface HideoutToken {
   secs: SecW[];
 }
 
-/** record Offset (rules line 126) */
-export interface Offset {
-  ring: number;
-  dq: number;
-  dr: number;
-}
-
-/** record DirVec (rules line 132) */
-export interface DirVec {
-  dir: Dir;
+/** record WindFace (rules line 125) */
+export interface WindFace {
+  dir: HexDir;
   spin: number;
-  dq: number;
-  dr: number;
 }
 
-/** record Wreck (rules line 140) */
+/** record Wreck (rules line 131) */
 export interface Wreck {
-  hex: number;
+  hex: Hex;
   cargo: boolean;
   sail: number;
 }
 
-/** record FortToken (rules line 146) */
+/** record FortToken (rules line 137) */
 export interface FortToken {
   fort: number;
   weapon: SecW;
 }
 
-/** record Hideout (rules line 151) */
+/** record Hideout (rules line 142) */
 export interface Hideout {
   city: number;
   owner: Player;
@@ -209,7 +216,7 @@ export interface Hideout {
 /** What each player has (`per player` in the rules). */
 export interface PlayerState {
   ship: number;
-  pos: number;
+  pos: Hex;
   damaged: boolean;
   doubloons: number;
   honours: number;
@@ -223,7 +230,7 @@ export interface PlayerState {
   holdSec: SecW[];
   letters: Nation[];
   cargo: number;
-  cargoPos: number;
+  cargoPos: Hex;
   captured: number[];
   whMain: MainW[];
   whSec: SecW[];
@@ -264,7 +271,7 @@ export interface StartingChoicesFrame {
   startShip: number;
   firstWeapon: MainW;
   secondWeapon: MainW;
-  startPort: number;
+  startPort: Hex;
   kit: StartKit;
   startLetter: Nation;
 }
@@ -313,9 +320,9 @@ export interface EnterHexFrame {
   readonly routine: "enterHex";
   pc: number;
   p: Player;
-  t: number;
+  t: Hex;
   declare: boolean;
-  origin: number;
+  origin: Hex;
   c: number;
   mi: number;
 }
@@ -325,8 +332,8 @@ export interface HazardsFrame {
   readonly routine: "hazards";
   pc: number;
   p: Player;
-  origin: number;
-  t: number;
+  origin: Hex;
+  t: Hex;
 }
 
 /** Where proc pickUps is, and its locals, while it waits. */
@@ -334,7 +341,7 @@ export interface PickUpsFrame {
   readonly routine: "pickUps";
   pc: number;
   p: Player;
-  t: number;
+  t: Hex;
   takeCargo: boolean;
   takeSail: boolean;
   f: number;
@@ -346,13 +353,13 @@ export interface JettisonFrame {
   readonly routine: "jettison";
   pc: number;
   p: Player;
-  t: number;
+  t: Hex;
   overboard: HoldItem;
   thrownSec: SecW;
   thrownLetter: Nation;
   m: number;
-  options: number[];
-  floatHex: number;
+  options: Hex[];
+  floatHex: Hex;
 }
 
 /** Where proc endOfMovement is, and its locals, while it waits. */
@@ -369,7 +376,7 @@ export interface AskEntryFrame {
   pc: number;
   p: Player;
   c: number;
-  t: number;
+  t: Hex;
   owner: Player;
   entryAnswer: EntryAnswer;
   granted: boolean;
@@ -381,7 +388,7 @@ export interface WindPhaseFrame {
   readonly routine: "windPhase";
   pc: number;
   spin: number;
-  windVec: number;
+  windVec: Hex;
   pawns: number[];
   seq: number;
   x: number;
@@ -394,11 +401,11 @@ export interface PushPirateFrame {
   readonly routine: "pushPirate";
   pc: number;
   p: Player;
-  v: number;
+  wind: HexDir;
   n_: number;
   going: boolean;
-  origin: number;
-  t: number;
+  origin: Hex;
+  t: Hex;
 }
 
 /** Where proc pushMerchant is, and its locals, while it waits. */
@@ -406,12 +413,12 @@ export interface PushMerchantFrame {
   readonly routine: "pushMerchant";
   pc: number;
   mi: number;
-  v: number;
+  wind: HexDir;
   n_: number;
   going: boolean;
   gone: boolean;
-  origin: number;
-  t: number;
+  origin: Hex;
+  t: Hex;
 }
 
 /** Where proc resolveWindFights is, and its locals, while it waits. */
@@ -419,9 +426,9 @@ export interface ResolveWindFightsFrame {
   readonly routine: "resolveWindFights";
   pc: number;
   going: boolean;
-  fights: number[];
-  h: number;
-  fightHex: number;
+  fights: Hex[];
+  h: Hex;
+  fightHex: Hex;
   here: Player[];
   last: Player;
   healthy: Player[];
@@ -434,10 +441,10 @@ export interface RespawnMerchantFrame {
   pc: number;
   mi: number;
   chooser: Player;
-  national: number[];
-  free: number[];
-  options: number[];
-  spawnPort: number;
+  national: Hex[];
+  free: Hex[];
+  options: Hex[];
+  spawnPort: Hex;
 }
 
 /** Where proc moveMerchantAside is, and its locals, while it waits. */
@@ -445,10 +452,10 @@ export interface MoveMerchantAsideFrame {
   readonly routine: "moveMerchantAside";
   pc: number;
   mi: number;
-  origin: number;
+  origin: Hex;
   chooser: Player;
-  options: number[];
-  merchantAside: number;
+  options: Hex[];
+  merchantAside: Hex;
 }
 
 /** Where proc moveAside is, and its locals, while it waits. */
@@ -456,9 +463,9 @@ export interface MoveAsideFrame {
   readonly routine: "moveAside";
   pc: number;
   p: Player;
-  origin: number;
-  options: number[];
-  asideHex: number;
+  origin: Hex;
+  options: Hex[];
+  asideHex: Hex;
 }
 
 /** Where proc hurt is, and its locals, while it waits. */
@@ -477,12 +484,12 @@ export interface DropWreckFrame {
   readonly routine: "dropWreck";
   pc: number;
   p: Player;
-  origin: number;
+  origin: Hex;
   kind: number;
   k: number;
-  options: number[];
-  spot: number;
-  wreckHex: number;
+  options: Hex[];
+  spot: Hex;
+  wreckHex: Hex;
 }
 
 /** Where proc pirateCard is, and its locals, while it waits. */
@@ -520,7 +527,7 @@ export interface MerchantFightFrame {
   p: Player;
   mi: number;
   pirateAttacks: boolean;
-  at: number;
+  at: Hex;
   shadow: Player;
   card: number;
 }
@@ -531,7 +538,7 @@ export interface MerchantSpoilsFrame {
   pc: number;
   p: Player;
   card: number;
-  at: number;
+  at: Hex;
   spoil: MerchantSpoil;
   most: number;
   loot: number;
@@ -555,7 +562,7 @@ export interface PirateFightFrame {
   pc: number;
   a: Player;
   d: Player;
-  at: number;
+  at: Hex;
   w: Player;
   l: Player;
   pirateSpoil: PirateSpoil;
@@ -571,11 +578,11 @@ export interface KrakenFightFrame {
   readonly routine: "krakenFight";
   pc: number;
   p: Player;
-  at: number;
-  options: number[];
-  krakenEscape: number;
-  homes: number[];
-  krakenHome: number;
+  at: Hex;
+  options: Hex[];
+  krakenEscape: Hex;
+  homes: Hex[];
+  krakenHome: Hex;
 }
 
 /** Where proc cityAttack is, and its locals, while it waits. */
@@ -586,7 +593,7 @@ export interface CityAttackFrame {
   c: number;
   nation: Nation;
   hideoutToken: number;
-  at: number;
+  at: Hex;
 }
 
 /** Where proc changeShip is, and its locals, while it waits. */
@@ -654,8 +661,8 @@ export interface DoKrakenFrame {
   gen: Player;
   steps: number;
   going: boolean;
-  options: number[];
-  krakenTo: number;
+  options: Hex[];
+  krakenTo: Hex;
   mi: number;
 }
 
@@ -668,9 +675,9 @@ export interface DoMerchantEventFrame {
   whichMerchant: number;
   steps: number;
   going: boolean;
-  here: number;
-  options: number[];
-  merchantTo: number;
+  here: Hex;
+  options: Hex[];
+  merchantTo: Hex;
 }
 
 /** Where proc doCastaway is, and its locals, while it waits. */
@@ -692,7 +699,7 @@ export interface DoShoalsFrame {
   choices: number[];
   i_: number;
   shoalsSpot: number;
-  moved: number[];
+  moved: Hex[];
 }
 
 /** Where proc doSirens is, and its locals, while it waits. */
@@ -708,11 +715,11 @@ export interface DoStormFrame {
   readonly routine: "doStorm";
   pc: number;
   gen: Player;
-  d: Dir;
-  stormDir: Dir;
-  old: number;
-  shift: number;
-  arrival: number;
+  d: HexDir;
+  stormDir: HexDir;
+  old: Hex;
+  shift: Hex;
+  arrival: Hex;
   carried: number[];
   i_: number;
   i_List: number[];
@@ -730,11 +737,11 @@ export interface CarryPirateFrame {
   readonly routine: "carryPirate";
   pc: number;
   p: Player;
-  shift: number;
-  arrival: number;
-  dest: number;
-  options: number[];
-  stormLanding: number;
+  shift: Hex;
+  arrival: Hex;
+  dest: Hex;
+  options: Hex[];
+  stormLanding: Hex;
 }
 
 /** Where proc carryMerchant is, and its locals, while it waits. */
@@ -742,11 +749,11 @@ export interface CarryMerchantFrame {
   readonly routine: "carryMerchant";
   pc: number;
   mi: number;
-  shift: number;
-  arrival: number;
-  dest: number;
-  options: number[];
-  merchantLanding: number;
+  shift: Hex;
+  arrival: Hex;
+  dest: Hex;
+  options: Hex[];
+  merchantLanding: Hex;
 }
 
 /** Where action PlayCard is, and its locals, while it waits. */
@@ -769,7 +776,7 @@ export interface StepFrame {
   readonly routine: "Step";
   pc: number;
   me: Player;
-  d: Dir;
+  d: HexDir;
 }
 
 /** Where action AttackPort is, and its locals, while it waits. */
@@ -777,7 +784,7 @@ export interface AttackPortFrame {
   readonly routine: "AttackPort";
   pc: number;
   me: Player;
-  d: Dir;
+  d: HexDir;
 }
 
 /** Where action AttackCity is, and its locals, while it waits. */
@@ -904,76 +911,76 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 875) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 878) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 879) */
-/** site 3: `choose startPort: int in piratePorts() by p` (proc startingChoices, line 881) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 883) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 891) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 967) */
-/** site 7: `act q: PassReaction` (proc reactionWindow, line 988) */
-/** site 8: `choose excessCard: int in p.hand by p` (proc trimHand, line 1119) */
-/** site 9: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1135) */
-/** site 10: `choose takeCargo: bool by p` (proc pickUps, line 1239) */
-/** site 11: `choose takeSail: bool by p` (proc pickUps, line 1246) */
-/** site 12: `choose takeWeapon: bool by p` (proc pickUps, line 1254) */
-/** site 13: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1269) */
-/** site 14: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1271) */
-/** site 15: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1274) */
-/** site 16: `choose floatHex: int in options by p` (proc jettison, line 1282) */
-/** site 17: `choose completeT3: bool by p` (proc endOfMovement, line 1293) */
-/** site 18: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1309) */
-/** site 19: `choose payToll: bool by p` (proc askEntry, line 1312) */
-/** site 20: `choose fightHex: int in fights by lord` (proc resolveWindFights, line 1457) */
-/** site 21: `choose spawnPort: int in options by chooser` (proc respawnMerchant, line 1496) */
-/** site 22: `choose merchantAside: int in options by chooser` (proc moveMerchantAside, line 1517) */
-/** site 23: `choose asideHex: int in options by p` (proc moveAside, line 1527) */
-/** site 24: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1541) */
-/** site 25: `choose lostSail: 1..2 by p` (proc hurt, line 1545) */
-/** site 26: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1554) */
-/** site 27: `choose wreckHex: int in options by p` (proc dropWreck, line 1579) */
-/** site 28: `choose playFromHand: bool by p` (proc pirateCard, line 1619) */
-/** site 29: `choose handCard: int in p.hand by p` (proc pirateCard, line 1623) */
-/** site 30: `choose spendCP: bool by who` (proc spendForPower, line 1696) */
-/** site 31: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1750) */
-/** site 32: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1755) */
-/** site 33: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1771) */
-/** site 34: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1775) */
-/** site 35: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1778) */
-/** site 36: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1793) */
-/** site 37: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1798) */
-/** site 38: `choose raided: int in l.captured by w` (proc pirateFight, line 1809) */
-/** site 39: `choose raidMore: bool by w` (proc pirateFight, line 1814) */
-/** site 40: `choose krakenEscape: int in options by p` (proc krakenFight, line 1852) */
-/** site 41: `choose krakenHome: int in homes by p` (proc krakenFight, line 1865) */
-/** site 42: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1907) */
-/** site 43: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1940) */
-/** site 44: `choose raiseDistance: bool by me` (action SellCargo, line 1956) */
-/** site 45: `choose buyIt: bool by me` (action BuyShip, line 2145) */
-/** site 46: `choose newShip: int in affordable by me` (action BuyShip, line 2147) */
-/** site 47: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2164) */
-/** site 48: `choose storeMain: bool by p` (proc changeShip, line 2168) */
-/** site 49: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2178) */
-/** site 50: `choose storeSail: bool by p` (proc changeShip, line 2182) */
-/** site 51: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2192) */
-/** site 52: `choose storeItem: bool by p` (proc changeShip, line 2195) */
-/** site 53: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2199) */
-/** site 54: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2207) */
-/** site 55: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2232) */
-/** site 56: `choose keepCard: bool by me` (action BuyCombatCard, line 2257) */
-/** site 57: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2315) */
-/** site 58: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2336) */
-/** site 59: `choose krakenTo: int in options by gen` (proc doKraken, line 2354) */
-/** site 60: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2378) */
-/** site 61: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2380) */
-/** site 62: `choose merchantTo: int in options by gen` (proc doMerchantEvent, line 2389) */
-/** site 63: `choose newMission: bool by gen` (proc doCastaway, line 2415) */
-/** site 64: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2437) */
-/** site 65: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2443) */
-/** site 66: `choose sirensTarget: Player by gen` (proc doSirens, line 2455) */
-/** site 67: `choose stormDir: Dir in stormOptions by gen` (proc doStorm, line 2474) */
-/** site 68: `choose stormLanding: int in options by p` (proc carryPirate, line 2508) */
-/** site 69: `choose merchantLanding: int in options by shadowFor(active, active, active)` (proc carryMerchant, line 2528) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 787) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 790) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 791) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 793) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 795) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 803) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 879) */
+/** site 7: `act q: PassReaction` (proc reactionWindow, line 900) */
+/** site 8: `choose excessCard: int in p.hand by p` (proc trimHand, line 1031) */
+/** site 9: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1047) */
+/** site 10: `choose takeCargo: bool by p` (proc pickUps, line 1151) */
+/** site 11: `choose takeSail: bool by p` (proc pickUps, line 1158) */
+/** site 12: `choose takeWeapon: bool by p` (proc pickUps, line 1166) */
+/** site 13: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181) */
+/** site 14: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183) */
+/** site 15: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186) */
+/** site 16: `choose floatHex: Hex in options by p` (proc jettison, line 1194) */
+/** site 17: `choose completeT3: bool by p` (proc endOfMovement, line 1205) */
+/** site 18: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221) */
+/** site 19: `choose payToll: bool by p` (proc askEntry, line 1224) */
+/** site 20: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1369) */
+/** site 21: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1409) */
+/** site 22: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1430) */
+/** site 23: `choose asideHex: Hex in options by p` (proc moveAside, line 1440) */
+/** site 24: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1454) */
+/** site 25: `choose lostSail: 1..2 by p` (proc hurt, line 1458) */
+/** site 26: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1467) */
+/** site 27: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1492) */
+/** site 28: `choose playFromHand: bool by p` (proc pirateCard, line 1532) */
+/** site 29: `choose handCard: int in p.hand by p` (proc pirateCard, line 1536) */
+/** site 30: `choose spendCP: bool by who` (proc spendForPower, line 1609) */
+/** site 31: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1663) */
+/** site 32: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1668) */
+/** site 33: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1684) */
+/** site 34: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1688) */
+/** site 35: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1691) */
+/** site 36: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1706) */
+/** site 37: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1711) */
+/** site 38: `choose raided: int in l.captured by w` (proc pirateFight, line 1722) */
+/** site 39: `choose raidMore: bool by w` (proc pirateFight, line 1727) */
+/** site 40: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1765) */
+/** site 41: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1779) */
+/** site 42: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1821) */
+/** site 43: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1854) */
+/** site 44: `choose raiseDistance: bool by me` (action SellCargo, line 1870) */
+/** site 45: `choose buyIt: bool by me` (action BuyShip, line 2059) */
+/** site 46: `choose newShip: int in affordable by me` (action BuyShip, line 2061) */
+/** site 47: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2078) */
+/** site 48: `choose storeMain: bool by p` (proc changeShip, line 2082) */
+/** site 49: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2092) */
+/** site 50: `choose storeSail: bool by p` (proc changeShip, line 2096) */
+/** site 51: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2106) */
+/** site 52: `choose storeItem: bool by p` (proc changeShip, line 2109) */
+/** site 53: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2113) */
+/** site 54: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2121) */
+/** site 55: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2146) */
+/** site 56: `choose keepCard: bool by me` (action BuyCombatCard, line 2171) */
+/** site 57: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2229) */
+/** site 58: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2250) */
+/** site 59: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2268) */
+/** site 60: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2292) */
+/** site 61: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2294) */
+/** site 62: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2303) */
+/** site 63: `choose newMission: bool by gen` (proc doCastaway, line 2329) */
+/** site 64: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2352) */
+/** site 65: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2358) */
+/** site 66: `choose sirensTarget: Player by gen` (proc doSirens, line 2370) */
+/** site 67: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2389) */
+/** site 68: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2423) */
+/** site 69: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2443) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1061,21 +1068,21 @@ export interface State {
   round: number;
   lord: Player;
   active: Player;
-  windDir: Dir;
+  windDir: HexDir;
   slotMod: number[];
   modSlot: number[];
   modRot: number[];
-  landHexes: number[];
-  portHexes: number[];
+  landHexes: Hex[];
+  portHexes: Hex[];
   portCities: number[];
-  reefs: number[];
-  fortSeaHexes: number[];
-  lair: number;
-  kraken: number;
-  stormCentre: number;
-  shoalSquares: number[];
-  shoalHexes: number[];
-  merchants: number[];
+  reefs: Hex[];
+  fortSeaHexes: Hex[];
+  lair: Hex;
+  kraken: Hex;
+  stormCentre: Hex;
+  shoalSquares: Hex[];
+  shoalHexes: Hex[];
+  merchants: Hex[];
   wreck: Wreck[];
   fortTokens: FortToken[];
   truce: Nation[];
@@ -1121,7 +1128,7 @@ export interface State {
   drawnCard: number;
   drawnShip: number;
   pendingWreck: number;
-  stormOptions: Dir[];
+  stormOptions: HexDir[];
   fighting: boolean;
   /** The random generator; its future is part of the state. */
   rng: RngState;
@@ -1133,13 +1140,13 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action PassReaction (rules line 994). */
+/** The action PassReaction (rules line 906). */
 export interface PassReactionAction {
   readonly type: "PassReaction";
   readonly player: Player;
 }
 
-/** The action PlayCard (rules line 999). */
+/** The action PlayCard (rules line 911). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1147,76 +1154,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 1011). */
+/** The action Repair (rules line 923). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1018). */
+/** The action EndTurn (rules line 930). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1128). */
+/** The action Move (rules line 1040). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1145). */
+/** The action Step (rules line 1057). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
-  readonly d: Dir;
+  readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1157). */
+/** The action AttackPort (rules line 1069). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
-  readonly d: Dir;
+  readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1166). */
+/** The action ExtraMove (rules line 1078). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1172). */
+/** The action StopMoving (rules line 1084). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1885). */
+/** The action AttackCity (rules line 1799). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1934). */
+/** The action Commerce (rules line 1848). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1944). */
+/** The action EndCommerce (rules line 1858). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1950). */
+/** The action SellCargo (rules line 1864). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1967). */
+/** The action Deliver (rules line 1881). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1224,168 +1231,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1980). */
+/** The action SellMain (rules line 1894). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1986). */
+/** The action SellSecondary (rules line 1900). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1992). */
+/** The action SellSail (rules line 1906). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1998). */
+/** The action DropLetter (rules line 1912). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 2003). */
+/** The action BuyMain (rules line 1917). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 2011). */
+/** The action BuySecondary (rules line 1925). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 2019). */
+/** The action BuySail (rules line 1933). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 2031). */
+/** The action BuyLetter (rules line 1945). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 2040). */
+/** The action StoreMain (rules line 1954). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 2048). */
+/** The action LoadMain (rules line 1962). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 2056). */
+/** The action StoreSecondary (rules line 1970). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2064). */
+/** The action LoadSecondary (rules line 1978). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2072). */
+/** The action StoreSail (rules line 1986). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2080). */
+/** The action LoadSail (rules line 1994). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2088). */
+/** The action StoreLetter (rules line 2002). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2096). */
+/** The action LoadLetter (rules line 2010). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2104). */
+/** The action StoreCargo (rules line 2018). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2113). */
+/** The action LoadCargo (rules line 2027). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2125). */
+/** The action BuyShip (rules line 2039). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2226). */
+/** The action Tavern (rules line 2140). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2236). */
+/** The action EndTavern (rules line 2150). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2240). */
+/** The action TakeMission (rules line 2154). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2247). */
+/** The action BuyCombatCard (rules line 2161). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2269). */
+/** The action ConvertHonour (rules line 2183). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 875). */
+/** The answer to `choose startShip` (rules line 787). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1393,43 +1400,43 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 878). */
+/** The answer to `choose firstWeapon` (rules line 790). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 879). */
+/** The answer to `choose secondWeapon` (rules line 791). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 881). */
+/** The answer to `choose startPort` (rules line 793). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
-  /** Position in `piratePorts()` of the number chosen. */
+  /** Position in `piratePorts()` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 883). */
+/** The answer to `choose kit` (rules line 795). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 891). */
+/** The answer to `choose startLetter` (rules line 803). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1119). */
+/** The answer to `choose excessCard` (rules line 1031). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1437,146 +1444,146 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1239). */
+/** The answer to `choose takeCargo` (rules line 1151). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1246). */
+/** The answer to `choose takeSail` (rules line 1158). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1254). */
+/** The answer to `choose takeWeapon` (rules line 1166). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1269). */
+/** The answer to `choose overboard` (rules line 1181). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1271). */
+/** The answer to `choose thrownSec` (rules line 1183). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1274). */
+/** The answer to `choose thrownLetter` (rules line 1186). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1282). */
+/** The answer to `choose floatHex` (rules line 1194). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1293). */
+/** The answer to `choose completeT3` (rules line 1205). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1309). */
+/** The answer to `choose entryAnswer` (rules line 1221). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1312). */
+/** The answer to `choose payToll` (rules line 1224). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose fightHex` (rules line 1457). */
+/** The answer to `choose fightHex` (rules line 1369). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
-  /** Position in `fights` of the number chosen. */
+  /** Position in `fights` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1496). */
+/** The answer to `choose spawnPort` (rules line 1409). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1517). */
+/** The answer to `choose merchantAside` (rules line 1430). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1527). */
+/** The answer to `choose asideHex` (rules line 1440). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1541). */
+/** The answer to `choose loss` (rules line 1454). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1545). */
+/** The answer to `choose lostSail` (rules line 1458). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1554). */
+/** The answer to `choose lostLetter` (rules line 1467). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1579). */
+/** The answer to `choose wreckHex` (rules line 1492). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1619). */
+/** The answer to `choose playFromHand` (rules line 1532). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1623). */
+/** The answer to `choose handCard` (rules line 1536). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1584,56 +1591,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1696). */
+/** The answer to `choose spendCP` (rules line 1609). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1750). */
+/** The answer to `choose spoil` (rules line 1663). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1755). */
+/** The answer to `choose loot` (rules line 1668). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1771). */
+/** The answer to `choose room` (rules line 1684). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1775). */
+/** The answer to `choose discardedSec` (rules line 1688). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1778). */
+/** The answer to `choose discardedLetter` (rules line 1691). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1793). */
+/** The answer to `choose pirateSpoil` (rules line 1706). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1809). */
+/** The answer to `choose raided` (rules line 1722). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1641,30 +1648,30 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1814). */
+/** The answer to `choose raidMore` (rules line 1727). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1852). */
+/** The answer to `choose krakenEscape` (rules line 1765). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1865). */
+/** The answer to `choose krakenHome` (rules line 1779). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
-  /** Position in `homes` of the number chosen. */
+  /** Position in `homes` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1907). */
+/** The answer to `choose hideoutToken` (rules line 1821). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1672,70 +1679,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2164). */
+/** The answer to `choose extraMain` (rules line 2078). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2168). */
+/** The answer to `choose storeMain` (rules line 2082). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2178). */
+/** The answer to `choose extraSail` (rules line 2092). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2182). */
+/** The answer to `choose storeSail` (rules line 2096). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2192). */
+/** The answer to `choose extraItem` (rules line 2106). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2195). */
+/** The answer to `choose storeItem` (rules line 2109). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2199). */
+/** The answer to `choose extraSec` (rules line 2113). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2207). */
+/** The answer to `choose extraLetter` (rules line 2121). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2315). */
+/** The answer to `choose truceNation` (rules line 2229). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2336). */
+/** The answer to `choose fortChoice` (rules line 2250). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1743,44 +1750,44 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2354). */
+/** The answer to `choose krakenTo` (rules line 2268). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2378). */
+/** The answer to `choose moveMerchant` (rules line 2292). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2380). */
+/** The answer to `choose whichMerchant` (rules line 2294). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2389). */
+/** The answer to `choose merchantTo` (rules line 2303). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2415). */
+/** The answer to `choose newMission` (rules line 2329). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2437). */
+/** The answer to `choose shoalsModule` (rules line 2352). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1788,7 +1795,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2443). */
+/** The answer to `choose shoalsSpot` (rules line 2358). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1796,52 +1803,52 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2455). */
+/** The answer to `choose sirensTarget` (rules line 2370). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2474). */
+/** The answer to `choose stormDir` (rules line 2389). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
-  /** Position in `stormOptions` of the Dir chosen. */
+  /** Position in `stormOptions` of the HexDir chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2508). */
+/** The answer to `choose stormLanding` (rules line 2423). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2528). */
+/** The answer to `choose merchantLanding` (rules line 2443). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the Hex chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1956). */
+/** The answer to `choose raiseDistance` (rules line 1870). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose buyIt` (rules line 2145). */
+/** The answer to `choose buyIt` (rules line 2059). */
 export interface BuyItChoice {
   readonly type: "buyIt";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2147). */
+/** The answer to `choose newShip` (rules line 2061). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1849,7 +1856,7 @@ export interface NewShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose keepCard` (rules line 2257). */
+/** The answer to `choose keepCard` (rules line 2171). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -1961,10 +1968,17 @@ export type Action =
   | NewShipChoice
   | KeepCardChoice;
 
+/** A Wreck as one player sees it (null: not visible to that player). */
+export interface WreckView {
+  hex: HexView;
+  cargo: boolean;
+  sail: number;
+}
+
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
   ship: number;
-  pos: number;
+  pos: HexView;
   damaged: boolean;
   doubloons: number;
   honours: number;
@@ -1978,7 +1992,7 @@ export interface PlayerView {
   holdSec: SecW[];
   letters: Nation[];
   cargo: number;
-  cargoPos: number;
+  cargoPos: HexView;
   captured: number[];
   whMain: MainW[];
   whSec: SecW[];
@@ -2001,22 +2015,22 @@ export interface View {
   round: number;
   lord: Player;
   active: Player;
-  windDir: Dir;
+  windDir: HexDir;
   slotMod: number[];
   modSlot: number[];
   modRot: number[];
-  landHexes: number[];
-  portHexes: number[];
+  landHexes: HexView[];
+  portHexes: HexView[];
   portCities: number[];
-  reefs: number[];
-  fortSeaHexes: number[];
-  lair: number;
-  kraken: number;
-  stormCentre: number;
-  shoalSquares: number[];
-  shoalHexes: number[];
-  merchants: number[];
-  wreck: Wreck[];
+  reefs: HexView[];
+  fortSeaHexes: HexView[];
+  lair: HexView;
+  kraken: HexView;
+  stormCentre: HexView;
+  shoalSquares: HexView[];
+  shoalHexes: HexView[];
+  merchants: HexView[];
+  wreck: WreckView[];
   fortTokens: FortToken[];
   truce: Nation[];
   hideouts: Hideout[];
@@ -2065,7 +2079,7 @@ export interface View {
   drawnCard: number;
   drawnShip: number;
   pendingWreck: number;
-  stormOptions: Dir[];
+  stormOptions: HexDir[];
   fighting: boolean;
   /** Who must decide now. */
   toAct: Player[];
@@ -2073,17 +2087,17 @@ export interface View {
   deciding: string | null;
 }
 
-/** DIRS (rules line 161): one DirVec per row. */
+/** DIRS (rules line 153): one WindFace per row. */
 // prettier-ignore
-export const DIRS: DirVec[] = [
-  { dir: "north", spin: 1, dq: 0, dr: (-1) },
-  { dir: "northeast", spin: 2, dq: 1, dr: (-1) },
-  { dir: "southeast", spin: 3, dq: 1, dr: 0 },
-  { dir: "south", spin: 4, dq: 0, dr: 1 },
-  { dir: "southwest", spin: 5, dq: (-1), dr: 1 },
-  { dir: "northwest", spin: 6, dq: (-1), dr: 0 },
+export const DIRS: WindFace[] = [
+  { dir: "north", spin: 1 },
+  { dir: "northeast", spin: 2 },
+  { dir: "southeast", spin: 3 },
+  { dir: "south", spin: 4 },
+  { dir: "southwest", spin: 5 },
+  { dir: "northwest", spin: 6 },
 ];
-/** SLOTS (rules line 172): one Slot per row. */
+/** SLOTS (rules line 164): one Slot per row. */
 // prettier-ignore
 export const SLOTS: Slot[] = [
   { id: 0, name: "P", q: 0, r: 0 },
@@ -2094,7 +2108,7 @@ export const SLOTS: Slot[] = [
   { id: 5, name: "M5", q: (-9), r: 5 },
   { id: 6, name: "M6", q: (-5), r: (-4) },
 ];
-/** LAYOUT (rules line 185): one LayoutHex per row. */
+/** LAYOUT (rules line 177): one LayoutHex per row. */
 // prettier-ignore
 export const LAYOUT: LayoutHex[] = [
   { centre: true, dq: 0, dr: 0, feature: "flagHex", city: 0, first: false },
@@ -2125,14 +2139,9 @@ export const LAYOUT: LayoutHex[] = [
   { centre: false, dq: 2, dr: 1, feature: "reefHex", city: 0, first: false },
   { centre: false, dq: (-2), dr: (-1), feature: "shoalsHex", city: 0, first: false },
 ];
-/** SHOALS_START (rules line 217): one Offset per row. */
-// prettier-ignore
-export const SHOALS_START: Offset[] = [
-  { ring: 0, dq: (-2), dr: (-1) },
-  { ring: 0, dq: (-3), dr: 0 },
-  { ring: 0, dq: (-2), dr: 0 },
-];
-/** CITIES (rules line 225): one City per row. */
+/** const SHOALS_START: list<Hex> = [hex(-2, -1), hex(-3, 0), hex(-2, 0)] */
+export const SHOALS_START: Hex[] = [hexOf(-2, -1), hexOf(-3, 0), hexOf(-2, 0)];
+/** CITIES (rules line 212): one City per row. */
 // prettier-ignore
 export const CITIES: City[] = [
   { id: 0, name: "EN1", nation: "english", size: 3, module: 1, slot: 1 },
@@ -2150,7 +2159,7 @@ export const CITIES: City[] = [
 ];
 /** const PIRATE_CITY_SIZE = 3 */
 export const PIRATE_CITY_SIZE: number = 3;
-/** HIDEOUT_TOKENS (rules line 244): one HideoutToken per row. */
+/** HIDEOUT_TOKENS (rules line 231): one HideoutToken per row. */
 // prettier-ignore
 export const HIDEOUT_TOKENS: HideoutToken[] = [
   { level: 1, honours: 1, mains: ["melee", "muskets", "cannons", "culverins"], secs: ["grapeshot", "grapples", "grenades", "chainshot"] },
@@ -2212,72 +2221,9 @@ export const T2_CP: number = 2;
 export const T3_CP: number = 1;
 /** const SEC_TYPES: list<SecW> = [grapeshot, grapples, grenades, chainshot] */
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
-/** OFFSETS (rules line 290): one Offset per row. */
-// prettier-ignore
-export const OFFSETS: Offset[] = [
-  { ring: 0, dq: 0, dr: 0 },
-  { ring: 1, dq: 0, dr: (-1) },
-  { ring: 1, dq: 1, dr: (-1) },
-  { ring: 1, dq: 1, dr: 0 },
-  { ring: 1, dq: 0, dr: 1 },
-  { ring: 1, dq: (-1), dr: 1 },
-  { ring: 1, dq: (-1), dr: 0 },
-  { ring: 2, dq: 0, dr: (-2) },
-  { ring: 2, dq: 1, dr: (-2) },
-  { ring: 2, dq: 2, dr: (-2) },
-  { ring: 2, dq: 2, dr: (-1) },
-  { ring: 2, dq: 2, dr: 0 },
-  { ring: 2, dq: 1, dr: 1 },
-  { ring: 2, dq: 0, dr: 2 },
-  { ring: 2, dq: (-1), dr: 2 },
-  { ring: 2, dq: (-2), dr: 2 },
-  { ring: 2, dq: (-2), dr: 1 },
-  { ring: 2, dq: (-2), dr: 0 },
-  { ring: 2, dq: (-1), dr: (-1) },
-  { ring: 3, dq: 0, dr: (-3) },
-  { ring: 3, dq: 1, dr: (-3) },
-  { ring: 3, dq: 2, dr: (-3) },
-  { ring: 3, dq: 3, dr: (-3) },
-  { ring: 3, dq: 3, dr: (-2) },
-  { ring: 3, dq: 3, dr: (-1) },
-  { ring: 3, dq: 3, dr: 0 },
-  { ring: 3, dq: 2, dr: 1 },
-  { ring: 3, dq: 1, dr: 2 },
-  { ring: 3, dq: 0, dr: 3 },
-  { ring: 3, dq: (-1), dr: 3 },
-  { ring: 3, dq: (-2), dr: 3 },
-  { ring: 3, dq: (-3), dr: 3 },
-  { ring: 3, dq: (-3), dr: 2 },
-  { ring: 3, dq: (-3), dr: 1 },
-  { ring: 3, dq: (-3), dr: 0 },
-  { ring: 3, dq: (-2), dr: (-1) },
-  { ring: 3, dq: (-1), dr: (-2) },
-  { ring: 4, dq: 0, dr: (-4) },
-  { ring: 4, dq: 1, dr: (-4) },
-  { ring: 4, dq: 2, dr: (-4) },
-  { ring: 4, dq: 3, dr: (-4) },
-  { ring: 4, dq: 4, dr: (-4) },
-  { ring: 4, dq: 4, dr: (-3) },
-  { ring: 4, dq: 4, dr: (-2) },
-  { ring: 4, dq: 4, dr: (-1) },
-  { ring: 4, dq: 4, dr: 0 },
-  { ring: 4, dq: 3, dr: 1 },
-  { ring: 4, dq: 2, dr: 2 },
-  { ring: 4, dq: 1, dr: 3 },
-  { ring: 4, dq: 0, dr: 4 },
-  { ring: 4, dq: (-1), dr: 4 },
-  { ring: 4, dq: (-2), dr: 4 },
-  { ring: 4, dq: (-3), dr: 4 },
-  { ring: 4, dq: (-4), dr: 4 },
-  { ring: 4, dq: (-4), dr: 3 },
-  { ring: 4, dq: (-4), dr: 2 },
-  { ring: 4, dq: (-4), dr: 1 },
-  { ring: 4, dq: (-4), dr: 0 },
-  { ring: 4, dq: (-3), dr: (-1) },
-  { ring: 4, dq: (-2), dr: (-2) },
-  { ring: 4, dq: (-1), dr: (-3) },
-];
-/** SHIPS (rules line 354): one ShipCard per row. */
+/** const NOWHERE: Hex = hex(-99, -99) */
+export const NOWHERE: Hex = hexOf(-99, -99);
+/** SHIPS (rules line 280): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2343,7 +2289,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 419): one CombatCard per row. */
+/** COMBAT (rules line 345): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2407,7 +2353,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 482): one MissionCard per row. */
+/** MISSIONS (rules line 408): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2535,94 +2481,25 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn hex (line 659) */
-export function hex(state: State, q: number, r: number): number {
-  return (q + 32) * 100 + (r + 32);
+/** fn windKey (line 586) */
+export function windKey(state: State, h: Hex, v: Hex): number {
+  return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn hq (line 660) */
-export function hq(state: State, h: number): number {
-  return divide(h, 100) - 32;
+/** fn slotCentre (line 588) */
+export function slotCentre(state: State, s: number): Hex {
+  return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn hr (line 661) */
-export function hr(state: State, h: number): number {
-  return (h % 100) - 32;
+/** fn placeLocal (line 590) */
+export function placeLocal(state: State, m: number, o: Hex): Hex {
+  return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn addHex (line 662) */
-export function addHex(state: State, a: number, o: number): number {
-  return hex(state, hq(state, a) + hq(state, o), hr(state, a) + hr(state, o));
-}
-
-/** fn scaled (line 663) */
-export function scaled(state: State, o: number, k: number): number {
-  return hex(state, hq(state, o) * k, hr(state, o) * k);
-}
-
-/** fn dist3 (line 664) */
-export function dist3(state: State, dq: number, dr: number): number {
-  return Math.max(Math.abs(dq), Math.max(Math.abs(dr), Math.abs(dq + dr)));
-}
-
-/** fn hexDist (line 666) */
-export function hexDist(state: State, a: number, b: number): number {
-  return dist3(state, hq(state, a) - hq(state, b), hr(state, a) - hr(state, b));
-}
-
-/** fn dirVec (line 667) */
-export function dirVec(state: State, d: Dir): number {
-  return sum41(state, d);
-}
-
-/** fn neighbour (line 668) */
-export function neighbour(state: State, h: number, d: Dir): number {
-  return addHex(state, h, dirVec(state, d));
-}
-
-/** fn ringHexes (line 669) */
-export function ringHexes(state: State, h: number, k: number): number[] {
-  return collect42(state, h, k);
-}
-
-/** fn hexAndNeighbours (line 671) */
-export function hexAndNeighbours(state: State, h: number): number[] {
-  return collect43(state, h);
-}
-
-/** fn rotCW (line 673) */
-export function rotCW(state: State, o: number): number {
-  return hex(state, 0 - hr(state, o), hq(state, o) + hr(state, o));
-}
-
-/** fn rotK (line 674) */
-export function rotK(state: State, o: number, k: number): number {
-  return k <= 0 ? o : rotK(state, rotCW(state, o), k - 1);
-}
-
-/** fn windKey (line 676) */
-export function windKey(state: State, h: number, v: number): number {
-  return (
-    hq(state, h) * hq(state, v) +
-    hr(state, h) * hr(state, v) +
-    (hq(state, h) + hr(state, h)) * (hq(state, v) + hr(state, v))
-  );
-}
-
-/** fn slotCentre (line 678) */
-export function slotCentre(state: State, s: number): number {
-  return hex(state, at(SLOTS, s).q, at(SLOTS, s).r);
-}
-
-/** fn placeLocal (line 679) */
-export function placeLocal(state: State, m: number, o: number): number {
-  return addHex(state, slotCentre(state, at(state.modSlot, m)), rotK(state, o, at(state.modRot, m)));
-}
-
-/** fn slotOfHex (line 681) */
-export function slotOfHex(state: State, h: number): number {
+/** fn slotOfHex (line 592) */
+export function slotOfHex(state: State, h: Hex): number {
   for (const s of SLOTS) {
-    if (hexDist(state, h, hex(state, s.q, s.r)) <= 4) {
+    if (hexDistance(h, hexOf(s.q, s.r)) <= 4) {
       return s.id;
     }
   }
@@ -2630,137 +2507,137 @@ export function slotOfHex(state: State, h: number): number {
   return -1;
 }
 
-/** fn moduleAtSlot (line 689) */
+/** fn moduleAtSlot (line 600) */
 export function moduleAtSlot(state: State, s: number): number {
   return s < 0 ? -1 : at(state.slotMod, s);
 }
 
-/** fn moduleOf (line 690) */
-export function moduleOf(state: State, h: number): number {
+/** fn moduleOf (line 601) */
+export function moduleOf(state: State, h: Hex): number {
   return moduleAtSlot(state, slotOfHex(state, h));
 }
 
-/** fn moduleHexes (line 691) */
-export function moduleHexes(state: State, m: number): number[] {
-  return collect44(state, m);
+/** fn moduleHexes (line 603) */
+export function moduleHexes(state: State, m: number): Hex[] {
+  return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn onBoard (line 692) */
-export function onBoard(state: State, h: number): boolean {
+/** fn onBoard (line 604) */
+export function onBoard(state: State, h: Hex): boolean {
   return slotOfHex(state, h) >= 0;
 }
 
-/** fn isLand (line 695) */
-export function isLand(state: State, h: number): boolean {
+/** fn isLand (line 607) */
+export function isLand(state: State, h: Hex): boolean {
   return state.landHexes.includes(h);
 }
 
-/** fn isPort (line 696) */
-export function isPort(state: State, h: number): boolean {
+/** fn isPort (line 608) */
+export function isPort(state: State, h: Hex): boolean {
   return state.portHexes.includes(h);
 }
 
-/** fn isReef (line 697) */
-export function isReef(state: State, h: number): boolean {
+/** fn isReef (line 609) */
+export function isReef(state: State, h: Hex): boolean {
   return state.reefs.includes(h);
 }
 
-/** fn isShoals (line 698) */
-export function isShoals(state: State, h: number): boolean {
+/** fn isShoals (line 610) */
+export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 699) */
-export function inStorm(state: State, h: number): boolean {
-  return hexDist(state, h, state.stormCentre) <= 1;
+/** fn inStorm (line 611) */
+export function inStorm(state: State, h: Hex): boolean {
+  return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 701) */
-export function isSea(state: State, h: number): boolean {
+/** fn isSea (line 613) */
+export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn cityOfPort (line 703) */
-export function cityOfPort(state: State, h: number): number {
+/** fn cityOfPort (line 615) */
+export function cityOfPort(state: State, h: Hex): number {
   return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : -2;
 }
 
-/** fn fortOfSea (line 705) */
-export function fortOfSea(state: State, h: number): number {
+/** fn fortOfSea (line 617) */
+export function fortOfSea(state: State, h: Hex): number {
   return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : -1;
 }
 
-/** fn fortHasToken (line 706) */
+/** fn fortHasToken (line 618) */
 export function fortHasToken(state: State, f: number): boolean {
-  return any45(state, f);
+  return any41(state, f);
 }
 
-/** fn piratePorts (line 707) */
-export function piratePorts(state: State): number[] {
-  return collect46(state);
+/** fn piratePorts (line 619) */
+export function piratePorts(state: State): Hex[] {
+  return collect42(state);
 }
 
-/** fn hasPawn (line 710) */
-export function hasPawn(state: State, h: number): boolean {
-  return any47(state, h) || state.merchants.includes(h);
+/** fn hasPawn (line 622) */
+export function hasPawn(state: State, h: Hex): boolean {
+  return any43(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantIndexAt (line 711) */
-export function merchantIndexAt(state: State, h: number): number {
+/** fn merchantIndexAt (line 623) */
+export function merchantIndexAt(state: State, h: Hex): number {
   return indexOfValue(state.merchants, h);
 }
 
-/** fn damagedPirateAt (line 712) */
-export function damagedPirateAt(state: State, h: number): boolean {
-  return any48(state, h);
+/** fn damagedPirateAt (line 624) */
+export function damagedPirateAt(state: State, h: Hex): boolean {
+  return any44(state, h);
 }
 
-/** fn otherPirateAt (line 713) */
-export function otherPirateAt(state: State, h: number, me: Player): boolean {
-  return any49(state, me, h);
+/** fn otherPirateAt (line 625) */
+export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
+  return any45(state, me, h);
 }
 
-/** fn healthyOtherAt (line 714) */
-export function healthyOtherAt(state: State, h: number, me: Player): boolean {
-  return any50(state, me, h);
+/** fn healthyOtherAt (line 626) */
+export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
+  return any46(state, me, h);
 }
 
-/** fn freeSea (line 716) */
-export function freeSea(state: State, h: number): boolean {
+/** fn freeSea (line 628) */
+export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 717) */
-export function wreckAt(state: State, h: number): boolean {
-  return any51(state, h);
+/** fn wreckAt (line 629) */
+export function wreckAt(state: State, h: Hex): boolean {
+  return any47(state, h);
 }
 
-/** fn floatsOnModule (line 718) */
+/** fn floatsOnModule (line 630) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
-  return any52(state, cargo, m);
+  return any48(state, cargo, m);
 }
 
-/** fn isConquered (line 723) */
+/** fn isConquered (line 635) */
 export function isConquered(state: State, c: number): boolean {
-  return any53(state, c);
+  return any49(state, c);
 }
 
-/** fn ownsHideout (line 724) */
+/** fn ownsHideout (line 636) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
-  return any54(state, c, p);
+  return any50(state, c, p);
 }
 
-/** fn hideoutCount (line 725) */
+/** fn hideoutCount (line 637) */
 export function hideoutCount(state: State, p: Player): number {
-  return count55(state, p);
+  return count51(state, p);
 }
 
-/** fn hideoutOwners (line 726) */
+/** fn hideoutOwners (line 638) */
 export function hideoutOwners(state: State, c: number): Player[] {
-  return collect56(state, c);
+  return collect52(state, c);
 }
 
-/** fn cityAccess (line 729) */
+/** fn cityAccess (line 641) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return c === -1
     ? true
@@ -2769,18 +2646,18 @@ export function cityAccess(state: State, p: Player, c: number): boolean {
       : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 730) */
-export function hasAccess(state: State, p: Player, h: number): boolean {
+/** fn hasAccess (line 642) */
+export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return isPort(state, h) && cityAccess(state, p, cityOfPort(state, h));
 }
 
-/** fn isNationalPort (line 731) */
-export function isNationalPort(state: State, h: number): boolean {
+/** fn isNationalPort (line 643) */
+export function isNationalPort(state: State, h: Hex): boolean {
   return cityOfPort(state, h) >= 0 && !isConquered(state, cityOfPort(state, h));
 }
 
-/** fn foreignHideoutPort (line 732) */
-export function foreignHideoutPort(state: State, p: Player, h: number): boolean {
+/** fn foreignHideoutPort (line 644) */
+export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return (
     cityOfPort(state, h) >= 0 &&
     isConquered(state, cityOfPort(state, h)) &&
@@ -2788,7 +2665,7 @@ export function foreignHideoutPort(state: State, p: Player, h: number): boolean 
   );
 }
 
-/** fn warehouseHere (line 734) */
+/** fn warehouseHere (line 646) */
 export function warehouseHere(state: State, p: Player): boolean {
   return (
     isPort(state, state.players[p]!.pos) &&
@@ -2798,8 +2675,8 @@ export function warehouseHere(state: State, p: Player): boolean {
   );
 }
 
-/** fn citySizeAt (line 735) */
-export function citySizeAt(state: State, h: number): number {
+/** fn citySizeAt (line 647) */
+export function citySizeAt(state: State, h: Hex): number {
   return cityOfPort(state, h) === -1
     ? PIRATE_CITY_SIZE
     : cityOfPort(state, h) >= 0
@@ -2807,22 +2684,22 @@ export function citySizeAt(state: State, h: number): number {
       : 0;
 }
 
-/** fn tokenHonours (line 736) */
+/** fn tokenHonours (line 648) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 737) */
+/** fn usableToken (line 649) */
 export function usableToken(state: State, p: Player): boolean {
-  return any57(state, p);
+  return any53(state, p);
 }
 
-/** fn ownHideoutOnModule (line 738) */
+/** fn ownHideoutOnModule (line 650) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
-  return any58(state, p, m);
+  return any54(state, p, m);
 }
 
-/** fn canAttackCity (line 740) */
+/** fn canAttackCity (line 652) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     c >= 0 &&
@@ -2834,8 +2711,8 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 743) */
-export function portOpen(state: State, p: Player, h: number): boolean {
+/** fn portOpen (line 655) */
+export function portOpen(state: State, p: Player, h: Hex): boolean {
   return (
     hasAccess(state, p, h) ||
     (foreignHideoutPort(state, p, h) && !state.refusedEntry.includes(cityOfPort(state, h))) ||
@@ -2843,12 +2720,12 @@ export function portOpen(state: State, p: Player, h: number): boolean {
   );
 }
 
-/** fn shipDeckOf (line 748) */
+/** fn shipDeckOf (line 660) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 749) */
+/** fn freeHold (line 661) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2858,17 +2735,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 750) */
+/** fn freeYards (line 662) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 751) */
+/** fn freeSb (line 663) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 752) */
+/** fn warehouseUsed (line 664) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2879,27 +2756,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 753) */
+/** fn warehouseFree (line 665) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 754) */
+/** fn ownsSilk (line 666) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 755) */
+/** fn sailBonus (line 667) */
 export function sailBonus(state: State, p: Player): number {
-  return sum59(state, p);
+  return sum55(state, p);
 }
 
-/** fn damagedMove (line 756) */
+/** fn damagedMove (line 668) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 758) */
+/** fn allowance (line 670) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2908,67 +2785,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 759) */
+/** fn mpLeft (line 671) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 760) */
-export function stepCost(state: State, h: number): number {
+/** fn stepCost (line 672) */
+export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 761) */
+/** fn hasLosable (line 673) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 764) */
+/** fn mainSupply (line 676) */
 export function mainSupply(state: State, w: MainW): number {
-  return MAIN_TOKENS - sum62(state, w);
+  return MAIN_TOKENS - sum58(state, w);
 }
 
-/** fn secSupply (line 765) */
+/** fn secSupply (line 677) */
 export function secSupply(state: State, w: SecW): number {
-  return SECONDARY_TOKENS - sum65(state, w) - count66(state, w);
+  return SECONDARY_TOKENS - sum61(state, w) - count62(state, w);
 }
 
-/** fn sailSupply (line 766) */
+/** fn sailSupply (line 678) */
 export function sailSupply(state: State, v: number): number {
-  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum69(state, v) - count70(state, v);
+  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum65(state, v) - count66(state, v);
 }
 
-/** fn cargoSupply (line 767) */
+/** fn cargoSupply (line 679) */
 export function cargoSupply(state: State): number {
-  return CARGO_TOKENS - sum71(state) - count72(state);
+  return CARGO_TOKENS - sum67(state) - count68(state);
 }
 
-/** fn letterSupply (line 768) */
+/** fn letterSupply (line 680) */
 export function letterSupply(state: State, n_: Nation): number {
-  return LETTERS_PER_NATION - sum75(state, n_);
+  return LETTERS_PER_NATION - sum71(state, n_);
 }
 
-/** fn secTotal (line 769) */
+/** fn secTotal (line 681) */
 export function secTotal(state: State): number {
-  return sum76(state);
+  return sum72(state);
 }
 
-/** fn income (line 772) */
+/** fn income (line 684) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 773) */
+/** fn saleDistance (line 685) */
 export function saleDistance(state: State, p: Player): number {
-  return hexDist(state, state.players[p]!.cargoPos, state.players[p]!.pos);
+  return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 775) */
+/** fn handLimit (line 687) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 781) */
+/** fn cardScore (line 693) */
 export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[]): number {
   return c < 0
     ? 0
@@ -2979,22 +2856,22 @@ export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[])
         (secs.includes(at(COMBAT, c).sec2) ? at(COMBAT, c).power2 : 0);
 }
 
-/** fn pirateScore (line 782) */
+/** fn pirateScore (line 694) */
 export function pirateScore(state: State, p: Player, c: number): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 783) */
+/** fn merchantScore (line 695) */
 export function merchantScore(state: State, ship: number, c: number): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 784) */
+/** fn cityScore (line 696) */
 export function cityScore(state: State, token: number, c: number): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn sideScore (line 785) */
+/** fn sideScore (line 697) */
 export function sideScore(state: State, kind: SideKind, who: Player, ship: number, token: number, c: number): number {
   return kind === "pirateSide"
     ? pirateScore(state, who, c)
@@ -3005,12 +2882,12 @@ export function sideScore(state: State, kind: SideKind, who: Player, ship: numbe
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 787) */
+/** fn unarmed (line 699) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 788) */
+/** fn canPlayOrDraw (line 700) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.length + state.combatDiscard.length > 0 ||
@@ -3018,7 +2895,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 790) */
+/** fn shadowSearch (line 702) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3027,45 +2904,45 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 791) */
+/** fn shadowFor (line 703) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn cityIdAt (line 796) */
+/** fn cityIdAt (line 708) */
 export function cityIdAt(state: State, m: number, slot: number): number {
-  return m === 0 ? -1 : sum77(state, m, slot) - 1;
+  return m === 0 ? -1 : sum73(state, m, slot) - 1;
 }
 
-/** fn canReact (line 981) */
+/** fn canReact (line 893) */
 export function canReact(state: State, q: Player): boolean {
   return state.players[q]!.hand.length > 0 || (state.players[q]!.damaged && state.players[q]!.cp > 0);
 }
 
-/** fn otherDeck (line 1077) */
+/** fn otherDeck (line 989) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn tollDoubloons (line 1336) */
+/** fn tollDoubloons (line 1248) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1338) */
+/** fn tollPayable (line 1250) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
     : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1343) */
-export function pawnPos(state: State, x: number): number {
+/** fn pawnPos (line 1255) */
+export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1344) */
-export function windStopsPirate(state: State, p: Player, t: number): boolean {
+/** fn windStopsPirate (line 1256) */
+export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
     isLand(state, t) ||
@@ -3076,8 +2953,8 @@ export function windStopsPirate(state: State, p: Player, t: number): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1345) */
-export function windStopsMerchant(state: State, t: number): boolean {
+/** fn windStopsMerchant (line 1257) */
+export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
     state.merchants.includes(t) ||
@@ -3086,14 +2963,14 @@ export function windStopsMerchant(state: State, t: number): boolean {
   );
 }
 
-/** fn windConflict (line 1436) */
-export function windConflict(state: State, h: number): boolean {
-  return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count78(state, h) >= 2);
+/** fn windConflict (line 1348) */
+export function windConflict(state: State, h: Hex): boolean {
+  return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1437) */
-export function windConflictHexes(state: State): number[] {
-  let hexes: number[] = [];
+/** fn windConflictHexes (line 1349) */
+export function windConflictHexes(state: State): Hex[] {
+  let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
     if (windConflict(state, state.players[p]!.pos) && !hexes.includes(state.players[p]!.pos)) {
       hexes.push(state.players[p]!.pos);
@@ -3103,24 +2980,24 @@ export function windConflictHexes(state: State): number[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1479) */
+/** fn merchantsOnModule (line 1391) */
 export function merchantsOnModule(state: State, m: number): number {
-  return count79(state, m);
+  return count75(state, m);
 }
 
-/** fn nearestFree (line 1502) */
-export function nearestFree(state: State, origin: number): number[] {
-  let found: number[] = [];
+/** fn nearestFree (line 1415) */
+export function nearestFree(state: State, origin: Hex): Hex[] {
+  let found: Hex[] = [];
   let k = 0;
   while (found.length === 0 && k < 4) {
     k += 1;
-    found = collect80(state, origin, k);
+    found = collect76(state, origin, k);
   }
 
   return found;
 }
 
-/** fn letterPrice (line 2029) */
+/** fn letterPrice (line 1943) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) &&
     isNationalPort(state, state.players[p]!.pos) &&
@@ -3129,7 +3006,7 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
     : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2122) */
+/** fn canBuyShip (line 2036) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3138,13 +3015,13 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2343) */
-export function krakenMayEnter(state: State, h: number): boolean {
+/** fn krakenMayEnter (line 2257) */
+export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2373) */
-export function merchantMayEnter(state: State, h: number): boolean {
+/** fn merchantMayEnter (line 2287) */
+export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
     (!isLand(state, h) &&
@@ -3155,13 +3032,13 @@ export function merchantMayEnter(state: State, h: number): boolean {
   );
 }
 
-/** fn shoalSquare (line 2424) */
-export function shoalSquare(state: State, m: number): number {
+/** fn shoalSquare (line 2338) */
+export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2425) */
-export function shoalTemplate(state: State, m: number): number[] {
+/** fn shoalTemplate (line 2339) */
+export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
     at(state.shoalHexes, 3 * (m - 1) + 1),
@@ -3169,41 +3046,41 @@ export function shoalTemplate(state: State, m: number): number[] {
   ];
 }
 
-/** fn triangle (line 2426) */
-export function triangle(state: State, m: number, i_: number): number[] {
+/** fn triangle (line 2341) */
+export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
-    addHex(state, shoalSquare(state, m), hex(state, at(DIRS, i_).dq, at(DIRS, i_).dr)),
-    addHex(state, shoalSquare(state, m), hex(state, at(DIRS, (i_ + 1) % 6).dq, at(DIRS, (i_ + 1) % 6).dr)),
+    at(hexNeighbours(shoalSquare(state, m)), i_),
+    at(hexNeighbours(shoalSquare(state, m)), (i_ + 1) % 6),
   ];
 }
 
-/** fn shoalSpotLegal (line 2427) */
+/** fn shoalSpotLegal (line 2342) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
-  return all81(state, m, i_);
+  return all77(state, m, i_);
 }
 
-/** fn currentShoal (line 2428) */
+/** fn currentShoal (line 2343) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
-  return all82(state, m, i_);
+  return all78(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2429) */
+/** fn otherShoalSpots (line 2344) */
 export function otherShoalSpots(state: State, m: number): number[] {
-  return collect83(state, m);
+  return collect79(state, m);
 }
 
-/** fn stormFits (line 2467) */
-export function stormFits(state: State, c: number): boolean {
-  return all84(state, c);
+/** fn stormFits (line 2382) */
+export function stormFits(state: State, c: Hex): boolean {
+  return all80(state, c);
 }
 
-/** proc buildBoard (line 800) */
+/** proc buildBoard (line 712) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
       if (f.centre === (m === 0)) {
-        let h = placeLocal(state, m, hex(state, f.dq, f.dr));
+        let h = placeLocal(state, m, hexOf(f.dq, f.dr));
         if (f.feature === "landHex" || f.feature === "flagHex" || f.feature === "fortHex") {
           state.landHexes.push(h);
         } else {
@@ -3223,7 +3100,7 @@ export function buildBoard(state: State): void {
                 if (f.feature === "shoalsHex") {
                   state.shoalSquares.push(h);
                   for (const o of SHOALS_START.slice()) {
-                    state.shoalHexes.push(placeLocal(state, m, hex(state, o.dq, o.dr)));
+                    state.shoalHexes.push(placeLocal(state, m, o));
                   }
                 } else {
                   if (f.feature === "lairHex") {
@@ -3244,7 +3121,7 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 1025) */
+/** proc drawCombatCard (line 937) */
 export function drawCombatCard(state: State): void {
   state.drawnCard = -1;
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
@@ -3258,7 +3135,7 @@ export function drawCombatCard(state: State): void {
   }
 }
 
-/** proc rebuildCombatDeck (line 1038) */
+/** proc rebuildCombatDeck (line 950) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3268,7 +3145,7 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 1046) */
+/** proc drawShipFrom (line 958) */
 export function drawShipFrom(state: State, d: ShipDeck): void {
   state.drawnShip = -1;
   if (d === "green") {
@@ -3294,7 +3171,7 @@ export function drawShipFrom(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc discardShip (line 1069) */
+/** proc discardShip (line 981) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3303,7 +3180,7 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 1081) */
+/** proc drawMerchant (line 993) */
 export function drawMerchant(state: State, d: ShipDeck): void {
   drawShipFrom(state, d);
   if (state.drawnShip < 0) {
@@ -3319,7 +3196,7 @@ export function drawMerchant(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc drawMission (line 1095) */
+/** proc drawMission (line 1007) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3334,7 +3211,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1108) */
+/** proc discardMission (line 1020) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3344,7 +3221,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1592) */
+/** proc setSides (line 1505) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3368,7 +3245,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1607) */
+/** proc noteFight (line 1520) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3376,7 +3253,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1829) */
+/** proc shipTask (line 1742) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3394,7 +3271,7 @@ function checkPassReaction(state: State, me: Player): string | null {
   return null;
 }
 
-/** action PassReaction (line 994): its effects, once allowed. */
+/** action PassReaction (line 906): its effects, once allowed. */
 function doPassReaction(state: State, me: Player): void {}
 
 /** Why PlayCard is refused now, or null when it is allowed. */
@@ -3411,7 +3288,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 1011): its effects, once allowed. */
+/** action Repair (line 923): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3422,7 +3299,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1018): its effects, once allowed. */
+/** action EndTurn (line 930): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3435,43 +3312,36 @@ function checkMove(state: State, me: Player): string | null {
 }
 
 /** Why Step is refused now, or null when it is allowed. */
-function checkStep(state: State, me: Player, d: Dir): string | null {
-  if (!onBoard(state, neighbour(state, state.players[me]!.pos, d))) return "You cannot sail off the board.";
-  if (isLand(state, neighbour(state, state.players[me]!.pos, d))) return "Land squares are impassable.";
-  if (stepCost(state, neighbour(state, state.players[me]!.pos, d)) > mpLeft(state, me))
+function checkStep(state: State, me: Player, d: HexDir): string | null {
+  if (!onBoard(state, hexStep(state.players[me]!.pos, d))) return "You cannot sail off the board.";
+  if (isLand(state, hexStep(state.players[me]!.pos, d))) return "Land squares are impassable.";
+  if (stepCost(state, hexStep(state.players[me]!.pos, d)) > mpLeft(state, me))
     return "Not enough movement points (a shoals square costs 2).";
-  if (
-    isReef(state, neighbour(state, state.players[me]!.pos, d)) &&
-    hasPawn(state, neighbour(state, state.players[me]!.pos, d))
-  )
+  if (isReef(state, hexStep(state.players[me]!.pos, d)) && hasPawn(state, hexStep(state.players[me]!.pos, d)))
     return "The reef already holds a ship.";
   if (!(
-    isPort(state, neighbour(state, state.players[me]!.pos, d)) ||
-    !damagedPirateAt(state, neighbour(state, state.players[me]!.pos, d))
+    isPort(state, hexStep(state.players[me]!.pos, d)) || !damagedPirateAt(state, hexStep(state.players[me]!.pos, d))
   ))
     return "A damaged ship blocks that square.";
   if (!(
-    isPort(state, neighbour(state, state.players[me]!.pos, d)) ||
+    isPort(state, hexStep(state.players[me]!.pos, d)) ||
     !state.players[me]!.damaged ||
-    !otherPirateAt(state, neighbour(state, state.players[me]!.pos, d), me)
+    !otherPirateAt(state, hexStep(state.players[me]!.pos, d), me)
   ))
     return "A damaged ship cannot enter another pirate's square.";
-  if (!(
-    !isPort(state, neighbour(state, state.players[me]!.pos, d)) ||
-    portOpen(state, me, neighbour(state, state.players[me]!.pos, d))
-  ))
+  if (!(!isPort(state, hexStep(state.players[me]!.pos, d)) || portOpen(state, me, hexStep(state.players[me]!.pos, d))))
     return "That port is closed to you, and you cannot attack its city now.";
   return null;
 }
 
 /** Why AttackPort is refused now, or null when it is allowed. */
-function checkAttackPort(state: State, me: Player, d: Dir): string | null {
-  if (!isNationalPort(state, neighbour(state, state.players[me]!.pos, d)))
+function checkAttackPort(state: State, me: Player, d: HexDir): string | null {
+  if (!isNationalPort(state, hexStep(state.players[me]!.pos, d)))
     return "You can only attack a port of a national city not yet conquered.";
-  if (!hasAccess(state, me, neighbour(state, state.players[me]!.pos, d)))
+  if (!hasAccess(state, me, hexStep(state.players[me]!.pos, d)))
     return "Without free access, sailing in is already an attack: take the step.";
   if (mpLeft(state, me) < 1) return "Not enough movement points.";
-  if (!canAttackCity(state, me, cityOfPort(state, neighbour(state, state.players[me]!.pos, d))))
+  if (!canAttackCity(state, me, cityOfPort(state, hexStep(state.players[me]!.pos, d))))
     return "You do not meet the conditions to attack this city.";
   return null;
 }
@@ -3482,7 +3352,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1166): its effects, once allowed. */
+/** action ExtraMove (line 1078): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3493,7 +3363,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1172): its effects, once allowed. */
+/** action StopMoving (line 1084): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3524,7 +3394,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1944): its effects, once allowed. */
+/** action EndCommerce (line 1858): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3543,7 +3413,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1967): its effects, once allowed. */
+/** action Deliver (line 1881): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3560,7 +3430,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1980): its effects, once allowed. */
+/** action SellMain (line 1894): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3572,7 +3442,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1986): its effects, once allowed. */
+/** action SellSecondary (line 1900): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3584,7 +3454,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1992): its effects, once allowed. */
+/** action SellSail (line 1906): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3596,7 +3466,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1998): its effects, once allowed. */
+/** action DropLetter (line 1912): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3609,7 +3479,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 2003): its effects, once allowed. */
+/** action BuyMain (line 1917): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3623,7 +3493,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 2011): its effects, once allowed. */
+/** action BuySecondary (line 1925): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3638,7 +3508,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 2019): its effects, once allowed. */
+/** action BuySail (line 1933): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3652,7 +3522,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 2031): its effects, once allowed. */
+/** action BuyLetter (line 1945): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3666,7 +3536,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 2040): its effects, once allowed. */
+/** action StoreMain (line 1954): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3680,7 +3550,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 2048): its effects, once allowed. */
+/** action LoadMain (line 1962): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3694,7 +3564,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 2056): its effects, once allowed. */
+/** action StoreSecondary (line 1970): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3708,7 +3578,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2064): its effects, once allowed. */
+/** action LoadSecondary (line 1978): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3722,7 +3592,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2072): its effects, once allowed. */
+/** action StoreSail (line 1986): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3736,7 +3606,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2080): its effects, once allowed. */
+/** action LoadSail (line 1994): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3750,7 +3620,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2088): its effects, once allowed. */
+/** action StoreLetter (line 2002): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3764,7 +3634,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2096): its effects, once allowed. */
+/** action LoadLetter (line 2010): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3778,7 +3648,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2104): its effects, once allowed. */
+/** action StoreCargo (line 2018): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3792,7 +3662,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2113): its effects, once allowed. */
+/** action LoadCargo (line 2027): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3824,7 +3694,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2236): its effects, once allowed. */
+/** action EndTavern (line 2150): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3836,7 +3706,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2240): its effects, once allowed. */
+/** action TakeMission (line 2154): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3862,7 +3732,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 914) until it waits for a decision or is done. */
+/** Runs the flow (line 826) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3894,13 +3764,13 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
     startShip: 0,
     firstWeapon: "melee",
     secondWeapon: "melee",
-    startPort: 0,
+    startPort: hexOf(0, 0),
     kit: "buyNothing",
     startLetter: "english",
   };
 }
 
-/** Runs proc startingChoices (line 870) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 782) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3919,7 +3789,7 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
         }
 
         frame.p = at(frame.pList, frame.pIndex);
-        if (state.players[frame.p]!.pos !== 0) {
+        if (state.players[frame.p]!.pos !== NOWHERE) {
           frame.pc = 3;
           continue machine;
         }
@@ -4057,7 +3927,7 @@ function newWithAnytimeActionsFrame(i_: number): WithAnytimeActionsFrame {
   return { routine: "withAnytimeActions", pc: 0, i_ };
 }
 
-/** Runs proc withAnytimeActions (line 920) until it waits for a decision or is done. */
+/** Runs proc withAnytimeActions (line 832) until it waits for a decision or is done. */
 function stepWithAnytimeActions(state: State, frame: WithAnytimeActionsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4105,7 +3975,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 930) until it waits for a decision or is done. */
+/** Runs proc playGame (line 842) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4189,7 +4059,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 948) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 860) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4266,7 +4136,7 @@ function newReactionWindowFrame(p: Player): ReactionWindowFrame {
   return { routine: "reactionWindow", pc: 0, p, q: 0 };
 }
 
-/** Runs proc reactionWindow (line 983) until it waits for a decision or is done. */
+/** Runs proc reactionWindow (line 895) until it waits for a decision or is done. */
 function stepReactionWindow(state: State, frame: ReactionWindowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4318,7 +4188,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1117) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1029) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4363,11 +4233,11 @@ function currentTrimHandFrame(state: State): TrimHandFrame {
   return frame;
 }
 
-function newEnterHexFrame(p: Player, t: number, declare: boolean): EnterHexFrame {
-  return { routine: "enterHex", pc: 0, p, t, declare, origin: 0, c: 0, mi: 0 };
+function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
+  return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
 }
 
-/** Runs proc enterHex (line 1176) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1088) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4547,11 +4417,11 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
   }
 }
 
-function newHazardsFrame(p: Player, origin: number, t: number): HazardsFrame {
+function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1225) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1137) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4610,11 +4480,11 @@ function stepHazards(state: State, frame: HazardsFrame): void {
   }
 }
 
-function newPickUpsFrame(p: Player, t: number): PickUpsFrame {
+function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1237) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1149) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4732,7 +4602,7 @@ function currentPickUpsFrame(state: State): PickUpsFrame {
   return frame;
 }
 
-function newJettisonFrame(p: Player, t: number): JettisonFrame {
+function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   return {
     routine: "jettison",
     pc: 0,
@@ -4743,11 +4613,11 @@ function newJettisonFrame(p: Player, t: number): JettisonFrame {
     thrownLetter: "english",
     m: 0,
     options: [],
-    floatHex: 0,
+    floatHex: hexOf(0, 0),
   };
 }
 
-/** Runs proc jettison (line 1268) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1180) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4853,7 +4723,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1290) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1202) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4913,11 +4783,11 @@ function currentEndOfMovementFrame(state: State): EndOfMovementFrame {
   return frame;
 }
 
-function newAskEntryFrame(p: Player, c: number, t: number): AskEntryFrame {
+function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1307) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1219) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5014,10 +4884,10 @@ function currentAskEntryFrame(state: State): AskEntryFrame {
 }
 
 function newWindPhaseFrame(): WindPhaseFrame {
-  return { routine: "windPhase", pc: 0, spin: 0, windVec: 0, pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
+  return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1349) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1261) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5026,7 +4896,7 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         state.inWind = true;
         frame.spin = randomBetween(state.rng, 1, 6);
         state.windDir = at(DIRS, frame.spin - 1).dir;
-        frame.windVec = dirVec(state, state.windDir);
+        frame.windVec = hexDirection(state.windDir);
         frame.pawns = concat<number>(collect10(state), collect11(state));
         frame.seq = 0;
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
@@ -5050,7 +4920,7 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
 
         state.players[at(SEATS[state.playerCount]!, frame.x)]!.windSeq = frame.seq;
         frame.pc = 5;
-        state.stack.push(newPushPirateFrame(at(SEATS[state.playerCount]!, frame.x), frame.windVec));
+        state.stack.push(newPushPirateFrame(at(SEATS[state.playerCount]!, frame.x), state.windDir));
         return;
       }
 
@@ -5062,7 +4932,7 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
 
       case 3: {
         frame.pc = 6;
-        state.stack.push(newPushMerchantFrame(frame.x - 10, frame.windVec));
+        state.stack.push(newPushMerchantFrame(frame.x - 10, state.windDir));
         return;
       }
 
@@ -5094,11 +4964,11 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   }
 }
 
-function newPushPirateFrame(p: Player, v: number): PushPirateFrame {
-  return { routine: "pushPirate", pc: 0, p, v, n_: 0, going: false, origin: 0, t: 0 };
+function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
+  return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1372) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1284) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5116,7 +4986,7 @@ function stepPushPirate(state: State, frame: PushPirateFrame): void {
         }
 
         frame.origin = state.players[frame.p]!.pos;
-        frame.t = addHex(state, frame.origin, frame.v);
+        frame.t = hexStep(frame.origin, frame.wind);
         if (!windStopsPirate(state, frame.p, frame.t)) {
           frame.pc = 3;
           continue machine;
@@ -5189,11 +5059,21 @@ function stepPushPirate(state: State, frame: PushPirateFrame): void {
   }
 }
 
-function newPushMerchantFrame(mi: number, v: number): PushMerchantFrame {
-  return { routine: "pushMerchant", pc: 0, mi, v, n_: 0, going: false, gone: false, origin: 0, t: 0 };
+function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
+  return {
+    routine: "pushMerchant",
+    pc: 0,
+    mi,
+    wind,
+    n_: 0,
+    going: false,
+    gone: false,
+    origin: hexOf(0, 0),
+    t: hexOf(0, 0),
+  };
 }
 
-/** Runs proc pushMerchant (line 1397) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1309) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5212,7 +5092,7 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
         }
 
         frame.origin = at(state.merchants, frame.mi);
-        frame.t = addHex(state, frame.origin, frame.v);
+        frame.t = hexStep(frame.origin, frame.wind);
         if (onBoard(state, frame.t)) {
           frame.pc = 3;
           continue machine;
@@ -5306,8 +5186,8 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
     pc: 0,
     going: false,
     fights: [],
-    h: 0,
-    fightHex: 0,
+    h: hexOf(0, 0),
+    fightHex: hexOf(0, 0),
     here: [],
     last: 0,
     healthy: [],
@@ -5315,7 +5195,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1448) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1360) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5443,15 +5323,24 @@ function currentResolveWindFightsFrame(state: State): ResolveWindFightsFrame {
 }
 
 function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFrame {
-  return { routine: "respawnMerchant", pc: 0, mi, chooser, national: [], free: [], options: [], spawnPort: 0 };
+  return {
+    routine: "respawnMerchant",
+    pc: 0,
+    mi,
+    chooser,
+    national: [],
+    free: [],
+    options: [],
+    spawnPort: hexOf(0, 0),
+  };
 }
 
-/** Runs proc respawnMerchant (line 1484) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1396) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        setAt(state.merchants, frame.mi, 0);
+        setAt(state.merchants, frame.mi, NOWHERE);
         frame.national = collect20(state);
         frame.free = collect21(state, frame.national);
         frame.options = frame.national.slice();
@@ -5500,11 +5389,11 @@ function currentRespawnMerchantFrame(state: State): RespawnMerchantFrame {
   return frame;
 }
 
-function newMoveMerchantAsideFrame(mi: number, origin: number, chooser: Player): MoveMerchantAsideFrame {
-  return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: 0 };
+function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): MoveMerchantAsideFrame {
+  return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1512) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1425) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5560,11 +5449,11 @@ function currentMoveMerchantAsideFrame(state: State): MoveMerchantAsideFrame {
   return frame;
 }
 
-function newMoveAsideFrame(p: Player, origin: number): MoveAsideFrame {
-  return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: 0 };
+function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
+  return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1522) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1435) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5625,7 +5514,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1537) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1450) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5728,11 +5617,21 @@ function currentHurtFrame(state: State): HurtFrame {
   return frame;
 }
 
-function newDropWreckFrame(p: Player, origin: number): DropWreckFrame {
-  return { routine: "dropWreck", pc: 0, p, origin, kind: 0, k: 0, options: [], spot: 0, wreckHex: 0 };
+function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
+  return {
+    routine: "dropWreck",
+    pc: 0,
+    p,
+    origin,
+    kind: 0,
+    k: 0,
+    options: [],
+    spot: hexOf(0, 0),
+    wreckHex: hexOf(0, 0),
+  };
 }
 
-/** Runs proc dropWreck (line 1566) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1479) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5809,7 +5708,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1615) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1528) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5879,7 +5778,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1634) until it waits for a decision or is done. */
+/** Runs proc combat (line 1547) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6025,7 +5924,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1689) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1602) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6103,10 +6002,10 @@ function currentSpendForPowerFrame(state: State): SpendForPowerFrame {
 }
 
 function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): MerchantFightFrame {
-  return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: 0, shadow: 0, card: 0 };
+  return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1716) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1629) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6208,11 +6107,11 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   }
 }
 
-function newMerchantSpoilsFrame(p: Player, card: number, at: number): MerchantSpoilsFrame {
+function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoilsFrame {
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1749) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1662) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6298,7 +6197,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1768) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1681) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6391,7 +6290,7 @@ function currentMakeRoomFrame(state: State): MakeRoomFrame {
   return frame;
 }
 
-function newPirateFightFrame(a: Player, d: Player, at: number): PirateFightFrame {
+function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   return {
     routine: "pirateFight",
     pc: 0,
@@ -6409,7 +6308,7 @@ function newPirateFightFrame(a: Player, d: Player, at: number): PirateFightFrame
   };
 }
 
-/** Runs proc pirateFight (line 1785) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1698) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6565,10 +6464,19 @@ function currentPirateFightFrame(state: State): PirateFightFrame {
 }
 
 function newKrakenFightFrame(p: Player): KrakenFightFrame {
-  return { routine: "krakenFight", pc: 0, p, at: 0, options: [], krakenEscape: 0, homes: [], krakenHome: 0 };
+  return {
+    routine: "krakenFight",
+    pc: 0,
+    p,
+    at: hexOf(0, 0),
+    options: [],
+    krakenEscape: hexOf(0, 0),
+    homes: [],
+    krakenHome: hexOf(0, 0),
+  };
 }
 
-/** Runs proc krakenFight (line 1841) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1754) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6613,7 +6521,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
       }
 
       case 4: {
-        state.kraken = 0;
+        state.kraken = NOWHERE;
         if (!freeSea(state, state.lair)) {
           frame.pc = 6;
           continue machine;
@@ -6722,10 +6630,10 @@ function currentKrakenFightFrame(state: State): KrakenFightFrame {
 }
 
 function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
-  return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: 0 };
+  return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1896) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1810) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6841,7 +6749,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2159) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2073) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7065,7 +6973,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2279) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2193) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7107,7 +7015,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2292) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2206) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7280,7 +7188,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2314) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2228) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7324,7 +7232,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2320) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2234) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7389,10 +7297,10 @@ function currentDoFortFrame(state: State): DoFortFrame {
 }
 
 function newDoKrakenFrame(gen: Player): DoKrakenFrame {
-  return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: 0, mi: 0 };
+  return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2346) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2260) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7521,13 +7429,13 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
     whichMerchant: 0,
     steps: 0,
     going: false,
-    here: 0,
+    here: hexOf(0, 0),
     options: [],
-    merchantTo: 0,
+    merchantTo: hexOf(0, 0),
   };
 }
 
-/** Runs proc doMerchantEvent (line 2377) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2291) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7695,7 +7603,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2413) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2327) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7753,7 +7661,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2432) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2347) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7832,7 +7740,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2454) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2369) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7881,9 +7789,9 @@ function newDoStormFrame(gen: Player): DoStormFrame {
     gen,
     d: "north",
     stormDir: "north",
-    old: 0,
-    shift: 0,
-    arrival: 0,
+    old: hexOf(0, 0),
+    shift: hexOf(0, 0),
+    arrival: hexOf(0, 0),
     carried: [],
     i_: 0,
     i_List: [],
@@ -7897,7 +7805,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2469) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2384) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7926,8 +7834,8 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
 
       case 2: {
         frame.old = state.stormCentre;
-        frame.shift = scaled(state, dirVec(state, frame.d), STORM_SHIFT);
-        frame.arrival = addHex(state, frame.old, frame.shift);
+        frame.shift = hexScale(hexDirection(frame.d), STORM_SHIFT);
+        frame.arrival = hexAdd(frame.old, frame.shift);
         state.stormCentre = frame.arrival;
         frame.carried = collect37(state, frame.old);
         frame.i_List = frame.carried.slice();
@@ -7974,7 +7882,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         }
 
         frame.mi = at(frame.miList, frame.miIndex);
-        if (hexDist(state, at(state.merchants, frame.mi), frame.old) > 1) {
+        if (hexDistance(at(state.merchants, frame.mi), frame.old) > 1) {
           frame.pc = 9;
           continue machine;
         }
@@ -8011,7 +7919,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.i_2 = at(frame.i_2List, frame.i_2Index);
         if (!(
           !frame.carried.includes(frame.i_2) &&
-          hexDist(state, state.players[at(SEATS[state.playerCount]!, frame.i_2)]!.pos, frame.arrival) <= 1
+          hexDistance(state.players[at(SEATS[state.playerCount]!, frame.i_2)]!.pos, frame.arrival) <= 1
         )) {
           frame.pc = 13;
           continue machine;
@@ -8062,16 +7970,25 @@ function currentDoStormFrame(state: State): DoStormFrame {
   return frame;
 }
 
-function newCarryPirateFrame(p: Player, shift: number, arrival: number): CarryPirateFrame {
-  return { routine: "carryPirate", pc: 0, p, shift, arrival, dest: 0, options: [], stormLanding: 0 };
+function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFrame {
+  return {
+    routine: "carryPirate",
+    pc: 0,
+    p,
+    shift,
+    arrival,
+    dest: hexOf(0, 0),
+    options: [],
+    stormLanding: hexOf(0, 0),
+  };
 }
 
-/** Runs proc carryPirate (line 2501) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2416) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = addHex(state, state.players[frame.p]!.pos, frame.shift);
+        frame.dest = hexAdd(state.players[frame.p]!.pos, frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8161,16 +8078,25 @@ function currentCarryPirateFrame(state: State): CarryPirateFrame {
   return frame;
 }
 
-function newCarryMerchantFrame(mi: number, shift: number, arrival: number): CarryMerchantFrame {
-  return { routine: "carryMerchant", pc: 0, mi, shift, arrival, dest: 0, options: [], merchantLanding: 0 };
+function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerchantFrame {
+  return {
+    routine: "carryMerchant",
+    pc: 0,
+    mi,
+    shift,
+    arrival,
+    dest: hexOf(0, 0),
+    options: [],
+    merchantLanding: hexOf(0, 0),
+  };
 }
 
-/** Runs proc carryMerchant (line 2521) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2436) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.dest = addHex(state, at(state.merchants, frame.mi), frame.shift);
+        frame.dest = hexAdd(at(state.merchants, frame.mi), frame.shift);
         if (!(isLand(state, frame.dest) || hasPawn(state, frame.dest))) {
           frame.pc = 1;
           continue machine;
@@ -8242,7 +8168,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 999) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 911) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8273,7 +8199,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1128) until it waits for a decision or is done. */
+/** Runs action Move (line 1040) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8322,17 +8248,17 @@ function stepMove(state: State, frame: MoveFrame): void {
   }
 }
 
-function newStepFrame(me: Player, d: Dir): StepFrame {
+function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1145) until it waits for a decision or is done. */
+/** Runs action Step (line 1057) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.pc = 1;
-        state.stack.push(newEnterHexFrame(frame.me, neighbour(state, state.players[frame.me]!.pos, frame.d), false));
+        state.stack.push(newEnterHexFrame(frame.me, hexStep(state.players[frame.me]!.pos, frame.d), false));
         return;
       }
 
@@ -8347,17 +8273,17 @@ function stepStep(state: State, frame: StepFrame): void {
   }
 }
 
-function newAttackPortFrame(me: Player, d: Dir): AttackPortFrame {
+function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d };
 }
 
-/** Runs action AttackPort (line 1157) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1069) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.pc = 1;
-        state.stack.push(newEnterHexFrame(frame.me, neighbour(state, state.players[frame.me]!.pos, frame.d), true));
+        state.stack.push(newEnterHexFrame(frame.me, hexStep(state.players[frame.me]!.pos, frame.d), true));
         return;
       }
 
@@ -8376,7 +8302,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me };
 }
 
-/** Runs action AttackCity (line 1885) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1799) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8401,7 +8327,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1934) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1848) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8443,7 +8369,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1950) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1864) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8500,7 +8426,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], buyIt: false, newShip: 0 };
 }
 
-/** Runs action BuyShip (line 2125) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2039) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8587,7 +8513,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2226) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2140) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8629,7 +8555,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2247) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2161) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8674,7 +8600,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2269) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2183) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8912,30 +8838,25 @@ function offerMove(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of Step (the same requirements as `checkStep`). */
 function offerStep(state: State, me: Player, out: Action[]): void {
-  for (let dIndex = 0; dIndex < DIR_VALUES.length; dIndex++) {
-    const d = DIR_VALUES[dIndex]!;
-    if (!onBoard(state, neighbour(state, state.players[me]!.pos, d))) continue;
-    if (isLand(state, neighbour(state, state.players[me]!.pos, d))) continue;
-    if (stepCost(state, neighbour(state, state.players[me]!.pos, d)) > mpLeft(state, me)) continue;
-    if (
-      isReef(state, neighbour(state, state.players[me]!.pos, d)) &&
-      hasPawn(state, neighbour(state, state.players[me]!.pos, d))
-    )
+  for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
+    const d = HEX_DIR_VALUES[dIndex]!;
+    if (!onBoard(state, hexStep(state.players[me]!.pos, d))) continue;
+    if (isLand(state, hexStep(state.players[me]!.pos, d))) continue;
+    if (stepCost(state, hexStep(state.players[me]!.pos, d)) > mpLeft(state, me)) continue;
+    if (isReef(state, hexStep(state.players[me]!.pos, d)) && hasPawn(state, hexStep(state.players[me]!.pos, d)))
       continue;
     if (!(
-      isPort(state, neighbour(state, state.players[me]!.pos, d)) ||
-      !damagedPirateAt(state, neighbour(state, state.players[me]!.pos, d))
+      isPort(state, hexStep(state.players[me]!.pos, d)) || !damagedPirateAt(state, hexStep(state.players[me]!.pos, d))
     ))
       continue;
     if (!(
-      isPort(state, neighbour(state, state.players[me]!.pos, d)) ||
+      isPort(state, hexStep(state.players[me]!.pos, d)) ||
       !state.players[me]!.damaged ||
-      !otherPirateAt(state, neighbour(state, state.players[me]!.pos, d), me)
+      !otherPirateAt(state, hexStep(state.players[me]!.pos, d), me)
     ))
       continue;
     if (!(
-      !isPort(state, neighbour(state, state.players[me]!.pos, d)) ||
-      portOpen(state, me, neighbour(state, state.players[me]!.pos, d))
+      !isPort(state, hexStep(state.players[me]!.pos, d)) || portOpen(state, me, hexStep(state.players[me]!.pos, d))
     ))
       continue;
     out.push({ type: "Step", player: me, d });
@@ -8945,11 +8866,11 @@ function offerStep(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of AttackPort (the same requirements as `checkAttackPort`). */
 function offerAttackPort(state: State, me: Player, out: Action[]): void {
   if (mpLeft(state, me) < 1) return;
-  for (let dIndex = 0; dIndex < DIR_VALUES.length; dIndex++) {
-    const d = DIR_VALUES[dIndex]!;
-    if (!isNationalPort(state, neighbour(state, state.players[me]!.pos, d))) continue;
-    if (!hasAccess(state, me, neighbour(state, state.players[me]!.pos, d))) continue;
-    if (!canAttackCity(state, me, cityOfPort(state, neighbour(state, state.players[me]!.pos, d)))) continue;
+  for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
+    const d = HEX_DIR_VALUES[dIndex]!;
+    if (!isNationalPort(state, hexStep(state.players[me]!.pos, d))) continue;
+    if (!hasAccess(state, me, hexStep(state.players[me]!.pos, d))) continue;
+    if (!canAttackCity(state, me, cityOfPort(state, hexStep(state.players[me]!.pos, d)))) continue;
     out.push({ type: "AttackPort", player: me, d });
   }
 }
@@ -9246,7 +9167,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 875)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 787)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9256,7 +9177,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 878)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 790)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9266,7 +9187,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 879)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 791)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9276,7 +9197,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: int in piratePorts() by p` (proc startingChoices, line 881)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 793)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9286,7 +9207,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 883)
+      // `choose kit: StartKit by p` (proc startingChoices, line 795)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9296,7 +9217,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 891)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 803)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9306,7 +9227,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 967)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 879)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9316,13 +9237,13 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `act q: PassReaction` (proc reactionWindow, line 988)
+      // `act q: PassReaction` (proc reactionWindow, line 900)
       offerPassReaction(state, seat, out);
       break;
     }
 
     case 8: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1119)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1031)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9333,7 +9254,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1135)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1047)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9342,7 +9263,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1239)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1151)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9352,7 +9273,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1246)
+      // `choose takeSail: bool by p` (proc pickUps, line 1158)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9362,7 +9283,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1254)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1166)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9372,7 +9293,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1269)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9388,7 +9309,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1271)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9399,7 +9320,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1274)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9410,7 +9331,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose floatHex: int in options by p` (proc jettison, line 1282)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1194)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9421,7 +9342,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1293)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1205)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9431,7 +9352,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1309)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9441,7 +9362,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose payToll: bool by p` (proc askEntry, line 1312)
+      // `choose payToll: bool by p` (proc askEntry, line 1224)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9451,7 +9372,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose fightHex: int in fights by lord` (proc resolveWindFights, line 1457)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1369)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9462,7 +9383,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose spawnPort: int in options by chooser` (proc respawnMerchant, line 1496)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1409)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9473,7 +9394,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose merchantAside: int in options by chooser` (proc moveMerchantAside, line 1517)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1430)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9484,7 +9405,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose asideHex: int in options by p` (proc moveAside, line 1527)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1440)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9495,7 +9416,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1541)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1454)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9511,7 +9432,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1545)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1458)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9520,7 +9441,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1554)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1467)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9531,7 +9452,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose wreckHex: int in options by p` (proc dropWreck, line 1579)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1492)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9542,7 +9463,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1619)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1532)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9552,7 +9473,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1623)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1536)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9563,7 +9484,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1696)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1609)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9573,7 +9494,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1750)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1663)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9583,7 +9504,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1755)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1668)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9593,7 +9514,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1771)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1684)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9609,7 +9530,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1775)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1688)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9620,7 +9541,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1778)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1691)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9631,7 +9552,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1793)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1706)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9646,7 +9567,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1798)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1711)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9656,7 +9577,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1809)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1722)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9667,7 +9588,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1814)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1727)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9677,7 +9598,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose krakenEscape: int in options by p` (proc krakenFight, line 1852)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1765)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9688,7 +9609,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose krakenHome: int in homes by p` (proc krakenFight, line 1865)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1779)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9699,7 +9620,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1907)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1821)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9712,7 +9633,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1940)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1854)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9739,7 +9660,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1956)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1870)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9749,7 +9670,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose buyIt: bool by me` (action BuyShip, line 2145)
+      // `choose buyIt: bool by me` (action BuyShip, line 2059)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyIt", player: seat, value });
@@ -9759,7 +9680,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose newShip: int in affordable by me` (action BuyShip, line 2147)
+      // `choose newShip: int in affordable by me` (action BuyShip, line 2061)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9770,7 +9691,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2164)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2078)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9781,7 +9702,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2168)
+      // `choose storeMain: bool by p` (proc changeShip, line 2082)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9791,7 +9712,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2178)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2092)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9801,7 +9722,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2182)
+      // `choose storeSail: bool by p` (proc changeShip, line 2096)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9811,7 +9732,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2192)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2106)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9827,7 +9748,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2195)
+      // `choose storeItem: bool by p` (proc changeShip, line 2109)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9837,7 +9758,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2199)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2113)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9848,7 +9769,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2207)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2121)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9859,7 +9780,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2232)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2146)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9868,7 +9789,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2257)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2171)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9878,7 +9799,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2315)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2229)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9888,7 +9809,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2336)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2250)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9899,7 +9820,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose krakenTo: int in options by gen` (proc doKraken, line 2354)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2268)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9910,7 +9831,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2378)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2292)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -9920,7 +9841,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2380)
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2294)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -9929,7 +9850,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose merchantTo: int in options by gen` (proc doMerchantEvent, line 2389)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2303)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9940,7 +9861,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2415)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2329)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -9950,7 +9871,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2437)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2352)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -9961,7 +9882,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2443)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2358)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -9972,7 +9893,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2455)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2370)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -9981,7 +9902,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose stormDir: Dir in stormOptions by gen` (proc doStorm, line 2474)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2389)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -9991,7 +9912,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose stormLanding: int in options by p` (proc carryPirate, line 2508)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2423)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10002,7 +9923,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose merchantLanding: int in options by shadowFor(active, active, active)` (proc carryMerchant, line 2528)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2443)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10125,13 +10046,13 @@ function check(state: State, action: Action): string | null {
     case 9: {
       switch (action.type) {
         case "Step": {
-          if (!(DIR_VALUES as readonly unknown[]).includes(action.d))
+          if (!(HEX_DIR_VALUES as readonly unknown[]).includes(action.d))
             return "Step: `d` must be one of north, northeast, southeast, south, southwest, northwest.";
           return checkStep(state, action.player, action.d);
         }
 
         case "AttackPort": {
-          if (!(DIR_VALUES as readonly unknown[]).includes(action.d))
+          if (!(HEX_DIR_VALUES as readonly unknown[]).includes(action.d))
             return "AttackPort: `d` must be one of north, northeast, southeast, south, southwest, northwest.";
           return checkAttackPort(state, action.player, action.d);
         }
@@ -11708,7 +11629,7 @@ export function setUp(options: GameOptions): State {
     playerCount,
     players: SEATS[playerCount]!.map(() => ({
       ship: 0,
-      pos: 0,
+      pos: hexOf(0, 0),
       damaged: false,
       doubloons: 0,
       honours: 0,
@@ -11722,7 +11643,7 @@ export function setUp(options: GameOptions): State {
       holdSec: [],
       letters: [],
       cargo: 0,
-      cargoPos: 0,
+      cargoPos: hexOf(0, 0),
       captured: [],
       whMain: [],
       whSec: [],
@@ -11747,9 +11668,9 @@ export function setUp(options: GameOptions): State {
     portCities: [],
     reefs: [],
     fortSeaHexes: [],
-    lair: 0,
-    kraken: 0,
-    stormCentre: 0,
+    lair: hexOf(0, 0),
+    kraken: hexOf(0, 0),
+    stormCentre: hexOf(0, 0),
     shoalSquares: [],
     shoalHexes: [],
     merchants: [],
@@ -11806,6 +11727,7 @@ export function setUp(options: GameOptions): State {
     pending: null,
   };
   for (const mine of state.players) {
+    mine.pos = NOWHERE;
     mine.permit = -1;
   }
 
@@ -11876,10 +11798,14 @@ function outcome(state: State): Outcome | null {
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
+function viewWreck(state: State, record: Wreck, viewer: Player): WreckView {
+  return { hex: hexView(record.hex), cargo: record.cargo, sail: record.sail };
+}
+
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
     ship: mine.ship,
-    pos: mine.pos,
+    pos: hexView(mine.pos),
     damaged: mine.damaged,
     doubloons: mine.doubloons,
     honours: mine.honours,
@@ -11893,7 +11819,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     holdSec: mine.holdSec.slice(),
     letters: mine.letters.slice(),
     cargo: mine.cargo,
-    cargoPos: mine.cargoPos,
+    cargoPos: hexView(mine.cargoPos),
     captured: mine.captured.slice(),
     whMain: mine.whMain.slice(),
     whSec: mine.whSec.slice(),
@@ -11926,18 +11852,18 @@ function view(state: State, viewer: Player): View {
     slotMod: state.slotMod.slice(),
     modSlot: state.modSlot.slice(),
     modRot: state.modRot.slice(),
-    landHexes: state.landHexes.slice(),
-    portHexes: state.portHexes.slice(),
+    landHexes: state.landHexes.map((x) => hexView(x)),
+    portHexes: state.portHexes.map((x) => hexView(x)),
     portCities: state.portCities.slice(),
-    reefs: state.reefs.slice(),
-    fortSeaHexes: state.fortSeaHexes.slice(),
-    lair: state.lair,
-    kraken: state.kraken,
-    stormCentre: state.stormCentre,
-    shoalSquares: state.shoalSquares.slice(),
-    shoalHexes: state.shoalHexes.slice(),
-    merchants: state.merchants.slice(),
-    wreck: clone(state.wreck),
+    reefs: state.reefs.map((x) => hexView(x)),
+    fortSeaHexes: state.fortSeaHexes.map((x) => hexView(x)),
+    lair: hexView(state.lair),
+    kraken: hexView(state.kraken),
+    stormCentre: hexView(state.stormCentre),
+    shoalSquares: state.shoalSquares.map((x) => hexView(x)),
+    shoalHexes: state.shoalHexes.map((x) => hexView(x)),
+    merchants: state.merchants.map((x) => hexView(x)),
+    wreck: state.wreck.map((x) => viewWreck(state, x, viewer)),
     fortTokens: clone(state.fortTokens),
     truce: state.truce.slice(),
     hideouts: clone(state.hideouts),
@@ -11991,7 +11917,7 @@ function view(state: State, viewer: Player): View {
 
 function problemInWreck(value: unknown, playerCount: number): string | null {
   if (!isRecord(value)) return "a Wreck is not an object";
-  if (!isInt(value.hex)) return "Wreck.hex is not a valid int";
+  if (!isHex(value.hex)) return "Wreck.hex is not a valid Hex";
   if (!(typeof value.cargo === "boolean")) return "Wreck.cargo is not a valid bool";
   if (!isInt(value.sail)) return "Wreck.sail is not a valid int";
   return null;
@@ -12028,7 +11954,7 @@ function validateState(value: unknown): string | null {
   for (const mine of value.players as unknown[]) {
     if (!isRecord(mine)) return "a player state is not an object";
     if (!isInt(mine.ship)) return "player.ship is not a valid int";
-    if (!isInt(mine.pos)) return "player.pos is not a valid int";
+    if (!isHex(mine.pos)) return "player.pos is not a valid Hex";
     if (!(typeof mine.damaged === "boolean")) return "player.damaged is not a valid bool";
     if (!isInt(mine.doubloons)) return "player.doubloons is not a valid int";
     if (!isInt(mine.honours)) return "player.honours is not a valid int";
@@ -12059,7 +11985,7 @@ function validateState(value: unknown): string | null {
     ))
       return "player.letters is not a valid list of Nation";
     if (!isInt(mine.cargo)) return "player.cargo is not a valid int";
-    if (!isInt(mine.cargoPos)) return "player.cargoPos is not a valid int";
+    if (!isHex(mine.cargoPos)) return "player.cargoPos is not a valid Hex";
     if (!(Array.isArray(mine.captured) && mine.captured.every((x: unknown) => isInt(x))))
       return "player.captured is not a valid list of int";
     if (!(
@@ -12090,32 +12016,32 @@ function validateState(value: unknown): string | null {
   if (!(isInt(value.lord) && value.lord >= 0 && value.lord < playerCount)) return "state.lord is not a valid seat";
   if (!(isInt(value.active) && value.active >= 0 && value.active < playerCount))
     return "state.active is not a valid seat";
-  if (!(DIR_VALUES as readonly unknown[]).includes(value.windDir)) return "state.windDir is not a valid Dir";
+  if (!(HEX_DIR_VALUES as readonly unknown[]).includes(value.windDir)) return "state.windDir is not a valid HexDir";
   if (!(Array.isArray(value.slotMod) && value.slotMod.every((x: unknown) => isInt(x))))
     return "state.slotMod is not a valid list of int";
   if (!(Array.isArray(value.modSlot) && value.modSlot.every((x: unknown) => isInt(x))))
     return "state.modSlot is not a valid list of int";
   if (!(Array.isArray(value.modRot) && value.modRot.every((x: unknown) => isInt(x))))
     return "state.modRot is not a valid list of int";
-  if (!(Array.isArray(value.landHexes) && value.landHexes.every((x: unknown) => isInt(x))))
-    return "state.landHexes is not a valid list of int";
-  if (!(Array.isArray(value.portHexes) && value.portHexes.every((x: unknown) => isInt(x))))
-    return "state.portHexes is not a valid list of int";
+  if (!(Array.isArray(value.landHexes) && value.landHexes.every((x: unknown) => isHex(x))))
+    return "state.landHexes is not a valid list of Hex";
+  if (!(Array.isArray(value.portHexes) && value.portHexes.every((x: unknown) => isHex(x))))
+    return "state.portHexes is not a valid list of Hex";
   if (!(Array.isArray(value.portCities) && value.portCities.every((x: unknown) => isInt(x))))
     return "state.portCities is not a valid list of int";
-  if (!(Array.isArray(value.reefs) && value.reefs.every((x: unknown) => isInt(x))))
-    return "state.reefs is not a valid list of int";
-  if (!(Array.isArray(value.fortSeaHexes) && value.fortSeaHexes.every((x: unknown) => isInt(x))))
-    return "state.fortSeaHexes is not a valid list of int";
-  if (!isInt(value.lair)) return "state.lair is not a valid int";
-  if (!isInt(value.kraken)) return "state.kraken is not a valid int";
-  if (!isInt(value.stormCentre)) return "state.stormCentre is not a valid int";
-  if (!(Array.isArray(value.shoalSquares) && value.shoalSquares.every((x: unknown) => isInt(x))))
-    return "state.shoalSquares is not a valid list of int";
-  if (!(Array.isArray(value.shoalHexes) && value.shoalHexes.every((x: unknown) => isInt(x))))
-    return "state.shoalHexes is not a valid list of int";
-  if (!(Array.isArray(value.merchants) && value.merchants.every((x: unknown) => isInt(x))))
-    return "state.merchants is not a valid list of int";
+  if (!(Array.isArray(value.reefs) && value.reefs.every((x: unknown) => isHex(x))))
+    return "state.reefs is not a valid list of Hex";
+  if (!(Array.isArray(value.fortSeaHexes) && value.fortSeaHexes.every((x: unknown) => isHex(x))))
+    return "state.fortSeaHexes is not a valid list of Hex";
+  if (!isHex(value.lair)) return "state.lair is not a valid Hex";
+  if (!isHex(value.kraken)) return "state.kraken is not a valid Hex";
+  if (!isHex(value.stormCentre)) return "state.stormCentre is not a valid Hex";
+  if (!(Array.isArray(value.shoalSquares) && value.shoalSquares.every((x: unknown) => isHex(x))))
+    return "state.shoalSquares is not a valid list of Hex";
+  if (!(Array.isArray(value.shoalHexes) && value.shoalHexes.every((x: unknown) => isHex(x))))
+    return "state.shoalHexes is not a valid list of Hex";
+  if (!(Array.isArray(value.merchants) && value.merchants.every((x: unknown) => isHex(x))))
+    return "state.merchants is not a valid list of Hex";
   if (!(Array.isArray(value.wreck) && value.wreck.every((x: unknown) => problemInWreck(x, playerCount) === null)))
     return "state.wreck is not a valid list of Wreck";
   if (!(
@@ -12187,9 +12113,9 @@ function validateState(value: unknown): string | null {
   if (!isInt(value.pendingWreck)) return "state.pendingWreck is not a valid int";
   if (!(
     Array.isArray(value.stormOptions) &&
-    value.stormOptions.every((x: unknown) => (DIR_VALUES as readonly unknown[]).includes(x))
+    value.stormOptions.every((x: unknown) => (HEX_DIR_VALUES as readonly unknown[]).includes(x))
   ))
-    return "state.stormOptions is not a valid list of Dir";
+    return "state.stormOptions is not a valid list of HexDir";
   if (!(typeof value.fighting === "boolean")) return "state.fighting is not a valid bool";
   const rng = value.rng;
   if (
@@ -12283,7 +12209,7 @@ function validateState(value: unknown): string | null {
 }
 
 /** [q for q in players if q != p and q.pos == t and not q.damaged] */
-function collect1(state: State, p: Player, t: number): Player[] {
+function collect1(state: State, p: Player, t: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12295,7 +12221,7 @@ function collect1(state: State, p: Player, t: number): Player[] {
 }
 
 /** any(w in wreck: w.hex == t and w.cargo) */
-function any2(state: State, t: number): boolean {
+function any2(state: State, t: Hex): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -12306,7 +12232,7 @@ function any2(state: State, t: number): boolean {
 }
 
 /** [w for w in wreck if w.hex != t] */
-function collect3(state: State, t: number): Wreck[] {
+function collect3(state: State, t: Hex): Wreck[] {
   const out: Wreck[] = [];
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -12318,7 +12244,7 @@ function collect3(state: State, t: number): Wreck[] {
 }
 
 /** any(w in wreck: w.hex == t and not w.cargo and (w.sail == 1 or not ownsSilk(p))) */
-function any4(state: State, t: number, p: Player): boolean {
+function any4(state: State, t: Hex, p: Player): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -12329,7 +12255,7 @@ function any4(state: State, t: number, p: Player): boolean {
 }
 
 /** sum(w in wreck: if w.hex == t then w.sail else 0) */
-function sum5(state: State, t: number): number {
+function sum5(state: State, t: Hex): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -12341,7 +12267,7 @@ function sum5(state: State, t: number): number {
 }
 
 /** [w for w in wreck if w.hex != t] */
-function collect6(state: State, t: number): Wreck[] {
+function collect6(state: State, t: Hex): Wreck[] {
   const out: Wreck[] = [];
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -12377,8 +12303,8 @@ function collect8(state: State, f: number): FortToken[] {
 }
 
 /** [h for h in moduleHexes(m) if isSea(h) and not wreckAt(h)] */
-function collect9(state: State, m: number): number[] {
-  const out: number[] = [];
+function collect9(state: State, m: number): Hex[] {
+  const out: Hex[] = [];
   const items = moduleHexes(state, m);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -12413,7 +12339,7 @@ function collect11(state: State): number[] {
 }
 
 /** sorted(x in pawns: 0 - windKey(pawnPos(x), windVec)) */
-function sorted12(state: State, pawns: number[], windVec: number): number[] {
+function sorted12(state: State, pawns: number[], windVec: Hex): number[] {
   const keyed: { key: number; item: number }[] = [];
   const items = pawns;
   for (let i = 0; i < items.length; i++) {
@@ -12426,7 +12352,7 @@ function sorted12(state: State, pawns: number[], windVec: number): number[] {
 }
 
 /** [w for w in wreck if w.hex != t] */
-function collect13(state: State, t: number): Wreck[] {
+function collect13(state: State, t: Hex): Wreck[] {
   const out: Wreck[] = [];
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -12438,7 +12364,7 @@ function collect13(state: State, t: number): Wreck[] {
 }
 
 /** [ft for ft in fortTokens if ft.fort != fortOfSea(t)] */
-function collect14(state: State, t: number): FortToken[] {
+function collect14(state: State, t: Hex): FortToken[] {
   const out: FortToken[] = [];
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -12450,7 +12376,7 @@ function collect14(state: State, t: number): FortToken[] {
 }
 
 /** [p for p in players if p.pos == h] */
-function collect15(state: State, h: number): Player[] {
+function collect15(state: State, h: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12520,8 +12446,8 @@ function collect19(state: State, healthy: Player[], attacker: Player): Player[] 
 }
 
 /** [h for h in portHexes if isNationalPort(h)] */
-function collect20(state: State): number[] {
-  const out: number[] = [];
+function collect20(state: State): Hex[] {
+  const out: Hex[] = [];
   const items = state.portHexes;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -12532,8 +12458,8 @@ function collect20(state: State): number[] {
 }
 
 /** [h for h in national if not hasPawn(h)] */
-function collect21(state: State, national: number[]): number[] {
-  const out: number[] = [];
+function collect21(state: State, national: Hex[]): Hex[] {
+  const out: Hex[] = [];
   const items = national;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -12544,7 +12470,7 @@ function collect21(state: State, national: number[]): number[] {
 }
 
 /** min(h in free: merchantsOnModule(moduleOf(h))) */
-function min22(state: State, free: number[]): number {
+function min22(state: State, free: Hex[]): number {
   let best: number | undefined;
   const items = free;
   for (let i = 0; i < items.length; i++) {
@@ -12558,8 +12484,8 @@ function min22(state: State, free: number[]): number {
 }
 
 /** [h for h in free if merchantsOnModule(moduleOf(h)) == fewest] */
-function collect23(state: State, free: number[], fewest: number): number[] {
-  const out: number[] = [];
+function collect23(state: State, free: Hex[], fewest: number): Hex[] {
+  const out: Hex[] = [];
   const items = free;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -12569,10 +12495,10 @@ function collect23(state: State, free: number[], fewest: number): number[] {
   return out;
 }
 
-/** [h for h in ringHexes(origin, 1) if isSea(h) and not wreckAt(h)] */
-function collect24(state: State, origin: number): number[] {
-  const out: number[] = [];
-  const items = ringHexes(state, origin, 1);
+/** [h for h in ring(origin, 1) if isSea(h) and not wreckAt(h)] */
+function collect24(state: State, origin: Hex): Hex[] {
+  const out: Hex[] = [];
+  const items = hexRing(origin, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (isSea(state, h) && !wreckAt(state, h)) out.push(h);
@@ -12581,10 +12507,10 @@ function collect24(state: State, origin: number): number[] {
   return out;
 }
 
-/** [h for h in ringHexes(origin, k) if isSea(h) and not wreckAt(h)] */
-function collect25(state: State, origin: number, k: number): number[] {
-  const out: number[] = [];
-  const items = ringHexes(state, origin, k);
+/** [h for h in ring(origin, k) if isSea(h) and not wreckAt(h)] */
+function collect25(state: State, origin: Hex, k: number): Hex[] {
+  const out: Hex[] = [];
+  const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (isSea(state, h) && !wreckAt(state, h)) out.push(h);
@@ -12593,10 +12519,10 @@ function collect25(state: State, origin: number, k: number): number[] {
   return out;
 }
 
-/** [h for h in hexAndNeighbours(at) if h == at or freeSea(h)] */
-function collect26(state: State, at: number): number[] {
-  const out: number[] = [];
-  const items = hexAndNeighbours(state, at);
+/** [h for h in disc(at, 1) if h == at or freeSea(h)] */
+function collect26(state: State, at: Hex): Hex[] {
+  const out: Hex[] = [];
+  const items = hexDisc(at, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (h === at || freeSea(state, h)) out.push(h);
@@ -12629,10 +12555,10 @@ function collect28(state: State): number[] {
   return out;
 }
 
-/** [h for h in hexAndNeighbours(kraken) if h == kraken or krakenMayEnter(h)] */
-function collect29(state: State): number[] {
-  const out: number[] = [];
-  const items = hexAndNeighbours(state, state.kraken);
+/** [h for h in disc(kraken, 1) if h == kraken or krakenMayEnter(h)] */
+function collect29(state: State): Hex[] {
+  const out: Hex[] = [];
+  const items = hexDisc(state.kraken, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (h === state.kraken || krakenMayEnter(state, h)) out.push(h);
@@ -12642,7 +12568,7 @@ function collect29(state: State): number[] {
 }
 
 /** any(p in players: p.pos == krakenTo) */
-function any30(state: State, krakenTo: number): boolean {
+function any30(state: State, krakenTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12653,7 +12579,7 @@ function any30(state: State, krakenTo: number): boolean {
 }
 
 /** [p for p in players if p.pos == krakenTo] */
-function collect31(state: State, krakenTo: number): Player[] {
+function collect31(state: State, krakenTo: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12664,10 +12590,10 @@ function collect31(state: State, krakenTo: number): Player[] {
   return out;
 }
 
-/** [h for h in hexAndNeighbours(here) if h == here or merchantMayEnter(h)] */
-function collect32(state: State, here: number): number[] {
-  const out: number[] = [];
-  const items = hexAndNeighbours(state, here);
+/** [h for h in disc(here, 1) if h == here or merchantMayEnter(h)] */
+function collect32(state: State, here: Hex): Hex[] {
+  const out: Hex[] = [];
+  const items = hexDisc(here, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (h === here || merchantMayEnter(state, h)) out.push(h);
@@ -12677,7 +12603,7 @@ function collect32(state: State, here: number): number[] {
 }
 
 /** any(p in players: p.pos == merchantTo) */
-function any33(state: State, merchantTo: number): boolean {
+function any33(state: State, merchantTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12688,7 +12614,7 @@ function any33(state: State, merchantTo: number): boolean {
 }
 
 /** [p for p in players if p.pos == merchantTo] */
-function collect34(state: State, merchantTo: number): Player[] {
+function collect34(state: State, merchantTo: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12711,35 +12637,34 @@ function collect35(state: State): number[] {
   return out;
 }
 
-/** [v.dir for v in DIRS if stormFits(addHex(stormCentre, scaled(hex(v.dq, v.dr), STORM_SHIFT)))] */
-function collect36(state: State): Dir[] {
-  const out: Dir[] = [];
+/** [v.dir for v in DIRS if stormFits(step(stormCentre, v.dir, STORM_SHIFT))] */
+function collect36(state: State): HexDir[] {
+  const out: HexDir[] = [];
   const items = DIRS;
   for (let i = 0; i < items.length; i++) {
     const v = items[i]!;
-    if (stormFits(state, addHex(state, state.stormCentre, scaled(state, hex(state, v.dq, v.dr), STORM_SHIFT))))
-      out.push(v.dir);
+    if (stormFits(state, hexStep(state.stormCentre, v.dir, STORM_SHIFT))) out.push(v.dir);
   }
 
   return out;
 }
 
-/** [i for i in range(0, playerCount - 1) if hexDist(players[i].pos, old) <= 1] */
-function collect37(state: State, old: number): number[] {
+/** [i for i in range(0, playerCount - 1) if distance(players[i].pos, old) <= 1] */
+function collect37(state: State, old: Hex): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (hexDist(state, state.players[at(SEATS[state.playerCount]!, i_)]!.pos, old) <= 1) out.push(i_);
+    if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_)]!.pos, old) <= 1) out.push(i_);
   }
 
   return out;
 }
 
-/** [h for h in hexAndNeighbours(arrival) if freeSea(h)] */
-function collect38(state: State, arrival: number): number[] {
-  const out: number[] = [];
-  const items = hexAndNeighbours(state, arrival);
+/** [h for h in disc(arrival, 1) if freeSea(h)] */
+function collect38(state: State, arrival: Hex): Hex[] {
+  const out: Hex[] = [];
+  const items = hexDisc(arrival, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (freeSea(state, h)) out.push(h);
@@ -12748,10 +12673,10 @@ function collect38(state: State, arrival: number): number[] {
   return out;
 }
 
-/** [h for h in hexAndNeighbours(arrival) if freeSea(h)] */
-function collect39(state: State, arrival: number): number[] {
-  const out: number[] = [];
-  const items = hexAndNeighbours(state, arrival);
+/** [h for h in disc(arrival, 1) if freeSea(h)] */
+function collect39(state: State, arrival: Hex): Hex[] {
+  const out: Hex[] = [];
+  const items = hexDisc(arrival, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (freeSea(state, h)) out.push(h);
@@ -12772,56 +12697,8 @@ function collect40(state: State, me: Player): number[] {
   return out;
 }
 
-/** sum(v in DIRS: if v.dir == d then hex(v.dq, v.dr) else 0) */
-function sum41(state: State, d: Dir): number {
-  let total = 0;
-  const items = DIRS;
-  for (let i = 0; i < items.length; i++) {
-    const v = items[i]!;
-    total += v.dir === d ? hex(state, v.dq, v.dr) : 0;
-  }
-
-  return total;
-}
-
-/** [addHex(h, hex(o.dq, o.dr)) for o in OFFSETS if o.ring == k] */
-function collect42(state: State, h: number, k: number): number[] {
-  const out: number[] = [];
-  const items = OFFSETS;
-  for (let i = 0; i < items.length; i++) {
-    const o = items[i]!;
-    if (o.ring === k) out.push(addHex(state, h, hex(state, o.dq, o.dr)));
-  }
-
-  return out;
-}
-
-/** [addHex(h, hex(o.dq, o.dr)) for o in OFFSETS if o.ring <= 1] */
-function collect43(state: State, h: number): number[] {
-  const out: number[] = [];
-  const items = OFFSETS;
-  for (let i = 0; i < items.length; i++) {
-    const o = items[i]!;
-    if (o.ring <= 1) out.push(addHex(state, h, hex(state, o.dq, o.dr)));
-  }
-
-  return out;
-}
-
-/** [addHex(slotCentre(modSlot[m]), hex(o.dq, o.dr)) for o in OFFSETS] */
-function collect44(state: State, m: number): number[] {
-  const out: number[] = [];
-  const items = OFFSETS;
-  for (let i = 0; i < items.length; i++) {
-    const o = items[i]!;
-    out.push(addHex(state, slotCentre(state, at(state.modSlot, m)), hex(state, o.dq, o.dr)));
-  }
-
-  return out;
-}
-
 /** any(ft in fortTokens: ft.fort == f) */
-function any45(state: State, f: number): boolean {
+function any41(state: State, f: number): boolean {
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
     const ft = items[i]!;
@@ -12832,8 +12709,8 @@ function any45(state: State, f: number): boolean {
 }
 
 /** [h for h in portHexes if cityOfPort(h) == -1] */
-function collect46(state: State): number[] {
-  const out: number[] = [];
+function collect42(state: State): Hex[] {
+  const out: Hex[] = [];
   const items = state.portHexes;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -12844,7 +12721,7 @@ function collect46(state: State): number[] {
 }
 
 /** any(p in players: p.pos == h) */
-function any47(state: State, h: number): boolean {
+function any43(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12855,7 +12732,7 @@ function any47(state: State, h: number): boolean {
 }
 
 /** any(p in players: p.pos == h and p.damaged) */
-function any48(state: State, h: number): boolean {
+function any44(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12866,7 +12743,7 @@ function any48(state: State, h: number): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h) */
-function any49(state: State, me: Player, h: number): boolean {
+function any45(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12877,7 +12754,7 @@ function any49(state: State, me: Player, h: number): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h and not p.damaged) */
-function any50(state: State, me: Player, h: number): boolean {
+function any46(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -12888,7 +12765,7 @@ function any50(state: State, me: Player, h: number): boolean {
 }
 
 /** any(w in wreck: w.hex == h) */
-function any51(state: State, h: number): boolean {
+function any47(state: State, h: Hex): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -12899,7 +12776,7 @@ function any51(state: State, h: number): boolean {
 }
 
 /** any(w in wreck: w.cargo == cargo and moduleOf(w.hex) == m) */
-function any52(state: State, cargo: boolean, m: number): boolean {
+function any48(state: State, cargo: boolean, m: number): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -12910,7 +12787,7 @@ function any52(state: State, cargo: boolean, m: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c) */
-function any53(state: State, c: number): boolean {
+function any49(state: State, c: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -12921,7 +12798,7 @@ function any53(state: State, c: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c and ho.owner == p) */
-function any54(state: State, c: number, p: Player): boolean {
+function any50(state: State, c: number, p: Player): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -12932,7 +12809,7 @@ function any54(state: State, c: number, p: Player): boolean {
 }
 
 /** count(ho in hideouts: ho.owner == p) */
-function count55(state: State, p: Player): number {
+function count51(state: State, p: Player): number {
   let total = 0;
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -12944,7 +12821,7 @@ function count55(state: State, p: Player): number {
 }
 
 /** [ho.owner for ho in hideouts if ho.city == c] */
-function collect56(state: State, c: number): Player[] {
+function collect52(state: State, c: number): Player[] {
   const out: Player[] = [];
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -12956,7 +12833,7 @@ function collect56(state: State, c: number): Player[] {
 }
 
 /** any(t in p.tokens: tokenHonours(t) <= p.honours) */
-function any57(state: State, p: Player): boolean {
+function any53(state: State, p: Player): boolean {
   const items = state.players[p]!.tokens;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -12967,7 +12844,7 @@ function any57(state: State, p: Player): boolean {
 }
 
 /** any(ho in hideouts: ho.owner == p and CITIES[ho.city].module == m) */
-function any58(state: State, p: Player, m: number): boolean {
+function any54(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -12978,7 +12855,7 @@ function any58(state: State, p: Player, m: number): boolean {
 }
 
 /** sum(v in p.yards: v) */
-function sum59(state: State, p: Player): number {
+function sum55(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -12990,7 +12867,7 @@ function sum59(state: State, p: Player): number {
 }
 
 /** count(x in p.sb: x == w) */
-function count60(state: State, p: Player, w: MainW): number {
+function count56(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.sb;
   for (let i = 0; i < items.length; i++) {
@@ -13002,7 +12879,7 @@ function count60(state: State, p: Player, w: MainW): number {
 }
 
 /** count(x in p.whMain: x == w) */
-function count61(state: State, p: Player, w: MainW): number {
+function count57(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.whMain;
   for (let i = 0; i < items.length; i++) {
@@ -13014,19 +12891,19 @@ function count61(state: State, p: Player, w: MainW): number {
 }
 
 /** sum(p in players: count(x in p.sb: x == w) + count(x in p.whMain: x == w)) */
-function sum62(state: State, w: MainW): number {
+function sum58(state: State, w: MainW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count60(state, p, w) + count61(state, p, w);
+    total += count56(state, p, w) + count57(state, p, w);
   }
 
   return total;
 }
 
 /** count(x in p.holdSec: x == w) */
-function count63(state: State, p: Player, w: SecW): number {
+function count59(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.holdSec;
   for (let i = 0; i < items.length; i++) {
@@ -13038,7 +12915,7 @@ function count63(state: State, p: Player, w: SecW): number {
 }
 
 /** count(x in p.whSec: x == w) */
-function count64(state: State, p: Player, w: SecW): number {
+function count60(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.whSec;
   for (let i = 0; i < items.length; i++) {
@@ -13050,19 +12927,19 @@ function count64(state: State, p: Player, w: SecW): number {
 }
 
 /** sum(p in players: count(x in p.holdSec: x == w) + count(x in p.whSec: x == w)) */
-function sum65(state: State, w: SecW): number {
+function sum61(state: State, w: SecW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count63(state, p, w) + count64(state, p, w);
+    total += count59(state, p, w) + count60(state, p, w);
   }
 
   return total;
 }
 
 /** count(ft in fortTokens: ft.weapon == w) */
-function count66(state: State, w: SecW): number {
+function count62(state: State, w: SecW): number {
   let total = 0;
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -13074,7 +12951,7 @@ function count66(state: State, w: SecW): number {
 }
 
 /** count(x in p.yards: x == v) */
-function count67(state: State, p: Player, v: number): number {
+function count63(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13086,7 +12963,7 @@ function count67(state: State, p: Player, v: number): number {
 }
 
 /** count(x in p.whSails: x == v) */
-function count68(state: State, p: Player, v: number): number {
+function count64(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.whSails;
   for (let i = 0; i < items.length; i++) {
@@ -13098,19 +12975,19 @@ function count68(state: State, p: Player, v: number): number {
 }
 
 /** sum(p in players: count(x in p.yards: x == v) + count(x in p.whSails: x == v)) */
-function sum69(state: State, v: number): number {
+function sum65(state: State, v: number): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count67(state, p, v) + count68(state, p, v);
+    total += count63(state, p, v) + count64(state, p, v);
   }
 
   return total;
 }
 
 /** count(w in wreck: not w.cargo and w.sail == v) */
-function count70(state: State, v: number): number {
+function count66(state: State, v: number): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13122,7 +12999,7 @@ function count70(state: State, v: number): number {
 }
 
 /** sum(p in players: p.cargo + p.whCargo) */
-function sum71(state: State): number {
+function sum67(state: State): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13134,7 +13011,7 @@ function sum71(state: State): number {
 }
 
 /** count(w in wreck: w.cargo) */
-function count72(state: State): number {
+function count68(state: State): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13146,7 +13023,7 @@ function count72(state: State): number {
 }
 
 /** count(x in p.letters: x == n) */
-function count73(state: State, p: Player, n_: Nation): number {
+function count69(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -13158,7 +13035,7 @@ function count73(state: State, p: Player, n_: Nation): number {
 }
 
 /** count(x in p.whLetters: x == n) */
-function count74(state: State, p: Player, n_: Nation): number {
+function count70(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.whLetters;
   for (let i = 0; i < items.length; i++) {
@@ -13170,19 +13047,19 @@ function count74(state: State, p: Player, n_: Nation): number {
 }
 
 /** sum(p in players: count(x in p.letters: x == n) + count(x in p.whLetters: x == n)) */
-function sum75(state: State, n_: Nation): number {
+function sum71(state: State, n_: Nation): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count73(state, p, n_) + count74(state, p, n_);
+    total += count69(state, p, n_) + count70(state, p, n_);
   }
 
   return total;
 }
 
 /** sum(w in SEC_TYPES: secSupply(w)) */
-function sum76(state: State): number {
+function sum72(state: State): number {
   let total = 0;
   const items = SEC_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -13194,7 +13071,7 @@ function sum76(state: State): number {
 }
 
 /** sum(c in CITIES: if c.module == m and c.slot == slot then c.id + 1 else 0) */
-function sum77(state: State, m: number, slot: number): number {
+function sum73(state: State, m: number, slot: number): number {
   let total = 0;
   const items = CITIES;
   for (let i = 0; i < items.length; i++) {
@@ -13206,7 +13083,7 @@ function sum77(state: State, m: number, slot: number): number {
 }
 
 /** count(p in players: p.pos == h and not p.damaged) */
-function count78(state: State, h: number): number {
+function count74(state: State, h: Hex): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13217,22 +13094,22 @@ function count78(state: State, h: number): number {
   return total;
 }
 
-/** count(x in merchants: x > 0 and moduleOf(x) == m) */
-function count79(state: State, m: number): number {
+/** count(x in merchants: x != NOWHERE and moduleOf(x) == m) */
+function count75(state: State, m: number): number {
   let total = 0;
   const items = state.merchants;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if (x > 0 && moduleOf(state, x) === m) total++;
+    if (x !== NOWHERE && moduleOf(state, x) === m) total++;
   }
 
   return total;
 }
 
-/** [h for h in ringHexes(origin, k) if freeSea(h)] */
-function collect80(state: State, origin: number, k: number): number[] {
-  const out: number[] = [];
-  const items = ringHexes(state, origin, k);
+/** [h for h in ring(origin, k) if freeSea(h)] */
+function collect76(state: State, origin: Hex, k: number): Hex[] {
+  const out: Hex[] = [];
+  const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (freeSea(state, h)) out.push(h);
@@ -13242,7 +13119,7 @@ function collect80(state: State, origin: number, k: number): number[] {
 }
 
 /** all(h in triangle(m, i): isSea(h) and moduleOf(h) == m and kraken != h) */
-function all81(state: State, m: number, i_: number): boolean {
+function all77(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13253,7 +13130,7 @@ function all81(state: State, m: number, i_: number): boolean {
 }
 
 /** all(h in triangle(m, i): contains(shoalTemplate(m), h)) */
-function all82(state: State, m: number, i_: number): boolean {
+function all78(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13264,7 +13141,7 @@ function all82(state: State, m: number, i_: number): boolean {
 }
 
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
-function collect83(state: State, m: number): number[] {
+function collect79(state: State, m: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, 5);
   for (let i = 0; i < items.length; i++) {
@@ -13275,9 +13152,9 @@ function collect83(state: State, m: number): number[] {
   return out;
 }
 
-/** all(h in hexAndNeighbours(c): onBoard(h) and not isPort(h)) */
-function all84(state: State, c: number): boolean {
-  const items = hexAndNeighbours(state, c);
+/** all(h in disc(c, 1): onBoard(h) and not isPort(h)) */
+function all80(state: State, c: Hex): boolean {
+  const items = hexDisc(c, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (!(onBoard(state, h) && !isPort(state, h))) return false;
@@ -13291,7 +13168,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "3aea0ba2",
+  sourceHash: "8a9a4055",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
