@@ -1007,7 +1007,17 @@ class Checker {
         }
         break;
       case "allow": {
-        this.expr(s.player, PLAYER);
+        // One player, or a list of them (`by players`: every seat).
+        const who = this.expr(s.player, undefined);
+        if (!(
+          who.kind === "player" ||
+          who.kind === "error" ||
+          (who.kind === "list" && who.element.kind === "player")
+        )) {
+          this.diagnostics.push(
+            error(Codes.typeMismatch, s.player.span, `expected Player or list<Player>, found ${typeToString(who)}`),
+          );
+        }
         for (const a of s.actions) {
           if (!this.actions.has(a.text)) {
             this.diagnostics.push(

@@ -497,7 +497,8 @@ export class RulesParser extends CstParser {
     this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Identifier) });
   });
 
-  /** allow Sell | Buy by p { ... }: while the block runs, every decision asked of p also offers these actions */
+  /** allow Sell | Buy by p { ... } (or by a list of players): while the block runs, every decision asked of p also
+   * offers these actions */
   private allowStmt = this.RULE("allowStmt", () => {
     this.CONSUME(T.Allow);
     this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Identifier) });

@@ -232,6 +232,15 @@ code(Codes.typeMismatch, "type mismatch", () => {
     );
   });
 
+  it("`allow` names one player or a list of players, nothing else", () => {
+    const decls = "action Pass { }\nproc turn() {\n  act players[0]: Pass\n}";
+    loadClean(inFlow("  allow Pass by players {\n    turn()\n  }", decls));
+    loadClean(inFlow("  allow Pass by players[1] {\n    turn()\n  }", decls));
+    expect(soleError(inFlow("  allow Pass by 1 {\n    turn()\n  }", decls), Codes.typeMismatch).message).toBe(
+      "expected Player or list<Player>, found int",
+    );
+  });
+
   it("`+=` and `-=` need a number", () => {
     expect(soleError(inFlow("  flag += 1\n  end", "global { flag: bool }"), Codes.typeMismatch).message).toBe(
       "`+=` needs a number, found bool",

@@ -554,7 +554,7 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
       statements: [
         "const pending = state.pending;",
         "if (pending === null || !pending.players.includes(seat) || (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
-        "return state.allowed.some((a) => a.player === seat && (a.actions as readonly string[]).includes(type));",
+        "return state.allowed.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type));",
       ],
     },
     {

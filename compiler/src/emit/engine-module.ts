@@ -146,10 +146,10 @@ export function emitEngineModule(input: EngineModuleInput): string {
       kind: StructureKind.Interface,
       name: "Allowance",
       isExported: true,
-      docs: ["An `allow` block under way: `player` may also take these actions whenever asked to decide."],
+      docs: ["An `allow` block under way: each of `players` may also take these actions whenever asked to decide."],
       properties: [
         { name: "actions", type: 'Action["type"][]' },
-        { name: "player", type: "Player" },
+        { name: "players", type: "Player[]" },
       ],
     });
   add({

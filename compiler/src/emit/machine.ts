@@ -225,7 +225,7 @@ export class MachineBuilder {
       case "allow":
         // The allowance lives in the state, so it survives a save; `break` cannot leave the block (checked).
         this.line(
-          `state.allowed.push({ actions: ${JSON.stringify(s.actions.map((a) => a.text))}, player: ${this.exprs.emit(s.player, this.scope)} });`,
+          `state.allowed.push({ actions: ${JSON.stringify(s.actions.map((a) => a.text))}, players: ${s.player.type?.kind === "list" ? `${this.exprs.paren(s.player, this.scope)}.slice()` : `[${this.exprs.emit(s.player, this.scope)}]`} });`,
         );
         this.block(s.body, loops);
         this.line("state.allowed.pop();");

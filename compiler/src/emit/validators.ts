@@ -115,7 +115,7 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       'if (!Array.isArray(value.stack)) return "stack is not a list";',
       ...(ctx.program.allowed.size > 0
         ? [
-            'if (!Array.isArray(value.allowed) || !value.allowed.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && isInt(a.player))) return "allowed is not a list of allowances";',
+            'if (!Array.isArray(value.allowed) || !value.allowed.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt))) return "allowed is not a list of allowances";',
           ]
         : []),
       `const routines: readonly unknown[] = [${tags}];`,

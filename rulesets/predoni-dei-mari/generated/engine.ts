@@ -276,13 +276,6 @@ export interface StartingChoicesFrame {
   startLetter: Nation;
 }
 
-/** Where proc withAnytimeActions is, and its locals, while it waits. */
-export interface WithAnytimeActionsFrame {
-  readonly routine: "withAnytimeActions";
-  pc: number;
-  i_: number;
-}
-
 /** Where proc playGame is, and its locals, while it waits. */
 export interface PlayGameFrame {
   readonly routine: "playGame";
@@ -856,7 +849,6 @@ export interface ResumeFrame {
 export type Frame =
   | FlowFrame
   | StartingChoicesFrame
-  | WithAnytimeActionsFrame
   | PlayGameFrame
   | TakeTurnFrame
   | ReactionWindowFrame
@@ -917,70 +909,70 @@ export type Frame =
 /** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 793) */
 /** site 4: `choose kit: StartKit by p` (proc startingChoices, line 795) */
 /** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 803) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 879) */
-/** site 7: `act q: PassReaction` (proc reactionWindow, line 900) */
-/** site 8: `choose excessCard: int in p.hand by p` (proc trimHand, line 1031) */
-/** site 9: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1047) */
-/** site 10: `choose takeCargo: bool by p` (proc pickUps, line 1151) */
-/** site 11: `choose takeSail: bool by p` (proc pickUps, line 1158) */
-/** site 12: `choose takeWeapon: bool by p` (proc pickUps, line 1166) */
-/** site 13: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181) */
-/** site 14: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183) */
-/** site 15: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186) */
-/** site 16: `choose floatHex: Hex in options by p` (proc jettison, line 1194) */
-/** site 17: `choose completeT3: bool by p` (proc endOfMovement, line 1205) */
-/** site 18: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221) */
-/** site 19: `choose payToll: bool by p` (proc askEntry, line 1224) */
-/** site 20: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1369) */
-/** site 21: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1409) */
-/** site 22: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1430) */
-/** site 23: `choose asideHex: Hex in options by p` (proc moveAside, line 1440) */
-/** site 24: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1454) */
-/** site 25: `choose lostSail: 1..2 by p` (proc hurt, line 1458) */
-/** site 26: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1467) */
-/** site 27: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1492) */
-/** site 28: `choose playFromHand: bool by p` (proc pirateCard, line 1532) */
-/** site 29: `choose handCard: int in p.hand by p` (proc pirateCard, line 1536) */
-/** site 30: `choose spendCP: bool by who` (proc spendForPower, line 1609) */
-/** site 31: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1663) */
-/** site 32: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1668) */
-/** site 33: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1684) */
-/** site 34: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1688) */
-/** site 35: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1691) */
-/** site 36: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1706) */
-/** site 37: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1711) */
-/** site 38: `choose raided: int in l.captured by w` (proc pirateFight, line 1722) */
-/** site 39: `choose raidMore: bool by w` (proc pirateFight, line 1727) */
-/** site 40: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1765) */
-/** site 41: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1779) */
-/** site 42: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1821) */
-/** site 43: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1854) */
-/** site 44: `choose raiseDistance: bool by me` (action SellCargo, line 1870) */
-/** site 45: `choose buyIt: bool by me` (action BuyShip, line 2059) */
-/** site 46: `choose newShip: int in affordable by me` (action BuyShip, line 2061) */
-/** site 47: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2078) */
-/** site 48: `choose storeMain: bool by p` (proc changeShip, line 2082) */
-/** site 49: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2092) */
-/** site 50: `choose storeSail: bool by p` (proc changeShip, line 2096) */
-/** site 51: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2106) */
-/** site 52: `choose storeItem: bool by p` (proc changeShip, line 2109) */
-/** site 53: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2113) */
-/** site 54: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2121) */
-/** site 55: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2146) */
-/** site 56: `choose keepCard: bool by me` (action BuyCombatCard, line 2171) */
-/** site 57: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2229) */
-/** site 58: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2250) */
-/** site 59: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2268) */
-/** site 60: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2292) */
-/** site 61: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2294) */
-/** site 62: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2303) */
-/** site 63: `choose newMission: bool by gen` (proc doCastaway, line 2329) */
-/** site 64: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2352) */
-/** site 65: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2358) */
-/** site 66: `choose sirensTarget: Player by gen` (proc doSirens, line 2370) */
-/** site 67: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2389) */
-/** site 68: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2423) */
-/** site 69: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2443) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 872) */
+/** site 7: `act q: PassReaction` (proc reactionWindow, line 893) */
+/** site 8: `choose excessCard: int in p.hand by p` (proc trimHand, line 1024) */
+/** site 9: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040) */
+/** site 10: `choose takeCargo: bool by p` (proc pickUps, line 1144) */
+/** site 11: `choose takeSail: bool by p` (proc pickUps, line 1151) */
+/** site 12: `choose takeWeapon: bool by p` (proc pickUps, line 1159) */
+/** site 13: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1174) */
+/** site 14: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1176) */
+/** site 15: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1179) */
+/** site 16: `choose floatHex: Hex in options by p` (proc jettison, line 1187) */
+/** site 17: `choose completeT3: bool by p` (proc endOfMovement, line 1198) */
+/** site 18: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1214) */
+/** site 19: `choose payToll: bool by p` (proc askEntry, line 1217) */
+/** site 20: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1362) */
+/** site 21: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1402) */
+/** site 22: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1423) */
+/** site 23: `choose asideHex: Hex in options by p` (proc moveAside, line 1433) */
+/** site 24: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1447) */
+/** site 25: `choose lostSail: 1..2 by p` (proc hurt, line 1451) */
+/** site 26: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1460) */
+/** site 27: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1485) */
+/** site 28: `choose playFromHand: bool by p` (proc pirateCard, line 1525) */
+/** site 29: `choose handCard: int in p.hand by p` (proc pirateCard, line 1529) */
+/** site 30: `choose spendCP: bool by who` (proc spendForPower, line 1602) */
+/** site 31: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1656) */
+/** site 32: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1661) */
+/** site 33: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1677) */
+/** site 34: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1681) */
+/** site 35: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1684) */
+/** site 36: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1699) */
+/** site 37: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1704) */
+/** site 38: `choose raided: int in l.captured by w` (proc pirateFight, line 1715) */
+/** site 39: `choose raidMore: bool by w` (proc pirateFight, line 1720) */
+/** site 40: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1758) */
+/** site 41: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1772) */
+/** site 42: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1814) */
+/** site 43: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1847) */
+/** site 44: `choose raiseDistance: bool by me` (action SellCargo, line 1863) */
+/** site 45: `choose buyIt: bool by me` (action BuyShip, line 2052) */
+/** site 46: `choose newShip: int in affordable by me` (action BuyShip, line 2054) */
+/** site 47: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2071) */
+/** site 48: `choose storeMain: bool by p` (proc changeShip, line 2075) */
+/** site 49: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2085) */
+/** site 50: `choose storeSail: bool by p` (proc changeShip, line 2089) */
+/** site 51: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2099) */
+/** site 52: `choose storeItem: bool by p` (proc changeShip, line 2102) */
+/** site 53: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2106) */
+/** site 54: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2114) */
+/** site 55: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2139) */
+/** site 56: `choose keepCard: bool by me` (action BuyCombatCard, line 2164) */
+/** site 57: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2222) */
+/** site 58: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2243) */
+/** site 59: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2261) */
+/** site 60: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2285) */
+/** site 61: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2287) */
+/** site 62: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2296) */
+/** site 63: `choose newMission: bool by gen` (proc doCastaway, line 2322) */
+/** site 64: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2345) */
+/** site 65: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2351) */
+/** site 66: `choose sirensTarget: Player by gen` (proc doSirens, line 2363) */
+/** site 67: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2382) */
+/** site 68: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2416) */
+/** site 69: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2436) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1053,10 +1045,10 @@ export type Pending =
   | { site: 68; players: Player[] }
   | { site: 69; players: Player[] };
 
-/** An `allow` block under way: `player` may also take these actions whenever asked to decide. */
+/** An `allow` block under way: each of `players` may also take these actions whenever asked to decide. */
 export interface Allowance {
   actions: Action["type"][];
-  player: Player;
+  players: Player[];
 }
 
 /** The whole game: plain JSON at every decision point. */
@@ -1140,13 +1132,13 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action PassReaction (rules line 906). */
+/** The action PassReaction (rules line 899). */
 export interface PassReactionAction {
   readonly type: "PassReaction";
   readonly player: Player;
 }
 
-/** The action PlayCard (rules line 911). */
+/** The action PlayCard (rules line 904). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1154,76 +1146,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 923). */
+/** The action Repair (rules line 916). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 930). */
+/** The action EndTurn (rules line 923). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1040). */
+/** The action Move (rules line 1033). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1057). */
+/** The action Step (rules line 1050). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1069). */
+/** The action AttackPort (rules line 1062). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1078). */
+/** The action ExtraMove (rules line 1071). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1084). */
+/** The action StopMoving (rules line 1077). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1799). */
+/** The action AttackCity (rules line 1792). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1848). */
+/** The action Commerce (rules line 1841). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1858). */
+/** The action EndCommerce (rules line 1851). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1864). */
+/** The action SellCargo (rules line 1857). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1881). */
+/** The action Deliver (rules line 1874). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1231,162 +1223,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1894). */
+/** The action SellMain (rules line 1887). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1900). */
+/** The action SellSecondary (rules line 1893). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1906). */
+/** The action SellSail (rules line 1899). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1912). */
+/** The action DropLetter (rules line 1905). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1917). */
+/** The action BuyMain (rules line 1910). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1925). */
+/** The action BuySecondary (rules line 1918). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1933). */
+/** The action BuySail (rules line 1926). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1945). */
+/** The action BuyLetter (rules line 1938). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1954). */
+/** The action StoreMain (rules line 1947). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1962). */
+/** The action LoadMain (rules line 1955). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1970). */
+/** The action StoreSecondary (rules line 1963). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1978). */
+/** The action LoadSecondary (rules line 1971). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1986). */
+/** The action StoreSail (rules line 1979). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 1994). */
+/** The action LoadSail (rules line 1987). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2002). */
+/** The action StoreLetter (rules line 1995). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2010). */
+/** The action LoadLetter (rules line 2003). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2018). */
+/** The action StoreCargo (rules line 2011). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2027). */
+/** The action LoadCargo (rules line 2020). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2039). */
+/** The action BuyShip (rules line 2032). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2140). */
+/** The action Tavern (rules line 2133). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2150). */
+/** The action EndTavern (rules line 2143). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2154). */
+/** The action TakeMission (rules line 2147). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2161). */
+/** The action BuyCombatCard (rules line 2154). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2183). */
+/** The action ConvertHonour (rules line 2176). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1436,7 +1428,7 @@ export interface StartLetterChoice {
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1031). */
+/** The answer to `choose excessCard` (rules line 1024). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1444,49 +1436,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1151). */
+/** The answer to `choose takeCargo` (rules line 1144). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1158). */
+/** The answer to `choose takeSail` (rules line 1151). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1166). */
+/** The answer to `choose takeWeapon` (rules line 1159). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1181). */
+/** The answer to `choose overboard` (rules line 1174). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1183). */
+/** The answer to `choose thrownSec` (rules line 1176). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1186). */
+/** The answer to `choose thrownLetter` (rules line 1179). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1194). */
+/** The answer to `choose floatHex` (rules line 1187). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1494,28 +1486,28 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1205). */
+/** The answer to `choose completeT3` (rules line 1198). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1221). */
+/** The answer to `choose entryAnswer` (rules line 1214). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1224). */
+/** The answer to `choose payToll` (rules line 1217). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose fightHex` (rules line 1369). */
+/** The answer to `choose fightHex` (rules line 1362). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1523,7 +1515,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1409). */
+/** The answer to `choose spawnPort` (rules line 1402). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1531,7 +1523,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1430). */
+/** The answer to `choose merchantAside` (rules line 1423). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1539,7 +1531,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1440). */
+/** The answer to `choose asideHex` (rules line 1433). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1547,28 +1539,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1454). */
+/** The answer to `choose loss` (rules line 1447). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1458). */
+/** The answer to `choose lostSail` (rules line 1451). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1467). */
+/** The answer to `choose lostLetter` (rules line 1460). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1492). */
+/** The answer to `choose wreckHex` (rules line 1485). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1576,14 +1568,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1532). */
+/** The answer to `choose playFromHand` (rules line 1525). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1536). */
+/** The answer to `choose handCard` (rules line 1529). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1591,56 +1583,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1609). */
+/** The answer to `choose spendCP` (rules line 1602). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1663). */
+/** The answer to `choose spoil` (rules line 1656). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1668). */
+/** The answer to `choose loot` (rules line 1661). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1684). */
+/** The answer to `choose room` (rules line 1677). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1688). */
+/** The answer to `choose discardedSec` (rules line 1681). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1691). */
+/** The answer to `choose discardedLetter` (rules line 1684). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1706). */
+/** The answer to `choose pirateSpoil` (rules line 1699). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1722). */
+/** The answer to `choose raided` (rules line 1715). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1648,14 +1640,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1727). */
+/** The answer to `choose raidMore` (rules line 1720). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1765). */
+/** The answer to `choose krakenEscape` (rules line 1758). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1663,7 +1655,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1779). */
+/** The answer to `choose krakenHome` (rules line 1772). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1671,7 +1663,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1821). */
+/** The answer to `choose hideoutToken` (rules line 1814). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1679,70 +1671,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2078). */
+/** The answer to `choose extraMain` (rules line 2071). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2082). */
+/** The answer to `choose storeMain` (rules line 2075). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2092). */
+/** The answer to `choose extraSail` (rules line 2085). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2096). */
+/** The answer to `choose storeSail` (rules line 2089). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2106). */
+/** The answer to `choose extraItem` (rules line 2099). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2109). */
+/** The answer to `choose storeItem` (rules line 2102). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2113). */
+/** The answer to `choose extraSec` (rules line 2106). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2121). */
+/** The answer to `choose extraLetter` (rules line 2114). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2229). */
+/** The answer to `choose truceNation` (rules line 2222). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2250). */
+/** The answer to `choose fortChoice` (rules line 2243). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1750,7 +1742,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2268). */
+/** The answer to `choose krakenTo` (rules line 2261). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1758,21 +1750,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2292). */
+/** The answer to `choose moveMerchant` (rules line 2285). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2294). */
+/** The answer to `choose whichMerchant` (rules line 2287). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2303). */
+/** The answer to `choose merchantTo` (rules line 2296). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1780,14 +1772,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2329). */
+/** The answer to `choose newMission` (rules line 2322). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2352). */
+/** The answer to `choose shoalsModule` (rules line 2345). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1795,7 +1787,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2358). */
+/** The answer to `choose shoalsSpot` (rules line 2351). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1803,14 +1795,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2370). */
+/** The answer to `choose sirensTarget` (rules line 2363). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2389). */
+/** The answer to `choose stormDir` (rules line 2382). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1818,7 +1810,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2423). */
+/** The answer to `choose stormLanding` (rules line 2416). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1826,7 +1818,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2443). */
+/** The answer to `choose merchantLanding` (rules line 2436). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1834,21 +1826,21 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1870). */
+/** The answer to `choose raiseDistance` (rules line 1863). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose buyIt` (rules line 2059). */
+/** The answer to `choose buyIt` (rules line 2052). */
 export interface BuyItChoice {
   readonly type: "buyIt";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2061). */
+/** The answer to `choose newShip` (rules line 2054). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1856,7 +1848,7 @@ export interface NewShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose keepCard` (rules line 2171). */
+/** The answer to `choose keepCard` (rules line 2164). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2914,34 +2906,34 @@ export function cityIdAt(state: State, m: number, slot: number): number {
   return m === 0 ? -1 : sum73(state, m, slot) - 1;
 }
 
-/** fn canReact (line 893) */
+/** fn canReact (line 886) */
 export function canReact(state: State, q: Player): boolean {
   return state.players[q]!.hand.length > 0 || (state.players[q]!.damaged && state.players[q]!.cp > 0);
 }
 
-/** fn otherDeck (line 989) */
+/** fn otherDeck (line 982) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn tollDoubloons (line 1248) */
+/** fn tollDoubloons (line 1241) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1250) */
+/** fn tollPayable (line 1243) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
     : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1255) */
+/** fn pawnPos (line 1248) */
 export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1256) */
+/** fn windStopsPirate (line 1249) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -2953,7 +2945,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1257) */
+/** fn windStopsMerchant (line 1250) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -2963,12 +2955,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1348) */
+/** fn windConflict (line 1341) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1349) */
+/** fn windConflictHexes (line 1342) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -2980,12 +2972,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1391) */
+/** fn merchantsOnModule (line 1384) */
 export function merchantsOnModule(state: State, m: number): number {
   return count75(state, m);
 }
 
-/** fn nearestFree (line 1415) */
+/** fn nearestFree (line 1408) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -2997,7 +2989,7 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1943) */
+/** fn letterPrice (line 1936) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) &&
     isNationalPort(state, state.players[p]!.pos) &&
@@ -3006,7 +2998,7 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
     : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2036) */
+/** fn canBuyShip (line 2029) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3015,12 +3007,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2257) */
+/** fn krakenMayEnter (line 2250) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2287) */
+/** fn merchantMayEnter (line 2280) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3032,12 +3024,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2338) */
+/** fn shoalSquare (line 2331) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2339) */
+/** fn shoalTemplate (line 2332) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3046,7 +3038,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2341) */
+/** fn triangle (line 2334) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3055,22 +3047,22 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2342) */
+/** fn shoalSpotLegal (line 2335) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all77(state, m, i_);
 }
 
-/** fn currentShoal (line 2343) */
+/** fn currentShoal (line 2336) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all78(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2344) */
+/** fn otherShoalSpots (line 2337) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect79(state, m);
 }
 
-/** fn stormFits (line 2382) */
+/** fn stormFits (line 2375) */
 export function stormFits(state: State, c: Hex): boolean {
   return all80(state, c);
 }
@@ -3121,7 +3113,7 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 937) */
+/** proc drawCombatCard (line 930) */
 export function drawCombatCard(state: State): void {
   state.drawnCard = -1;
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
@@ -3135,7 +3127,7 @@ export function drawCombatCard(state: State): void {
   }
 }
 
-/** proc rebuildCombatDeck (line 950) */
+/** proc rebuildCombatDeck (line 943) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3145,7 +3137,7 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 958) */
+/** proc drawShipFrom (line 951) */
 export function drawShipFrom(state: State, d: ShipDeck): void {
   state.drawnShip = -1;
   if (d === "green") {
@@ -3171,7 +3163,7 @@ export function drawShipFrom(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc discardShip (line 981) */
+/** proc discardShip (line 974) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3180,7 +3172,7 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 993) */
+/** proc drawMerchant (line 986) */
 export function drawMerchant(state: State, d: ShipDeck): void {
   drawShipFrom(state, d);
   if (state.drawnShip < 0) {
@@ -3196,7 +3188,7 @@ export function drawMerchant(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc drawMission (line 1007) */
+/** proc drawMission (line 1000) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3211,7 +3203,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1020) */
+/** proc discardMission (line 1013) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3221,7 +3213,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1505) */
+/** proc setSides (line 1498) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3245,7 +3237,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1520) */
+/** proc noteFight (line 1513) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3253,7 +3245,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1742) */
+/** proc shipTask (line 1735) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3271,7 +3263,7 @@ function checkPassReaction(state: State, me: Player): string | null {
   return null;
 }
 
-/** action PassReaction (line 906): its effects, once allowed. */
+/** action PassReaction (line 899): its effects, once allowed. */
 function doPassReaction(state: State, me: Player): void {}
 
 /** Why PlayCard is refused now, or null when it is allowed. */
@@ -3288,7 +3280,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 923): its effects, once allowed. */
+/** action Repair (line 916): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3299,7 +3291,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 930): its effects, once allowed. */
+/** action EndTurn (line 923): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3352,7 +3344,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1078): its effects, once allowed. */
+/** action ExtraMove (line 1071): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3363,7 +3355,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1084): its effects, once allowed. */
+/** action StopMoving (line 1077): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3394,7 +3386,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1858): its effects, once allowed. */
+/** action EndCommerce (line 1851): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3413,7 +3405,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1881): its effects, once allowed. */
+/** action Deliver (line 1874): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3430,7 +3422,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1894): its effects, once allowed. */
+/** action SellMain (line 1887): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3442,7 +3434,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1900): its effects, once allowed. */
+/** action SellSecondary (line 1893): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3454,7 +3446,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1906): its effects, once allowed. */
+/** action SellSail (line 1899): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3466,7 +3458,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1912): its effects, once allowed. */
+/** action DropLetter (line 1905): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3479,7 +3471,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1917): its effects, once allowed. */
+/** action BuyMain (line 1910): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3493,7 +3485,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1925): its effects, once allowed. */
+/** action BuySecondary (line 1918): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3508,7 +3500,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1933): its effects, once allowed. */
+/** action BuySail (line 1926): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3522,7 +3514,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1945): its effects, once allowed. */
+/** action BuyLetter (line 1938): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3536,7 +3528,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1954): its effects, once allowed. */
+/** action StoreMain (line 1947): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3550,7 +3542,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1962): its effects, once allowed. */
+/** action LoadMain (line 1955): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3564,7 +3556,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1970): its effects, once allowed. */
+/** action StoreSecondary (line 1963): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3578,7 +3570,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1978): its effects, once allowed. */
+/** action LoadSecondary (line 1971): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3592,7 +3584,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1986): its effects, once allowed. */
+/** action StoreSail (line 1979): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3606,7 +3598,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 1994): its effects, once allowed. */
+/** action LoadSail (line 1987): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3620,7 +3612,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2002): its effects, once allowed. */
+/** action StoreLetter (line 1995): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3634,7 +3626,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2010): its effects, once allowed. */
+/** action LoadLetter (line 2003): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3648,7 +3640,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2018): its effects, once allowed. */
+/** action StoreCargo (line 2011): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3662,7 +3654,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2027): its effects, once allowed. */
+/** action LoadCargo (line 2020): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3694,7 +3686,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2150): its effects, once allowed. */
+/** action EndTavern (line 2143): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3706,7 +3698,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2154): its effects, once allowed. */
+/** action TakeMission (line 2147): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3732,17 +3724,19 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 826) until it waits for a decision or is done. */
+/** Runs the flow (line 829) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
+        state.allowed.push({ actions: ["PlayCard", "Repair"], players: SEATS[state.playerCount]!.slice() });
         frame.pc = 1;
-        state.stack.push(newWithAnytimeActionsFrame(0));
+        state.stack.push(newPlayGameFrame());
         return;
       }
 
       case 1: {
+        state.allowed.pop();
         state.stack.pop();
         return;
       }
@@ -3923,59 +3917,11 @@ function currentStartingChoicesFrame(state: State): StartingChoicesFrame {
   return frame;
 }
 
-function newWithAnytimeActionsFrame(i_: number): WithAnytimeActionsFrame {
-  return { routine: "withAnytimeActions", pc: 0, i_ };
-}
-
-/** Runs proc withAnytimeActions (line 832) until it waits for a decision or is done. */
-function stepWithAnytimeActions(state: State, frame: WithAnytimeActionsFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        if (frame.i_ >= state.playerCount) {
-          frame.pc = 1;
-          continue machine;
-        }
-
-        state.allowed.push({ actions: ["PlayCard", "Repair"], player: at(SEATS[state.playerCount]!, frame.i_) });
-        frame.pc = 3;
-        state.stack.push(newWithAnytimeActionsFrame(frame.i_ + 1));
-        return;
-      }
-
-      case 1: {
-        frame.pc = 4;
-        state.stack.push(newPlayGameFrame());
-        return;
-      }
-
-      case 2: {
-        state.stack.pop();
-        return;
-      }
-
-      case 3: {
-        state.allowed.pop();
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: proc withAnytimeActions has no step ${frame.pc}`);
-    }
-  }
-}
-
 function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 842) until it waits for a decision or is done. */
+/** Runs proc playGame (line 835) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4059,7 +4005,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 860) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 853) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4136,7 +4082,7 @@ function newReactionWindowFrame(p: Player): ReactionWindowFrame {
   return { routine: "reactionWindow", pc: 0, p, q: 0 };
 }
 
-/** Runs proc reactionWindow (line 895) until it waits for a decision or is done. */
+/** Runs proc reactionWindow (line 888) until it waits for a decision or is done. */
 function stepReactionWindow(state: State, frame: ReactionWindowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4188,7 +4134,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1029) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1022) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4237,7 +4183,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
 }
 
-/** Runs proc enterHex (line 1088) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1081) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4421,7 +4367,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1137) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1130) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4484,7 +4430,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1149) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1142) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4617,7 +4563,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1180) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1173) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4723,7 +4669,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1202) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1195) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4787,7 +4733,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1219) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1212) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4887,7 +4833,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1261) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1254) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4968,7 +4914,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1284) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1277) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5073,7 +5019,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1309) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1302) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5195,7 +5141,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1360) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1353) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5335,7 +5281,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1396) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1389) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5393,7 +5339,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1425) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1418) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5453,7 +5399,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1435) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1428) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5514,7 +5460,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1450) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1443) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5631,7 +5577,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1479) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1472) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5708,7 +5654,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1528) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1521) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5778,7 +5724,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1547) until it waits for a decision or is done. */
+/** Runs proc combat (line 1540) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5924,7 +5870,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1602) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1595) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6005,7 +5951,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1629) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1622) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6111,7 +6057,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1662) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1655) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6197,7 +6143,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1681) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1674) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6308,7 +6254,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1698) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1691) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6476,7 +6422,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1754) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1747) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6633,7 +6579,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1810) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1803) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6749,7 +6695,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2073) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2066) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6973,7 +6919,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2193) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2186) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7015,7 +6961,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2206) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2199) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7188,7 +7134,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2228) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2221) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7232,7 +7178,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2234) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2227) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7300,7 +7246,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2260) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2253) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7435,7 +7381,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2291) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2284) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7603,7 +7549,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2327) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2320) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7661,7 +7607,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2347) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2340) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7740,7 +7686,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2369) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2362) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7805,7 +7751,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2384) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2377) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7983,7 +7929,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2416) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2409) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8091,7 +8037,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2436) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2429) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8168,7 +8114,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 911) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 904) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8199,7 +8145,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1040) until it waits for a decision or is done. */
+/** Runs action Move (line 1033) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8252,7 +8198,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1057) until it waits for a decision or is done. */
+/** Runs action Step (line 1050) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8277,7 +8223,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d };
 }
 
-/** Runs action AttackPort (line 1069) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1062) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8302,7 +8248,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me };
 }
 
-/** Runs action AttackCity (line 1799) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1792) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8327,7 +8273,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1848) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1841) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8369,7 +8315,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1864) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1857) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8426,7 +8372,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], buyIt: false, newShip: 0 };
 }
 
-/** Runs action BuyShip (line 2039) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2032) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8513,7 +8459,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2140) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2133) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8555,7 +8501,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2161) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2154) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8600,7 +8546,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2183) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2176) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8634,9 +8580,6 @@ function run(state: State): void {
         break;
       case "startingChoices":
         stepStartingChoices(state, frame);
-        break;
-      case "withAnytimeActions":
-        stepWithAnytimeActions(state, frame);
         break;
       case "playGame":
         stepPlayGame(state, frame);
@@ -9227,7 +9170,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 879)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 872)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9237,13 +9180,13 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `act q: PassReaction` (proc reactionWindow, line 900)
+      // `act q: PassReaction` (proc reactionWindow, line 893)
       offerPassReaction(state, seat, out);
       break;
     }
 
     case 8: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1031)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1024)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9254,7 +9197,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1047)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9263,7 +9206,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1151)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1144)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9273,7 +9216,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1158)
+      // `choose takeSail: bool by p` (proc pickUps, line 1151)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9283,7 +9226,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1166)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1159)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9293,7 +9236,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1181)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1174)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9309,7 +9252,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1183)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1176)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9320,7 +9263,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1186)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1179)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9331,7 +9274,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1194)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1187)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9342,7 +9285,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1205)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1198)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9352,7 +9295,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1221)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1214)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9362,7 +9305,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose payToll: bool by p` (proc askEntry, line 1224)
+      // `choose payToll: bool by p` (proc askEntry, line 1217)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9372,7 +9315,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1369)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1362)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9383,7 +9326,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1409)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1402)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9394,7 +9337,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1430)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1423)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9405,7 +9348,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1440)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1433)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9416,7 +9359,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1454)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1447)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9432,7 +9375,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1458)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1451)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9441,7 +9384,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1467)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1460)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9452,7 +9395,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1492)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1485)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9463,7 +9406,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1532)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1525)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9473,7 +9416,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1536)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1529)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9484,7 +9427,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1609)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1602)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9494,7 +9437,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1663)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1656)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9504,7 +9447,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1668)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1661)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9514,7 +9457,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1684)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1677)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9530,7 +9473,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1688)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1681)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9541,7 +9484,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1691)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1684)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9552,7 +9495,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1706)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1699)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9567,7 +9510,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1711)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1704)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9577,7 +9520,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1722)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1715)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9588,7 +9531,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1727)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1720)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9598,7 +9541,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1765)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1758)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9609,7 +9552,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1779)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1772)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9620,7 +9563,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1821)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1814)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9633,7 +9576,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1854)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1847)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9660,7 +9603,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1870)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1863)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9670,7 +9613,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose buyIt: bool by me` (action BuyShip, line 2059)
+      // `choose buyIt: bool by me` (action BuyShip, line 2052)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyIt", player: seat, value });
@@ -9680,7 +9623,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose newShip: int in affordable by me` (action BuyShip, line 2061)
+      // `choose newShip: int in affordable by me` (action BuyShip, line 2054)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9691,7 +9634,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2078)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2071)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9702,7 +9645,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2082)
+      // `choose storeMain: bool by p` (proc changeShip, line 2075)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9712,7 +9655,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2092)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2085)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9722,7 +9665,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2096)
+      // `choose storeSail: bool by p` (proc changeShip, line 2089)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9732,7 +9675,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2106)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2099)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9748,7 +9691,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2109)
+      // `choose storeItem: bool by p` (proc changeShip, line 2102)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9758,7 +9701,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2113)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2106)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9769,7 +9712,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2121)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2114)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9780,7 +9723,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2146)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2139)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9789,7 +9732,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2171)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2164)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9799,7 +9742,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2229)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2222)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9809,7 +9752,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2250)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2243)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9820,7 +9763,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2268)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2261)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9831,7 +9774,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2292)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2285)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -9841,7 +9784,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2294)
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2287)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -9850,7 +9793,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2303)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2296)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9861,7 +9804,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2329)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2322)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -9871,7 +9814,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2352)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2345)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -9882,7 +9825,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2358)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2351)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -9893,7 +9836,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2370)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2363)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -9902,7 +9845,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2389)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2382)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -9912,7 +9855,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2423)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2416)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9923,7 +9866,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2443)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2436)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -11569,7 +11512,7 @@ function allowedNow(state: State, seat: Player, type: string): boolean {
   const pending = state.pending;
   if (pending === null || !pending.players.includes(seat) || (SITE_OFFERS[pending.site] ?? []).includes(type))
     return false;
-  return state.allowed.some((a) => a.player === seat && (a.actions as readonly string[]).includes(type));
+  return state.allowed.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type));
 }
 
 function offerAllowed(state: State, seat: Player, out: Action[]): void {
@@ -12128,13 +12071,14 @@ function validateState(value: unknown): string | null {
   if (!Array.isArray(value.stack)) return "stack is not a list";
   if (
     !Array.isArray(value.allowed) ||
-    !value.allowed.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && isInt(a.player))
+    !value.allowed.every(
+      (a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt),
+    )
   )
     return "allowed is not a list of allowances";
   const routines: readonly unknown[] = [
     "flow",
     "startingChoices",
-    "withAnytimeActions",
     "playGame",
     "takeTurn",
     "reactionWindow",
@@ -13168,7 +13112,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "8a9a4055",
+  sourceHash: "f7b234c7",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
