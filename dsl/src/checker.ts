@@ -1242,16 +1242,7 @@ class Checker {
     let t = this.infer(e, expected);
     if (t.kind === "unknown" && expected) t = expected;
     e.type = t;
-    if (expected && !isAssignable(t, expected)) {
-      this.diagnostics.push(
-        error(
-          Codes.typeMismatch,
-          e.span,
-          `expected ${typeToString(expected)}, found ${typeToString(t)}`,
-          conversionHint(t, expected),
-        ),
-      );
-    }
+    if (expected) this.expectType(e, t, expected);
     return t;
   }
 

@@ -73,9 +73,11 @@ export function hexDistance(a: Hex, b: Hex): number {
   return Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq + dr));
 }
 
+const DIRECTION_INDEX: Readonly<Record<string, number>> = Object.fromEntries(HEX_DIRECTIONS.map((d, i) => [d, i]));
+
 function directionIndex(d: HexDirection): number {
-  const i = HEX_DIRECTIONS.indexOf(d);
-  if (i < 0) throw new RulesError(`${String(d)} is not a direction`);
+  const i = DIRECTION_INDEX[d];
+  if (i === undefined) throw new RulesError(`${String(d)} is not a direction`);
   return i;
 }
 
