@@ -94,6 +94,9 @@ describe("simulate", () => {
       "long/2",
       "long/3",
       "long/4",
+      "heckle/2",
+      "heckle/3",
+      "heckle/4",
     ]);
     for (const s of summaries) {
       expect(s.games).toBe(20);
@@ -115,7 +118,7 @@ describe("simulate", () => {
     expect(run.exitCode).toBe(0);
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^game\s+variant\s+players/);
-    expect(lines.filter((line) => line.startsWith("race-fixture"))).toHaveLength(6);
+    expect(lines.filter((line) => line.startsWith("race-fixture"))).toHaveLength(9);
   });
 
   it("refuses what cannot run with one error line and exit code 1", async () => {
@@ -142,10 +145,12 @@ describe("simulate", () => {
       seen.push([done, total, label]),
     );
     expect(seen).toEqual([
-      [1, 4, "race-fixture base 2p"],
-      [2, 4, "race-fixture base 2p"],
-      [3, 4, "race-fixture long 2p"],
-      [4, 4, "race-fixture long 2p"],
+      [1, 6, "race-fixture base 2p"],
+      [2, 6, "race-fixture base 2p"],
+      [3, 6, "race-fixture long 2p"],
+      [4, 6, "race-fixture long 2p"],
+      [5, 6, "race-fixture heckle 2p"],
+      [6, 6, "race-fixture heckle 2p"],
     ]);
   });
 });
@@ -171,6 +176,22 @@ describe("play", () => {
     expect(run.stdout).toContain("seat 0 (random) has acted");
     expect(run.stdout).not.toMatch(/seat 0: (boost|roll|rest)/); // others' actions (maybe secret) are not shown
     expect(run.stdout).toMatch(/game over after/);
+  });
+
+  it("offers a human an interrupt before another seat decides; an empty line lets the game go on", async () => {
+    const args = ["play", "race-fixture", "--seed", "9", "--players", "2", "--variant", "heckle", "--humans", "1"];
+    // Each round: seat 1 picks a boost, passes on heckling seat 0 before it moves, then moves.
+    const passing = await rules(args, "1\n\n".repeat(100));
+    expect(passing.exitCode).toBe(0);
+    const offers = passing.stdout.split("=== seat 1: you may interrupt before seat 0 decides (empty line: let it) ===");
+    expect(offers.length).toBeGreaterThan(2); // offered again every round while the heckle is unused
+    expect(offers[1]).toContain("your options:\n  1. heckle\n");
+    expect(passing.stdout).toContain('type a number from 1 to 3, "save <file>" or "quit"'); // a blank boost is refused
+    expect(passing.stdout).toMatch(/game over after/);
+    // Taking it: seat 1 heckles at the first chance, and is never offered it again.
+    const heckling = await rules(args, "1\n".repeat(100));
+    expect(heckling.stdout.split("you may interrupt before seat 0").length).toBe(2);
+    expect(heckling.stdout).toMatch(/game over after/);
   });
 
   it("a human seat is the default when stdin is a terminal", async () => {

@@ -337,10 +337,12 @@ export interface ActStmt extends Node {
 
 /**
  * `allow Sell by p { ... }`: while the block runs, whenever the rules wait for a decision of `p`, `p` may also take
- * one of these actions; the same decision is then asked again.
+ * one of these actions; the same decision is then asked again. `allow anytime`: whenever the rules wait for a
+ * decision of anyone, `p` may interrupt with one of these actions.
  */
 export interface AllowStmt extends Node {
   readonly kind: "allow";
+  readonly anytime: boolean;
   readonly actions: Name[];
   readonly player: Expr;
   readonly body: Block;
@@ -432,7 +434,8 @@ export type NameTarget =
   | { readonly kind: "builtin"; readonly name: BuiltinName }
   | { readonly kind: "recordField"; readonly field: string };
 
-export type BuiltinName = "players" | "playerCount" | "viewer" | "owner" | "over" | "winners" | "acting";
+export type BuiltinName =
+  "players" | "playerCount" | "viewer" | "owner" | "over" | "winners" | "acting" | "interrupting";
 
 export interface NameRef extends ExprBase {
   readonly kind: "name";

@@ -63,6 +63,8 @@ export interface Program {
   readonly choiceTypes: Map<string, Type>;
   /** Actions some `allow` block offers alongside other decisions. */
   readonly allowed: Set<string>;
+  /** Which kinds of `allow` blocks the rules use: offers to the players asked, and `anytime` interrupts. */
+  readonly allowKinds: { readonly asked: boolean; readonly anytime: boolean };
   /** Routines that can reach a decision, directly or through the procedures and actions they start. */
   readonly suspending: Set<string>;
 }
@@ -123,7 +125,17 @@ export const HEX_DIR_MEMBERS: readonly string[] = [
 ];
 
 /** Keys the generated state uses itself, so no global or player field may take them. */
-const reservedStateKeys: readonly string[] = ["variant", "params", "playerCount", "players", "rng", "stack", "pending"];
+const reservedStateKeys: readonly string[] = [
+  "variant",
+  "params",
+  "playerCount",
+  "players",
+  "rng",
+  "stack",
+  "pending",
+  "allowed",
+  "interrupts",
+];
 
 const builtinNames: readonly A.BuiltinName[] = [
   "players",
@@ -133,6 +145,7 @@ const builtinNames: readonly A.BuiltinName[] = [
   "over",
   "winners",
   "acting",
+  "interrupting",
 ];
 
 type Context =
@@ -194,6 +207,7 @@ class Checker {
   private readonly decisions: DecisionSite[] = [];
   private readonly choiceTypes = new Map<string, Type>();
   private readonly allowed = new Set<string>();
+  private readonly allowKinds = { asked: false, anytime: false };
   private readonly used = new Set<string>();
   /** Routine name -> names of the procs and actions it calls or offers. */
   private readonly calls = new Map<string, Set<string>>();
@@ -254,6 +268,7 @@ class Checker {
             decisions: this.decisions,
             choiceTypes: this.choiceTypes,
             allowed: this.allowed,
+            allowKinds: this.allowKinds,
             suspending,
           }
         : undefined;
@@ -1029,6 +1044,8 @@ class Checker {
             this.noteCall(`action:${a.text}`);
           }
         }
+        if (s.anytime) this.allowKinds.anytime = true;
+        else this.allowKinds.asked = true;
         this.mayDecide(s.span, "allow");
         const floor = this.body.allowFloor;
         this.body.allowFloor = this.body.loopDepth;
@@ -1438,6 +1455,7 @@ class Checker {
       over: ["expect"],
       winners: ["expect"],
       acting: ["expect"],
+      interrupting: ["expect"],
     };
     const rule = allowed[name];
     const ok = rule === "state" ? c !== "const" : rule.includes(c);
@@ -1447,6 +1465,7 @@ class Checker {
       case "players":
       case "winners":
       case "acting":
+      case "interrupting":
         return listOf(PLAYER);
       case "playerCount":
         return INT;

@@ -491,6 +491,7 @@ export class AstBuilder {
         return {
           kind: "allow",
           span,
+          anytime: tokens(n, "Anytime").length > 0,
           actions: tokens(n, "Identifier").map(name),
           player: this.expr(node(n, "expr")),
           body: this.block(node(n, "block")),

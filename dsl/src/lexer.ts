@@ -54,6 +54,7 @@ export const Each = keyword("each");
 export const Where = keyword("where");
 export const Act = keyword("act");
 export const Allow = keyword("allow");
+export const Anytime = keyword("anytime");
 export const Add = keyword("add");
 export const To = keyword("to");
 export const Remove = keyword("remove");

@@ -498,9 +498,10 @@ export class RulesParser extends CstParser {
   });
 
   /** allow Sell | Buy by p { ... } (or by a list of players): while the block runs, every decision asked of p also
-   * offers these actions */
+   * offers these actions; `allow anytime ...` offers them at every decision, whoever is asked */
   private allowStmt = this.RULE("allowStmt", () => {
     this.CONSUME(T.Allow);
+    this.OPTION(() => this.CONSUME(T.Anytime));
     this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Identifier) });
     this.CONSUME(T.By);
     this.SUBRULE(this.expr);

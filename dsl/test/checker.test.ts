@@ -241,6 +241,27 @@ code(Codes.typeMismatch, "type mismatch", () => {
     );
   });
 
+  it("`allow anytime` offers its actions to players not asked anything; the program records which kinds it uses", () => {
+    const decls = "action Pass { }\naction Shout { }\nproc turn() {\n  act players[0]: Pass\n}";
+    const anytime = loadClean(inFlow("  allow anytime Shout by players {\n    turn()\n  }", decls));
+    expect(anytime.allowKinds).toEqual({ asked: false, anytime: true });
+    expect([...anytime.allowed]).toEqual(["Shout"]);
+    const both = loadClean(
+      inFlow("  allow anytime Shout by players {\n    allow Pass by players[1] {\n      turn()\n    }\n  }", decls),
+    );
+    expect(both.allowKinds).toEqual({ asked: true, anytime: true });
+    expect(
+      soleError(inFlow("  allow anytime Shout by true {\n    turn()\n  }", decls), Codes.typeMismatch).message,
+    ).toBe("expected Player or list<Player>, found bool");
+  });
+
+  it("`allowed` and `interrupts` are the engine's own state keys", () => {
+    expect(soleError(game("global { interrupts: int }"), Codes.duplicate).message).toBe(
+      "`interrupts` is reserved for the engine's own bookkeeping",
+    );
+    expect(errorCodes(game("global { allowed: bool }"))).toEqual([Codes.duplicate]);
+  });
+
   it("`+=` and `-=` need a number", () => {
     expect(soleError(inFlow("  flag += 1\n  end", "global { flag: bool }"), Codes.typeMismatch).message).toBe(
       "`+=` needs a number, found bool",
@@ -717,15 +738,16 @@ code(Codes.misplaced, "misplaced", () => {
     loadClean(game("const B = 1\nconst A: int = B + 1\nconst L = [A, B]\nconst N = size(L)", "  if N > 0 { end }"));
   });
 
-  it("`viewer`, `owner`, `over`, `winners` and `acting` belong to visibility conditions and tests", () => {
+  it("`viewer`, `owner`, `over`, `winners`, `acting` and `interrupting` belong to visibility conditions and tests", () => {
     expect(soleError(inFlow("  if viewer == players[0] { end }"), Codes.misplaced).message).toBe(
       "the flow cannot read `viewer` (`viewer`)",
     );
     expect(errorCodes(inFlow("  if over { end }"))).toEqual([Codes.misplaced]);
     expect(errorCodes(inFlow("  if size(winners) > 0 { end }"))).toEqual([Codes.misplaced]);
+    expect(errorCodes(inFlow("  if size(interrupting) > 0 { end }"))).toEqual([Codes.misplaced]);
     loadClean(
       game(
-        'per player { hand: list<int> visible if viewer == owner }\ntest "t" { expect not over and size(acting) == 0 and winners == [] }',
+        'per player { hand: list<int> visible if viewer == owner }\ntest "t" { expect not over and size(acting) == 0 and winners == [] and interrupting == [] }',
       ),
     );
   });

@@ -1,5 +1,7 @@
 /** Parsing: every declaration, statement and expression form of the grammar, and the AST it builds. */
+import { readFileSync } from "node:fs";
 import type { Expr } from "../src/ast.ts";
+import { reservedWords } from "../src/lexer.ts";
 import { describe, expect, it } from "vitest";
 import { parseRules } from "../src/parse.ts";
 import {
@@ -285,6 +287,20 @@ describe("statements", () => {
     expect(statement("act current: Pass")).toMatchObject({ kind: "act", actions: [{ text: "Pass" }] });
   });
 
+  it("allow offers actions beside the decisions of a block, to the players asked or (anytime) to anyone", () => {
+    expect(statement("allow Tip | Swap by current { end }")).toMatchObject({
+      kind: "allow",
+      anytime: false,
+      actions: [{ text: "Tip" }, { text: "Swap" }],
+    });
+    const s = statement("allow anytime Shout by players { end }");
+    expect(s.kind === "allow" && [s.anytime, show(s.player), s.actions.map((a) => a.text)]).toEqual([
+      true,
+      "players",
+      ["Shout"],
+    ]);
+  });
+
   it("add puts a value at the bottom of a list, or on top", () => {
     const [bottom, top] = flowStatements("add card to pile\nadd draw(deck) to top of p.pile");
     expect(bottom).toMatchObject({ kind: "add", atTop: false, list: { kind: "name", name: "pile" } });
@@ -475,5 +491,14 @@ test "t" { }`,
       "test",
       "flow",
     ]);
+  });
+});
+
+describe("the language reference", () => {
+  it("lists exactly the reserved words of the lexer", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const sentence = /These\s+words are reserved and cannot be names: ([^.]*)\./.exec(readme)?.[1] ?? "";
+    const listed = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1]);
+    expect(listed).toEqual([...reservedWords].sort());
   });
 });

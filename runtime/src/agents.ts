@@ -4,12 +4,17 @@
  */
 import type { Engine, EngineAction, Seat } from "./engine.ts";
 import { createRng, randomInt, type RngState } from "./random.ts";
-import { lowestSeat } from "./seats.ts";
+import { lowestSeat, takesInterrupt } from "./seats.ts";
 import type { Session } from "./session.ts";
 
 export interface Agent<S extends object = object, A extends EngineAction = EngineAction> {
   /** One of `engine.legalActions(state, seat)`; called only when `seat` must act. Must not mutate `state`. */
   choose(engine: Engine<S, A, unknown>, state: S, seat: Seat): A;
+  /**
+   * Called when `seat` is not asked anything but may interrupt (it is in `engine.mayAct(state)`): one of its legal
+   * actions to interrupt with, or null to let the game go on. An agent without this method never interrupts.
+   */
+  interrupt?(engine: Engine<S, A, unknown>, state: S, seat: Seat): A | null;
 }
 
 /**
@@ -29,11 +34,17 @@ export class RandomAgent implements Agent {
     if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action (engine bug)`);
     return legal[randomInt(this.rng, legal.length)] as A;
   }
+
+  /** Interrupts with a chance of one in INTERRUPT_ODDS, with a random one of the seat's legal actions. */
+  interrupt<S extends object, A extends EngineAction>(engine: Engine<S, A, unknown>, state: S, seat: Seat): A | null {
+    return takesInterrupt(this.rng) ? this.choose(engine, state, seat) : null;
+  }
 }
 
 /**
- * Lets an agent act for the lowest seat that must act now (see `lowestSeat`), and returns the action taken, or null
- * when no seat is to act. `agentFor` gives the agent of each seat.
+ * Takes one action and returns it, or null when no seat is to act. The seats that may interrupt are asked first, in
+ * ascending order (the first whose agent interrupts acts); else the agent of the lowest seat that must act now (see
+ * `lowestSeat`) chooses. `agentFor` gives the agent of each seat.
  */
 export function agentStep<S extends object, A extends EngineAction, V>(
   session: Session<S, A, V>,
@@ -41,6 +52,13 @@ export function agentStep<S extends object, A extends EngineAction, V>(
 ): A | null {
   const seat = lowestSeat(session.toAct());
   if (seat === undefined) return null;
+  for (const other of session.mayAct()) {
+    const interruption = agentFor(other).interrupt?.(session.engine, session.state, other) ?? null;
+    if (interruption !== null) {
+      session.apply(interruption);
+      return interruption;
+    }
+  }
   const action = agentFor(seat).choose(session.engine, session.state, seat);
   session.apply(action);
   return action;

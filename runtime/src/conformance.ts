@@ -5,15 +5,16 @@
  * a report of how much they checked so a test can assert the check was not vacuous.
  *
  * Game i of a check with seed S is game i of `simulate(engine, { seed: S, ... })`: it starts from `gameSeed(S, i)`
- * and its random players choose as RandomAgent does, with a generator seeded by `agentSeed(gameSeed(S, i))`, always
- * for the lowest seat to act. So a failing game can be replayed alone.
+ * and its random players choose as RandomAgent does, with a generator seeded by `agentSeed(gameSeed(S, i))`: the
+ * seats that may interrupt first (see `takesInterrupt`), else the lowest seat to act. So a failing game can be
+ * replayed alone.
  */
 import { canonicalJson } from "./checksum.ts";
 import type { AnyEngine, Engine, EngineAction, GameOptions, Outcome, Seat } from "./engine.ts";
 import { copyRng, createRng, randomInt, type RngState } from "./random.ts";
 import { replay } from "./replay.ts";
 import { SaveError, restore, saveToJson } from "./save.ts";
-import { isSeat, lowestSeat } from "./seats.ts";
+import { firstInterrupter, isSeat, lowestSeat } from "./seats.ts";
 import { agentSeed, gameSeed } from "./seeds.ts";
 import { IllegalActionError, Session } from "./session.ts";
 import { DEFAULT_MAX_STEPS } from "./simulate.ts";
@@ -129,6 +130,12 @@ class Probe {
   }
 }
 
+/** Who may act at a decision point: the seats asked (`toAct`) and the seats that may interrupt (`mayAct`). */
+interface DecisionPoint {
+  readonly toAct: readonly Seat[];
+  readonly mayAct: readonly Seat[];
+}
+
 /** A game played by random agents through a session, failing (via its probe) when the engine contradicts itself. */
 class RandomGame {
   constructor(
@@ -143,29 +150,36 @@ class RandomGame {
     return this.session.state;
   }
 
-  /** The seats to act now, or null once the game is over. */
-  decisionPoint(): readonly Seat[] | null {
+  /** The seats to act now and those that may interrupt, or null once the game is over. */
+  decisionPoint(): DecisionPoint | null {
     const { probe, session } = this;
     probe.step = session.log.length;
     const over = probe.call("isOver", () => session.isOver());
     const toAct = probe.call("toAct", () => session.toAct());
+    const mayAct = probe.call("mayAct", () => session.mayAct());
     if (over) {
       if (toAct.length > 0) probe.fail(`isOver is true but toAct is ${short(toAct)}`);
+      if (mayAct.length > 0) probe.fail(`isOver is true but mayAct is ${short(mayAct)}`);
       return null;
     }
     if (toAct.length === 0) probe.fail("the game is not over but no seat is to act");
     if (probe.step >= probe.maxSteps) {
       probe.fail(`the game did not end within ${probe.maxSteps} actions (a game that does not end is a bug)`);
     }
-    return toAct;
+    return { toAct, mayAct };
   }
 
-  /** Plays a random legal action of the lowest seat to act, and returns it. */
-  play(toAct: readonly Seat[]): EngineAction {
+  /** Plays a random legal action (of a seat that interrupts, else of the lowest seat to act) and returns it. */
+  play(point: DecisionPoint): EngineAction {
     const { probe, session } = this;
-    const seat = lowestSeat(toAct) as Seat;
+    const interrupter = firstInterrupter(point.mayAct, this.rng);
+    const seat = interrupter ?? (lowestSeat(point.toAct) as Seat);
     const legal = probe.call("legalActions", () => session.legalActions(seat), { seat });
-    if (legal.length === 0) probe.fail("the seat is to act but has no legal action", { seat });
+    if (legal.length === 0) {
+      probe.fail(`the seat ${interrupter === undefined ? "is to act" : "may interrupt"} but has no legal action`, {
+        seat,
+      });
+    }
     const action = legal[randomInt(this.rng, legal.length)] as EngineAction;
     const reason = probe.call("Session.tryApply", () => session.tryApply(action), { seat, action });
     if (reason !== null) probe.fail(`the rules refused an action legalActions listed: ${reason}`, { seat, action });
@@ -174,14 +188,14 @@ class RandomGame {
 
   /** Plays to the end. */
   finish(): void {
-    for (let toAct = this.decisionPoint(); toAct !== null; toAct = this.decisionPoint()) this.play(toAct);
+    for (let point = this.decisionPoint(); point !== null; point = this.decisionPoint()) this.play(point);
   }
 }
 
 /** Plays the batch's random games, calling `onPoint` at each decision point (before the action) and `onEnd`. */
 function playGames(
   probe: Probe,
-  onPoint?: (game: RandomGame, toAct: readonly Seat[]) => void,
+  onPoint?: (game: RandomGame, point: DecisionPoint) => void,
   onEnd?: (game: RandomGame) => void,
 ): ConformanceReport {
   let decisionPoints = 0;
@@ -190,10 +204,10 @@ function playGames(
   for (let i = 0; i < probe.o.games && (i === 0 || decisionPoints < budget); i++) {
     games++;
     const game = probe.newGame(i);
-    for (let toAct = game.decisionPoint(); toAct !== null; toAct = game.decisionPoint()) {
+    for (let point = game.decisionPoint(); point !== null; point = game.decisionPoint()) {
       decisionPoints++;
-      onPoint?.(game, toAct);
-      game.play(toAct);
+      onPoint?.(game, point);
+      game.play(point);
     }
     onEnd?.(game);
   }
@@ -204,20 +218,29 @@ function playGames(
 
 /**
  * Every game ends within maxSteps. At every decision point toAct lists distinct seats, each of which has a legal
- * action, and outcome() is null; once over, outcome() gives `players` scores and ranks, ranks are consistent
- * (1 + the number of seats ranked better) and the winners are exactly the seats ranked 1.
+ * action; mayAct lists other seats, in ascending order, each with a legal action; and outcome() is null. Once over,
+ * outcome() gives `players` scores and ranks, ranks are consistent (1 + the number of seats ranked better) and the
+ * winners are exactly the seats ranked 1.
  */
 export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
   const probe = new Probe(engine, "checkPlayoutsTerminate", o);
   return playGames(
     probe,
-    (game, toAct) => {
+    (game, { toAct, mayAct }) => {
       toAct.forEach((seat, i) => {
         if (!isSeat(seat, o.players) || toAct.indexOf(seat) !== i) {
           probe.fail(`toAct ${short(toAct)} lists seat ${seat} twice or outside 0..${o.players - 1}`);
         }
         const legal = probe.call("legalActions", () => engine.legalActions(game.state, seat), { seat });
         if (legal.length === 0) probe.fail("the seat is to act but has no legal action", { seat });
+      });
+      mayAct.forEach((seat, i) => {
+        if (!isSeat(seat, o.players) || (i > 0 && seat <= (mayAct[i - 1] as Seat))) {
+          probe.fail(`mayAct ${short(mayAct)} is not a list of distinct seats of 0..${o.players - 1} in order`);
+        }
+        if (toAct.includes(seat)) probe.fail(`seat ${seat} is both in toAct and in mayAct`, { seat });
+        const legal = probe.call("legalActions", () => engine.legalActions(game.state, seat), { seat });
+        if (legal.length === 0) probe.fail("the seat may interrupt but has no legal action", { seat });
       });
       const outcome = probe.call("outcome", () => engine.outcome(game.state));
       if (outcome !== null) probe.fail(`outcome() is ${short(outcome)} before the game is over`);
@@ -235,15 +258,16 @@ export function checkPlayoutsTerminate(engine: AnyEngine, o: ConformanceOptions)
 }
 
 /**
- * At every decision point: the state is plain JSON; seats not to act have no legal action; every action listed for
- * an acting seat is well formed, belongs to that seat, passes engine.check, and applies to a JSON copy of the state
- * without throwing; legalActions and check do not mutate the state. Once over, no seat has a legal action.
+ * At every decision point: the state is plain JSON; seats neither to act nor able to interrupt have no legal action;
+ * every action listed for the others is well formed, belongs to that seat, passes engine.check, and applies to a JSON
+ * copy of the state without throwing; legalActions and check do not mutate the state. Once over, no seat has a legal
+ * action.
  */
 export function checkLegalActionsApply(engine: AnyEngine, o: ConformanceOptions): ConformanceReport {
   const probe = new Probe(engine, "checkLegalActionsApply", o);
   return playGames(
     probe,
-    (game, toAct) => {
+    (game, { toAct, mayAct }) => {
       const state = game.state;
       const text = JSON.stringify(state);
       const notJson = jsonProblem(state);
@@ -251,12 +275,12 @@ export function checkLegalActionsApply(engine: AnyEngine, o: ConformanceOptions)
       for (let seat = 0; seat < o.players; seat++) {
         const legal = probe.call("legalActions", () => engine.legalActions(state, seat), { seat });
         requireUnchanged(probe, text, state, "legalActions", { seat });
-        if (!toAct.includes(seat)) {
+        if (!toAct.includes(seat) && !mayAct.includes(seat)) {
           if (legal.length > 0) {
-            probe.fail(`the seat is not to act (toAct ${short(toAct)}) but has ${legal.length} legal actions`, {
-              seat,
-              action: legal[0],
-            });
+            probe.fail(
+              `the seat is not to act (toAct ${short(toAct)}, mayAct ${short(mayAct)}) but has ${legal.length} legal actions`,
+              { seat, action: legal[0] },
+            );
           }
           continue;
         }
@@ -285,7 +309,7 @@ export function checkLegalActionsApply(engine: AnyEngine, o: ConformanceOptions)
 }
 
 /**
- * At every decision point, actions built to be illegal — a legal action given to a seat not to act, an unknown type,
+ * At every decision point, actions built to be illegal — a legal action given to a seat that may not act, an unknown type,
  * a legal action with one field set to garbage — and, once the game is over, actions of the game: each one not among
  * the legal actions must be refused by engine.check with a non-empty reason (without throwing), and Session.apply
  * must throw IllegalActionError leaving the state as it was.
@@ -294,7 +318,7 @@ export function checkIllegalActionsRefused(engine: AnyEngine, o: ConformanceOpti
   const probe = new Probe(engine, "checkIllegalActionsRefused", o);
   return playGames(
     probe,
-    (game, toAct) => {
+    (game, { toAct, mayAct }) => {
       const legal = new Set<string>();
       const samples: EngineAction[] = [];
       for (let seat = 0; seat < o.players; seat++) {
@@ -305,7 +329,9 @@ export function checkIllegalActionsRefused(engine: AnyEngine, o: ConformanceOpti
           samples.push(actions[randomInt(probe.rng, actions.length)] as EngineAction);
         }
       }
-      const idle = Array.from({ length: o.players }, (_, seat) => seat).filter((seat) => !toAct.includes(seat));
+      const idle = Array.from({ length: o.players }, (_, seat) => seat).filter(
+        (seat) => !toAct.includes(seat) && !mayAct.includes(seat),
+      );
       for (const [label, candidate] of illegalCandidates(samples, idle, probe.rng)) {
         const key = canonicalJson(candidate);
         if (legal.has(key)) continue;
@@ -338,15 +364,15 @@ export function checkDeterminism(engine: AnyEngine, o: ConformanceOptions): Conf
     const second = probe.newGame(i);
     requireSame(probe, first.state, second.state, "two new games with the same options differ (first vs second run)");
     for (;;) {
-      const toAct = first.decisionPoint();
-      const otherToAct = second.decisionPoint();
-      if (short(toAct) !== short(otherToAct)) {
-        probe.fail(`the two runs disagree on the seats to act: ${short(toAct)} vs ${short(otherToAct)}`);
+      const point = first.decisionPoint();
+      const otherPoint = second.decisionPoint();
+      if (short(point) !== short(otherPoint)) {
+        probe.fail(`the two runs disagree on the seats that may act: ${short(point)} vs ${short(otherPoint)}`);
       }
-      if (toAct === null || otherToAct === null) break;
+      if (point === null || otherPoint === null) break;
       decisionPoints++;
-      const action = first.play(toAct);
-      const otherAction = second.play(otherToAct);
+      const action = first.play(point);
+      const otherAction = second.play(otherPoint);
       if (canonicalJson(action) !== canonicalJson(otherAction)) {
         probe.fail(`the same random choice took different actions (so legalActions differ): ${short(otherAction)}`, {
           action,
@@ -536,7 +562,7 @@ function illegalCandidates(
     if (idle.length > 0) {
       const other = idle[randomInt(rng, idle.length)] as Seat;
       out.push([
-        `a legal action of seat ${action.player} given to seat ${other}, who is not to act`,
+        `a legal action of seat ${action.player} given to seat ${other}, who may not act`,
         { ...action, player: other },
       ]);
     }

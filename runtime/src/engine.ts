@@ -58,8 +58,14 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
   newGame(options: GameOptions): S;
   /** Seats that must act now; several for a simultaneous choice, none once the game is over. */
   toAct(state: S): readonly Seat[];
+  /**
+   * Seats not asked anything that may still act now, in ascending order: interrupts ("at any moment, any player
+   * may ..."). Their legal actions are the interrupts only; taking one leaves the pending decision to be asked again.
+   * Empty in most games.
+   */
+  mayAct(state: S): readonly Seat[];
   isOver(state: S): boolean;
-  /** Every legal action of `seat` now (empty when the seat has nothing to decide). */
+  /** Every legal action of `seat` now (empty when the seat is neither to act nor may interrupt). */
   legalActions(state: S, seat: Seat): A[];
   /** Null when `action` is legal now, else the reason it is refused. Never mutates. */
   check(state: S, action: A): string | null;

@@ -2,7 +2,7 @@
 export type { AnyEngine, Engine, EngineAction, GameOptions, Outcome, Seat } from "./engine.ts";
 export { copyRng, createRng, nextUint32, randomInt, shuffleInPlace, type RngState } from "./random.ts";
 export { canonicalJson, fnv1a32, stateChecksum } from "./checksum.ts";
-export { isSeat, lowestSeat } from "./seats.ts";
+export { INTERRUPT_ODDS, firstInterrupter, isSeat, lowestSeat, takesInterrupt } from "./seats.ts";
 export { agentSeed, gameSeed } from "./seeds.ts";
 export {
   checkActionShape,

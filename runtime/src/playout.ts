@@ -2,12 +2,12 @@
  * The hot loop of simulations: random play from a new game to its end, straight on the engine.
  *
  * No session, no cloning, no checks: every action comes from `legalActions`, so it is legal by construction. The
- * choice sequence is the same as a RandomAgent's through a session (lowest seat first, one `randomInt` per choice),
- * so any playout can be replayed and watched with `play`.
+ * choice sequence is the same as a RandomAgent's through a session (interrupts first, then the lowest seat to act,
+ * one `randomInt` per choice), so any playout can be replayed and watched with `play`.
  */
 import type { Engine, EngineAction, GameOptions, Outcome } from "./engine.ts";
 import { randomInt, type RngState } from "./random.ts";
-import { lowestSeat } from "./seats.ts";
+import { firstInterrupter, lowestSeat } from "./seats.ts";
 
 export interface PlayoutResult<S> {
   /** Actions taken. */
@@ -39,9 +39,12 @@ export function randomPlayout<S extends object, A extends EngineAction>(
           `${options.variant === undefined ? "" : `, variant ${options.variant}`}): a game that does not end is a bug`,
       );
     }
-    const legal = engine.legalActions(state, seat);
+    const interrupter = firstInterrupter(engine.mayAct(state), rng);
+    const actor = interrupter ?? seat;
+    const legal = engine.legalActions(state, actor);
     if (legal.length === 0) {
-      throw new Error(`${engine.name}: seat ${seat} must act but has no legal action after ${steps} actions`);
+      const why = interrupter === undefined ? "must act" : "may interrupt";
+      throw new Error(`${engine.name}: seat ${actor} ${why} but has no legal action after ${steps} actions`);
     }
     engine.apply(state, legal[randomInt(rng, legal.length)] as A);
     steps++;

@@ -1,4 +1,5 @@
 import type { Seat } from "./engine.ts";
+import { randomInt, type RngState } from "./random.ts";
 
 /** True when `value` is a seat at a table of `players`. */
 export function isSeat(value: unknown, players: number): value is Seat {
@@ -19,4 +20,28 @@ export function lowestSeat(seats: readonly Seat[]): Seat | undefined {
     if (lowest === undefined || seat < lowest) lowest = seat;
   }
   return lowest;
+}
+
+/**
+ * Random players take an interrupt (see `Engine.mayAct`) with a chance of one in INTERRUPT_ODDS at each decision
+ * point where they may: a card that may be played "at any moment" is then kept a while, as a person would, rather
+ * than played at the first chance.
+ */
+export const INTERRUPT_ODDS = 32;
+
+/**
+ * Whether a random player offered an interrupt takes it now: one draw from `rng`. Every loop of random play (agents,
+ * playouts, the conformance checks) asks the seats that may interrupt in ascending order, before the seat to act,
+ * and the first one that takes it acts; so they all make the same choices from the same seed.
+ */
+export function takesInterrupt(rng: RngState): boolean {
+  return randomInt(rng, INTERRUPT_ODDS) === 0;
+}
+
+/** The first of `mayAct` (ascending seats) that takes its interrupt, one draw each; undefined when none does. */
+export function firstInterrupter(mayAct: readonly Seat[], rng: RngState): Seat | undefined {
+  for (let i = 0; i < mayAct.length; i++) {
+    if (takesInterrupt(rng)) return mayAct[i];
+  }
+  return undefined;
 }

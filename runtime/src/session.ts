@@ -90,6 +90,11 @@ export class Session<S extends object = object, A extends EngineAction = EngineA
     return this.engine.toAct(this.#state);
   }
 
+  /** Seats not asked anything that may interrupt now (see `Engine.mayAct`). */
+  mayAct(): readonly Seat[] {
+    return this.engine.mayAct(this.#state);
+  }
+
   isOver(): boolean {
     return this.engine.isOver(this.#state);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RandomAgent, Session, agentStep, playWithAgents } from "../src/index.ts";
+import { RandomAgent, Session, agentStep, playWithAgents, type Agent } from "../src/index.ts";
 import { raceFixtureEngine as engine } from "./fixtures/race-fixture-engine.ts";
 
 describe("RandomAgent", () => {
@@ -51,6 +51,29 @@ describe("agentStep", () => {
     expect(agentStep(session, () => agent)?.player).toBe(0);
     expect(agentStep(session, () => agent)?.player).toBe(1);
     expect(agentStep(session, () => agent)?.player).toBe(2);
+  });
+
+  it("asks the seats that may interrupt first, and an agent without `interrupt` never does", () => {
+    const session = Session.create(engine, { players: 3, seed: 3, variant: "heckle" });
+    for (let seat = 0; seat < 3; seat++) session.apply({ type: "boost", player: seat, amount: 2 });
+    expect(session.toAct()).toEqual([0]);
+    expect(session.mayAct()).toEqual([1, 2]);
+    const heckler: Agent = {
+      choose: () => {
+        throw new Error("not asked");
+      },
+      interrupt: (e, state, seat) => (seat === 2 ? (e.legalActions(state, seat)[0] ?? null) : null),
+    };
+    const mover: Agent = { choose: (e, state, seat) => e.legalActions(state, seat)[1]! };
+    const agentFor = (seat: number): Agent => (seat === 0 ? mover : heckler);
+    expect(agentStep(session, agentFor)).toEqual({ type: "heckle", player: 2 });
+    // The heckle took seat 0's boost down; seat 0 is still to move, and seat 2 has no heckle left.
+    expect(session.toAct()).toEqual([0]);
+    expect(session.mayAct()).toEqual([1]);
+    expect(agentStep(session, agentFor)).toEqual({ type: "rest", player: 0 });
+    const quiet = Session.create(engine, { players: 3, seed: 3, variant: "heckle" });
+    playWithAgents(quiet, () => ({ choose: (e, state, seat) => e.legalActions(state, seat)[0]! }));
+    expect(quiet.log.some((action) => action.type === "heckle")).toBe(false);
   });
 
   it("returns null once the game is over", () => {

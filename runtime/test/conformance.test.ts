@@ -39,6 +39,7 @@ describe.each([
   { players: 4, variant: "base" },
   { players: 2, variant: "long" },
   { players: 3, variant: "long" },
+  { players: 3, variant: "heckle" },
 ])("the fixture engine ($players players, $variant)", ({ players, variant }) => {
   const o: ConformanceOptions = { players, variant, seed: 20240611, games: 10 };
 
@@ -139,7 +140,26 @@ describe("each check catches an engine broken its way", () => {
   it("checkLegalActionsApply: legal actions for a seat that is not to act", () => {
     const eager = broken({ legalActions: (s, seat) => engine.legalActions(s, s.phase === "move" ? s.current : seat) });
     expect(() => checkLegalActionsApply(eager, options)).toThrow(
-      /the seat is not to act \(toAct \[0\]\) but has 2 legal/,
+      /the seat is not to act \(toAct \[0\], mayAct \[\]\) but has 2 legal/,
+    );
+  });
+
+  it("checkPlayoutsTerminate: a seat that may interrupt while it is asked to act", () => {
+    const greedy = broken({ mayAct: (s) => (s.phase === "move" ? [s.current] : []) });
+    expect(() => checkPlayoutsTerminate(greedy, options)).toThrow(/seat 0 is both in toAct and in mayAct/);
+  });
+
+  it("checkPlayoutsTerminate: a seat said to be able to interrupt with nothing to play", () => {
+    const boastful = broken({ mayAct: (s) => (s.phase === "move" ? [0, 1, 2].filter((x) => x !== s.current) : []) });
+    expect(() => checkPlayoutsTerminate(boastful, options)).toThrow(
+      /seat [12]\): the seat may interrupt but has no legal action/,
+    );
+  });
+
+  it("checkLegalActionsApply: interrupts for a seat that mayAct does not list", () => {
+    const secretive = broken({ mayAct: () => [] });
+    expect(() => checkLegalActionsApply(secretive, { ...options, variant: "heckle" })).toThrow(
+      /the seat is not to act \(toAct \[\d\], mayAct \[\]\) but has 1 legal actions/,
     );
   });
 
@@ -193,7 +213,7 @@ describe("each check catches an engine broken its way", () => {
   it("checkIllegalActionsRefused: a check that lets a seat act out of turn", () => {
     const lax = broken({ check: (s, a) => (a.type === "roll" ? null : engine.check(s, a)) });
     expect(() => checkIllegalActionsRefused(lax, options)).toThrow(
-      /engine\.check accepted a legal action of seat 0 given to seat [12], who is not to act/,
+      /engine\.check accepted a legal action of seat 0 given to seat [12], who may not act/,
     );
   });
 

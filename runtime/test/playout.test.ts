@@ -36,6 +36,21 @@ describe("randomPlayout", () => {
     expect(session.log).toHaveLength(fast.steps);
   });
 
+  it("takes interrupts as a RandomAgent does: sometimes, never at the first chance every time", () => {
+    let heckles = 0;
+    for (let seed = 0; seed < 30; seed++) {
+      const fast = randomPlayout(engine, { players: 4, seed, variant: "heckle" }, createRng(seed), 10_000);
+      const session = Session.create(engine, { players: 4, seed, variant: "heckle" });
+      const agent = new RandomAgent(seed);
+      playWithAgents(session, () => agent);
+      expect(JSON.stringify(session.state)).toBe(JSON.stringify(fast.state));
+      heckles += session.log.filter((action) => action.type === "heckle").length;
+    }
+    // 4 heckles a game are possible; with one chance in INTERRUPT_ODDS per decision point, a few happen.
+    expect(heckles).toBeGreaterThan(5);
+    expect(heckles).toBeLessThan(30 * 4);
+  });
+
   it("throws a clear error when the game does not end within maxSteps", () => {
     const attempt = (): unknown => randomPlayout(engine, { players: 2, seed: 1 }, createRng(1), 3);
     expect(attempt).toThrow(PlayoutLimitError);

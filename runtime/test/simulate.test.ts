@@ -96,6 +96,9 @@ describe("configurations", () => {
       { variant: "long", players: 2 },
       { variant: "long", players: 3 },
       { variant: "long", players: 4 },
+      { variant: "heckle", players: 2 },
+      { variant: "heckle", players: 3 },
+      { variant: "heckle", players: 4 },
     ]);
     expect(configurations(engine, { players: 3, variant: "long" })).toEqual([{ variant: "long", players: 3 }]);
   });

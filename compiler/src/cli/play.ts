@@ -1,6 +1,8 @@
 /**
  * `play <game>`: a game in the terminal. Human seats choose from their numbered legal actions; the other seats are
- * random agents. Each human is shown only their own view of the game, never the full state.
+ * random agents. Each human is shown only their own view of the game, never the full state. A human who may
+ * interrupt (a card played "at any moment") is offered it before every decision of another seat, and passes with an
+ * empty line.
  */
 import { writeFile } from "node:fs/promises";
 import { createInterface, type Interface } from "node:readline";
@@ -69,6 +71,12 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
     for (;;) {
       const seat = lowestSeat(session.toAct());
       if (seat === undefined) break;
+      const interrupted = await interrupts(session, seat, humans, agent, prompter, say);
+      if (interrupted === "quit") {
+        quit = true;
+        break;
+      }
+      if (interrupted === "acted") continue;
       if (prompter !== null && humans.has(seat)) {
         if ((await humanTurn(session, seat, prompter, say)) === "quit") {
           quit = true;
@@ -95,18 +103,52 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
   return { session, quit };
 }
 
-/** Shows `seat` its view and legal actions, and reads its choice. */
+/**
+ * Offers the seats that may interrupt their chance, in ascending order, before `next` decides: random seats as a
+ * RandomAgent would (see `takesInterrupt`), humans by asking them. The first seat that interrupts acts.
+ */
+async function interrupts(
+  session: Session,
+  next: Seat,
+  humans: ReadonlySet<Seat>,
+  agent: RandomAgent,
+  prompter: LinePrompter | null,
+  say: (text: string) => void,
+): Promise<"acted" | "passed" | "quit"> {
+  for (const seat of session.mayAct()) {
+    if (prompter !== null && humans.has(seat)) {
+      const answer = await humanTurn(session, seat, prompter, say, next);
+      if (answer !== "passed") return answer;
+      continue;
+    }
+    const action = agent.interrupt(session.engine, session.state, seat);
+    if (action === null) continue;
+    session.apply(action);
+    say(humans.size === 0 ? `seat ${seat} interrupts: ${formatAction(action)}` : `seat ${seat} (random) interrupts`);
+    return "acted";
+  }
+  return "passed";
+}
+
+/**
+ * Shows `seat` its view and legal actions, and reads its choice. With `before`, the seat is not asked anything but
+ * may interrupt before seat `before` decides: an empty line passes.
+ */
 async function humanTurn(
   session: Session,
   seat: Seat,
   prompter: LinePrompter,
   say: (text: string) => void,
-): Promise<"acted" | "quit"> {
+  before?: Seat,
+): Promise<"acted" | "passed" | "quit"> {
   const legal = session.legalActions(seat);
   if (legal.length === 0) throw new Error(`seat ${seat} must act but has no legal action (engine bug)`);
-  say(`\n=== seat ${seat}: your turn ===\n${formatBlock(session.view(seat))}\nyour options:`);
+  const heading =
+    before === undefined ? "your turn" : `you may interrupt before seat ${before} decides (empty line: let it)`;
+  say(`\n=== seat ${seat}: ${heading} ===\n${formatBlock(session.view(seat))}\nyour options:`);
   legal.forEach((action, i) => say(`  ${i + 1}. ${formatAction(action)}`));
-  const help = `type a number from 1 to ${legal.length}, "save <file>" or "quit"`;
+  const pass = before === undefined ? "" : ", nothing to pass";
+  const help = `type a number from 1 to ${legal.length}${pass}, "save <file>" or "quit"`;
   for (;;) {
     const line = await prompter.ask(`seat ${seat}> `);
     if (line === null) {
@@ -115,6 +157,7 @@ async function humanTurn(
     }
     const text = line.trim();
     if (text === "quit") return "quit";
+    if (text === "" && before !== undefined) return "passed";
     if (text === "save" || text.startsWith("save ")) {
       say(await saveTo(text.slice("save".length).trim(), session));
       continue;

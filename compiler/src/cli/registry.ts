@@ -88,6 +88,7 @@ export async function loadEngineModule(path: string, root: string = REPO_ROOT): 
 const ENGINE_FUNCTIONS = [
   "newGame",
   "toAct",
+  "mayAct",
   "isOver",
   "legalActions",
   "check",

@@ -353,7 +353,16 @@ export function emitLegalActions(ctx: EmitContext): Fn {
     statements: [
       "const pending = state.pending;",
       "const out: Action[] = [];",
-      "if (pending === null || !pending.players.includes(seat)) return out;",
+      ...(ctx.program.allowKinds.anytime
+        ? [
+            "if (pending === null) return out;",
+            // A seat not asked anything may still interrupt.
+            "if (!pending.players.includes(seat)) {",
+            "offerAllowed(state, seat, out);",
+            "return out;",
+            "}",
+          ]
+        : ["if (pending === null || !pending.players.includes(seat)) return out;"]),
       ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
       ...(ctx.program.allowed.size > 0 ? ["offerAllowed(state, seat, out);"] : []),
       "return out;",
@@ -414,10 +423,10 @@ export function emitCheck(ctx: EmitContext): Fn {
     statements: [
       "const pending = state.pending;",
       'if (pending === null) return "The game is over.";',
-      "if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;",
       ...(ctx.program.allowed.size > 0
         ? ["if (allowedNow(state, action.player, action.type)) return checkAllowed(state, action);"]
         : []),
+      "if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;",
       ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
       'return "Nothing can be played now.";',
     ],
@@ -524,12 +533,16 @@ export function emitApply(ctx: EmitContext): Fn {
 }
 
 /**
- * `allow` blocks: the actions they offer, beside every decision of their player. Taking one runs it, then asks the
- * same decision again (the pending decision is put back once the action is done).
+ * `allow` blocks: the actions they offer, beside every decision of their player (or, `anytime`, at every decision of
+ * anyone). Taking one runs it, then asks the same decision again (the pending decision is put back once the action
+ * is done).
  */
 export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | StatementStructures)[] {
   const names = [...ctx.program.allowed].sort();
   if (names.length === 0) return [];
+  const kinds = ctx.program.allowKinds;
+  const offeredBy = (list: string): string =>
+    `state.${list}.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type))`;
   const offers = ctx.program.decisions.map((d) => (d.kind === "act" ? d.stmt.actions.map((a) => a.text) : []));
   const resumable = names.some((n) => ctx.resumable.has(n));
   return [
@@ -551,11 +564,19 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
       ],
       returnType: "boolean",
       docs: ["Whether an `allow` block under way lets `seat` take the action `type` at the decision pending now."],
-      statements: [
-        "const pending = state.pending;",
-        "if (pending === null || !pending.players.includes(seat) || (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
-        "return state.allowed.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type));",
-      ],
+      statements: kinds.anytime
+        ? [
+            "const pending = state.pending;",
+            "if (pending === null) return false;",
+            "const asked = pending.players.includes(seat);",
+            "if (asked && (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
+            `return ${kinds.asked ? `(asked && ${offeredBy("allowed")}) || ` : ""}${offeredBy("interrupts")};`,
+          ]
+        : [
+            "const pending = state.pending;",
+            "if (pending === null || !pending.players.includes(seat) || (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
+            `return ${offeredBy("allowed")};`,
+          ],
     },
     {
       kind: StructureKind.Function,
@@ -602,7 +623,50 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
         "default:",
         "throw new RulesError(`${action.type} cannot be played now`);",
         "}",
-        ...(resumable ? ["run(state);"] : ["state.pending = pending;"]),
+        // An action that ended the game (`end` empties the stack) puts nothing back.
+        ...(resumable ? ["run(state);"] : ["if (state.stack.length > 0) state.pending = pending;"]),
+      ],
+    },
+  ];
+}
+
+/**
+ * `mayAct`: the seats not asked anything that may interrupt now (with an action of an `allow anytime` block under
+ * way), in seat order. Rules without `allow anytime` have none.
+ */
+export function emitMayAct(ctx: EmitContext): (FunctionDeclarationStructure | StatementStructures)[] {
+  if (!ctx.program.allowKinds.anytime) {
+    return [
+      {
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        docs: ["No seat ever interrupts: the rules have no `allow anytime` block."],
+        declarations: [{ name: "NOBODY", type: "readonly Player[]", initializer: "[]" }],
+      },
+      {
+        kind: StructureKind.Function,
+        name: "mayAct",
+        parameters: [],
+        returnType: "readonly Player[]",
+        statements: ["return NOBODY;"],
+      },
+    ];
+  }
+  return [
+    {
+      kind: StructureKind.Function,
+      name: "mayAct",
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "Player[]",
+      docs: ["The seats not asked anything that may interrupt now (`allow anytime`), in seat order."],
+      statements: [
+        "const pending = state.pending;",
+        "const out: Player[] = [];",
+        "if (pending === null || state.interrupts.length === 0) return out;",
+        "for (let seat = 0; seat < state.playerCount; seat++) {",
+        "if (!pending.players.includes(seat) && legalActions(state, seat).length > 0) out.push(seat);",
+        "}",
+        "return out;",
       ],
     },
   ];

@@ -9,6 +9,7 @@ import {
   decisionEmitter,
   emitActionTypes,
   emitAllowed,
+  emitMayAct,
   emitApply,
   emitCheck,
   emitLegalActions,
@@ -146,7 +147,9 @@ export function emitEngineModule(input: EngineModuleInput): string {
       kind: StructureKind.Interface,
       name: "Allowance",
       isExported: true,
-      docs: ["An `allow` block under way: each of `players` may also take these actions whenever asked to decide."],
+      docs: [
+        "An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is).",
+      ],
       properties: [
         { name: "actions", type: 'Action["type"][]' },
         { name: "players", type: "Player[]" },
@@ -165,7 +168,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
       ...[...program.globalFields.values()].map((f) => ({ name: f.decl.name.text, type: tsType(f.type) })),
       { name: "rng", type: "RngState", docs: ["The random generator; its future is part of the state."] },
       { name: "stack", type: "Frame[]", docs: ["Routines under way, innermost last; empty once the game is over."] },
-      ...(program.allowed.size > 0
+      ...(program.allowKinds.asked
         ? [
             {
               name: "allowed",
@@ -173,6 +176,15 @@ export function emitEngineModule(input: EngineModuleInput): string {
               docs: [
                 "Actions `allow` blocks under way offer alongside every decision of their player, innermost last.",
               ],
+            },
+          ]
+        : []),
+      ...(program.allowKinds.anytime
+        ? [
+            {
+              name: "interrupts",
+              type: "Allowance[]",
+              docs: ["Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last."],
             },
           ]
         : []),
@@ -267,6 +279,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
   for (const a of program.actions.values()) add(emitOffer(ctx, a));
   add(emitLegalActions(ctx), emitCheck(ctx), emitApply(ctx));
   add(...emitAllowed(ctx));
+  add(...emitMayAct(ctx));
 
   // ---- game lifecycle
   add(...emitLifecycle(ctx));
@@ -305,6 +318,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
           variants: VARIANTS,
           newGame,
           toAct: (state) => (state.pending === null ? [] : state.pending.players),
+          mayAct,
           isOver,
           legalActions,
           check,
@@ -421,7 +435,8 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
         ...globalInit.map((g) => `${g},`),
         "rng: createRng(options.seed),",
         "stack: [newFlowFrame()],",
-        ...(p.allowed.size > 0 ? ["allowed: [],"] : []),
+        ...(p.allowKinds.asked ? ["allowed: [],"] : []),
+        ...(p.allowKinds.anytime ? ["interrupts: [],"] : []),
         "pending: null,",
         "};",
         ...(playerInitial.length > 0 ? ["for (const mine of state.players) {", ...playerInitial, "}"] : []),

@@ -216,6 +216,8 @@ export class ExprEmitter {
             return "[...(engine.outcome(state)?.winners ?? [])]";
           case "acting":
             return "[...engine.toAct(state)]";
+          case "interrupting":
+            return "[...engine.mayAct(state)]";
         }
     }
   }

@@ -7,7 +7,15 @@
 import type { Block, LocalSymbol, Program, Stmt } from "@rules/dsl";
 import type { ExprEmitter, Scope } from "./expressions.ts";
 import { LocalNames } from "./naming.ts";
-import { StatementEmitter, suspends, iterationSource, type LoopTarget, type StatementContext } from "./statements.ts";
+import {
+  StatementEmitter,
+  allowanceList,
+  clearAllowances,
+  suspends,
+  iterationSource,
+  type LoopTarget,
+  type StatementContext,
+} from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 
 export interface FrameField {
@@ -225,17 +233,13 @@ export class MachineBuilder {
       case "allow":
         // The allowance lives in the state, so it survives a save; `break` cannot leave the block (checked).
         this.line(
-          `state.allowed.push({ actions: ${JSON.stringify(s.actions.map((a) => a.text))}, players: ${s.player.type?.kind === "list" ? `${this.exprs.paren(s.player, this.scope)}.slice()` : `[${this.exprs.emit(s.player, this.scope)}]`} });`,
+          `state.${allowanceList(s)}.push({ actions: ${JSON.stringify(s.actions.map((a) => a.text))}, players: ${s.player.type?.kind === "list" ? `${this.exprs.paren(s.player, this.scope)}.slice()` : `[${this.exprs.emit(s.player, this.scope)}]`} });`,
         );
         this.block(s.body, loops);
-        this.line("state.allowed.pop();");
+        this.line(`state.${allowanceList(s)}.pop();`);
         return;
       case "end":
-        this.line(
-          "state.stack.length = 0;",
-          ...(this.program.allowed.size > 0 ? ["state.allowed.length = 0;"] : []),
-          "return;",
-        );
+        this.line("state.stack.length = 0;", ...clearAllowances(this.program), "return;");
         this.terminated = true;
         return;
       default:

@@ -5,7 +5,7 @@
  * compiled to a resumable state machine (see `machine.ts`), as async/await down-levelling does: the statements that
  * contain no decision are still emitted by this file, inside the machine's blocks.
  */
-import { forEachExpr, type Block, type Expr, type Program, type Stmt } from "@rules/dsl";
+import { forEachExpr, type AllowStmt, type Block, type Expr, type Program, type Stmt } from "@rules/dsl";
 import type { ExprEmitter, Scope } from "./expressions.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -86,11 +86,7 @@ export class StatementEmitter {
       case "expr":
         return [`${this.e(s.expr)};`];
       case "end":
-        return [
-          "state.stack.length = 0;",
-          ...(this.ctx.program.allowed.size > 0 ? ["state.allowed.length = 0;"] : []),
-          "return;",
-        ];
+        return ["state.stack.length = 0;", ...clearAllowances(this.ctx.program), "return;"];
       case "return":
         return [`return ${this.e(s.value)};`];
       case "allow":
@@ -199,4 +195,17 @@ export function suspends(s: Stmt, program: Program, suspending: ReadonlySet<stri
 
 export function blockSuspends(b: Block, program: Program, suspending: ReadonlySet<string>): boolean {
   return b.statements.some((s) => suspends(s, program, suspending));
+}
+
+/** The state's list of allowances under way that an `allow` block adds to: `allow anytime` blocks have their own. */
+export function allowanceList(s: AllowStmt): "allowed" | "interrupts" {
+  return s.anytime ? "interrupts" : "allowed";
+}
+
+/** `end`: no allowance outlives the game. */
+export function clearAllowances(program: Program): string[] {
+  return [
+    ...(program.allowKinds.asked ? ["state.allowed.length = 0;"] : []),
+    ...(program.allowKinds.anytime ? ["state.interrupts.length = 0;"] : []),
+  ];
 }

@@ -113,11 +113,12 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       "const rng = value.rng;",
       'if (!isRecord(rng) || ![rng.a, rng.b, rng.c, rng.d].every(isInt) || !Array.isArray(rng.forced) || !rng.forced.every(isInt)) return "rng is not a generator state";',
       'if (!Array.isArray(value.stack)) return "stack is not a list";',
-      ...(ctx.program.allowed.size > 0
-        ? [
-            'if (!Array.isArray(value.allowed) || !value.allowed.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt))) return "allowed is not a list of allowances";',
-          ]
-        : []),
+      ...(["allowed", "interrupts"] as const)
+        .filter((list) => ctx.program.allowKinds[list === "allowed" ? "asked" : "anytime"])
+        .map(
+          (list) =>
+            `if (!Array.isArray(value.${list}) || !value.${list}.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt))) return "${list} is not a list of allowances";`,
+        ),
       `const routines: readonly unknown[] = [${tags}];`,
       "for (const frame of value.stack as unknown[]) {",
       'if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc)) return "stack holds a frame of no known routine";',

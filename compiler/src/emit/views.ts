@@ -45,6 +45,15 @@ export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
         type: "string | null",
         docs: ["What the viewer must decide now: an action, or the name of a choice."],
       },
+      ...(p.allowKinds.anytime
+        ? [
+            {
+              name: "mayInterrupt",
+              type: "boolean",
+              docs: ["Whether the viewer, not asked anything, may interrupt now (`allow anytime`)."],
+            },
+          ]
+        : []),
     ],
   });
   return out;
@@ -175,6 +184,11 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
       ...globalProps.map((g) => `${g},`),
       "toAct: state.pending === null ? [] : state.pending.players.slice(),",
       "deciding,",
+      ...(ctx.program.allowKinds.anytime
+        ? [
+            "mayInterrupt: state.pending !== null && !state.pending.players.includes(viewer) && state.interrupts.length > 0 && legalActions(state, viewer).length > 0,",
+          ]
+        : []),
       "};",
     ],
   });

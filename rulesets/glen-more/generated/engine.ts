@@ -3382,6 +3382,13 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
+/** No seat ever interrupts: the rules have no `allow anytime` block. */
+const NOBODY: readonly Player[] = [];
+
+function mayAct(): readonly Player[] {
+  return NOBODY;
+}
+
 /** A new game after its setup, before the flow starts (tests may change it before `start`). */
 export function setUp(options: GameOptions): State {
   const playerCount = options.players;
@@ -4342,6 +4349,7 @@ export const engine: Engine<State, Action, View> = {
   variants: VARIANTS,
   newGame,
   toAct: (state) => (state.pending === null ? [] : state.pending.players),
+  mayAct,
   isOver,
   legalActions,
   check,

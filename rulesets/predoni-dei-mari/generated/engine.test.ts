@@ -684,7 +684,10 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     state.rng.forced.push(0);
     start(state);
-    play(state, { type: "PassReaction", player: 1 });
+    expect(
+      equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], [1]),
+      "expect acting == [players[0]] and interrupting == [players[1]]",
+    ).toBe(true);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -1588,10 +1591,16 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     state.rng.forced.push(0);
     start(state);
-    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
+    expect(
+      equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], [1]),
+      "expect acting == [players[0]] and interrupting == [players[1]]",
+    ).toBe(true);
     play(state, { type: "PlayCard", player: 1, card: 0 });
     play(state, { type: "sirensTarget", player: 1, value: 0 });
-    play(state, { type: "PassReaction", player: 1 });
+    expect(
+      equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], []),
+      "expect acting == [players[0]] and interrupting == []",
+    ).toBe(true);
     expect(
       state.players[0]!.sirens && allowance(state, 0) === 5,
       "expect players[0].sirens and allowance(players[0]) == 5",
@@ -1765,11 +1774,18 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     state.rng.forced.push(0);
     start(state);
+    expect(
+      equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], [1]),
+      "expect acting == [players[0]] and interrupting == [players[1]]",
+    ).toBe(true);
     play(state, { type: "Repair", player: 1 });
-    play(state, { type: "PassReaction", player: 1 });
     expect(
       !state.players[1]!.damaged && state.players[1]!.cp === 0,
       "expect not players[1].damaged and players[1].cp == 0",
+    ).toBe(true);
+    expect(
+      equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], []),
+      "expect acting == [players[0]] and interrupting == []",
     ).toBe(true);
     play(state, { type: "Move", player: 0 });
     // given { // The wind blew pirate 0 away: back next to the pirate port. players[0].pos = hex(0, -3) }
@@ -1918,6 +1934,7 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     state.rng.forced.push(0);
     start(state);
+    expect([...engine.mayAct(state)], "expect interrupting == []").toEqual([]);
     play(state, { type: "Tavern", player: 0 });
     {
       const before = JSON.stringify(state);

@@ -292,14 +292,6 @@ export interface TakeTurnFrame {
   p: Player;
 }
 
-/** Where proc reactionWindow is, and its locals, while it waits. */
-export interface ReactionWindowFrame {
-  readonly routine: "reactionWindow";
-  pc: number;
-  p: Player;
-  q: Player;
-}
-
 /** Where proc trimHand is, and its locals, while it waits. */
 export interface TrimHandFrame {
   readonly routine: "trimHand";
@@ -851,7 +843,6 @@ export type Frame =
   | StartingChoicesFrame
   | PlayGameFrame
   | TakeTurnFrame
-  | ReactionWindowFrame
   | TrimHandFrame
   | EnterHexFrame
   | HazardsFrame
@@ -909,70 +900,69 @@ export type Frame =
 /** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 793) */
 /** site 4: `choose kit: StartKit by p` (proc startingChoices, line 795) */
 /** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 803) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 872) */
-/** site 7: `act q: PassReaction` (proc reactionWindow, line 893) */
-/** site 8: `choose excessCard: int in p.hand by p` (proc trimHand, line 1024) */
-/** site 9: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040) */
-/** site 10: `choose takeCargo: bool by p` (proc pickUps, line 1144) */
-/** site 11: `choose takeSail: bool by p` (proc pickUps, line 1151) */
-/** site 12: `choose takeWeapon: bool by p` (proc pickUps, line 1159) */
-/** site 13: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1174) */
-/** site 14: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1176) */
-/** site 15: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1179) */
-/** site 16: `choose floatHex: Hex in options by p` (proc jettison, line 1187) */
-/** site 17: `choose completeT3: bool by p` (proc endOfMovement, line 1198) */
-/** site 18: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1214) */
-/** site 19: `choose payToll: bool by p` (proc askEntry, line 1217) */
-/** site 20: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1362) */
-/** site 21: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1402) */
-/** site 22: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1423) */
-/** site 23: `choose asideHex: Hex in options by p` (proc moveAside, line 1433) */
-/** site 24: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1447) */
-/** site 25: `choose lostSail: 1..2 by p` (proc hurt, line 1451) */
-/** site 26: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1460) */
-/** site 27: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1485) */
-/** site 28: `choose playFromHand: bool by p` (proc pirateCard, line 1525) */
-/** site 29: `choose handCard: int in p.hand by p` (proc pirateCard, line 1529) */
-/** site 30: `choose spendCP: bool by who` (proc spendForPower, line 1602) */
-/** site 31: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1656) */
-/** site 32: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1661) */
-/** site 33: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1677) */
-/** site 34: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1681) */
-/** site 35: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1684) */
-/** site 36: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1699) */
-/** site 37: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1704) */
-/** site 38: `choose raided: int in l.captured by w` (proc pirateFight, line 1715) */
-/** site 39: `choose raidMore: bool by w` (proc pirateFight, line 1720) */
-/** site 40: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1758) */
-/** site 41: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1772) */
-/** site 42: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1814) */
-/** site 43: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1847) */
-/** site 44: `choose raiseDistance: bool by me` (action SellCargo, line 1863) */
-/** site 45: `choose buyIt: bool by me` (action BuyShip, line 2052) */
-/** site 46: `choose newShip: int in affordable by me` (action BuyShip, line 2054) */
-/** site 47: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2071) */
-/** site 48: `choose storeMain: bool by p` (proc changeShip, line 2075) */
-/** site 49: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2085) */
-/** site 50: `choose storeSail: bool by p` (proc changeShip, line 2089) */
-/** site 51: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2099) */
-/** site 52: `choose storeItem: bool by p` (proc changeShip, line 2102) */
-/** site 53: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2106) */
-/** site 54: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2114) */
-/** site 55: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2139) */
-/** site 56: `choose keepCard: bool by me` (action BuyCombatCard, line 2164) */
-/** site 57: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2222) */
-/** site 58: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2243) */
-/** site 59: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2261) */
-/** site 60: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2285) */
-/** site 61: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2287) */
-/** site 62: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2296) */
-/** site 63: `choose newMission: bool by gen` (proc doCastaway, line 2322) */
-/** site 64: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2345) */
-/** site 65: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2351) */
-/** site 66: `choose sirensTarget: Player by gen` (proc doSirens, line 2363) */
-/** site 67: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2382) */
-/** site 68: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2416) */
-/** site 69: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2436) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 870) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1004) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1020) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1124) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1131) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1139) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1154) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1156) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1159) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1167) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1178) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1194) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1197) */
+/** site 19: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1342) */
+/** site 20: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1382) */
+/** site 21: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1403) */
+/** site 22: `choose asideHex: Hex in options by p` (proc moveAside, line 1413) */
+/** site 23: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1427) */
+/** site 24: `choose lostSail: 1..2 by p` (proc hurt, line 1431) */
+/** site 25: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1440) */
+/** site 26: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1465) */
+/** site 27: `choose playFromHand: bool by p` (proc pirateCard, line 1505) */
+/** site 28: `choose handCard: int in p.hand by p` (proc pirateCard, line 1509) */
+/** site 29: `choose spendCP: bool by who` (proc spendForPower, line 1582) */
+/** site 30: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1636) */
+/** site 31: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1641) */
+/** site 32: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1657) */
+/** site 33: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1661) */
+/** site 34: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1664) */
+/** site 35: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1679) */
+/** site 36: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1684) */
+/** site 37: `choose raided: int in l.captured by w` (proc pirateFight, line 1695) */
+/** site 38: `choose raidMore: bool by w` (proc pirateFight, line 1700) */
+/** site 39: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1738) */
+/** site 40: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1752) */
+/** site 41: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1794) */
+/** site 42: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1827) */
+/** site 43: `choose raiseDistance: bool by me` (action SellCargo, line 1843) */
+/** site 44: `choose buyIt: bool by me` (action BuyShip, line 2032) */
+/** site 45: `choose newShip: int in affordable by me` (action BuyShip, line 2034) */
+/** site 46: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2051) */
+/** site 47: `choose storeMain: bool by p` (proc changeShip, line 2055) */
+/** site 48: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2065) */
+/** site 49: `choose storeSail: bool by p` (proc changeShip, line 2069) */
+/** site 50: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2079) */
+/** site 51: `choose storeItem: bool by p` (proc changeShip, line 2082) */
+/** site 52: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2086) */
+/** site 53: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2094) */
+/** site 54: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2119) */
+/** site 55: `choose keepCard: bool by me` (action BuyCombatCard, line 2144) */
+/** site 56: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2202) */
+/** site 57: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2223) */
+/** site 58: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2241) */
+/** site 59: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2265) */
+/** site 60: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2267) */
+/** site 61: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2276) */
+/** site 62: `choose newMission: bool by gen` (proc doCastaway, line 2302) */
+/** site 63: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2325) */
+/** site 64: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2331) */
+/** site 65: `choose sirensTarget: Player by gen` (proc doSirens, line 2343) */
+/** site 66: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2362) */
+/** site 67: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2396) */
+/** site 68: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2416) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1042,10 +1032,9 @@ export type Pending =
   | { site: 65; players: Player[] }
   | { site: 66; players: Player[] }
   | { site: 67; players: Player[] }
-  | { site: 68; players: Player[] }
-  | { site: 69; players: Player[] };
+  | { site: 68; players: Player[] };
 
-/** An `allow` block under way: each of `players` may also take these actions whenever asked to decide. */
+/** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
 export interface Allowance {
   actions: Action["type"][];
   players: Player[];
@@ -1126,19 +1115,13 @@ export interface State {
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
-  /** Actions `allow` blocks under way offer alongside every decision of their player, innermost last. */
-  allowed: Allowance[];
+  /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
+  interrupts: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action PassReaction (rules line 899). */
-export interface PassReactionAction {
-  readonly type: "PassReaction";
-  readonly player: Player;
-}
-
-/** The action PlayCard (rules line 904). */
+/** The action PlayCard (rules line 884). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1146,76 +1129,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 916). */
+/** The action Repair (rules line 896). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 923). */
+/** The action EndTurn (rules line 903). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1033). */
+/** The action Move (rules line 1013). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1050). */
+/** The action Step (rules line 1030). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1062). */
+/** The action AttackPort (rules line 1042). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1071). */
+/** The action ExtraMove (rules line 1051). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1077). */
+/** The action StopMoving (rules line 1057). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1792). */
+/** The action AttackCity (rules line 1772). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1841). */
+/** The action Commerce (rules line 1821). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1851). */
+/** The action EndCommerce (rules line 1831). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1857). */
+/** The action SellCargo (rules line 1837). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1874). */
+/** The action Deliver (rules line 1854). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1223,162 +1206,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1887). */
+/** The action SellMain (rules line 1867). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1893). */
+/** The action SellSecondary (rules line 1873). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1899). */
+/** The action SellSail (rules line 1879). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1905). */
+/** The action DropLetter (rules line 1885). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1910). */
+/** The action BuyMain (rules line 1890). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1918). */
+/** The action BuySecondary (rules line 1898). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1926). */
+/** The action BuySail (rules line 1906). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1938). */
+/** The action BuyLetter (rules line 1918). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1947). */
+/** The action StoreMain (rules line 1927). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1955). */
+/** The action LoadMain (rules line 1935). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1963). */
+/** The action StoreSecondary (rules line 1943). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1971). */
+/** The action LoadSecondary (rules line 1951). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1979). */
+/** The action StoreSail (rules line 1959). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 1987). */
+/** The action LoadSail (rules line 1967). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 1995). */
+/** The action StoreLetter (rules line 1975). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2003). */
+/** The action LoadLetter (rules line 1983). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2011). */
+/** The action StoreCargo (rules line 1991). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2020). */
+/** The action LoadCargo (rules line 2000). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2032). */
+/** The action BuyShip (rules line 2012). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2133). */
+/** The action Tavern (rules line 2113). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2143). */
+/** The action EndTavern (rules line 2123). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2147). */
+/** The action TakeMission (rules line 2127). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2154). */
+/** The action BuyCombatCard (rules line 2134). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2176). */
+/** The action ConvertHonour (rules line 2156). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1428,7 +1411,7 @@ export interface StartLetterChoice {
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1024). */
+/** The answer to `choose excessCard` (rules line 1004). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1436,49 +1419,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1144). */
+/** The answer to `choose takeCargo` (rules line 1124). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1151). */
+/** The answer to `choose takeSail` (rules line 1131). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1159). */
+/** The answer to `choose takeWeapon` (rules line 1139). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1174). */
+/** The answer to `choose overboard` (rules line 1154). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1176). */
+/** The answer to `choose thrownSec` (rules line 1156). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1179). */
+/** The answer to `choose thrownLetter` (rules line 1159). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1187). */
+/** The answer to `choose floatHex` (rules line 1167). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1486,28 +1469,28 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1198). */
+/** The answer to `choose completeT3` (rules line 1178). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1214). */
+/** The answer to `choose entryAnswer` (rules line 1194). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1217). */
+/** The answer to `choose payToll` (rules line 1197). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose fightHex` (rules line 1362). */
+/** The answer to `choose fightHex` (rules line 1342). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1515,7 +1498,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1402). */
+/** The answer to `choose spawnPort` (rules line 1382). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1523,7 +1506,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1423). */
+/** The answer to `choose merchantAside` (rules line 1403). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1531,7 +1514,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1433). */
+/** The answer to `choose asideHex` (rules line 1413). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1539,28 +1522,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1447). */
+/** The answer to `choose loss` (rules line 1427). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1451). */
+/** The answer to `choose lostSail` (rules line 1431). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1460). */
+/** The answer to `choose lostLetter` (rules line 1440). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1485). */
+/** The answer to `choose wreckHex` (rules line 1465). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1568,14 +1551,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1525). */
+/** The answer to `choose playFromHand` (rules line 1505). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1529). */
+/** The answer to `choose handCard` (rules line 1509). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1583,56 +1566,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1602). */
+/** The answer to `choose spendCP` (rules line 1582). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1656). */
+/** The answer to `choose spoil` (rules line 1636). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1661). */
+/** The answer to `choose loot` (rules line 1641). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1677). */
+/** The answer to `choose room` (rules line 1657). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1681). */
+/** The answer to `choose discardedSec` (rules line 1661). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1684). */
+/** The answer to `choose discardedLetter` (rules line 1664). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1699). */
+/** The answer to `choose pirateSpoil` (rules line 1679). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1715). */
+/** The answer to `choose raided` (rules line 1695). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1640,14 +1623,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1720). */
+/** The answer to `choose raidMore` (rules line 1700). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1758). */
+/** The answer to `choose krakenEscape` (rules line 1738). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1655,7 +1638,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1772). */
+/** The answer to `choose krakenHome` (rules line 1752). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1663,7 +1646,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1814). */
+/** The answer to `choose hideoutToken` (rules line 1794). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1671,70 +1654,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2071). */
+/** The answer to `choose extraMain` (rules line 2051). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2075). */
+/** The answer to `choose storeMain` (rules line 2055). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2085). */
+/** The answer to `choose extraSail` (rules line 2065). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2089). */
+/** The answer to `choose storeSail` (rules line 2069). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2099). */
+/** The answer to `choose extraItem` (rules line 2079). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2102). */
+/** The answer to `choose storeItem` (rules line 2082). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2106). */
+/** The answer to `choose extraSec` (rules line 2086). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2114). */
+/** The answer to `choose extraLetter` (rules line 2094). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2222). */
+/** The answer to `choose truceNation` (rules line 2202). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2243). */
+/** The answer to `choose fortChoice` (rules line 2223). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1742,7 +1725,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2261). */
+/** The answer to `choose krakenTo` (rules line 2241). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1750,21 +1733,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2285). */
+/** The answer to `choose moveMerchant` (rules line 2265). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2287). */
+/** The answer to `choose whichMerchant` (rules line 2267). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2296). */
+/** The answer to `choose merchantTo` (rules line 2276). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1772,14 +1755,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2322). */
+/** The answer to `choose newMission` (rules line 2302). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2345). */
+/** The answer to `choose shoalsModule` (rules line 2325). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1787,7 +1770,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2351). */
+/** The answer to `choose shoalsSpot` (rules line 2331). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1795,14 +1778,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2363). */
+/** The answer to `choose sirensTarget` (rules line 2343). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2382). */
+/** The answer to `choose stormDir` (rules line 2362). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1810,7 +1793,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2416). */
+/** The answer to `choose stormLanding` (rules line 2396). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1818,7 +1801,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2436). */
+/** The answer to `choose merchantLanding` (rules line 2416). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1826,21 +1809,21 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1863). */
+/** The answer to `choose raiseDistance` (rules line 1843). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose buyIt` (rules line 2052). */
+/** The answer to `choose buyIt` (rules line 2032). */
 export interface BuyItChoice {
   readonly type: "buyIt";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2054). */
+/** The answer to `choose newShip` (rules line 2034). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1848,7 +1831,7 @@ export interface NewShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose keepCard` (rules line 2164). */
+/** The answer to `choose keepCard` (rules line 2144). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -1857,7 +1840,6 @@ export interface KeepCardChoice {
 
 /** Everything a player can play: the actions offered by `act`, and the answers to `choose`. */
 export type Action =
-  | PassReactionAction
   | PlayCardAction
   | RepairAction
   | EndTurnAction
@@ -2077,6 +2059,8 @@ export interface View {
   toAct: Player[];
   /** What the viewer must decide now: an action, or the name of a choice. */
   deciding: string | null;
+  /** Whether the viewer, not asked anything, may interrupt now (`allow anytime`). */
+  mayInterrupt: boolean;
 }
 
 /** DIRS (rules line 153): one WindFace per row. */
@@ -2407,7 +2391,6 @@ const DECISION_NAMES: readonly string[] = [
   "startPort",
   "kit",
   "startLetter",
-  "action",
   "action",
   "excessCard",
   "action",
@@ -2906,34 +2889,29 @@ export function cityIdAt(state: State, m: number, slot: number): number {
   return m === 0 ? -1 : sum73(state, m, slot) - 1;
 }
 
-/** fn canReact (line 886) */
-export function canReact(state: State, q: Player): boolean {
-  return state.players[q]!.hand.length > 0 || (state.players[q]!.damaged && state.players[q]!.cp > 0);
-}
-
-/** fn otherDeck (line 982) */
+/** fn otherDeck (line 962) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn tollDoubloons (line 1241) */
+/** fn tollDoubloons (line 1221) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1243) */
+/** fn tollPayable (line 1223) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
     : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1248) */
+/** fn pawnPos (line 1228) */
 export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1249) */
+/** fn windStopsPirate (line 1229) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -2945,7 +2923,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1250) */
+/** fn windStopsMerchant (line 1230) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -2955,12 +2933,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1341) */
+/** fn windConflict (line 1321) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1342) */
+/** fn windConflictHexes (line 1322) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -2972,12 +2950,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1384) */
+/** fn merchantsOnModule (line 1364) */
 export function merchantsOnModule(state: State, m: number): number {
   return count75(state, m);
 }
 
-/** fn nearestFree (line 1408) */
+/** fn nearestFree (line 1388) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -2989,7 +2967,7 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1936) */
+/** fn letterPrice (line 1916) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) &&
     isNationalPort(state, state.players[p]!.pos) &&
@@ -2998,7 +2976,7 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
     : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2029) */
+/** fn canBuyShip (line 2009) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3007,12 +2985,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2250) */
+/** fn krakenMayEnter (line 2230) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2280) */
+/** fn merchantMayEnter (line 2260) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3024,12 +3002,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2331) */
+/** fn shoalSquare (line 2311) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2332) */
+/** fn shoalTemplate (line 2312) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3038,7 +3016,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2334) */
+/** fn triangle (line 2314) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3047,22 +3025,22 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2335) */
+/** fn shoalSpotLegal (line 2315) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all77(state, m, i_);
 }
 
-/** fn currentShoal (line 2336) */
+/** fn currentShoal (line 2316) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all78(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2337) */
+/** fn otherShoalSpots (line 2317) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect79(state, m);
 }
 
-/** fn stormFits (line 2375) */
+/** fn stormFits (line 2355) */
 export function stormFits(state: State, c: Hex): boolean {
   return all80(state, c);
 }
@@ -3113,7 +3091,7 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 930) */
+/** proc drawCombatCard (line 910) */
 export function drawCombatCard(state: State): void {
   state.drawnCard = -1;
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
@@ -3127,7 +3105,7 @@ export function drawCombatCard(state: State): void {
   }
 }
 
-/** proc rebuildCombatDeck (line 943) */
+/** proc rebuildCombatDeck (line 923) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3137,7 +3115,7 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 951) */
+/** proc drawShipFrom (line 931) */
 export function drawShipFrom(state: State, d: ShipDeck): void {
   state.drawnShip = -1;
   if (d === "green") {
@@ -3163,7 +3141,7 @@ export function drawShipFrom(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc discardShip (line 974) */
+/** proc discardShip (line 954) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3172,7 +3150,7 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 986) */
+/** proc drawMerchant (line 966) */
 export function drawMerchant(state: State, d: ShipDeck): void {
   drawShipFrom(state, d);
   if (state.drawnShip < 0) {
@@ -3188,7 +3166,7 @@ export function drawMerchant(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc drawMission (line 1000) */
+/** proc drawMission (line 980) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3203,7 +3181,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1013) */
+/** proc discardMission (line 993) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3213,7 +3191,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1498) */
+/** proc setSides (line 1478) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3237,7 +3215,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1513) */
+/** proc noteFight (line 1493) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3245,7 +3223,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1735) */
+/** proc shipTask (line 1715) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3257,14 +3235,6 @@ export function shipTask(state: State, p: Player, d: ShipDeck): void {
     discardMission(state, p);
   }
 }
-
-/** Why PassReaction is refused now, or null when it is allowed. */
-function checkPassReaction(state: State, me: Player): string | null {
-  return null;
-}
-
-/** action PassReaction (line 899): its effects, once allowed. */
-function doPassReaction(state: State, me: Player): void {}
 
 /** Why PlayCard is refused now, or null when it is allowed. */
 function checkPlayCard(state: State, me: Player, card: number): string | null {
@@ -3280,7 +3250,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 916): its effects, once allowed. */
+/** action Repair (line 896): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3291,7 +3261,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 923): its effects, once allowed. */
+/** action EndTurn (line 903): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3344,7 +3314,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1071): its effects, once allowed. */
+/** action ExtraMove (line 1051): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3355,7 +3325,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1077): its effects, once allowed. */
+/** action StopMoving (line 1057): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3386,7 +3356,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1851): its effects, once allowed. */
+/** action EndCommerce (line 1831): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3405,7 +3375,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1874): its effects, once allowed. */
+/** action Deliver (line 1854): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3422,7 +3392,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1887): its effects, once allowed. */
+/** action SellMain (line 1867): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3434,7 +3404,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1893): its effects, once allowed. */
+/** action SellSecondary (line 1873): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3446,7 +3416,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1899): its effects, once allowed. */
+/** action SellSail (line 1879): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3458,7 +3428,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1905): its effects, once allowed. */
+/** action DropLetter (line 1885): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3471,7 +3441,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1910): its effects, once allowed. */
+/** action BuyMain (line 1890): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3485,7 +3455,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1918): its effects, once allowed. */
+/** action BuySecondary (line 1898): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3500,7 +3470,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1926): its effects, once allowed. */
+/** action BuySail (line 1906): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3514,7 +3484,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1938): its effects, once allowed. */
+/** action BuyLetter (line 1918): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3528,7 +3498,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1947): its effects, once allowed. */
+/** action StoreMain (line 1927): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3542,7 +3512,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1955): its effects, once allowed. */
+/** action LoadMain (line 1935): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3556,7 +3526,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1963): its effects, once allowed. */
+/** action StoreSecondary (line 1943): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3570,7 +3540,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1971): its effects, once allowed. */
+/** action LoadSecondary (line 1951): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3584,7 +3554,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1979): its effects, once allowed. */
+/** action StoreSail (line 1959): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3598,7 +3568,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 1987): its effects, once allowed. */
+/** action LoadSail (line 1967): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3612,7 +3582,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 1995): its effects, once allowed. */
+/** action StoreLetter (line 1975): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3626,7 +3596,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2003): its effects, once allowed. */
+/** action LoadLetter (line 1983): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3640,7 +3610,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2011): its effects, once allowed. */
+/** action StoreCargo (line 1991): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3654,7 +3624,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2020): its effects, once allowed. */
+/** action LoadCargo (line 2000): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3686,7 +3656,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2143): its effects, once allowed. */
+/** action EndTavern (line 2123): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3698,7 +3668,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2147): its effects, once allowed. */
+/** action TakeMission (line 2127): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3729,14 +3699,14 @@ function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.allowed.push({ actions: ["PlayCard", "Repair"], players: SEATS[state.playerCount]!.slice() });
+        state.interrupts.push({ actions: ["PlayCard", "Repair"], players: SEATS[state.playerCount]!.slice() });
         frame.pc = 1;
         state.stack.push(newPlayGameFrame());
         return;
       }
 
       case 1: {
-        state.allowed.pop();
+        state.interrupts.pop();
         state.stack.pop();
         return;
       }
@@ -3979,7 +3949,7 @@ function stepPlayGame(state: State, frame: PlayGameFrame): void {
         }
 
         state.stack.length = 0;
-        state.allowed.length = 0;
+        state.interrupts.length = 0;
         return;
       }
 
@@ -4025,48 +3995,36 @@ function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
         state.players[frame.p]!.sirens = state.players[frame.p]!.sirensNext;
         state.players[frame.p]!.sirensNext = false;
         frame.pc = 1;
-        state.stack.push(newReactionWindowFrame(frame.p));
-        return;
-      }
-
-      case 1: {
-        frame.pc = 2;
         continue machine;
       }
 
-      case 2: {
+      case 1: {
         if (state.turnOver) {
-          frame.pc = 3;
+          frame.pc = 2;
           continue machine;
         }
 
         state.pending = { site: 6, players: [frame.p] };
-        frame.pc = 4;
+        frame.pc = 3;
         return;
       }
 
-      case 3: {
+      case 2: {
         if (state.beganDamaged && state.players[frame.p]!.damaged && state.phase <= 1) {
           state.players[frame.p]!.damaged = false;
         }
 
-        frame.pc = 5;
-        state.stack.push(newReactionWindowFrame(frame.p));
-        return;
-      }
-
-      case 4: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 5: {
-        frame.pc = 6;
+        frame.pc = 4;
         state.stack.push(newEventPhaseFrame(frame.p));
         return;
       }
 
-      case 6: {
+      case 3: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
         state.players[frame.p]!.sirens = false;
         state.stack.pop();
         return;
@@ -4078,63 +4036,11 @@ function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   }
 }
 
-function newReactionWindowFrame(p: Player): ReactionWindowFrame {
-  return { routine: "reactionWindow", pc: 0, p, q: 0 };
-}
-
-/** Runs proc reactionWindow (line 888) until it waits for a decision or is done. */
-function stepReactionWindow(state: State, frame: ReactionWindowFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        frame.q = (frame.p + 1) % state.playerCount;
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 1: {
-        if (frame.q === frame.p) {
-          frame.pc = 2;
-          continue machine;
-        }
-
-        if (!canReact(state, frame.q)) {
-          frame.pc = 3;
-          continue machine;
-        }
-
-        state.pending = { site: 7, players: [frame.q] };
-        frame.pc = 4;
-        return;
-      }
-
-      case 2: {
-        state.stack.pop();
-        return;
-      }
-
-      case 3: {
-        frame.q = (frame.q + 1) % state.playerCount;
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 4: {
-        frame.pc = 3;
-        continue machine;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: proc reactionWindow has no step ${frame.pc}`);
-    }
-  }
-}
-
 function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1022) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1002) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4149,7 +4055,7 @@ function stepTrimHand(state: State, frame: TrimHandFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 8, players: [frame.p] };
+        state.pending = { site: 7, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -4183,7 +4089,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
 }
 
-/** Runs proc enterHex (line 1081) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1061) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4367,7 +4273,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1130) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1110) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4430,7 +4336,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1142) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1122) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4440,7 +4346,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 10, players: [frame.p] };
+        state.pending = { site: 9, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -4451,7 +4357,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 11, players: [frame.p] };
+        state.pending = { site: 10, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -4463,7 +4369,7 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 12, players: [frame.p] };
+        state.pending = { site: 11, players: [frame.p] };
         frame.pc = 7;
         return;
       }
@@ -4563,12 +4469,12 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1173) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1153) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 13, players: [frame.p] };
+        state.pending = { site: 12, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -4579,7 +4485,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.p] };
+        state.pending = { site: 13, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -4590,7 +4496,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 15, players: [frame.p] };
+        state.pending = { site: 14, players: [frame.p] };
         frame.pc = 7;
         return;
       }
@@ -4620,7 +4526,7 @@ function stepJettison(state: State, frame: JettisonFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 16, players: [frame.p] };
+        state.pending = { site: 15, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -4669,7 +4575,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1195) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1175) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4686,7 +4592,7 @@ function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 17, players: [frame.p] };
+        state.pending = { site: 16, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -4733,13 +4639,13 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1212) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1192) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.owner = at(hideoutOwners(state, frame.c), 0);
-        state.pending = { site: 18, players: [frame.owner] };
+        state.pending = { site: 17, players: [frame.owner] };
         frame.pc = 1;
         return;
       }
@@ -4755,7 +4661,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.p] };
+        state.pending = { site: 18, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -4833,7 +4739,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1254) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1234) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4914,7 +4820,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1277) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1257) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5019,7 +4925,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1302) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1282) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5141,7 +5047,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1353) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1333) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5180,7 +5086,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
           continue machine;
         }
 
-        state.pending = { site: 20, players: [state.lord] };
+        state.pending = { site: 19, players: [state.lord] };
         frame.pc = 6;
         return;
       }
@@ -5281,7 +5187,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1389) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1369) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5306,7 +5212,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 21, players: [frame.chooser] };
+        state.pending = { site: 20, players: [frame.chooser] };
         frame.pc = 3;
         return;
       }
@@ -5339,7 +5245,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1418) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1398) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5361,7 +5267,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.chooser] };
+        state.pending = { site: 21, players: [frame.chooser] };
         frame.pc = 4;
         return;
       }
@@ -5399,7 +5305,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1428) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1408) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5421,7 +5327,7 @@ function stepMoveAside(state: State, frame: MoveAsideFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.p] };
+        state.pending = { site: 22, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5460,7 +5366,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1443) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1423) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5472,7 +5378,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 23, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5498,7 +5404,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 24, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -5534,7 +5440,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 7: {
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 25, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -5577,7 +5483,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1472) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1452) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5607,7 +5513,7 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 26, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5654,7 +5560,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1521) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1501) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5666,7 +5572,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5677,7 +5583,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.p] };
+        state.pending = { site: 28, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -5724,7 +5630,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1540) until it waits for a decision or is done. */
+/** Runs proc combat (line 1520) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5870,7 +5776,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1595) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1575) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5894,7 +5800,7 @@ function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 30, players: [frame.who] };
+        state.pending = { site: 29, players: [frame.who] };
         frame.pc = 5;
         return;
       }
@@ -5951,7 +5857,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1622) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1602) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6057,12 +5963,12 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1655) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1635) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 30, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6096,7 +6002,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 31, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -6143,7 +6049,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1674) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1654) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6163,7 +6069,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 33, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6190,7 +6096,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 34, players: [frame.p] };
+        state.pending = { site: 33, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -6201,7 +6107,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 34, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -6254,7 +6160,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1691) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1671) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6275,7 +6181,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 36, players: [frame.w] };
+        state.pending = { site: 35, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -6316,7 +6222,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.w] };
+        state.pending = { site: 36, players: [frame.w] };
         frame.pc = 8;
         return;
       }
@@ -6343,7 +6249,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.w] };
+        state.pending = { site: 37, players: [frame.w] };
         frame.pc = 11;
         return;
       }
@@ -6362,7 +6268,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 39, players: [frame.w] };
+        state.pending = { site: 38, players: [frame.w] };
         frame.pc = 13;
         return;
       }
@@ -6422,7 +6328,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1747) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1727) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6449,7 +6355,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 39, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6508,7 +6414,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -6579,7 +6485,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1803) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1783) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6593,7 +6499,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
         }
 
         state.players[frame.p]!.letters = collect27(state, frame.p, frame.nation);
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6622,7 +6528,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
         }
 
         state.stack.length = 0;
-        state.allowed.length = 0;
+        state.interrupts.length = 0;
         return;
       }
 
@@ -6695,7 +6601,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2066) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2046) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6714,7 +6620,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.p] };
+        state.pending = { site: 46, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6732,7 +6638,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 47, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6760,7 +6666,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -6778,7 +6684,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -6806,7 +6712,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -6823,7 +6729,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 15;
         return;
       }
@@ -6834,7 +6740,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 18;
         return;
       }
@@ -6851,7 +6757,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 21;
         return;
       }
@@ -6919,7 +6825,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2186) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2166) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6961,7 +6867,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2199) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2179) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7134,12 +7040,12 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2221) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2201) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 57, players: [frame.gen] };
+        state.pending = { site: 56, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7178,7 +7084,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2227) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2207) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7207,7 +7113,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 58, players: [frame.gen] };
+        state.pending = { site: 57, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7246,7 +7152,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2253) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2233) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7280,7 +7186,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 3: {
-        state.pending = { site: 59, players: [frame.gen] };
+        state.pending = { site: 58, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7381,12 +7287,12 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2284) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2264) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 60, players: [frame.gen] };
+        state.pending = { site: 59, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7397,7 +7303,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 61, players: [frame.gen] };
+        state.pending = { site: 60, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7438,7 +7344,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 62, players: [frame.gen] };
+        state.pending = { site: 61, players: [frame.gen] };
         frame.pc = 8;
         return;
       }
@@ -7549,7 +7455,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2320) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2300) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7559,7 +7465,7 @@ function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 63, players: [frame.gen] };
+        state.pending = { site: 62, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -7607,7 +7513,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2340) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2320) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7624,7 +7530,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 64, players: [frame.gen] };
+        state.pending = { site: 63, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7642,7 +7548,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 65, players: [frame.gen] };
+        state.pending = { site: 64, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7686,12 +7592,12 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2362) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2342) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 66, players: [frame.gen] };
+        state.pending = { site: 65, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7751,7 +7657,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2377) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2357) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7768,7 +7674,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 67, players: [frame.gen] };
+        state.pending = { site: 66, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7929,7 +7835,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2409) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2389) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7974,7 +7880,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 68, players: [frame.p] };
+        state.pending = { site: 67, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8037,7 +7943,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2429) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2409) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8076,7 +7982,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 69, players: [shadowFor(state, state.active, state.active, state.active)] };
+        state.pending = { site: 68, players: [shadowFor(state, state.active, state.active, state.active)] };
         frame.pc = 6;
         return;
       }
@@ -8114,7 +8020,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 904) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 884) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8145,7 +8051,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1033) until it waits for a decision or is done. */
+/** Runs action Move (line 1013) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8163,7 +8069,7 @@ function stepMove(state: State, frame: MoveFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 9, players: [frame.me] };
+        state.pending = { site: 8, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8198,7 +8104,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1050) until it waits for a decision or is done. */
+/** Runs action Step (line 1030) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8223,7 +8129,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d };
 }
 
-/** Runs action AttackPort (line 1062) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1042) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8248,7 +8154,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me };
 }
 
-/** Runs action AttackCity (line 1792) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1772) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8273,7 +8179,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1841) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1821) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8290,7 +8196,7 @@ function stepCommerce(state: State, frame: CommerceFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.me] };
+        state.pending = { site: 42, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8315,7 +8221,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1857) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1837) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8332,7 +8238,7 @@ function stepSellCargo(state: State, frame: SellCargoFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.me] };
+        state.pending = { site: 43, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8372,7 +8278,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], buyIt: false, newShip: 0 };
 }
 
-/** Runs action BuyShip (line 2032) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2012) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8399,7 +8305,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.me] };
+        state.pending = { site: 44, players: [frame.me] };
         frame.pc = 2;
         return;
       }
@@ -8420,7 +8326,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.me] };
+        state.pending = { site: 45, players: [frame.me] };
         frame.pc = 4;
         return;
       }
@@ -8459,7 +8365,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2133) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2113) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8476,7 +8382,7 @@ function stepTavern(state: State, frame: TavernFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 55, players: [frame.me] };
+        state.pending = { site: 54, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8501,7 +8407,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2154) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2134) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8510,7 +8416,7 @@ function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
         frame.c = state.drawnCard;
         state.drawnCard = -1;
         state.players[frame.me]!.peek = [frame.c];
-        state.pending = { site: 56, players: [frame.me] };
+        state.pending = { site: 55, players: [frame.me] };
         frame.pc = 1;
         return;
       }
@@ -8546,7 +8452,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2176) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2156) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8586,9 +8492,6 @@ function run(state: State): void {
         break;
       case "takeTurn":
         stepTakeTurn(state, frame);
-        break;
-      case "reactionWindow":
-        stepReactionWindow(state, frame);
         break;
       case "trimHand":
         stepTrimHand(state, frame);
@@ -8743,11 +8646,6 @@ function run(state: State): void {
         break;
     }
   }
-}
-
-/** Every allowed form of PassReaction (the same requirements as `checkPassReaction`). */
-function offerPassReaction(state: State, me: Player, out: Action[]): void {
-  out.push({ type: "PassReaction", player: me });
 }
 
 /** Every allowed form of PlayCard (the same requirements as `checkPlayCard`). */
@@ -9107,7 +9005,12 @@ function offerConvertHonour(state: State, me: Player, out: Action[]): void {
 function legalActions(state: State, seat: Player): Action[] {
   const pending = state.pending;
   const out: Action[] = [];
-  if (pending === null || !pending.players.includes(seat)) return out;
+  if (pending === null) return out;
+  if (!pending.players.includes(seat)) {
+    offerAllowed(state, seat, out);
+    return out;
+  }
+
   switch (pending.site) {
     case 0: {
       // `choose startShip: int in startOffer by p` (proc startingChoices, line 787)
@@ -9170,7 +9073,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 872)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 870)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9180,13 +9083,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `act q: PassReaction` (proc reactionWindow, line 893)
-      offerPassReaction(state, seat, out);
-      break;
-    }
-
-    case 8: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1024)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1004)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9196,8 +9093,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 9: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040)
+    case 8: {
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1020)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9205,8 +9102,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 10: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1144)
+    case 9: {
+      // `choose takeCargo: bool by p` (proc pickUps, line 1124)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9215,8 +9112,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 11: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1151)
+    case 10: {
+      // `choose takeSail: bool by p` (proc pickUps, line 1131)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9225,8 +9122,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 12: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1159)
+    case 11: {
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1139)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9235,8 +9132,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 13: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1174)
+    case 12: {
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1154)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9251,8 +9148,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 14: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1176)
+    case 13: {
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1156)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9262,8 +9159,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 15: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1179)
+    case 14: {
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1159)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9273,8 +9170,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 16: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1187)
+    case 15: {
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1167)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9284,8 +9181,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 17: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1198)
+    case 16: {
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1178)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9294,8 +9191,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1214)
+    case 17: {
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1194)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9304,8 +9201,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `choose payToll: bool by p` (proc askEntry, line 1217)
+    case 18: {
+      // `choose payToll: bool by p` (proc askEntry, line 1197)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9314,8 +9211,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1362)
+    case 19: {
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1342)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9325,8 +9222,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1402)
+    case 20: {
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1382)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9336,8 +9233,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1423)
+    case 21: {
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1403)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9347,8 +9244,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1433)
+    case 22: {
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1413)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9358,8 +9255,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1447)
+    case 23: {
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1427)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9374,8 +9271,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1451)
+    case 24: {
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1431)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9383,8 +9280,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1460)
+    case 25: {
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1440)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9394,8 +9291,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1485)
+    case 26: {
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1465)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9405,8 +9302,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1525)
+    case 27: {
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1505)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9415,8 +9312,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1529)
+    case 28: {
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1509)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9426,8 +9323,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1602)
+    case 29: {
+      // `choose spendCP: bool by who` (proc spendForPower, line 1582)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9436,8 +9333,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1656)
+    case 30: {
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1636)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9446,8 +9343,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1661)
+    case 31: {
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1641)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9456,8 +9353,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1677)
+    case 32: {
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1657)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9472,8 +9369,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1681)
+    case 33: {
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1661)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9483,8 +9380,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1684)
+    case 34: {
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1664)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9494,8 +9391,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1699)
+    case 35: {
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1679)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9509,8 +9406,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1704)
+    case 36: {
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1684)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9519,8 +9416,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1715)
+    case 37: {
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1695)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9530,8 +9427,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1720)
+    case 38: {
+      // `choose raidMore: bool by w` (proc pirateFight, line 1700)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9540,8 +9437,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1758)
+    case 39: {
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1738)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9551,8 +9448,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1772)
+    case 40: {
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1752)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9562,8 +9459,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1814)
+    case 41: {
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1794)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9575,8 +9472,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1847)
+    case 42: {
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1827)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9602,8 +9499,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1863)
+    case 43: {
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1843)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9612,8 +9509,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose buyIt: bool by me` (action BuyShip, line 2052)
+    case 44: {
+      // `choose buyIt: bool by me` (action BuyShip, line 2032)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyIt", player: seat, value });
@@ -9622,8 +9519,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose newShip: int in affordable by me` (action BuyShip, line 2054)
+    case 45: {
+      // `choose newShip: int in affordable by me` (action BuyShip, line 2034)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9633,8 +9530,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2071)
+    case 46: {
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2051)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9644,8 +9541,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2075)
+    case 47: {
+      // `choose storeMain: bool by p` (proc changeShip, line 2055)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9654,8 +9551,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2085)
+    case 48: {
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2065)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9664,8 +9561,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2089)
+    case 49: {
+      // `choose storeSail: bool by p` (proc changeShip, line 2069)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9674,8 +9571,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2099)
+    case 50: {
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2079)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9690,8 +9587,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2102)
+    case 51: {
+      // `choose storeItem: bool by p` (proc changeShip, line 2082)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9700,8 +9597,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2106)
+    case 52: {
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2086)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9711,8 +9608,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2114)
+    case 53: {
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2094)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9722,8 +9619,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2139)
+    case 54: {
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2119)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9731,8 +9628,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2164)
+    case 55: {
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2144)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9741,8 +9638,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2222)
+    case 56: {
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2202)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9751,8 +9648,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2243)
+    case 57: {
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2223)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9762,8 +9659,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 59: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2261)
+    case 58: {
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2241)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9773,8 +9670,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2285)
+    case 59: {
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2265)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -9783,8 +9680,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 61: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2287)
+    case 60: {
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2267)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -9792,8 +9689,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 62: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2296)
+    case 61: {
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2276)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9803,8 +9700,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 63: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2322)
+    case 62: {
+      // `choose newMission: bool by gen` (proc doCastaway, line 2302)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -9813,8 +9710,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 64: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2345)
+    case 63: {
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2325)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -9824,8 +9721,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 65: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2351)
+    case 64: {
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2331)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -9835,8 +9732,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 66: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2363)
+    case 65: {
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2343)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -9844,8 +9741,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 67: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2382)
+    case 66: {
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2362)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -9854,8 +9751,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 68: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2416)
+    case 67: {
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2396)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9865,8 +9762,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 69: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2436)
+    case 68: {
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2416)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9885,8 +9782,8 @@ function legalActions(state: State, seat: Player): Action[] {
 function check(state: State, action: Action): string | null {
   const pending = state.pending;
   if (pending === null) return "The game is over.";
-  if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;
   if (allowedNow(state, action.player, action.type)) return checkAllowed(state, action);
+  if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;
   switch (pending.site) {
     case 0: {
       if (action.type !== "startShip") return "Answer the choice of startShip first.";
@@ -9966,17 +9863,6 @@ function check(state: State, action: Action): string | null {
     }
 
     case 7: {
-      switch (action.type) {
-        case "PassReaction": {
-          return checkPassReaction(state, action.player);
-        }
-
-        default:
-          return "Play one of: PassReaction.";
-      }
-    }
-
-    case 8: {
       if (action.type !== "excessCard") return "Answer the choice of excessCard first.";
       const frame = currentTrimHandFrame(state);
       const value = action.value;
@@ -9986,7 +9872,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 9: {
+    case 8: {
       switch (action.type) {
         case "Step": {
           if (!(HEX_DIR_VALUES as readonly unknown[]).includes(action.d))
@@ -10013,28 +9899,28 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 10: {
+    case 9: {
       if (action.type !== "takeCargo") return "Answer the choice of takeCargo first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeCargo must be true or false.";
       return null;
     }
 
-    case 11: {
+    case 10: {
       if (action.type !== "takeSail") return "Answer the choice of takeSail first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeSail must be true or false.";
       return null;
     }
 
-    case 12: {
+    case 11: {
       if (action.type !== "takeWeapon") return "Answer the choice of takeWeapon first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeWeapon must be true or false.";
       return null;
     }
 
-    case 13: {
+    case 12: {
       if (action.type !== "overboard") return "Answer the choice of overboard first.";
       const frame = currentJettisonFrame(state);
       const value = action.value;
@@ -10049,7 +9935,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 14: {
+    case 13: {
       if (action.type !== "thrownSec") return "Answer the choice of thrownSec first.";
       const frame = currentJettisonFrame(state);
       const value = action.value;
@@ -10059,7 +9945,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 15: {
+    case 14: {
       if (action.type !== "thrownLetter") return "Answer the choice of thrownLetter first.";
       const frame = currentJettisonFrame(state);
       const value = action.value;
@@ -10069,7 +9955,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 16: {
+    case 15: {
       if (action.type !== "floatHex") return "Answer the choice of floatHex first.";
       const frame = currentJettisonFrame(state);
       const value = action.value;
@@ -10079,14 +9965,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 17: {
+    case 16: {
       if (action.type !== "completeT3") return "Answer the choice of completeT3 first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "completeT3 must be true or false.";
       return null;
     }
 
-    case 18: {
+    case 17: {
       if (action.type !== "entryAnswer") return "Answer the choice of entryAnswer first.";
       const value = action.value;
       if (!(ENTRY_ANSWER_VALUES as readonly unknown[]).includes(value))
@@ -10094,14 +9980,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 18: {
       if (action.type !== "payToll") return "Answer the choice of payToll first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "payToll must be true or false.";
       return null;
     }
 
-    case 20: {
+    case 19: {
       if (action.type !== "fightHex") return "Answer the choice of fightHex first.";
       const frame = currentResolveWindFightsFrame(state);
       const value = action.value;
@@ -10111,7 +9997,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 20: {
       if (action.type !== "spawnPort") return "Answer the choice of spawnPort first.";
       const frame = currentRespawnMerchantFrame(state);
       const value = action.value;
@@ -10121,7 +10007,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 21: {
       if (action.type !== "merchantAside") return "Answer the choice of merchantAside first.";
       const frame = currentMoveMerchantAsideFrame(state);
       const value = action.value;
@@ -10131,7 +10017,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 22: {
       if (action.type !== "asideHex") return "Answer the choice of asideHex first.";
       const frame = currentMoveAsideFrame(state);
       const value = action.value;
@@ -10141,7 +10027,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 23: {
       if (action.type !== "loss") return "Answer the choice of loss first.";
       const frame = currentHurtFrame(state);
       const value = action.value;
@@ -10156,14 +10042,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 24: {
       if (action.type !== "lostSail") return "Answer the choice of lostSail first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 2)) return "lostSail must be a whole number from 1 to 2.";
       return null;
     }
 
-    case 26: {
+    case 25: {
       if (action.type !== "lostLetter") return "Answer the choice of lostLetter first.";
       const frame = currentHurtFrame(state);
       const value = action.value;
@@ -10173,7 +10059,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 26: {
       if (action.type !== "wreckHex") return "Answer the choice of wreckHex first.";
       const frame = currentDropWreckFrame(state);
       const value = action.value;
@@ -10183,14 +10069,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 27: {
       if (action.type !== "playFromHand") return "Answer the choice of playFromHand first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "playFromHand must be true or false.";
       return null;
     }
 
-    case 29: {
+    case 28: {
       if (action.type !== "handCard") return "Answer the choice of handCard first.";
       const frame = currentPirateCardFrame(state);
       const value = action.value;
@@ -10200,14 +10086,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 30: {
+    case 29: {
       if (action.type !== "spendCP") return "Answer the choice of spendCP first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "spendCP must be true or false.";
       return null;
     }
 
-    case 31: {
+    case 30: {
       if (action.type !== "spoil") return "Answer the choice of spoil first.";
       const value = action.value;
       if (!(MERCHANT_SPOIL_VALUES as readonly unknown[]).includes(value))
@@ -10215,7 +10101,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 32: {
+    case 31: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentMerchantSpoilsFrame(state);
       const value = action.value;
@@ -10224,7 +10110,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 33: {
+    case 32: {
       if (action.type !== "room") return "Answer the choice of room first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10239,7 +10125,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 34: {
+    case 33: {
       if (action.type !== "discardedSec") return "Answer the choice of discardedSec first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10249,7 +10135,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 34: {
       if (action.type !== "discardedLetter") return "Answer the choice of discardedLetter first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10259,7 +10145,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 35: {
       if (action.type !== "pirateSpoil") return "Answer the choice of pirateSpoil first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10273,7 +10159,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 36: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10282,7 +10168,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 38: {
+    case 37: {
       if (action.type !== "raided") return "Answer the choice of raided first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10292,14 +10178,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 39: {
+    case 38: {
       if (action.type !== "raidMore") return "Answer the choice of raidMore first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "raidMore must be true or false.";
       return null;
     }
 
-    case 40: {
+    case 39: {
       if (action.type !== "krakenEscape") return "Answer the choice of krakenEscape first.";
       const frame = currentKrakenFightFrame(state);
       const value = action.value;
@@ -10309,7 +10195,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 40: {
       if (action.type !== "krakenHome") return "Answer the choice of krakenHome first.";
       const frame = currentKrakenFightFrame(state);
       const value = action.value;
@@ -10319,7 +10205,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 41: {
       if (action.type !== "hideoutToken") return "Answer the choice of hideoutToken first.";
       const frame = currentCityAttackFrame(state);
       const value = action.value;
@@ -10332,7 +10218,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 42: {
       switch (action.type) {
         case "SellCargo": {
           if (!(Number.isInteger(action.count) && action.count >= 1 && action.count <= 7))
@@ -10466,21 +10352,21 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 44: {
+    case 43: {
       if (action.type !== "raiseDistance") return "Answer the choice of raiseDistance first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "raiseDistance must be true or false.";
       return null;
     }
 
-    case 45: {
+    case 44: {
       if (action.type !== "buyIt") return "Answer the choice of buyIt first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyIt must be true or false.";
       return null;
     }
 
-    case 46: {
+    case 45: {
       if (action.type !== "newShip") return "Answer the choice of newShip first.";
       const frame = currentBuyShipFrame(state);
       const value = action.value;
@@ -10490,7 +10376,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 46: {
       if (action.type !== "extraMain") return "Answer the choice of extraMain first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10500,14 +10386,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 48: {
+    case 47: {
       if (action.type !== "storeMain") return "Answer the choice of storeMain first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeMain must be true or false.";
       return null;
     }
 
-    case 49: {
+    case 48: {
       if (action.type !== "extraSail") return "Answer the choice of extraSail first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10517,14 +10403,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 49: {
       if (action.type !== "storeSail") return "Answer the choice of storeSail first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeSail must be true or false.";
       return null;
     }
 
-    case 51: {
+    case 50: {
       if (action.type !== "extraItem") return "Answer the choice of extraItem first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10539,14 +10425,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 52: {
+    case 51: {
       if (action.type !== "storeItem") return "Answer the choice of storeItem first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeItem must be true or false.";
       return null;
     }
 
-    case 53: {
+    case 52: {
       if (action.type !== "extraSec") return "Answer the choice of extraSec first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10556,7 +10442,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 54: {
+    case 53: {
       if (action.type !== "extraLetter") return "Answer the choice of extraLetter first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10566,7 +10452,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 55: {
+    case 54: {
       switch (action.type) {
         case "TakeMission": {
           return checkTakeMission(state, action.player);
@@ -10589,14 +10475,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 56: {
+    case 55: {
       if (action.type !== "keepCard") return "Answer the choice of keepCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "keepCard must be true or false.";
       return null;
     }
 
-    case 57: {
+    case 56: {
       if (action.type !== "truceNation") return "Answer the choice of truceNation first.";
       const value = action.value;
       if (!(NATION_VALUES as readonly unknown[]).includes(value))
@@ -10605,7 +10491,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 58: {
+    case 57: {
       if (action.type !== "fortChoice") return "Answer the choice of fortChoice first.";
       const frame = currentDoFortFrame(state);
       const value = action.value;
@@ -10615,7 +10501,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 59: {
+    case 58: {
       if (action.type !== "krakenTo") return "Answer the choice of krakenTo first.";
       const frame = currentDoKrakenFrame(state);
       const value = action.value;
@@ -10625,14 +10511,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 60: {
+    case 59: {
       if (action.type !== "moveMerchant") return "Answer the choice of moveMerchant first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "moveMerchant must be true or false.";
       return null;
     }
 
-    case 61: {
+    case 60: {
       if (action.type !== "whichMerchant") return "Answer the choice of whichMerchant first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value <= 11))
@@ -10640,7 +10526,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 62: {
+    case 61: {
       if (action.type !== "merchantTo") return "Answer the choice of merchantTo first.";
       const frame = currentDoMerchantEventFrame(state);
       const value = action.value;
@@ -10650,14 +10536,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 63: {
+    case 62: {
       if (action.type !== "newMission") return "Answer the choice of newMission first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "newMission must be true or false.";
       return null;
     }
 
-    case 64: {
+    case 63: {
       if (action.type !== "shoalsModule") return "Answer the choice of shoalsModule first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -10667,7 +10553,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 65: {
+    case 64: {
       if (action.type !== "shoalsSpot") return "Answer the choice of shoalsSpot first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -10677,7 +10563,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 66: {
+    case 65: {
       if (action.type !== "sirensTarget") return "Answer the choice of sirensTarget first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value < state.playerCount))
@@ -10685,7 +10571,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 67: {
+    case 66: {
       if (action.type !== "stormDir") return "Answer the choice of stormDir first.";
       const value = action.value;
       const items = state.stormOptions;
@@ -10694,7 +10580,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 68: {
+    case 67: {
       if (action.type !== "stormLanding") return "Answer the choice of stormLanding first.";
       const frame = currentCarryPirateFrame(state);
       const value = action.value;
@@ -10704,7 +10590,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 69: {
+    case 68: {
       if (action.type !== "merchantLanding") return "Answer the choice of merchantLanding first.";
       const frame = currentCarryMerchantFrame(state);
       const value = action.value;
@@ -10802,19 +10688,6 @@ function apply(state: State, action: Action): void {
     }
 
     case 7: {
-      state.pending = null;
-      switch (action.type) {
-        case "PassReaction":
-          doPassReaction(state, action.player);
-          break;
-        default:
-          throw new RulesError(`${action.type} cannot be played now`);
-      }
-
-      break;
-    }
-
-    case 8: {
       if (action.type !== "excessCard") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentTrimHandFrame(state);
       frame.excessCard = at(state.players[frame.p]!.hand, action.value);
@@ -10822,7 +10695,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 9: {
+    case 8: {
       state.pending = null;
       switch (action.type) {
         case "Step":
@@ -10844,7 +10717,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 10: {
+    case 9: {
       if (action.type !== "takeCargo") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPickUpsFrame(state);
       frame.takeCargo = action.value;
@@ -10852,7 +10725,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 11: {
+    case 10: {
       if (action.type !== "takeSail") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPickUpsFrame(state);
       frame.takeSail = action.value;
@@ -10860,7 +10733,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 12: {
+    case 11: {
       if (action.type !== "takeWeapon") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPickUpsFrame(state);
       frame.takeWeapon = action.value;
@@ -10868,7 +10741,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 13: {
+    case 12: {
       if (action.type !== "overboard") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentJettisonFrame(state);
       frame.overboard = action.value;
@@ -10876,7 +10749,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 14: {
+    case 13: {
       if (action.type !== "thrownSec") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentJettisonFrame(state);
       frame.thrownSec = action.value;
@@ -10884,7 +10757,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 15: {
+    case 14: {
       if (action.type !== "thrownLetter") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentJettisonFrame(state);
       frame.thrownLetter = action.value;
@@ -10892,7 +10765,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 15: {
       if (action.type !== "floatHex") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentJettisonFrame(state);
       frame.floatHex = at(frame.options, action.value);
@@ -10900,7 +10773,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 17: {
+    case 16: {
       if (action.type !== "completeT3") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentEndOfMovementFrame(state);
       frame.completeT3 = action.value;
@@ -10908,7 +10781,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 17: {
       if (action.type !== "entryAnswer") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentAskEntryFrame(state);
       frame.entryAnswer = action.value;
@@ -10916,7 +10789,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 18: {
       if (action.type !== "payToll") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentAskEntryFrame(state);
       frame.payToll = action.value;
@@ -10924,7 +10797,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 19: {
       if (action.type !== "fightHex") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentResolveWindFightsFrame(state);
       frame.fightHex = at(frame.fights, action.value);
@@ -10932,7 +10805,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 20: {
       if (action.type !== "spawnPort") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentRespawnMerchantFrame(state);
       frame.spawnPort = at(frame.options, action.value);
@@ -10940,7 +10813,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 21: {
       if (action.type !== "merchantAside") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMoveMerchantAsideFrame(state);
       frame.merchantAside = at(frame.options, action.value);
@@ -10948,7 +10821,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 22: {
       if (action.type !== "asideHex") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMoveAsideFrame(state);
       frame.asideHex = at(frame.options, action.value);
@@ -10956,7 +10829,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 23: {
       if (action.type !== "loss") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentHurtFrame(state);
       frame.loss = action.value;
@@ -10964,7 +10837,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 24: {
       if (action.type !== "lostSail") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentHurtFrame(state);
       frame.lostSail = action.value;
@@ -10972,7 +10845,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 25: {
       if (action.type !== "lostLetter") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentHurtFrame(state);
       frame.lostLetter = action.value;
@@ -10980,7 +10853,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 26: {
       if (action.type !== "wreckHex") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDropWreckFrame(state);
       frame.wreckHex = at(frame.options, action.value);
@@ -10988,7 +10861,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 27: {
       if (action.type !== "playFromHand") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateCardFrame(state);
       frame.playFromHand = action.value;
@@ -10996,7 +10869,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 28: {
       if (action.type !== "handCard") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateCardFrame(state);
       frame.handCard = at(state.players[frame.p]!.hand, action.value);
@@ -11004,7 +10877,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 29: {
       if (action.type !== "spendCP") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentSpendForPowerFrame(state);
       frame.spendCP = action.value;
@@ -11012,7 +10885,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 30: {
       if (action.type !== "spoil") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMerchantSpoilsFrame(state);
       frame.spoil = action.value;
@@ -11020,7 +10893,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 31: {
       if (action.type !== "loot") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMerchantSpoilsFrame(state);
       frame.loot = action.value;
@@ -11028,7 +10901,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 32: {
       if (action.type !== "room") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMakeRoomFrame(state);
       frame.room = action.value;
@@ -11036,7 +10909,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 33: {
       if (action.type !== "discardedSec") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMakeRoomFrame(state);
       frame.discardedSec = action.value;
@@ -11044,7 +10917,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 34: {
       if (action.type !== "discardedLetter") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMakeRoomFrame(state);
       frame.discardedLetter = action.value;
@@ -11052,7 +10925,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 35: {
       if (action.type !== "pirateSpoil") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateFightFrame(state);
       frame.pirateSpoil = action.value;
@@ -11060,7 +10933,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 36: {
       if (action.type !== "loot") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateFightFrame(state);
       frame.loot = action.value;
@@ -11068,7 +10941,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 37: {
       if (action.type !== "raided") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateFightFrame(state);
       frame.raided = at(state.players[frame.l]!.captured, action.value);
@@ -11076,7 +10949,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 38: {
       if (action.type !== "raidMore") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateFightFrame(state);
       frame.raidMore = action.value;
@@ -11084,7 +10957,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 39: {
       if (action.type !== "krakenEscape") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentKrakenFightFrame(state);
       frame.krakenEscape = at(frame.options, action.value);
@@ -11092,7 +10965,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 40: {
       if (action.type !== "krakenHome") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentKrakenFightFrame(state);
       frame.krakenHome = at(frame.homes, action.value);
@@ -11100,7 +10973,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 41: {
       if (action.type !== "hideoutToken") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentCityAttackFrame(state);
       frame.hideoutToken = at(state.players[frame.p]!.tokens, action.value);
@@ -11108,7 +10981,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 42: {
       state.pending = null;
       switch (action.type) {
         case "SellCargo":
@@ -11184,7 +11057,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 43: {
       if (action.type !== "raiseDistance") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentSellCargoFrame(state);
       frame.raiseDistance = action.value;
@@ -11192,7 +11065,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 44: {
       if (action.type !== "buyIt") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentBuyShipFrame(state);
       frame.buyIt = action.value;
@@ -11200,7 +11073,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 45: {
       if (action.type !== "newShip") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentBuyShipFrame(state);
       frame.newShip = at(frame.affordable, action.value);
@@ -11208,7 +11081,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 46: {
       if (action.type !== "extraMain") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraMain = action.value;
@@ -11216,7 +11089,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 47: {
       if (action.type !== "storeMain") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.storeMain = action.value;
@@ -11224,7 +11097,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 48: {
       if (action.type !== "extraSail") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraSail = action.value;
@@ -11232,7 +11105,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 49: {
       if (action.type !== "storeSail") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.storeSail = action.value;
@@ -11240,7 +11113,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 50: {
       if (action.type !== "extraItem") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraItem = action.value;
@@ -11248,7 +11121,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 51: {
       if (action.type !== "storeItem") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.storeItem = action.value;
@@ -11256,7 +11129,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 52: {
       if (action.type !== "extraSec") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraSec = action.value;
@@ -11264,7 +11137,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 53: {
       if (action.type !== "extraLetter") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraLetter = action.value;
@@ -11272,7 +11145,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 54: {
       state.pending = null;
       switch (action.type) {
         case "TakeMission":
@@ -11294,7 +11167,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 55: {
       if (action.type !== "keepCard") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentBuyCombatCardFrame(state);
       frame.keepCard = action.value;
@@ -11302,7 +11175,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 56: {
       if (action.type !== "truceNation") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoDiplomacyFrame(state);
       frame.truceNation = action.value;
@@ -11310,7 +11183,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 57: {
       if (action.type !== "fortChoice") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoFortFrame(state);
       frame.fortChoice = at(frame.freeForts, action.value);
@@ -11318,7 +11191,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 59: {
+    case 58: {
       if (action.type !== "krakenTo") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoKrakenFrame(state);
       frame.krakenTo = at(frame.options, action.value);
@@ -11326,7 +11199,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 59: {
       if (action.type !== "moveMerchant") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoMerchantEventFrame(state);
       frame.moveMerchant = action.value;
@@ -11334,7 +11207,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 60: {
       if (action.type !== "whichMerchant") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoMerchantEventFrame(state);
       frame.whichMerchant = action.value;
@@ -11342,7 +11215,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 62: {
+    case 61: {
       if (action.type !== "merchantTo") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoMerchantEventFrame(state);
       frame.merchantTo = at(frame.options, action.value);
@@ -11350,7 +11223,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 63: {
+    case 62: {
       if (action.type !== "newMission") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoCastawayFrame(state);
       frame.newMission = action.value;
@@ -11358,7 +11231,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 64: {
+    case 63: {
       if (action.type !== "shoalsModule") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsModule = at(frame.movable, action.value);
@@ -11366,7 +11239,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 65: {
+    case 64: {
       if (action.type !== "shoalsSpot") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsSpot = at(frame.choices, action.value);
@@ -11374,7 +11247,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 66: {
+    case 65: {
       if (action.type !== "sirensTarget") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoSirensFrame(state);
       frame.sirensTarget = action.value;
@@ -11382,7 +11255,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 67: {
+    case 66: {
       if (action.type !== "stormDir") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoStormFrame(state);
       frame.stormDir = at(state.stormOptions, action.value);
@@ -11390,7 +11263,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 68: {
+    case 67: {
       if (action.type !== "stormLanding") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentCarryPirateFrame(state);
       frame.stormLanding = at(frame.options, action.value);
@@ -11398,7 +11271,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 69: {
+    case 68: {
       if (action.type !== "merchantLanding") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentCarryMerchantFrame(state);
       frame.merchantLanding = at(frame.options, action.value);
@@ -11419,7 +11292,6 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
   [],
   [],
   ["Move", "AttackCity", "Commerce", "Tavern", "EndTurn"],
-  ["PassReaction"],
   [],
   ["Step", "AttackPort", "ExtraMove", "StopMoving"],
   [],
@@ -11510,9 +11382,10 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
 /** Whether an `allow` block under way lets `seat` take the action `type` at the decision pending now. */
 function allowedNow(state: State, seat: Player, type: string): boolean {
   const pending = state.pending;
-  if (pending === null || !pending.players.includes(seat) || (SITE_OFFERS[pending.site] ?? []).includes(type))
-    return false;
-  return state.allowed.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type));
+  if (pending === null) return false;
+  const asked = pending.players.includes(seat);
+  if (asked && (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;
+  return state.interrupts.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type));
 }
 
 function offerAllowed(state: State, seat: Player, out: Action[]): void {
@@ -11554,6 +11427,18 @@ function applyAllowed(state: State, action: Action, pending: Pending): void {
   }
 
   run(state);
+}
+
+/** The seats not asked anything that may interrupt now (`allow anytime`), in seat order. */
+function mayAct(state: State): Player[] {
+  const pending = state.pending;
+  const out: Player[] = [];
+  if (pending === null || state.interrupts.length === 0) return out;
+  for (let seat = 0; seat < state.playerCount; seat++) {
+    if (!pending.players.includes(seat) && legalActions(state, seat).length > 0) out.push(seat);
+  }
+
+  return out;
 }
 
 /** A new game after its setup, before the flow starts (tests may change it before `start`). */
@@ -11666,7 +11551,7 @@ export function setUp(options: GameOptions): State {
     fighting: false,
     rng: createRng(options.seed),
     stack: [newFlowFrame()],
-    allowed: [],
+    interrupts: [],
     pending: null,
   };
   for (const mine of state.players) {
@@ -11855,6 +11740,11 @@ function view(state: State, viewer: Player): View {
     fighting: state.fighting,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
+    mayInterrupt:
+      state.pending !== null &&
+      !state.pending.players.includes(viewer) &&
+      state.interrupts.length > 0 &&
+      legalActions(state, viewer).length > 0,
   };
 }
 
@@ -12070,18 +11960,17 @@ function validateState(value: unknown): string | null {
     return "rng is not a generator state";
   if (!Array.isArray(value.stack)) return "stack is not a list";
   if (
-    !Array.isArray(value.allowed) ||
-    !value.allowed.every(
+    !Array.isArray(value.interrupts) ||
+    !value.interrupts.every(
       (a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt),
     )
   )
-    return "allowed is not a list of allowances";
+    return "interrupts is not a list of allowances";
   const routines: readonly unknown[] = [
     "flow",
     "startingChoices",
     "playGame",
     "takeTurn",
-    "reactionWindow",
     "trimHand",
     "enterHex",
     "hazards",
@@ -12140,7 +12029,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 70)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 69)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -13112,12 +13001,13 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "f7b234c7",
+  sourceHash: "bf7e22f2",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
   newGame,
   toAct: (state) => (state.pending === null ? [] : state.pending.players),
+  mayAct,
   isOver,
   legalActions,
   check,
