@@ -544,7 +544,6 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
   const offeredBy = (list: string): string =>
     `state.${list}.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type))`;
   const offers = ctx.program.decisions.map((d) => (d.kind === "act" ? d.stmt.actions.map((a) => a.text) : []));
-  const resumable = names.some((n) => ctx.resumable.has(n));
   return [
     {
       kind: StructureKind.VariableStatement,
@@ -617,14 +616,15 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
       docs: ["Takes an allowed action, then puts the interrupted decision back."],
       statements: [
         "state.pending = null;",
-        ...(resumable ? ['state.stack.push({ routine: "resume", pc: 0, pending });'] : []),
+        // The interrupted decision waits in a frame, so that it comes back after the action's own decisions, and
+        // not at all when the action ends the game (`end` empties the stack).
+        'state.stack.push({ routine: "resume", pc: 0, pending });',
         "switch (action.type) {",
         ...names.flatMap((n) => [`case ${str(n)}:`, ...startActionLines(ctx, n), "break;"]),
         "default:",
         "throw new RulesError(`${action.type} cannot be played now`);",
         "}",
-        // An action that ended the game (`end` empties the stack) puts nothing back.
-        ...(resumable ? ["run(state);"] : ["if (state.stack.length > 0) state.pending = pending;"]),
+        "run(state);",
       ],
     },
   ];

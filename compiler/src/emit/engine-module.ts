@@ -362,9 +362,9 @@ function constant(
   };
 }
 
-/** Whether an allowed action can itself wait for decisions, so the decision it interrupts must wait in a frame. */
+/** Whether a decision may be interrupted by an allowed action, and so wait in a frame until the action is done. */
 export function needsResumeFrame(ctx: EmitContext): boolean {
-  return [...ctx.program.allowed].some((n) => ctx.resumable.has(n));
+  return ctx.program.allowed.size > 0;
 }
 
 function emitRun(ctx: EmitContext): StatementStructures {
