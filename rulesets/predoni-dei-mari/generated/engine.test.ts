@@ -15,12 +15,14 @@ import {
   rangeList,
 } from "@rules/runtime";
 import {
+  CARGO_TOKENS,
   CITIES,
   COMBAT,
   MISSIONS,
   SEATS,
   allowance,
   cardScore,
+  cargoSupply,
   cityOfPort,
   cityScore,
   engine,
@@ -1389,6 +1391,78 @@ describe("Predoni dei Mari: rules tests", () => {
       hasAccess(state, 0, hexOf(4, -11)) && state.players[0]!.permit === 0,
       "expect hasAccess(players[0], hex(4, -11)) and players[0].permit == 0",
     ).toBe(true);
+  });
+  it("hideouts (§5.9, A36): a toll in equipment goes to the owner's warehouse; the visitor chooses the piece", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(5,
+    {
+      state.lord = 0;
+      state.merchants = [];
+      state.combatDeck = [];
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hexOf(5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.yards = [1, 2];
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hexOf(2, 0);
+      state.players[1]!.yards = [1];
+      state.hideouts = [{ city: 0, owner: 1, level: 1 }];
+    }
+    state.rng.forced.push(0);
+    start(state);
+    play(state, { type: "Move", player: 0 });
+    play(state, { type: "Step", player: 0, d: "north" });
+    play(state, { type: "Step", player: 0, d: "southwest" });
+    play(state, { type: "entryAnswer", player: 1, value: "tollEquipment" });
+    play(state, { type: "payToll", player: 0, value: true });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "tollPiece", player: 0, value: "mainWeapon" });
+      expect(refusal).toBe("That tollPiece is not allowed now.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "tollPiece", player: 0, value: "sailToken" });
+    play(state, { type: "tollSail", player: 0, value: 1 });
+    expect(
+      equal(state.players[0]!.yards, [1]) && equal(state.players[1]!.whSails, [2]),
+      "expect players[0].yards == [1] and players[1].whSails == [2]",
+    ).toBe(true);
+    expect(
+      state.players[0]!.pos === hexOf(4, -11) && state.players[0]!.permit === 0,
+      "expect players[0].pos == hex(4, -11) and players[0].permit == 0",
+    ).toBe(true);
+  });
+  it("hideouts (§5.9, A36): a toll in goods with the owner's warehouse full goes back to the supply", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(5,
+    {
+      state.lord = 0;
+      state.merchants = [];
+      state.combatDeck = [];
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hexOf(5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.cargo = 1;
+      state.players[0]!.cargoPos = hexOf(0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hexOf(2, 0);
+      state.players[1]!.whCargo = 6;
+      state.wreck = [];
+      state.hideouts = [{ city: 0, owner: 1, level: 1 }];
+    }
+    state.rng.forced.push(0);
+    start(state);
+    expect(cargoSupply(state), "expect cargoSupply() == CARGO_TOKENS - 7").toEqual(CARGO_TOKENS - 7);
+    play(state, { type: "Move", player: 0 });
+    play(state, { type: "Step", player: 0, d: "north" });
+    play(state, { type: "Step", player: 0, d: "southwest" });
+    play(state, { type: "entryAnswer", player: 1, value: "tollCargo" });
+    play(state, { type: "payToll", player: 0, value: true });
+    expect(
+      state.players[0]!.cargo === 0 && state.players[1]!.whCargo === 6 && cargoSupply(state) === CARGO_TOKENS - 6,
+      "expect players[0].cargo == 0 and players[1].whCargo == 6 and cargoSupply() == CARGO_TOKENS - 6",
+    ).toBe(true);
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(4, -11)").toEqual(hexOf(4, -11));
   });
   it("hideouts (§5.9): a refused entry holds for the rest of the turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });

@@ -95,7 +95,8 @@ export type RoomOption = "keepHold" | "dropSecondary" | "dropLetter";
 export const ROOM_OPTION_VALUES: readonly RoomOption[] = ["keepHold", "dropSecondary", "dropLetter"];
 export type HoldItem = "secondaryItem" | "letterItem" | "cargoItem";
 export const HOLD_ITEM_VALUES: readonly HoldItem[] = ["secondaryItem", "letterItem", "cargoItem"];
-export type EntryAnswer = "refuseEntry" | "freeEntry" | "toll10" | "toll25" | "toll50" | "tollHonour";
+export type EntryAnswer =
+  "refuseEntry" | "freeEntry" | "toll10" | "toll25" | "toll50" | "tollHonour" | "tollCargo" | "tollEquipment";
 export const ENTRY_ANSWER_VALUES: readonly EntryAnswer[] = [
   "refuseEntry",
   "freeEntry",
@@ -103,7 +104,11 @@ export const ENTRY_ANSWER_VALUES: readonly EntryAnswer[] = [
   "toll25",
   "toll50",
   "tollHonour",
+  "tollCargo",
+  "tollEquipment",
 ];
+export type Equipment = "mainWeapon" | "secondaryWeapon" | "sailToken" | "letterToken";
+export const EQUIPMENT_VALUES: readonly Equipment[] = ["mainWeapon", "secondaryWeapon", "sailToken", "letterToken"];
 export type StartKit = "buyNothing" | "sailOnYards" | "sailInWarehouse" | "letterInHold" | "letterInWarehouse";
 export const START_KIT_VALUES: readonly StartKit[] = [
   "buyNothing",
@@ -113,7 +118,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
   "letterInWarehouse",
 ];
 
-/** record Slot (rules line 54) */
+/** record Slot (rules line 57) */
 export interface Slot {
   id: number;
   name: string;
@@ -121,7 +126,7 @@ export interface Slot {
   r: number;
 }
 
-/** record LayoutHex (rules line 63) */
+/** record LayoutHex (rules line 66) */
 export interface LayoutHex {
   centre: boolean;
   dq: number;
@@ -131,7 +136,7 @@ export interface LayoutHex {
   first: boolean;
 }
 
-/** record City (rules line 72) */
+/** record City (rules line 75) */
 export interface City {
   id: number;
   name: string;
@@ -141,7 +146,7 @@ export interface City {
   slot: number;
 }
 
-/** record ShipCard (rules line 81) */
+/** record ShipCard (rules line 84) */
 export interface ShipCard {
   id: string;
   deck: ShipDeck;
@@ -158,7 +163,7 @@ export interface ShipCard {
   redirect: boolean;
 }
 
-/** record CombatCard (rules line 97) */
+/** record CombatCard (rules line 100) */
 export interface CombatCard {
   id: string;
   event: EventKind;
@@ -171,7 +176,7 @@ export interface CombatCard {
   reshuffle: boolean;
 }
 
-/** record MissionCard (rules line 110) */
+/** record MissionCard (rules line 113) */
 export interface MissionCard {
   id: string;
   flagA: Nation;
@@ -179,7 +184,7 @@ export interface MissionCard {
   fort: number;
 }
 
-/** record HideoutToken (rules line 117) */
+/** record HideoutToken (rules line 120) */
 export interface HideoutToken {
   level: number;
   honours: number;
@@ -187,26 +192,26 @@ export interface HideoutToken {
   secs: SecW[];
 }
 
-/** record WindFace (rules line 125) */
+/** record WindFace (rules line 128) */
 export interface WindFace {
   dir: HexDir;
   spin: number;
 }
 
-/** record Wreck (rules line 131) */
+/** record Wreck (rules line 134) */
 export interface Wreck {
   hex: Hex;
   cargo: boolean;
   sail: number;
 }
 
-/** record FortToken (rules line 137) */
+/** record FortToken (rules line 140) */
 export interface FortToken {
   fort: number;
   weapon: SecW;
 }
 
-/** record Hideout (rules line 142) */
+/** record Hideout (rules line 145) */
 export interface Hideout {
   city: number;
   owner: Player;
@@ -366,6 +371,20 @@ export interface AskEntryFrame {
   entryAnswer: EntryAnswer;
   granted: boolean;
   payToll: boolean;
+}
+
+/** Where proc payEquipmentToll is, and its locals, while it waits. */
+export interface PayEquipmentTollFrame {
+  readonly routine: "payEquipmentToll";
+  pc: number;
+  p: Player;
+  owner: Player;
+  tollPiece: Equipment;
+  room: boolean;
+  tollMain: MainW;
+  tollSecondary: SecW;
+  tollSail: number;
+  tollLetter: Nation;
 }
 
 /** Where proc windPhase is, and its locals, while it waits. */
@@ -850,6 +869,7 @@ export type Frame =
   | JettisonFrame
   | EndOfMovementFrame
   | AskEntryFrame
+  | PayEquipmentTollFrame
   | WindPhaseFrame
   | PushPirateFrame
   | PushMerchantFrame
@@ -894,75 +914,80 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 787) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 790) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 791) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 793) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 795) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 803) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 870) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1004) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1020) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1124) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1131) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1139) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1154) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1156) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1159) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1167) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1178) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1194) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1197) */
-/** site 19: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1342) */
-/** site 20: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1382) */
-/** site 21: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1403) */
-/** site 22: `choose asideHex: Hex in options by p` (proc moveAside, line 1413) */
-/** site 23: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1427) */
-/** site 24: `choose lostSail: 1..2 by p` (proc hurt, line 1431) */
-/** site 25: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1440) */
-/** site 26: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1465) */
-/** site 27: `choose playFromHand: bool by p` (proc pirateCard, line 1505) */
-/** site 28: `choose handCard: int in p.hand by p` (proc pirateCard, line 1509) */
-/** site 29: `choose spendCP: bool by who` (proc spendForPower, line 1582) */
-/** site 30: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1636) */
-/** site 31: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1641) */
-/** site 32: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1657) */
-/** site 33: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1661) */
-/** site 34: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1664) */
-/** site 35: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1679) */
-/** site 36: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1684) */
-/** site 37: `choose raided: int in l.captured by w` (proc pirateFight, line 1695) */
-/** site 38: `choose raidMore: bool by w` (proc pirateFight, line 1700) */
-/** site 39: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1738) */
-/** site 40: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1752) */
-/** site 41: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1794) */
-/** site 42: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1827) */
-/** site 43: `choose raiseDistance: bool by me` (action SellCargo, line 1843) */
-/** site 44: `choose buyIt: bool by me` (action BuyShip, line 2032) */
-/** site 45: `choose newShip: int in affordable by me` (action BuyShip, line 2034) */
-/** site 46: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2051) */
-/** site 47: `choose storeMain: bool by p` (proc changeShip, line 2055) */
-/** site 48: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2065) */
-/** site 49: `choose storeSail: bool by p` (proc changeShip, line 2069) */
-/** site 50: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2079) */
-/** site 51: `choose storeItem: bool by p` (proc changeShip, line 2082) */
-/** site 52: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2086) */
-/** site 53: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2094) */
-/** site 54: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2119) */
-/** site 55: `choose keepCard: bool by me` (action BuyCombatCard, line 2144) */
-/** site 56: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2202) */
-/** site 57: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2223) */
-/** site 58: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2241) */
-/** site 59: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2265) */
-/** site 60: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2267) */
-/** site 61: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2276) */
-/** site 62: `choose newMission: bool by gen` (proc doCastaway, line 2302) */
-/** site 63: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2325) */
-/** site 64: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2331) */
-/** site 65: `choose sirensTarget: Player by gen` (proc doSirens, line 2343) */
-/** site 66: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2362) */
-/** site 67: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2396) */
-/** site 68: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2416) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 790) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 793) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 794) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 796) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 798) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 806) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 873) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1007) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1023) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1127) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1134) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1142) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1157) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1159) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1162) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1170) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1181) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1197) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1200) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1234) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1237) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1243) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1249) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1255) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1385) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1425) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1446) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1456) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1470) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1474) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1483) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1508) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1548) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1552) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1625) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1679) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1684) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1700) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1704) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1707) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1722) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1727) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1738) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1743) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1781) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1795) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1837) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1870) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1886) */
+/** site 49: `choose buyIt: bool by me` (action BuyShip, line 2075) */
+/** site 50: `choose newShip: int in affordable by me` (action BuyShip, line 2077) */
+/** site 51: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2094) */
+/** site 52: `choose storeMain: bool by p` (proc changeShip, line 2098) */
+/** site 53: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2108) */
+/** site 54: `choose storeSail: bool by p` (proc changeShip, line 2112) */
+/** site 55: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2122) */
+/** site 56: `choose storeItem: bool by p` (proc changeShip, line 2125) */
+/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2129) */
+/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2137) */
+/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2162) */
+/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2187) */
+/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2245) */
+/** site 62: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2266) */
+/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2284) */
+/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2308) */
+/** site 65: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2310) */
+/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2319) */
+/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2345) */
+/** site 68: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2368) */
+/** site 69: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2374) */
+/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2386) */
+/** site 71: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2405) */
+/** site 72: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2439) */
+/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2459) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1032,7 +1057,12 @@ export type Pending =
   | { site: 65; players: Player[] }
   | { site: 66; players: Player[] }
   | { site: 67; players: Player[] }
-  | { site: 68; players: Player[] };
+  | { site: 68; players: Player[] }
+  | { site: 69; players: Player[] }
+  | { site: 70; players: Player[] }
+  | { site: 71; players: Player[] }
+  | { site: 72; players: Player[] }
+  | { site: 73; players: Player[] };
 
 /** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
 export interface Allowance {
@@ -1121,7 +1151,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action PlayCard (rules line 884). */
+/** The action PlayCard (rules line 887). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1129,76 +1159,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 896). */
+/** The action Repair (rules line 899). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 903). */
+/** The action EndTurn (rules line 906). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1013). */
+/** The action Move (rules line 1016). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1030). */
+/** The action Step (rules line 1033). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1042). */
+/** The action AttackPort (rules line 1045). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1051). */
+/** The action ExtraMove (rules line 1054). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1057). */
+/** The action StopMoving (rules line 1060). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1772). */
+/** The action AttackCity (rules line 1815). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1821). */
+/** The action Commerce (rules line 1864). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1831). */
+/** The action EndCommerce (rules line 1874). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1837). */
+/** The action SellCargo (rules line 1880). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1854). */
+/** The action Deliver (rules line 1897). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1206,168 +1236,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1867). */
+/** The action SellMain (rules line 1910). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1873). */
+/** The action SellSecondary (rules line 1916). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1879). */
+/** The action SellSail (rules line 1922). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1885). */
+/** The action DropLetter (rules line 1928). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1890). */
+/** The action BuyMain (rules line 1933). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1898). */
+/** The action BuySecondary (rules line 1941). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1906). */
+/** The action BuySail (rules line 1949). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1918). */
+/** The action BuyLetter (rules line 1961). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1927). */
+/** The action StoreMain (rules line 1970). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1935). */
+/** The action LoadMain (rules line 1978). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1943). */
+/** The action StoreSecondary (rules line 1986). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1951). */
+/** The action LoadSecondary (rules line 1994). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1959). */
+/** The action StoreSail (rules line 2002). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 1967). */
+/** The action LoadSail (rules line 2010). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 1975). */
+/** The action StoreLetter (rules line 2018). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 1983). */
+/** The action LoadLetter (rules line 2026). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 1991). */
+/** The action StoreCargo (rules line 2034). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2000). */
+/** The action LoadCargo (rules line 2043). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2012). */
+/** The action BuyShip (rules line 2055). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2113). */
+/** The action Tavern (rules line 2156). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2123). */
+/** The action EndTavern (rules line 2166). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2127). */
+/** The action TakeMission (rules line 2170). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2134). */
+/** The action BuyCombatCard (rules line 2177). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2156). */
+/** The action ConvertHonour (rules line 2199). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 787). */
+/** The answer to `choose startShip` (rules line 790). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1375,21 +1405,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 790). */
+/** The answer to `choose firstWeapon` (rules line 793). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 791). */
+/** The answer to `choose secondWeapon` (rules line 794). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 793). */
+/** The answer to `choose startPort` (rules line 796). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1397,21 +1427,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 795). */
+/** The answer to `choose kit` (rules line 798). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 803). */
+/** The answer to `choose startLetter` (rules line 806). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1004). */
+/** The answer to `choose excessCard` (rules line 1007). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1419,49 +1449,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1124). */
+/** The answer to `choose takeCargo` (rules line 1127). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1131). */
+/** The answer to `choose takeSail` (rules line 1134). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1139). */
+/** The answer to `choose takeWeapon` (rules line 1142). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1154). */
+/** The answer to `choose overboard` (rules line 1157). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1156). */
+/** The answer to `choose thrownSec` (rules line 1159). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1159). */
+/** The answer to `choose thrownLetter` (rules line 1162). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1167). */
+/** The answer to `choose floatHex` (rules line 1170). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1469,28 +1499,67 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1178). */
+/** The answer to `choose completeT3` (rules line 1181). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1194). */
+/** The answer to `choose entryAnswer` (rules line 1197). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1197). */
+/** The answer to `choose payToll` (rules line 1200). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose fightHex` (rules line 1342). */
+/** The answer to `choose tollPiece` (rules line 1234). */
+export interface TollPieceChoice {
+  readonly type: "tollPiece";
+  readonly player: Player;
+  readonly value: Equipment;
+}
+
+/** The answer to `choose tollMain` (rules line 1237). */
+export interface TollMainChoice {
+  readonly type: "tollMain";
+  readonly player: Player;
+  /** Position in `p.sb` of the MainW chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose tollSecondary` (rules line 1243). */
+export interface TollSecondaryChoice {
+  readonly type: "tollSecondary";
+  readonly player: Player;
+  /** Position in `p.holdSec` of the SecW chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose tollSail` (rules line 1249). */
+export interface TollSailChoice {
+  readonly type: "tollSail";
+  readonly player: Player;
+  /** Position in `p.yards` of the number chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose tollLetter` (rules line 1255). */
+export interface TollLetterChoice {
+  readonly type: "tollLetter";
+  readonly player: Player;
+  /** Position in `p.letters` of the Nation chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose fightHex` (rules line 1385). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1498,7 +1567,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1382). */
+/** The answer to `choose spawnPort` (rules line 1425). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1506,7 +1575,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1403). */
+/** The answer to `choose merchantAside` (rules line 1446). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1514,7 +1583,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1413). */
+/** The answer to `choose asideHex` (rules line 1456). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1522,28 +1591,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1427). */
+/** The answer to `choose loss` (rules line 1470). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1431). */
+/** The answer to `choose lostSail` (rules line 1474). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1440). */
+/** The answer to `choose lostLetter` (rules line 1483). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1465). */
+/** The answer to `choose wreckHex` (rules line 1508). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1551,14 +1620,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1505). */
+/** The answer to `choose playFromHand` (rules line 1548). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1509). */
+/** The answer to `choose handCard` (rules line 1552). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1566,56 +1635,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1582). */
+/** The answer to `choose spendCP` (rules line 1625). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1636). */
+/** The answer to `choose spoil` (rules line 1679). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1641). */
+/** The answer to `choose loot` (rules line 1684). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1657). */
+/** The answer to `choose room` (rules line 1700). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1661). */
+/** The answer to `choose discardedSec` (rules line 1704). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1664). */
+/** The answer to `choose discardedLetter` (rules line 1707). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1679). */
+/** The answer to `choose pirateSpoil` (rules line 1722). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1695). */
+/** The answer to `choose raided` (rules line 1738). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1623,14 +1692,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1700). */
+/** The answer to `choose raidMore` (rules line 1743). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1738). */
+/** The answer to `choose krakenEscape` (rules line 1781). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1638,7 +1707,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1752). */
+/** The answer to `choose krakenHome` (rules line 1795). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1646,7 +1715,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1794). */
+/** The answer to `choose hideoutToken` (rules line 1837). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1654,70 +1723,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2051). */
+/** The answer to `choose extraMain` (rules line 2094). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2055). */
+/** The answer to `choose storeMain` (rules line 2098). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2065). */
+/** The answer to `choose extraSail` (rules line 2108). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2069). */
+/** The answer to `choose storeSail` (rules line 2112). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2079). */
+/** The answer to `choose extraItem` (rules line 2122). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2082). */
+/** The answer to `choose storeItem` (rules line 2125). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2086). */
+/** The answer to `choose extraSec` (rules line 2129). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2094). */
+/** The answer to `choose extraLetter` (rules line 2137). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2202). */
+/** The answer to `choose truceNation` (rules line 2245). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2223). */
+/** The answer to `choose fortChoice` (rules line 2266). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1725,7 +1794,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2241). */
+/** The answer to `choose krakenTo` (rules line 2284). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1733,21 +1802,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2265). */
+/** The answer to `choose moveMerchant` (rules line 2308). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2267). */
+/** The answer to `choose whichMerchant` (rules line 2310). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2276). */
+/** The answer to `choose merchantTo` (rules line 2319). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1755,14 +1824,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2302). */
+/** The answer to `choose newMission` (rules line 2345). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2325). */
+/** The answer to `choose shoalsModule` (rules line 2368). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1770,7 +1839,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2331). */
+/** The answer to `choose shoalsSpot` (rules line 2374). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1778,14 +1847,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2343). */
+/** The answer to `choose sirensTarget` (rules line 2386). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2362). */
+/** The answer to `choose stormDir` (rules line 2405). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1793,7 +1862,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2396). */
+/** The answer to `choose stormLanding` (rules line 2439). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1801,7 +1870,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2416). */
+/** The answer to `choose merchantLanding` (rules line 2459). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1809,21 +1878,21 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1843). */
+/** The answer to `choose raiseDistance` (rules line 1886). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose buyIt` (rules line 2032). */
+/** The answer to `choose buyIt` (rules line 2075). */
 export interface BuyItChoice {
   readonly type: "buyIt";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2034). */
+/** The answer to `choose newShip` (rules line 2077). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1831,7 +1900,7 @@ export interface NewShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose keepCard` (rules line 2144). */
+/** The answer to `choose keepCard` (rules line 2187). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -1894,6 +1963,11 @@ export type Action =
   | CompleteT3Choice
   | EntryAnswerChoice
   | PayTollChoice
+  | TollPieceChoice
+  | TollMainChoice
+  | TollSecondaryChoice
+  | TollSailChoice
+  | TollLetterChoice
   | FightHexChoice
   | SpawnPortChoice
   | MerchantAsideChoice
@@ -2063,7 +2137,7 @@ export interface View {
   mayInterrupt: boolean;
 }
 
-/** DIRS (rules line 153): one WindFace per row. */
+/** DIRS (rules line 156): one WindFace per row. */
 // prettier-ignore
 export const DIRS: WindFace[] = [
   { dir: "north", spin: 1 },
@@ -2073,7 +2147,7 @@ export const DIRS: WindFace[] = [
   { dir: "southwest", spin: 5 },
   { dir: "northwest", spin: 6 },
 ];
-/** SLOTS (rules line 164): one Slot per row. */
+/** SLOTS (rules line 167): one Slot per row. */
 // prettier-ignore
 export const SLOTS: Slot[] = [
   { id: 0, name: "P", q: 0, r: 0 },
@@ -2084,7 +2158,7 @@ export const SLOTS: Slot[] = [
   { id: 5, name: "M5", q: (-9), r: 5 },
   { id: 6, name: "M6", q: (-5), r: (-4) },
 ];
-/** LAYOUT (rules line 177): one LayoutHex per row. */
+/** LAYOUT (rules line 180): one LayoutHex per row. */
 // prettier-ignore
 export const LAYOUT: LayoutHex[] = [
   { centre: true, dq: 0, dr: 0, feature: "flagHex", city: 0, first: false },
@@ -2117,7 +2191,7 @@ export const LAYOUT: LayoutHex[] = [
 ];
 /** const SHOALS_START: list<Hex> = [hex(-2, -1), hex(-3, 0), hex(-2, 0)] */
 export const SHOALS_START: Hex[] = [hexOf(-2, -1), hexOf(-3, 0), hexOf(-2, 0)];
-/** CITIES (rules line 212): one City per row. */
+/** CITIES (rules line 215): one City per row. */
 // prettier-ignore
 export const CITIES: City[] = [
   { id: 0, name: "EN1", nation: "english", size: 3, module: 1, slot: 1 },
@@ -2135,7 +2209,7 @@ export const CITIES: City[] = [
 ];
 /** const PIRATE_CITY_SIZE = 3 */
 export const PIRATE_CITY_SIZE: number = 3;
-/** HIDEOUT_TOKENS (rules line 231): one HideoutToken per row. */
+/** HIDEOUT_TOKENS (rules line 234): one HideoutToken per row. */
 // prettier-ignore
 export const HIDEOUT_TOKENS: HideoutToken[] = [
   { level: 1, honours: 1, mains: ["melee", "muskets", "cannons", "culverins"], secs: ["grapeshot", "grapples", "grenades", "chainshot"] },
@@ -2199,7 +2273,7 @@ export const T3_CP: number = 1;
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
 /** const NOWHERE: Hex = hex(-99, -99) */
 export const NOWHERE: Hex = hexOf(-99, -99);
-/** SHIPS (rules line 280): one ShipCard per row. */
+/** SHIPS (rules line 283): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2265,7 +2339,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 345): one CombatCard per row. */
+/** COMBAT (rules line 348): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2329,7 +2403,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 408): one MissionCard per row. */
+/** MISSIONS (rules line 411): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2404,6 +2478,11 @@ const DECISION_NAMES: readonly string[] = [
   "completeT3",
   "entryAnswer",
   "payToll",
+  "tollPiece",
+  "tollMain",
+  "tollSecondary",
+  "tollSail",
+  "tollLetter",
   "fightHex",
   "spawnPort",
   "merchantAside",
@@ -2456,22 +2535,22 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 586) */
+/** fn windKey (line 589) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 588) */
+/** fn slotCentre (line 591) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 590) */
+/** fn placeLocal (line 593) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn slotOfHex (line 592) */
+/** fn slotOfHex (line 595) */
 export function slotOfHex(state: State, h: Hex): number {
   for (const s of SLOTS) {
     if (hexDistance(h, hexOf(s.q, s.r)) <= 4) {
@@ -2482,137 +2561,137 @@ export function slotOfHex(state: State, h: Hex): number {
   return -1;
 }
 
-/** fn moduleAtSlot (line 600) */
+/** fn moduleAtSlot (line 603) */
 export function moduleAtSlot(state: State, s: number): number {
   return s < 0 ? -1 : at(state.slotMod, s);
 }
 
-/** fn moduleOf (line 601) */
+/** fn moduleOf (line 604) */
 export function moduleOf(state: State, h: Hex): number {
   return moduleAtSlot(state, slotOfHex(state, h));
 }
 
-/** fn moduleHexes (line 603) */
+/** fn moduleHexes (line 606) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn onBoard (line 604) */
+/** fn onBoard (line 607) */
 export function onBoard(state: State, h: Hex): boolean {
   return slotOfHex(state, h) >= 0;
 }
 
-/** fn isLand (line 607) */
+/** fn isLand (line 610) */
 export function isLand(state: State, h: Hex): boolean {
   return state.landHexes.includes(h);
 }
 
-/** fn isPort (line 608) */
+/** fn isPort (line 611) */
 export function isPort(state: State, h: Hex): boolean {
   return state.portHexes.includes(h);
 }
 
-/** fn isReef (line 609) */
+/** fn isReef (line 612) */
 export function isReef(state: State, h: Hex): boolean {
   return state.reefs.includes(h);
 }
 
-/** fn isShoals (line 610) */
+/** fn isShoals (line 613) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 611) */
+/** fn inStorm (line 614) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 613) */
+/** fn isSea (line 616) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn cityOfPort (line 615) */
+/** fn cityOfPort (line 618) */
 export function cityOfPort(state: State, h: Hex): number {
   return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : -2;
 }
 
-/** fn fortOfSea (line 617) */
+/** fn fortOfSea (line 620) */
 export function fortOfSea(state: State, h: Hex): number {
   return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : -1;
 }
 
-/** fn fortHasToken (line 618) */
+/** fn fortHasToken (line 621) */
 export function fortHasToken(state: State, f: number): boolean {
   return any41(state, f);
 }
 
-/** fn piratePorts (line 619) */
+/** fn piratePorts (line 622) */
 export function piratePorts(state: State): Hex[] {
   return collect42(state);
 }
 
-/** fn hasPawn (line 622) */
+/** fn hasPawn (line 625) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any43(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantIndexAt (line 623) */
+/** fn merchantIndexAt (line 626) */
 export function merchantIndexAt(state: State, h: Hex): number {
   return indexOfValue(state.merchants, h);
 }
 
-/** fn damagedPirateAt (line 624) */
+/** fn damagedPirateAt (line 627) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any44(state, h);
 }
 
-/** fn otherPirateAt (line 625) */
+/** fn otherPirateAt (line 628) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any45(state, me, h);
 }
 
-/** fn healthyOtherAt (line 626) */
+/** fn healthyOtherAt (line 629) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any46(state, me, h);
 }
 
-/** fn freeSea (line 628) */
+/** fn freeSea (line 631) */
 export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 629) */
+/** fn wreckAt (line 632) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any47(state, h);
 }
 
-/** fn floatsOnModule (line 630) */
+/** fn floatsOnModule (line 633) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any48(state, cargo, m);
 }
 
-/** fn isConquered (line 635) */
+/** fn isConquered (line 638) */
 export function isConquered(state: State, c: number): boolean {
   return any49(state, c);
 }
 
-/** fn ownsHideout (line 636) */
+/** fn ownsHideout (line 639) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any50(state, c, p);
 }
 
-/** fn hideoutCount (line 637) */
+/** fn hideoutCount (line 640) */
 export function hideoutCount(state: State, p: Player): number {
   return count51(state, p);
 }
 
-/** fn hideoutOwners (line 638) */
+/** fn hideoutOwners (line 641) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect52(state, c);
 }
 
-/** fn cityAccess (line 641) */
+/** fn cityAccess (line 644) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return c === -1
     ? true
@@ -2621,17 +2700,17 @@ export function cityAccess(state: State, p: Player, c: number): boolean {
       : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 642) */
+/** fn hasAccess (line 645) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return isPort(state, h) && cityAccess(state, p, cityOfPort(state, h));
 }
 
-/** fn isNationalPort (line 643) */
+/** fn isNationalPort (line 646) */
 export function isNationalPort(state: State, h: Hex): boolean {
   return cityOfPort(state, h) >= 0 && !isConquered(state, cityOfPort(state, h));
 }
 
-/** fn foreignHideoutPort (line 644) */
+/** fn foreignHideoutPort (line 647) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return (
     cityOfPort(state, h) >= 0 &&
@@ -2640,7 +2719,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   );
 }
 
-/** fn warehouseHere (line 646) */
+/** fn warehouseHere (line 649) */
 export function warehouseHere(state: State, p: Player): boolean {
   return (
     isPort(state, state.players[p]!.pos) &&
@@ -2650,7 +2729,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   );
 }
 
-/** fn citySizeAt (line 647) */
+/** fn citySizeAt (line 650) */
 export function citySizeAt(state: State, h: Hex): number {
   return cityOfPort(state, h) === -1
     ? PIRATE_CITY_SIZE
@@ -2659,22 +2738,22 @@ export function citySizeAt(state: State, h: Hex): number {
       : 0;
 }
 
-/** fn tokenHonours (line 648) */
+/** fn tokenHonours (line 651) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 649) */
+/** fn usableToken (line 652) */
 export function usableToken(state: State, p: Player): boolean {
   return any53(state, p);
 }
 
-/** fn ownHideoutOnModule (line 650) */
+/** fn ownHideoutOnModule (line 653) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any54(state, p, m);
 }
 
-/** fn canAttackCity (line 652) */
+/** fn canAttackCity (line 655) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     c >= 0 &&
@@ -2686,7 +2765,7 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 655) */
+/** fn portOpen (line 658) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return (
     hasAccess(state, p, h) ||
@@ -2695,12 +2774,12 @@ export function portOpen(state: State, p: Player, h: Hex): boolean {
   );
 }
 
-/** fn shipDeckOf (line 660) */
+/** fn shipDeckOf (line 663) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 661) */
+/** fn freeHold (line 664) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2710,17 +2789,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 662) */
+/** fn freeYards (line 665) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 663) */
+/** fn freeSb (line 666) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 664) */
+/** fn warehouseUsed (line 667) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2731,27 +2810,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 665) */
+/** fn warehouseFree (line 668) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 666) */
+/** fn ownsSilk (line 669) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 667) */
+/** fn sailBonus (line 670) */
 export function sailBonus(state: State, p: Player): number {
   return sum55(state, p);
 }
 
-/** fn damagedMove (line 668) */
+/** fn damagedMove (line 671) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 670) */
+/** fn allowance (line 673) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2760,67 +2839,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 671) */
+/** fn mpLeft (line 674) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 672) */
+/** fn stepCost (line 675) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 673) */
+/** fn hasLosable (line 676) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 676) */
+/** fn mainSupply (line 679) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum58(state, w);
 }
 
-/** fn secSupply (line 677) */
+/** fn secSupply (line 680) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum61(state, w) - count62(state, w);
 }
 
-/** fn sailSupply (line 678) */
+/** fn sailSupply (line 681) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum65(state, v) - count66(state, v);
 }
 
-/** fn cargoSupply (line 679) */
+/** fn cargoSupply (line 682) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum67(state) - count68(state);
 }
 
-/** fn letterSupply (line 680) */
+/** fn letterSupply (line 683) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum71(state, n_);
 }
 
-/** fn secTotal (line 681) */
+/** fn secTotal (line 684) */
 export function secTotal(state: State): number {
   return sum72(state);
 }
 
-/** fn income (line 684) */
+/** fn income (line 687) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 685) */
+/** fn saleDistance (line 688) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 687) */
+/** fn handLimit (line 690) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 693) */
+/** fn cardScore (line 696) */
 export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[]): number {
   return c < 0
     ? 0
@@ -2831,22 +2910,22 @@ export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[])
         (secs.includes(at(COMBAT, c).sec2) ? at(COMBAT, c).power2 : 0);
 }
 
-/** fn pirateScore (line 694) */
+/** fn pirateScore (line 697) */
 export function pirateScore(state: State, p: Player, c: number): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 695) */
+/** fn merchantScore (line 698) */
 export function merchantScore(state: State, ship: number, c: number): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 696) */
+/** fn cityScore (line 699) */
 export function cityScore(state: State, token: number, c: number): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn sideScore (line 697) */
+/** fn sideScore (line 700) */
 export function sideScore(state: State, kind: SideKind, who: Player, ship: number, token: number, c: number): number {
   return kind === "pirateSide"
     ? pirateScore(state, who, c)
@@ -2857,12 +2936,12 @@ export function sideScore(state: State, kind: SideKind, who: Player, ship: numbe
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 699) */
+/** fn unarmed (line 702) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 700) */
+/** fn canPlayOrDraw (line 703) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.length + state.combatDiscard.length > 0 ||
@@ -2870,7 +2949,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 702) */
+/** fn shadowSearch (line 705) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -2879,39 +2958,58 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 703) */
+/** fn shadowFor (line 706) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn cityIdAt (line 708) */
+/** fn cityIdAt (line 711) */
 export function cityIdAt(state: State, m: number, slot: number): number {
   return m === 0 ? -1 : sum73(state, m, slot) - 1;
 }
 
-/** fn otherDeck (line 962) */
+/** fn otherDeck (line 965) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn tollDoubloons (line 1221) */
+/** fn hasEquipment (line 1263) */
+export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
+  return e === "mainWeapon"
+    ? state.players[p]!.sb.length > 0
+    : e === "secondaryWeapon"
+      ? state.players[p]!.holdSec.length > 0
+      : e === "sailToken"
+        ? state.players[p]!.yards.length > 0
+        : state.players[p]!.letters.length > 0;
+}
+
+/** fn tollDoubloons (line 1264) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1223) */
+/** fn tollPayable (line 1266) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
-    : state.players[p]!.doubloons >= tollDoubloons(state, a);
+    : a === "tollCargo"
+      ? state.players[p]!.cargo > 0
+      : a === "tollEquipment"
+        ? state.players[p]!.sb.length +
+            state.players[p]!.holdSec.length +
+            state.players[p]!.yards.length +
+            state.players[p]!.letters.length >
+          0
+        : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1228) */
+/** fn pawnPos (line 1271) */
 export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1229) */
+/** fn windStopsPirate (line 1272) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -2923,7 +3021,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1230) */
+/** fn windStopsMerchant (line 1273) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -2933,12 +3031,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1321) */
+/** fn windConflict (line 1364) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1322) */
+/** fn windConflictHexes (line 1365) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -2950,12 +3048,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1364) */
+/** fn merchantsOnModule (line 1407) */
 export function merchantsOnModule(state: State, m: number): number {
   return count75(state, m);
 }
 
-/** fn nearestFree (line 1388) */
+/** fn nearestFree (line 1431) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -2967,7 +3065,7 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1916) */
+/** fn letterPrice (line 1959) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) &&
     isNationalPort(state, state.players[p]!.pos) &&
@@ -2976,7 +3074,7 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
     : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2009) */
+/** fn canBuyShip (line 2052) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -2985,12 +3083,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2230) */
+/** fn krakenMayEnter (line 2273) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2260) */
+/** fn merchantMayEnter (line 2303) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3002,12 +3100,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2311) */
+/** fn shoalSquare (line 2354) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2312) */
+/** fn shoalTemplate (line 2355) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3016,7 +3114,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2314) */
+/** fn triangle (line 2357) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3025,27 +3123,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2315) */
+/** fn shoalSpotLegal (line 2358) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all77(state, m, i_);
 }
 
-/** fn currentShoal (line 2316) */
+/** fn currentShoal (line 2359) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all78(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2317) */
+/** fn otherShoalSpots (line 2360) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect79(state, m);
 }
 
-/** fn stormFits (line 2355) */
+/** fn stormFits (line 2398) */
 export function stormFits(state: State, c: Hex): boolean {
   return all80(state, c);
 }
 
-/** proc buildBoard (line 712) */
+/** proc buildBoard (line 715) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3091,7 +3189,7 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 910) */
+/** proc drawCombatCard (line 913) */
 export function drawCombatCard(state: State): void {
   state.drawnCard = -1;
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
@@ -3105,7 +3203,7 @@ export function drawCombatCard(state: State): void {
   }
 }
 
-/** proc rebuildCombatDeck (line 923) */
+/** proc rebuildCombatDeck (line 926) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3115,7 +3213,7 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 931) */
+/** proc drawShipFrom (line 934) */
 export function drawShipFrom(state: State, d: ShipDeck): void {
   state.drawnShip = -1;
   if (d === "green") {
@@ -3141,7 +3239,7 @@ export function drawShipFrom(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc discardShip (line 954) */
+/** proc discardShip (line 957) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3150,7 +3248,7 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 966) */
+/** proc drawMerchant (line 969) */
 export function drawMerchant(state: State, d: ShipDeck): void {
   drawShipFrom(state, d);
   if (state.drawnShip < 0) {
@@ -3166,7 +3264,7 @@ export function drawMerchant(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc drawMission (line 980) */
+/** proc drawMission (line 983) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3181,7 +3279,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 993) */
+/** proc discardMission (line 996) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3191,7 +3289,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1478) */
+/** proc setSides (line 1521) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3215,7 +3313,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1493) */
+/** proc noteFight (line 1536) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3223,7 +3321,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1715) */
+/** proc shipTask (line 1758) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3250,7 +3348,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 896): its effects, once allowed. */
+/** action Repair (line 899): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3261,7 +3359,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 903): its effects, once allowed. */
+/** action EndTurn (line 906): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3314,7 +3412,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1051): its effects, once allowed. */
+/** action ExtraMove (line 1054): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3325,7 +3423,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1057): its effects, once allowed. */
+/** action StopMoving (line 1060): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3356,7 +3454,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1831): its effects, once allowed. */
+/** action EndCommerce (line 1874): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3375,7 +3473,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1854): its effects, once allowed. */
+/** action Deliver (line 1897): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3392,7 +3490,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1867): its effects, once allowed. */
+/** action SellMain (line 1910): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3404,7 +3502,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1873): its effects, once allowed. */
+/** action SellSecondary (line 1916): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3416,7 +3514,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1879): its effects, once allowed. */
+/** action SellSail (line 1922): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3428,7 +3526,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1885): its effects, once allowed. */
+/** action DropLetter (line 1928): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3441,7 +3539,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1890): its effects, once allowed. */
+/** action BuyMain (line 1933): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3455,7 +3553,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1898): its effects, once allowed. */
+/** action BuySecondary (line 1941): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3470,7 +3568,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1906): its effects, once allowed. */
+/** action BuySail (line 1949): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3484,7 +3582,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1918): its effects, once allowed. */
+/** action BuyLetter (line 1961): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3498,7 +3596,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1927): its effects, once allowed. */
+/** action StoreMain (line 1970): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3512,7 +3610,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1935): its effects, once allowed. */
+/** action LoadMain (line 1978): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3526,7 +3624,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1943): its effects, once allowed. */
+/** action StoreSecondary (line 1986): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3540,7 +3638,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1951): its effects, once allowed. */
+/** action LoadSecondary (line 1994): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3554,7 +3652,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1959): its effects, once allowed. */
+/** action StoreSail (line 2002): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3568,7 +3666,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 1967): its effects, once allowed. */
+/** action LoadSail (line 2010): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3582,7 +3680,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 1975): its effects, once allowed. */
+/** action StoreLetter (line 2018): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3596,7 +3694,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 1983): its effects, once allowed. */
+/** action LoadLetter (line 2026): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3610,7 +3708,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 1991): its effects, once allowed. */
+/** action StoreCargo (line 2034): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3624,7 +3722,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2000): its effects, once allowed. */
+/** action LoadCargo (line 2043): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3656,7 +3754,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2123): its effects, once allowed. */
+/** action EndTavern (line 2166): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3668,7 +3766,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2127): its effects, once allowed. */
+/** action TakeMission (line 2170): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3694,7 +3792,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 829) until it waits for a decision or is done. */
+/** Runs the flow (line 832) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3734,7 +3832,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 782) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 785) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3891,7 +3989,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 835) until it waits for a decision or is done. */
+/** Runs proc playGame (line 838) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3975,7 +4073,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 853) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 856) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4040,7 +4138,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1002) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1005) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4089,7 +4187,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
 }
 
-/** Runs proc enterHex (line 1061) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1064) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4273,7 +4371,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1110) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1113) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4336,7 +4434,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1122) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1125) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4469,7 +4567,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1153) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1156) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4575,7 +4673,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1175) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1178) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4639,7 +4737,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1192) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1195) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4706,9 +4804,17 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       }
 
       case 5: {
-        state.players[frame.p]!.doubloons -= tollDoubloons(state, frame.entryAnswer);
-        state.players[frame.owner]!.doubloons += tollDoubloons(state, frame.entryAnswer);
-        frame.pc = 6;
+        if (frame.entryAnswer !== "tollCargo") {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        state.players[frame.p]!.cargo -= 1;
+        if (warehouseFree(state, frame.owner) > 0) {
+          state.players[frame.owner]!.whCargo += 1;
+        }
+
+        frame.pc = 9;
         continue machine;
       }
 
@@ -4719,6 +4825,39 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
       case 7: {
         frame.pc = 6;
+        continue machine;
+      }
+
+      case 8: {
+        if (frame.entryAnswer !== "tollEquipment") {
+          frame.pc = 10;
+          continue machine;
+        }
+
+        frame.pc = 12;
+        state.stack.push(newPayEquipmentTollFrame(frame.p, frame.owner));
+        return;
+      }
+
+      case 9: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 10: {
+        state.players[frame.p]!.doubloons -= tollDoubloons(state, frame.entryAnswer);
+        state.players[frame.owner]!.doubloons += tollDoubloons(state, frame.entryAnswer);
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 11: {
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 12: {
+        frame.pc = 11;
         continue machine;
       }
 
@@ -4735,11 +4874,144 @@ function currentAskEntryFrame(state: State): AskEntryFrame {
   return frame;
 }
 
+function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFrame {
+  return {
+    routine: "payEquipmentToll",
+    pc: 0,
+    p,
+    owner,
+    tollPiece: "mainWeapon",
+    room: false,
+    tollMain: "melee",
+    tollSecondary: "grapeshot",
+    tollSail: 0,
+    tollLetter: "english",
+  };
+}
+
+/** Runs proc payEquipmentToll (line 1233) until it waits for a decision or is done. */
+function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.pending = { site: 19, players: [frame.p] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        frame.room = warehouseFree(state, frame.owner) > 0;
+        if (frame.tollPiece !== "mainWeapon") {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 20, players: [frame.p] };
+        frame.pc = 4;
+        return;
+      }
+
+      case 2: {
+        if (frame.tollPiece !== "secondaryWeapon") {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        state.pending = { site: 21, players: [frame.p] };
+        frame.pc = 7;
+        return;
+      }
+
+      case 3: {
+        state.stack.pop();
+        return;
+      }
+
+      case 4: {
+        removeValue(state.players[frame.p]!.sb, frame.tollMain);
+        if (frame.room) {
+          state.players[frame.owner]!.whMain.push(frame.tollMain);
+        }
+
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 5: {
+        if (frame.tollPiece !== "sailToken") {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        state.pending = { site: 22, players: [frame.p] };
+        frame.pc = 10;
+        return;
+      }
+
+      case 6: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 7: {
+        removeValue(state.players[frame.p]!.holdSec, frame.tollSecondary);
+        if (frame.room) {
+          state.players[frame.owner]!.whSec.push(frame.tollSecondary);
+        }
+
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 8: {
+        state.pending = { site: 23, players: [frame.p] };
+        frame.pc = 11;
+        return;
+      }
+
+      case 9: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 10: {
+        removeValue(state.players[frame.p]!.yards, frame.tollSail);
+        if (frame.room && (frame.tollSail === 1 || !ownsSilk(state, frame.owner))) {
+          state.players[frame.owner]!.whSails.push(frame.tollSail);
+        }
+
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 11: {
+        removeValue(state.players[frame.p]!.letters, frame.tollLetter);
+        if (frame.room) {
+          state.players[frame.owner]!.whLetters.push(frame.tollLetter);
+        }
+
+        frame.pc = 9;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc payEquipmentToll has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentPayEquipmentTollFrame(state: State): PayEquipmentTollFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "payEquipmentToll")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to payEquipmentToll");
+  return frame;
+}
+
 function newWindPhaseFrame(): WindPhaseFrame {
   return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1234) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1277) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4820,7 +5092,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1257) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1300) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4925,7 +5197,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1282) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1325) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5047,7 +5319,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1333) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1376) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5086,7 +5358,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
           continue machine;
         }
 
-        state.pending = { site: 19, players: [state.lord] };
+        state.pending = { site: 24, players: [state.lord] };
         frame.pc = 6;
         return;
       }
@@ -5187,7 +5459,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1369) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1412) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5212,7 +5484,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 20, players: [frame.chooser] };
+        state.pending = { site: 25, players: [frame.chooser] };
         frame.pc = 3;
         return;
       }
@@ -5245,7 +5517,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1398) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1441) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5267,7 +5539,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.chooser] };
+        state.pending = { site: 26, players: [frame.chooser] };
         frame.pc = 4;
         return;
       }
@@ -5305,7 +5577,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1408) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1451) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5327,7 +5599,7 @@ function stepMoveAside(state: State, frame: MoveAsideFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5366,7 +5638,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1423) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1466) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5378,7 +5650,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.p] };
+        state.pending = { site: 28, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5404,7 +5676,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 29, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -5440,7 +5712,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 7: {
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 30, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -5483,7 +5755,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1452) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1495) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5513,7 +5785,7 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 31, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5560,7 +5832,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1501) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1544) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5572,7 +5844,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5583,7 +5855,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 33, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -5630,7 +5902,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1520) until it waits for a decision or is done. */
+/** Runs proc combat (line 1563) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5776,7 +6048,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1575) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1618) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5800,7 +6072,7 @@ function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.who] };
+        state.pending = { site: 34, players: [frame.who] };
         frame.pc = 5;
         return;
       }
@@ -5857,7 +6129,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1602) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1645) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5963,12 +6235,12 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1635) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1678) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 30, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6002,7 +6274,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -6049,7 +6321,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1654) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1697) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6069,7 +6341,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 37, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6096,7 +6368,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 33, players: [frame.p] };
+        state.pending = { site: 38, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -6107,7 +6379,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 34, players: [frame.p] };
+        state.pending = { site: 39, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -6160,7 +6432,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1671) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1714) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6181,7 +6453,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 35, players: [frame.w] };
+        state.pending = { site: 40, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -6222,7 +6494,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 36, players: [frame.w] };
+        state.pending = { site: 41, players: [frame.w] };
         frame.pc = 8;
         return;
       }
@@ -6249,7 +6521,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.w] };
+        state.pending = { site: 42, players: [frame.w] };
         frame.pc = 11;
         return;
       }
@@ -6268,7 +6540,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.w] };
+        state.pending = { site: 43, players: [frame.w] };
         frame.pc = 13;
         return;
       }
@@ -6328,7 +6600,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1727) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1770) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6355,7 +6627,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 39, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6414,7 +6686,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 45, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -6485,7 +6757,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1783) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1826) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6499,7 +6771,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
         }
 
         state.players[frame.p]!.letters = collect27(state, frame.p, frame.nation);
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 46, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6601,7 +6873,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2046) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2089) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6620,7 +6892,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6638,7 +6910,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6666,7 +6938,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -6684,7 +6956,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -6712,7 +6984,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -6729,7 +7001,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 15;
         return;
       }
@@ -6740,7 +7012,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 18;
         return;
       }
@@ -6757,7 +7029,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 21;
         return;
       }
@@ -6825,7 +7097,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2166) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2209) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6867,7 +7139,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2179) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2222) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7040,12 +7312,12 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2201) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2244) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 56, players: [frame.gen] };
+        state.pending = { site: 61, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7084,7 +7356,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2207) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2250) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7113,7 +7385,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 57, players: [frame.gen] };
+        state.pending = { site: 62, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7152,7 +7424,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2233) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2276) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7186,7 +7458,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 3: {
-        state.pending = { site: 58, players: [frame.gen] };
+        state.pending = { site: 63, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7287,12 +7559,12 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2264) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2307) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 59, players: [frame.gen] };
+        state.pending = { site: 64, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7303,7 +7575,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 60, players: [frame.gen] };
+        state.pending = { site: 65, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7344,7 +7616,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 61, players: [frame.gen] };
+        state.pending = { site: 66, players: [frame.gen] };
         frame.pc = 8;
         return;
       }
@@ -7455,7 +7727,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2300) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2343) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7465,7 +7737,7 @@ function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 62, players: [frame.gen] };
+        state.pending = { site: 67, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -7513,7 +7785,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2320) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2363) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7530,7 +7802,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 63, players: [frame.gen] };
+        state.pending = { site: 68, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7548,7 +7820,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 64, players: [frame.gen] };
+        state.pending = { site: 69, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7592,12 +7864,12 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2342) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2385) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 65, players: [frame.gen] };
+        state.pending = { site: 70, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7657,7 +7929,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2357) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2400) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7674,7 +7946,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 66, players: [frame.gen] };
+        state.pending = { site: 71, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7835,7 +8107,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2389) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2432) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7880,7 +8152,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 67, players: [frame.p] };
+        state.pending = { site: 72, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7943,7 +8215,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2409) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2452) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7982,7 +8254,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 68, players: [shadowFor(state, state.active, state.active, state.active)] };
+        state.pending = { site: 73, players: [shadowFor(state, state.active, state.active, state.active)] };
         frame.pc = 6;
         return;
       }
@@ -8020,7 +8292,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 884) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 887) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8051,7 +8323,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1013) until it waits for a decision or is done. */
+/** Runs action Move (line 1016) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8104,7 +8376,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1030) until it waits for a decision or is done. */
+/** Runs action Step (line 1033) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8129,7 +8401,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d };
 }
 
-/** Runs action AttackPort (line 1042) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1045) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8154,7 +8426,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me };
 }
 
-/** Runs action AttackCity (line 1772) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1815) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8179,7 +8451,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1821) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1864) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8196,7 +8468,7 @@ function stepCommerce(state: State, frame: CommerceFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 42, players: [frame.me] };
+        state.pending = { site: 47, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8221,7 +8493,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1837) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1880) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8238,7 +8510,7 @@ function stepSellCargo(state: State, frame: SellCargoFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.me] };
+        state.pending = { site: 48, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8278,7 +8550,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], buyIt: false, newShip: 0 };
 }
 
-/** Runs action BuyShip (line 2012) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2055) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8305,7 +8577,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.me] };
+        state.pending = { site: 49, players: [frame.me] };
         frame.pc = 2;
         return;
       }
@@ -8326,7 +8598,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.me] };
+        state.pending = { site: 50, players: [frame.me] };
         frame.pc = 4;
         return;
       }
@@ -8365,7 +8637,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2113) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2156) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8382,7 +8654,7 @@ function stepTavern(state: State, frame: TavernFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.me] };
+        state.pending = { site: 59, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8407,7 +8679,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2134) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2177) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8416,7 +8688,7 @@ function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
         frame.c = state.drawnCard;
         state.drawnCard = -1;
         state.players[frame.me]!.peek = [frame.c];
-        state.pending = { site: 55, players: [frame.me] };
+        state.pending = { site: 60, players: [frame.me] };
         frame.pc = 1;
         return;
       }
@@ -8452,7 +8724,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2156) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2199) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8513,6 +8785,9 @@ function run(state: State): void {
         break;
       case "askEntry":
         stepAskEntry(state, frame);
+        break;
+      case "payEquipmentToll":
+        stepPayEquipmentToll(state, frame);
         break;
       case "windPhase":
         stepWindPhase(state, frame);
@@ -9013,7 +9288,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 787)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 790)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9023,7 +9298,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 790)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 793)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9033,7 +9308,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 791)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 794)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9043,7 +9318,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 793)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 796)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9053,7 +9328,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 795)
+      // `choose kit: StartKit by p` (proc startingChoices, line 798)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9063,7 +9338,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 803)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 806)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9073,7 +9348,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 870)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 873)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9083,7 +9358,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1004)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1007)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9094,7 +9369,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1020)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1023)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9103,7 +9378,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1124)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1127)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9113,7 +9388,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1131)
+      // `choose takeSail: bool by p` (proc pickUps, line 1134)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9123,7 +9398,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1139)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1142)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9133,7 +9408,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1154)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1157)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9149,7 +9424,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1156)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1159)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9160,7 +9435,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1159)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1162)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9171,7 +9446,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1167)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1170)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9182,7 +9457,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1178)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1181)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9192,7 +9467,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1194)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1197)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9202,7 +9477,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1197)
+      // `choose payToll: bool by p` (proc askEntry, line 1200)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9212,7 +9487,62 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1342)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1234)
+      const frame = currentPayEquipmentTollFrame(state);
+      for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
+        const value = EQUIPMENT_VALUES[index]!;
+        if (hasEquipment(state, frame.p, value)) out.push({ type: "tollPiece", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 20: {
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1237)
+      const frame = currentPayEquipmentTollFrame(state);
+      const items = state.players[frame.p]!.sb;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "tollMain", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 21: {
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1243)
+      const frame = currentPayEquipmentTollFrame(state);
+      const items = state.players[frame.p]!.holdSec;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "tollSecondary", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 22: {
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1249)
+      const frame = currentPayEquipmentTollFrame(state);
+      const items = state.players[frame.p]!.yards;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "tollSail", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 23: {
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1255)
+      const frame = currentPayEquipmentTollFrame(state);
+      const items = state.players[frame.p]!.letters;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "tollLetter", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 24: {
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1385)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9222,8 +9552,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1382)
+    case 25: {
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1425)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9233,8 +9563,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1403)
+    case 26: {
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1446)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9244,8 +9574,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1413)
+    case 27: {
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1456)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9255,8 +9585,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1427)
+    case 28: {
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1470)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9271,8 +9601,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1431)
+    case 29: {
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1474)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9280,8 +9610,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1440)
+    case 30: {
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1483)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9291,8 +9621,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1465)
+    case 31: {
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1508)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9302,8 +9632,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1505)
+    case 32: {
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1548)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9312,8 +9642,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1509)
+    case 33: {
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1552)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9323,8 +9653,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1582)
+    case 34: {
+      // `choose spendCP: bool by who` (proc spendForPower, line 1625)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9333,8 +9663,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1636)
+    case 35: {
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1679)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9343,8 +9673,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1641)
+    case 36: {
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1684)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9353,8 +9683,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1657)
+    case 37: {
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1700)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9369,8 +9699,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1661)
+    case 38: {
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1704)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9380,8 +9710,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1664)
+    case 39: {
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1707)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9391,8 +9721,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1679)
+    case 40: {
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1722)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9406,8 +9736,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1684)
+    case 41: {
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1727)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9416,8 +9746,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1695)
+    case 42: {
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1738)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9427,8 +9757,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1700)
+    case 43: {
+      // `choose raidMore: bool by w` (proc pirateFight, line 1743)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9437,8 +9767,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1738)
+    case 44: {
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1781)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9448,8 +9778,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1752)
+    case 45: {
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1795)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9459,8 +9789,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1794)
+    case 46: {
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1837)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9472,8 +9802,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1827)
+    case 47: {
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1870)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9499,8 +9829,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1843)
+    case 48: {
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1886)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9509,8 +9839,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose buyIt: bool by me` (action BuyShip, line 2032)
+    case 49: {
+      // `choose buyIt: bool by me` (action BuyShip, line 2075)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyIt", player: seat, value });
@@ -9519,8 +9849,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose newShip: int in affordable by me` (action BuyShip, line 2034)
+    case 50: {
+      // `choose newShip: int in affordable by me` (action BuyShip, line 2077)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9530,8 +9860,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2051)
+    case 51: {
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2094)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9541,8 +9871,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2055)
+    case 52: {
+      // `choose storeMain: bool by p` (proc changeShip, line 2098)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9551,8 +9881,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2065)
+    case 53: {
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2108)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9561,8 +9891,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2069)
+    case 54: {
+      // `choose storeSail: bool by p` (proc changeShip, line 2112)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9571,8 +9901,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2079)
+    case 55: {
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2122)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9587,8 +9917,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2082)
+    case 56: {
+      // `choose storeItem: bool by p` (proc changeShip, line 2125)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9597,8 +9927,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2086)
+    case 57: {
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2129)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9608,8 +9938,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2094)
+    case 58: {
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2137)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9619,8 +9949,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2119)
+    case 59: {
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2162)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9628,8 +9958,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2144)
+    case 60: {
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2187)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9638,8 +9968,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2202)
+    case 61: {
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2245)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9648,8 +9978,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2223)
+    case 62: {
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2266)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9659,8 +9989,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2241)
+    case 63: {
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2284)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9670,8 +10000,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 59: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2265)
+    case 64: {
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2308)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -9680,8 +10010,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2267)
+    case 65: {
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2310)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -9689,8 +10019,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 61: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2276)
+    case 66: {
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2319)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9700,8 +10030,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 62: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2302)
+    case 67: {
+      // `choose newMission: bool by gen` (proc doCastaway, line 2345)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -9710,8 +10040,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 63: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2325)
+    case 68: {
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2368)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -9721,8 +10051,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 64: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2331)
+    case 69: {
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2374)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -9732,8 +10062,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 65: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2343)
+    case 70: {
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2386)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -9741,8 +10071,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 66: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2362)
+    case 71: {
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2405)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -9751,8 +10081,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 67: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2396)
+    case 72: {
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2439)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9762,8 +10092,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 68: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2416)
+    case 73: {
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2459)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9976,7 +10306,7 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "entryAnswer") return "Answer the choice of entryAnswer first.";
       const value = action.value;
       if (!(ENTRY_ANSWER_VALUES as readonly unknown[]).includes(value))
-        return "entryAnswer must be one of refuseEntry, freeEntry, toll10, toll25, toll50, tollHonour.";
+        return "entryAnswer must be one of refuseEntry, freeEntry, toll10, toll25, toll50, tollHonour, tollCargo, tollEquipment.";
       return null;
     }
 
@@ -9988,6 +10318,56 @@ function check(state: State, action: Action): string | null {
     }
 
     case 19: {
+      if (action.type !== "tollPiece") return "Answer the choice of tollPiece first.";
+      const frame = currentPayEquipmentTollFrame(state);
+      const value = action.value;
+      if (!(EQUIPMENT_VALUES as readonly unknown[]).includes(value))
+        return "tollPiece must be one of mainWeapon, secondaryWeapon, sailToken, letterToken.";
+      if (!hasEquipment(state, frame.p, value)) return "That tollPiece is not allowed now.";
+      return null;
+    }
+
+    case 20: {
+      if (action.type !== "tollMain") return "Answer the choice of tollMain first.";
+      const frame = currentPayEquipmentTollFrame(state);
+      const value = action.value;
+      const items = state.players[frame.p]!.sb;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "tollMain must be a position in p.sb.";
+      return null;
+    }
+
+    case 21: {
+      if (action.type !== "tollSecondary") return "Answer the choice of tollSecondary first.";
+      const frame = currentPayEquipmentTollFrame(state);
+      const value = action.value;
+      const items = state.players[frame.p]!.holdSec;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "tollSecondary must be a position in p.holdSec.";
+      return null;
+    }
+
+    case 22: {
+      if (action.type !== "tollSail") return "Answer the choice of tollSail first.";
+      const frame = currentPayEquipmentTollFrame(state);
+      const value = action.value;
+      const items = state.players[frame.p]!.yards;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "tollSail must be a position in p.yards.";
+      return null;
+    }
+
+    case 23: {
+      if (action.type !== "tollLetter") return "Answer the choice of tollLetter first.";
+      const frame = currentPayEquipmentTollFrame(state);
+      const value = action.value;
+      const items = state.players[frame.p]!.letters;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "tollLetter must be a position in p.letters.";
+      return null;
+    }
+
+    case 24: {
       if (action.type !== "fightHex") return "Answer the choice of fightHex first.";
       const frame = currentResolveWindFightsFrame(state);
       const value = action.value;
@@ -9997,7 +10377,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 25: {
       if (action.type !== "spawnPort") return "Answer the choice of spawnPort first.";
       const frame = currentRespawnMerchantFrame(state);
       const value = action.value;
@@ -10007,7 +10387,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 26: {
       if (action.type !== "merchantAside") return "Answer the choice of merchantAside first.";
       const frame = currentMoveMerchantAsideFrame(state);
       const value = action.value;
@@ -10017,7 +10397,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 27: {
       if (action.type !== "asideHex") return "Answer the choice of asideHex first.";
       const frame = currentMoveAsideFrame(state);
       const value = action.value;
@@ -10027,7 +10407,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 28: {
       if (action.type !== "loss") return "Answer the choice of loss first.";
       const frame = currentHurtFrame(state);
       const value = action.value;
@@ -10042,14 +10422,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 29: {
       if (action.type !== "lostSail") return "Answer the choice of lostSail first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 2)) return "lostSail must be a whole number from 1 to 2.";
       return null;
     }
 
-    case 25: {
+    case 30: {
       if (action.type !== "lostLetter") return "Answer the choice of lostLetter first.";
       const frame = currentHurtFrame(state);
       const value = action.value;
@@ -10059,7 +10439,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 26: {
+    case 31: {
       if (action.type !== "wreckHex") return "Answer the choice of wreckHex first.";
       const frame = currentDropWreckFrame(state);
       const value = action.value;
@@ -10069,14 +10449,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 32: {
       if (action.type !== "playFromHand") return "Answer the choice of playFromHand first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "playFromHand must be true or false.";
       return null;
     }
 
-    case 28: {
+    case 33: {
       if (action.type !== "handCard") return "Answer the choice of handCard first.";
       const frame = currentPirateCardFrame(state);
       const value = action.value;
@@ -10086,14 +10466,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 34: {
       if (action.type !== "spendCP") return "Answer the choice of spendCP first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "spendCP must be true or false.";
       return null;
     }
 
-    case 30: {
+    case 35: {
       if (action.type !== "spoil") return "Answer the choice of spoil first.";
       const value = action.value;
       if (!(MERCHANT_SPOIL_VALUES as readonly unknown[]).includes(value))
@@ -10101,7 +10481,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 36: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentMerchantSpoilsFrame(state);
       const value = action.value;
@@ -10110,7 +10490,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 32: {
+    case 37: {
       if (action.type !== "room") return "Answer the choice of room first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10125,7 +10505,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 33: {
+    case 38: {
       if (action.type !== "discardedSec") return "Answer the choice of discardedSec first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10135,7 +10515,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 34: {
+    case 39: {
       if (action.type !== "discardedLetter") return "Answer the choice of discardedLetter first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10145,7 +10525,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 40: {
       if (action.type !== "pirateSpoil") return "Answer the choice of pirateSpoil first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10159,7 +10539,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 41: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10168,7 +10548,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 42: {
       if (action.type !== "raided") return "Answer the choice of raided first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10178,14 +10558,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 38: {
+    case 43: {
       if (action.type !== "raidMore") return "Answer the choice of raidMore first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "raidMore must be true or false.";
       return null;
     }
 
-    case 39: {
+    case 44: {
       if (action.type !== "krakenEscape") return "Answer the choice of krakenEscape first.";
       const frame = currentKrakenFightFrame(state);
       const value = action.value;
@@ -10195,7 +10575,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 40: {
+    case 45: {
       if (action.type !== "krakenHome") return "Answer the choice of krakenHome first.";
       const frame = currentKrakenFightFrame(state);
       const value = action.value;
@@ -10205,7 +10585,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 46: {
       if (action.type !== "hideoutToken") return "Answer the choice of hideoutToken first.";
       const frame = currentCityAttackFrame(state);
       const value = action.value;
@@ -10218,7 +10598,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 47: {
       switch (action.type) {
         case "SellCargo": {
           if (!(Number.isInteger(action.count) && action.count >= 1 && action.count <= 7))
@@ -10352,21 +10732,21 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 43: {
+    case 48: {
       if (action.type !== "raiseDistance") return "Answer the choice of raiseDistance first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "raiseDistance must be true or false.";
       return null;
     }
 
-    case 44: {
+    case 49: {
       if (action.type !== "buyIt") return "Answer the choice of buyIt first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyIt must be true or false.";
       return null;
     }
 
-    case 45: {
+    case 50: {
       if (action.type !== "newShip") return "Answer the choice of newShip first.";
       const frame = currentBuyShipFrame(state);
       const value = action.value;
@@ -10376,7 +10756,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 51: {
       if (action.type !== "extraMain") return "Answer the choice of extraMain first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10386,14 +10766,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 52: {
       if (action.type !== "storeMain") return "Answer the choice of storeMain first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeMain must be true or false.";
       return null;
     }
 
-    case 48: {
+    case 53: {
       if (action.type !== "extraSail") return "Answer the choice of extraSail first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10403,14 +10783,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 49: {
+    case 54: {
       if (action.type !== "storeSail") return "Answer the choice of storeSail first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeSail must be true or false.";
       return null;
     }
 
-    case 50: {
+    case 55: {
       if (action.type !== "extraItem") return "Answer the choice of extraItem first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10425,14 +10805,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 56: {
       if (action.type !== "storeItem") return "Answer the choice of storeItem first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeItem must be true or false.";
       return null;
     }
 
-    case 52: {
+    case 57: {
       if (action.type !== "extraSec") return "Answer the choice of extraSec first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10442,7 +10822,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 53: {
+    case 58: {
       if (action.type !== "extraLetter") return "Answer the choice of extraLetter first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10452,7 +10832,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 54: {
+    case 59: {
       switch (action.type) {
         case "TakeMission": {
           return checkTakeMission(state, action.player);
@@ -10475,14 +10855,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 55: {
+    case 60: {
       if (action.type !== "keepCard") return "Answer the choice of keepCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "keepCard must be true or false.";
       return null;
     }
 
-    case 56: {
+    case 61: {
       if (action.type !== "truceNation") return "Answer the choice of truceNation first.";
       const value = action.value;
       if (!(NATION_VALUES as readonly unknown[]).includes(value))
@@ -10491,7 +10871,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 57: {
+    case 62: {
       if (action.type !== "fortChoice") return "Answer the choice of fortChoice first.";
       const frame = currentDoFortFrame(state);
       const value = action.value;
@@ -10501,7 +10881,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 58: {
+    case 63: {
       if (action.type !== "krakenTo") return "Answer the choice of krakenTo first.";
       const frame = currentDoKrakenFrame(state);
       const value = action.value;
@@ -10511,14 +10891,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 59: {
+    case 64: {
       if (action.type !== "moveMerchant") return "Answer the choice of moveMerchant first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "moveMerchant must be true or false.";
       return null;
     }
 
-    case 60: {
+    case 65: {
       if (action.type !== "whichMerchant") return "Answer the choice of whichMerchant first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value <= 11))
@@ -10526,7 +10906,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 61: {
+    case 66: {
       if (action.type !== "merchantTo") return "Answer the choice of merchantTo first.";
       const frame = currentDoMerchantEventFrame(state);
       const value = action.value;
@@ -10536,14 +10916,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 62: {
+    case 67: {
       if (action.type !== "newMission") return "Answer the choice of newMission first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "newMission must be true or false.";
       return null;
     }
 
-    case 63: {
+    case 68: {
       if (action.type !== "shoalsModule") return "Answer the choice of shoalsModule first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -10553,7 +10933,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 64: {
+    case 69: {
       if (action.type !== "shoalsSpot") return "Answer the choice of shoalsSpot first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -10563,7 +10943,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 65: {
+    case 70: {
       if (action.type !== "sirensTarget") return "Answer the choice of sirensTarget first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value < state.playerCount))
@@ -10571,7 +10951,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 66: {
+    case 71: {
       if (action.type !== "stormDir") return "Answer the choice of stormDir first.";
       const value = action.value;
       const items = state.stormOptions;
@@ -10580,7 +10960,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 67: {
+    case 72: {
       if (action.type !== "stormLanding") return "Answer the choice of stormLanding first.";
       const frame = currentCarryPirateFrame(state);
       const value = action.value;
@@ -10590,7 +10970,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 68: {
+    case 73: {
       if (action.type !== "merchantLanding") return "Answer the choice of merchantLanding first.";
       const frame = currentCarryMerchantFrame(state);
       const value = action.value;
@@ -10798,6 +11178,46 @@ function apply(state: State, action: Action): void {
     }
 
     case 19: {
+      if (action.type !== "tollPiece") throw new RulesError(`${action.type} cannot be played now`);
+      const frame = currentPayEquipmentTollFrame(state);
+      frame.tollPiece = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 20: {
+      if (action.type !== "tollMain") throw new RulesError(`${action.type} cannot be played now`);
+      const frame = currentPayEquipmentTollFrame(state);
+      frame.tollMain = at(state.players[frame.p]!.sb, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 21: {
+      if (action.type !== "tollSecondary") throw new RulesError(`${action.type} cannot be played now`);
+      const frame = currentPayEquipmentTollFrame(state);
+      frame.tollSecondary = at(state.players[frame.p]!.holdSec, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 22: {
+      if (action.type !== "tollSail") throw new RulesError(`${action.type} cannot be played now`);
+      const frame = currentPayEquipmentTollFrame(state);
+      frame.tollSail = at(state.players[frame.p]!.yards, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 23: {
+      if (action.type !== "tollLetter") throw new RulesError(`${action.type} cannot be played now`);
+      const frame = currentPayEquipmentTollFrame(state);
+      frame.tollLetter = at(state.players[frame.p]!.letters, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 24: {
       if (action.type !== "fightHex") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentResolveWindFightsFrame(state);
       frame.fightHex = at(frame.fights, action.value);
@@ -10805,7 +11225,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 25: {
       if (action.type !== "spawnPort") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentRespawnMerchantFrame(state);
       frame.spawnPort = at(frame.options, action.value);
@@ -10813,7 +11233,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 26: {
       if (action.type !== "merchantAside") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMoveMerchantAsideFrame(state);
       frame.merchantAside = at(frame.options, action.value);
@@ -10821,7 +11241,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 27: {
       if (action.type !== "asideHex") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMoveAsideFrame(state);
       frame.asideHex = at(frame.options, action.value);
@@ -10829,7 +11249,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 28: {
       if (action.type !== "loss") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentHurtFrame(state);
       frame.loss = action.value;
@@ -10837,7 +11257,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 29: {
       if (action.type !== "lostSail") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentHurtFrame(state);
       frame.lostSail = action.value;
@@ -10845,7 +11265,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 30: {
       if (action.type !== "lostLetter") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentHurtFrame(state);
       frame.lostLetter = action.value;
@@ -10853,7 +11273,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 31: {
       if (action.type !== "wreckHex") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDropWreckFrame(state);
       frame.wreckHex = at(frame.options, action.value);
@@ -10861,7 +11281,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 32: {
       if (action.type !== "playFromHand") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateCardFrame(state);
       frame.playFromHand = action.value;
@@ -10869,7 +11289,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 33: {
       if (action.type !== "handCard") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateCardFrame(state);
       frame.handCard = at(state.players[frame.p]!.hand, action.value);
@@ -10877,7 +11297,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 34: {
       if (action.type !== "spendCP") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentSpendForPowerFrame(state);
       frame.spendCP = action.value;
@@ -10885,7 +11305,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 35: {
       if (action.type !== "spoil") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMerchantSpoilsFrame(state);
       frame.spoil = action.value;
@@ -10893,7 +11313,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 36: {
       if (action.type !== "loot") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMerchantSpoilsFrame(state);
       frame.loot = action.value;
@@ -10901,7 +11321,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 37: {
       if (action.type !== "room") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMakeRoomFrame(state);
       frame.room = action.value;
@@ -10909,7 +11329,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 38: {
       if (action.type !== "discardedSec") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMakeRoomFrame(state);
       frame.discardedSec = action.value;
@@ -10917,7 +11337,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 39: {
       if (action.type !== "discardedLetter") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentMakeRoomFrame(state);
       frame.discardedLetter = action.value;
@@ -10925,7 +11345,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 40: {
       if (action.type !== "pirateSpoil") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateFightFrame(state);
       frame.pirateSpoil = action.value;
@@ -10933,7 +11353,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 41: {
       if (action.type !== "loot") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateFightFrame(state);
       frame.loot = action.value;
@@ -10941,7 +11361,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 42: {
       if (action.type !== "raided") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateFightFrame(state);
       frame.raided = at(state.players[frame.l]!.captured, action.value);
@@ -10949,7 +11369,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 43: {
       if (action.type !== "raidMore") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentPirateFightFrame(state);
       frame.raidMore = action.value;
@@ -10957,7 +11377,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 44: {
       if (action.type !== "krakenEscape") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentKrakenFightFrame(state);
       frame.krakenEscape = at(frame.options, action.value);
@@ -10965,7 +11385,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 45: {
       if (action.type !== "krakenHome") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentKrakenFightFrame(state);
       frame.krakenHome = at(frame.homes, action.value);
@@ -10973,7 +11393,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 46: {
       if (action.type !== "hideoutToken") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentCityAttackFrame(state);
       frame.hideoutToken = at(state.players[frame.p]!.tokens, action.value);
@@ -10981,7 +11401,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 47: {
       state.pending = null;
       switch (action.type) {
         case "SellCargo":
@@ -11057,7 +11477,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 48: {
       if (action.type !== "raiseDistance") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentSellCargoFrame(state);
       frame.raiseDistance = action.value;
@@ -11065,7 +11485,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 49: {
       if (action.type !== "buyIt") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentBuyShipFrame(state);
       frame.buyIt = action.value;
@@ -11073,7 +11493,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 50: {
       if (action.type !== "newShip") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentBuyShipFrame(state);
       frame.newShip = at(frame.affordable, action.value);
@@ -11081,7 +11501,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 51: {
       if (action.type !== "extraMain") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraMain = action.value;
@@ -11089,7 +11509,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 52: {
       if (action.type !== "storeMain") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.storeMain = action.value;
@@ -11097,7 +11517,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 53: {
       if (action.type !== "extraSail") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraSail = action.value;
@@ -11105,7 +11525,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 54: {
       if (action.type !== "storeSail") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.storeSail = action.value;
@@ -11113,7 +11533,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 55: {
       if (action.type !== "extraItem") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraItem = action.value;
@@ -11121,7 +11541,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 56: {
       if (action.type !== "storeItem") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.storeItem = action.value;
@@ -11129,7 +11549,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 57: {
       if (action.type !== "extraSec") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraSec = action.value;
@@ -11137,7 +11557,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 58: {
       if (action.type !== "extraLetter") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentChangeShipFrame(state);
       frame.extraLetter = action.value;
@@ -11145,7 +11565,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 59: {
       state.pending = null;
       switch (action.type) {
         case "TakeMission":
@@ -11167,7 +11587,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 60: {
       if (action.type !== "keepCard") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentBuyCombatCardFrame(state);
       frame.keepCard = action.value;
@@ -11175,7 +11595,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 61: {
       if (action.type !== "truceNation") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoDiplomacyFrame(state);
       frame.truceNation = action.value;
@@ -11183,7 +11603,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 62: {
       if (action.type !== "fortChoice") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoFortFrame(state);
       frame.fortChoice = at(frame.freeForts, action.value);
@@ -11191,7 +11611,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 63: {
       if (action.type !== "krakenTo") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoKrakenFrame(state);
       frame.krakenTo = at(frame.options, action.value);
@@ -11199,7 +11619,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 59: {
+    case 64: {
       if (action.type !== "moveMerchant") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoMerchantEventFrame(state);
       frame.moveMerchant = action.value;
@@ -11207,7 +11627,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 65: {
       if (action.type !== "whichMerchant") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoMerchantEventFrame(state);
       frame.whichMerchant = action.value;
@@ -11215,7 +11635,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 66: {
       if (action.type !== "merchantTo") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoMerchantEventFrame(state);
       frame.merchantTo = at(frame.options, action.value);
@@ -11223,7 +11643,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 62: {
+    case 67: {
       if (action.type !== "newMission") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoCastawayFrame(state);
       frame.newMission = action.value;
@@ -11231,7 +11651,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 63: {
+    case 68: {
       if (action.type !== "shoalsModule") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsModule = at(frame.movable, action.value);
@@ -11239,7 +11659,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 64: {
+    case 69: {
       if (action.type !== "shoalsSpot") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsSpot = at(frame.choices, action.value);
@@ -11247,7 +11667,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 65: {
+    case 70: {
       if (action.type !== "sirensTarget") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoSirensFrame(state);
       frame.sirensTarget = action.value;
@@ -11255,7 +11675,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 66: {
+    case 71: {
       if (action.type !== "stormDir") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentDoStormFrame(state);
       frame.stormDir = at(state.stormOptions, action.value);
@@ -11263,7 +11683,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 67: {
+    case 72: {
       if (action.type !== "stormLanding") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentCarryPirateFrame(state);
       frame.stormLanding = at(frame.options, action.value);
@@ -11271,7 +11691,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 68: {
+    case 73: {
       if (action.type !== "merchantLanding") throw new RulesError(`${action.type} cannot be played now`);
       const frame = currentCarryMerchantFrame(state);
       frame.merchantLanding = at(frame.options, action.value);
@@ -11294,6 +11714,11 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
   ["Move", "AttackCity", "Commerce", "Tavern", "EndTurn"],
   [],
   ["Step", "AttackPort", "ExtraMove", "StopMoving"],
+  [],
+  [],
+  [],
+  [],
+  [],
   [],
   [],
   [],
@@ -11978,6 +12403,7 @@ function validateState(value: unknown): string | null {
     "jettison",
     "endOfMovement",
     "askEntry",
+    "payEquipmentToll",
     "windPhase",
     "pushPirate",
     "pushMerchant",
@@ -12029,7 +12455,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 69)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 74)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -13001,7 +13427,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "bf7e22f2",
+  sourceHash: "5002ad11",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
