@@ -831,12 +831,81 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(2);
     start(state);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
+    expect([...engine.mayAct(state)], "expect interrupting == []").toEqual([]);
     play(state, { type: "spawnPort", player: 1, value: 0 });
     expect(at(state.merchants, 0), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
     expect(
       moduleOf(state, at(state.merchants, 1)) === 1 && moduleOf(state, at(state.merchants, 2)) === 2,
       "expect moduleOf(merchants[1]) == 1 and moduleOf(merchants[2]) == 2",
     ).toBe(true);
+  });
+  it("events (§5.7, A46): a card is played for its event at any moment of a turn, but not during the wind or a fight", () => {
+    const state = setUp({ players: 3, seed: 1, variant: "base" });
+    // given { lord = players[0] // As in the wind test above: the merchant at the east edge is blown off t
+    {
+      state.lord = 0;
+      state.merchants = [hexOf(10, -2), hexOf(4, -11), hexOf(9, -7)];
+      state.combatDeck = [0];
+      state.players[0]!.ship = 0;
+      state.players[0]!.sb = ["melee"];
+      state.players[0]!.pos = hexOf(0, -2);
+      state.players[0]!.cp = 0;
+      state.players[1]!.ship = 1;
+      state.players[1]!.sb = ["cannons"];
+      state.players[1]!.pos = hexOf(2, 0);
+      state.players[1]!.cp = 0;
+      state.players[1]!.honours = 1;
+      state.players[1]!.hand = [22];
+      state.players[1]!.mission = [];
+      state.players[1]!.missionFlags = [];
+      state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
+      state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-2, 2);
+      state.players[at(SEATS[state.playerCount]!, 2)]!.hand = [22];
+    }
+    state.rng.forced.push(2);
+    start(state);
+    expect(
+      equal([...engine.toAct(state)], [1]) && equal([...engine.mayAct(state)], []),
+      "expect acting == [players[1]] and interrupting == []",
+    ).toBe(true);
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "PlayCard", player: 2, card: 0 });
+      expect(refusal).toBe("No event can be played while the wind blows.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "spawnPort", player: 1, value: 0 });
+    expect(
+      equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2)]),
+      "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
+    ).toBe(true);
+    // given { players[0].pos = hex(2, 0) players[1].pos = hex(1, 1) }
+    {
+      state.players[0]!.pos = hexOf(2, 0);
+      state.players[1]!.pos = hexOf(1, 1);
+    }
+    play(state, { type: "Move", player: 0 });
+    expect([...engine.mayAct(state)], "expect interrupting == [players[1], players[2]]").toEqual([
+      1,
+      at(SEATS[state.playerCount]!, 2),
+    ]);
+    play(state, { type: "Step", player: 0, d: "southwest" });
+    expect(
+      equal([...engine.toAct(state)], [1]) && equal([...engine.mayAct(state)], []),
+      "expect acting == [players[1]] and interrupting == []",
+    ).toBe(true);
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "PlayCard", player: 2, card: 0 });
+      expect(refusal).toBe("No event can be played in the middle of a fight.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "playFromHand", player: 1, value: true });
+    play(state, { type: "handCard", player: 1, value: 0 });
+    play(state, { type: "asideHex", player: 1, value: 0 });
+    expect([...engine.mayAct(state)], "expect interrupting == [players[2]]").toEqual([
+      at(SEATS[state.playerCount]!, 2),
+    ]);
   });
   it("the reef (§5.1.2, A27): entering it damages the ship and costs a token; an occupied reef cannot be entered", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });

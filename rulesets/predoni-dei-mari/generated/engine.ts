@@ -921,73 +921,73 @@ export type Frame =
 /** site 4: `choose kit: StartKit by p` (proc startingChoices, line 798) */
 /** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 806) */
 /** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 873) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1007) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1023) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1127) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1134) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1142) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1157) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1159) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1162) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1170) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1181) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1197) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1200) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1234) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1237) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1243) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1249) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1255) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1385) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1425) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1446) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1456) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1470) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1474) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1483) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1508) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1548) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1552) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1625) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1679) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1684) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1700) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1704) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1707) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1722) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1727) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1738) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1743) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1781) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1795) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1837) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1870) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1886) */
-/** site 49: `choose buyIt: bool by me` (action BuyShip, line 2075) */
-/** site 50: `choose newShip: int in affordable by me` (action BuyShip, line 2077) */
-/** site 51: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2094) */
-/** site 52: `choose storeMain: bool by p` (proc changeShip, line 2098) */
-/** site 53: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2108) */
-/** site 54: `choose storeSail: bool by p` (proc changeShip, line 2112) */
-/** site 55: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2122) */
-/** site 56: `choose storeItem: bool by p` (proc changeShip, line 2125) */
-/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2129) */
-/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2137) */
-/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2162) */
-/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2187) */
-/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2245) */
-/** site 62: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2266) */
-/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2284) */
-/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2308) */
-/** site 65: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2310) */
-/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2319) */
-/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2345) */
-/** site 68: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2368) */
-/** site 69: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2374) */
-/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2386) */
-/** site 71: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2405) */
-/** site 72: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2439) */
-/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2459) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1008) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1024) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1128) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1135) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1143) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1158) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1160) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1163) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1171) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1182) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1198) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1201) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1235) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1238) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1244) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1250) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1256) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1386) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1426) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1447) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1457) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1471) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1475) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1484) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1509) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1549) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1553) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1626) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1680) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1685) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1701) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1705) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1708) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1723) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1728) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1739) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1744) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1782) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1796) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1838) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1871) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1887) */
+/** site 49: `choose buyIt: bool by me` (action BuyShip, line 2076) */
+/** site 50: `choose newShip: int in affordable by me` (action BuyShip, line 2078) */
+/** site 51: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2095) */
+/** site 52: `choose storeMain: bool by p` (proc changeShip, line 2099) */
+/** site 53: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2109) */
+/** site 54: `choose storeSail: bool by p` (proc changeShip, line 2113) */
+/** site 55: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2123) */
+/** site 56: `choose storeItem: bool by p` (proc changeShip, line 2126) */
+/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2130) */
+/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2138) */
+/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2163) */
+/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2188) */
+/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2246) */
+/** site 62: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2267) */
+/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2285) */
+/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2309) */
+/** site 65: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2311) */
+/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2320) */
+/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2346) */
+/** site 68: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2369) */
+/** site 69: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2375) */
+/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2387) */
+/** site 71: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2406) */
+/** site 72: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2440) */
+/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2460) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1151,7 +1151,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action PlayCard (rules line 887). */
+/** The action PlayCard (rules line 888). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1159,76 +1159,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 899). */
+/** The action Repair (rules line 900). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 906). */
+/** The action EndTurn (rules line 907). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1016). */
+/** The action Move (rules line 1017). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1033). */
+/** The action Step (rules line 1034). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1045). */
+/** The action AttackPort (rules line 1046). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1054). */
+/** The action ExtraMove (rules line 1055). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1060). */
+/** The action StopMoving (rules line 1061). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1815). */
+/** The action AttackCity (rules line 1816). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1864). */
+/** The action Commerce (rules line 1865). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1874). */
+/** The action EndCommerce (rules line 1875). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1880). */
+/** The action SellCargo (rules line 1881). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1897). */
+/** The action Deliver (rules line 1898). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1236,162 +1236,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1910). */
+/** The action SellMain (rules line 1911). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1916). */
+/** The action SellSecondary (rules line 1917). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1922). */
+/** The action SellSail (rules line 1923). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1928). */
+/** The action DropLetter (rules line 1929). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1933). */
+/** The action BuyMain (rules line 1934). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1941). */
+/** The action BuySecondary (rules line 1942). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1949). */
+/** The action BuySail (rules line 1950). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1961). */
+/** The action BuyLetter (rules line 1962). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1970). */
+/** The action StoreMain (rules line 1971). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1978). */
+/** The action LoadMain (rules line 1979). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1986). */
+/** The action StoreSecondary (rules line 1987). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1994). */
+/** The action LoadSecondary (rules line 1995). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2002). */
+/** The action StoreSail (rules line 2003). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2010). */
+/** The action LoadSail (rules line 2011). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2018). */
+/** The action StoreLetter (rules line 2019). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2026). */
+/** The action LoadLetter (rules line 2027). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2034). */
+/** The action StoreCargo (rules line 2035). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2043). */
+/** The action LoadCargo (rules line 2044). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2055). */
+/** The action BuyShip (rules line 2056). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2156). */
+/** The action Tavern (rules line 2157). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2166). */
+/** The action EndTavern (rules line 2167). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2170). */
+/** The action TakeMission (rules line 2171). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2177). */
+/** The action BuyCombatCard (rules line 2178). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2199). */
+/** The action ConvertHonour (rules line 2200). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1441,7 +1441,7 @@ export interface StartLetterChoice {
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1007). */
+/** The answer to `choose excessCard` (rules line 1008). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1449,49 +1449,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1127). */
+/** The answer to `choose takeCargo` (rules line 1128). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1134). */
+/** The answer to `choose takeSail` (rules line 1135). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1142). */
+/** The answer to `choose takeWeapon` (rules line 1143). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1157). */
+/** The answer to `choose overboard` (rules line 1158). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1159). */
+/** The answer to `choose thrownSec` (rules line 1160). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1162). */
+/** The answer to `choose thrownLetter` (rules line 1163). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1170). */
+/** The answer to `choose floatHex` (rules line 1171). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1499,35 +1499,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1181). */
+/** The answer to `choose completeT3` (rules line 1182). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1197). */
+/** The answer to `choose entryAnswer` (rules line 1198). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1200). */
+/** The answer to `choose payToll` (rules line 1201). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1234). */
+/** The answer to `choose tollPiece` (rules line 1235). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1237). */
+/** The answer to `choose tollMain` (rules line 1238). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1535,7 +1535,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1243). */
+/** The answer to `choose tollSecondary` (rules line 1244). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1543,7 +1543,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1249). */
+/** The answer to `choose tollSail` (rules line 1250). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1551,7 +1551,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1255). */
+/** The answer to `choose tollLetter` (rules line 1256). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1559,7 +1559,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1385). */
+/** The answer to `choose fightHex` (rules line 1386). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1567,7 +1567,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1425). */
+/** The answer to `choose spawnPort` (rules line 1426). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1575,7 +1575,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1446). */
+/** The answer to `choose merchantAside` (rules line 1447). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1583,7 +1583,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1456). */
+/** The answer to `choose asideHex` (rules line 1457). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1591,28 +1591,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1470). */
+/** The answer to `choose loss` (rules line 1471). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1474). */
+/** The answer to `choose lostSail` (rules line 1475). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1483). */
+/** The answer to `choose lostLetter` (rules line 1484). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1508). */
+/** The answer to `choose wreckHex` (rules line 1509). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1620,14 +1620,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1548). */
+/** The answer to `choose playFromHand` (rules line 1549). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1552). */
+/** The answer to `choose handCard` (rules line 1553). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1635,56 +1635,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1625). */
+/** The answer to `choose spendCP` (rules line 1626). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1679). */
+/** The answer to `choose spoil` (rules line 1680). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1684). */
+/** The answer to `choose loot` (rules line 1685). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1700). */
+/** The answer to `choose room` (rules line 1701). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1704). */
+/** The answer to `choose discardedSec` (rules line 1705). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1707). */
+/** The answer to `choose discardedLetter` (rules line 1708). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1722). */
+/** The answer to `choose pirateSpoil` (rules line 1723). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1738). */
+/** The answer to `choose raided` (rules line 1739). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1692,14 +1692,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1743). */
+/** The answer to `choose raidMore` (rules line 1744). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1781). */
+/** The answer to `choose krakenEscape` (rules line 1782). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1707,7 +1707,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1795). */
+/** The answer to `choose krakenHome` (rules line 1796). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1715,7 +1715,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1837). */
+/** The answer to `choose hideoutToken` (rules line 1838). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1723,70 +1723,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2094). */
+/** The answer to `choose extraMain` (rules line 2095). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2098). */
+/** The answer to `choose storeMain` (rules line 2099). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2108). */
+/** The answer to `choose extraSail` (rules line 2109). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2112). */
+/** The answer to `choose storeSail` (rules line 2113). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2122). */
+/** The answer to `choose extraItem` (rules line 2123). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2125). */
+/** The answer to `choose storeItem` (rules line 2126). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2129). */
+/** The answer to `choose extraSec` (rules line 2130). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2137). */
+/** The answer to `choose extraLetter` (rules line 2138). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2245). */
+/** The answer to `choose truceNation` (rules line 2246). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2266). */
+/** The answer to `choose fortChoice` (rules line 2267). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1794,7 +1794,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2284). */
+/** The answer to `choose krakenTo` (rules line 2285). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1802,21 +1802,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2308). */
+/** The answer to `choose moveMerchant` (rules line 2309). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2310). */
+/** The answer to `choose whichMerchant` (rules line 2311). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2319). */
+/** The answer to `choose merchantTo` (rules line 2320). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1824,14 +1824,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2345). */
+/** The answer to `choose newMission` (rules line 2346). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2368). */
+/** The answer to `choose shoalsModule` (rules line 2369). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1839,7 +1839,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2374). */
+/** The answer to `choose shoalsSpot` (rules line 2375). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1847,14 +1847,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2386). */
+/** The answer to `choose sirensTarget` (rules line 2387). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2405). */
+/** The answer to `choose stormDir` (rules line 2406). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1862,7 +1862,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2439). */
+/** The answer to `choose stormLanding` (rules line 2440). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1870,7 +1870,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2459). */
+/** The answer to `choose merchantLanding` (rules line 2460). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1878,21 +1878,21 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1886). */
+/** The answer to `choose raiseDistance` (rules line 1887). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose buyIt` (rules line 2075). */
+/** The answer to `choose buyIt` (rules line 2076). */
 export interface BuyItChoice {
   readonly type: "buyIt";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2077). */
+/** The answer to `choose newShip` (rules line 2078). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1900,7 +1900,7 @@ export interface NewShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose keepCard` (rules line 2187). */
+/** The answer to `choose keepCard` (rules line 2188). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2968,12 +2968,12 @@ export function cityIdAt(state: State, m: number, slot: number): number {
   return m === 0 ? -1 : sum73(state, m, slot) - 1;
 }
 
-/** fn otherDeck (line 965) */
+/** fn otherDeck (line 966) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1263) */
+/** fn hasEquipment (line 1264) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -2984,12 +2984,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1264) */
+/** fn tollDoubloons (line 1265) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1266) */
+/** fn tollPayable (line 1267) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3004,12 +3004,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1271) */
+/** fn pawnPos (line 1272) */
 export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1272) */
+/** fn windStopsPirate (line 1273) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3021,7 +3021,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1273) */
+/** fn windStopsMerchant (line 1274) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3031,12 +3031,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1364) */
+/** fn windConflict (line 1365) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1365) */
+/** fn windConflictHexes (line 1366) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3048,12 +3048,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1407) */
+/** fn merchantsOnModule (line 1408) */
 export function merchantsOnModule(state: State, m: number): number {
   return count75(state, m);
 }
 
-/** fn nearestFree (line 1431) */
+/** fn nearestFree (line 1432) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3065,7 +3065,7 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1959) */
+/** fn letterPrice (line 1960) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) &&
     isNationalPort(state, state.players[p]!.pos) &&
@@ -3074,7 +3074,7 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
     : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2052) */
+/** fn canBuyShip (line 2053) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3083,12 +3083,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2273) */
+/** fn krakenMayEnter (line 2274) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2303) */
+/** fn merchantMayEnter (line 2304) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3100,12 +3100,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2354) */
+/** fn shoalSquare (line 2355) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2355) */
+/** fn shoalTemplate (line 2356) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3114,7 +3114,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2357) */
+/** fn triangle (line 2358) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3123,22 +3123,22 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2358) */
+/** fn shoalSpotLegal (line 2359) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all77(state, m, i_);
 }
 
-/** fn currentShoal (line 2359) */
+/** fn currentShoal (line 2360) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all78(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2360) */
+/** fn otherShoalSpots (line 2361) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect79(state, m);
 }
 
-/** fn stormFits (line 2398) */
+/** fn stormFits (line 2399) */
 export function stormFits(state: State, c: Hex): boolean {
   return all80(state, c);
 }
@@ -3189,7 +3189,7 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 913) */
+/** proc drawCombatCard (line 914) */
 export function drawCombatCard(state: State): void {
   state.drawnCard = -1;
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
@@ -3203,7 +3203,7 @@ export function drawCombatCard(state: State): void {
   }
 }
 
-/** proc rebuildCombatDeck (line 926) */
+/** proc rebuildCombatDeck (line 927) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3213,7 +3213,7 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 934) */
+/** proc drawShipFrom (line 935) */
 export function drawShipFrom(state: State, d: ShipDeck): void {
   state.drawnShip = -1;
   if (d === "green") {
@@ -3239,7 +3239,7 @@ export function drawShipFrom(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc discardShip (line 957) */
+/** proc discardShip (line 958) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3248,7 +3248,7 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 969) */
+/** proc drawMerchant (line 970) */
 export function drawMerchant(state: State, d: ShipDeck): void {
   drawShipFrom(state, d);
   if (state.drawnShip < 0) {
@@ -3264,7 +3264,7 @@ export function drawMerchant(state: State, d: ShipDeck): void {
   }
 }
 
-/** proc drawMission (line 983) */
+/** proc drawMission (line 984) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3279,7 +3279,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 996) */
+/** proc discardMission (line 997) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3289,7 +3289,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1521) */
+/** proc setSides (line 1522) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3313,7 +3313,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1536) */
+/** proc noteFight (line 1537) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3321,7 +3321,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1758) */
+/** proc shipTask (line 1759) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3348,7 +3348,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 899): its effects, once allowed. */
+/** action Repair (line 900): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3359,7 +3359,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 906): its effects, once allowed. */
+/** action EndTurn (line 907): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3412,7 +3412,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1054): its effects, once allowed. */
+/** action ExtraMove (line 1055): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3423,7 +3423,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1060): its effects, once allowed. */
+/** action StopMoving (line 1061): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3454,7 +3454,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1874): its effects, once allowed. */
+/** action EndCommerce (line 1875): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3473,7 +3473,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1897): its effects, once allowed. */
+/** action Deliver (line 1898): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3490,7 +3490,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1910): its effects, once allowed. */
+/** action SellMain (line 1911): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3502,7 +3502,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1916): its effects, once allowed. */
+/** action SellSecondary (line 1917): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3514,7 +3514,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1922): its effects, once allowed. */
+/** action SellSail (line 1923): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3526,7 +3526,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1928): its effects, once allowed. */
+/** action DropLetter (line 1929): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3539,7 +3539,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1933): its effects, once allowed. */
+/** action BuyMain (line 1934): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3553,7 +3553,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1941): its effects, once allowed. */
+/** action BuySecondary (line 1942): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3568,7 +3568,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1949): its effects, once allowed. */
+/** action BuySail (line 1950): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3582,7 +3582,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1961): its effects, once allowed. */
+/** action BuyLetter (line 1962): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3596,7 +3596,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1970): its effects, once allowed. */
+/** action StoreMain (line 1971): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3610,7 +3610,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1978): its effects, once allowed. */
+/** action LoadMain (line 1979): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3624,7 +3624,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1986): its effects, once allowed. */
+/** action StoreSecondary (line 1987): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3638,7 +3638,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1994): its effects, once allowed. */
+/** action LoadSecondary (line 1995): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3652,7 +3652,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2002): its effects, once allowed. */
+/** action StoreSail (line 2003): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3666,7 +3666,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2010): its effects, once allowed. */
+/** action LoadSail (line 2011): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3680,7 +3680,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2018): its effects, once allowed. */
+/** action StoreLetter (line 2019): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3694,7 +3694,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2026): its effects, once allowed. */
+/** action LoadLetter (line 2027): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3708,7 +3708,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2034): its effects, once allowed. */
+/** action StoreCargo (line 2035): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3722,7 +3722,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2043): its effects, once allowed. */
+/** action LoadCargo (line 2044): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3754,7 +3754,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2166): its effects, once allowed. */
+/** action EndTavern (line 2167): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3766,7 +3766,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2170): its effects, once allowed. */
+/** action TakeMission (line 2171): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -4138,7 +4138,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1005) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1006) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4187,7 +4187,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
 }
 
-/** Runs proc enterHex (line 1064) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1065) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4371,7 +4371,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1113) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1114) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4434,7 +4434,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1125) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1126) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4567,7 +4567,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1156) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1157) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4673,7 +4673,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1178) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1179) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4737,7 +4737,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1195) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1196) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4889,7 +4889,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1233) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1234) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5011,7 +5011,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1277) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1278) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5092,7 +5092,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1300) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1301) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5197,7 +5197,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1325) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1326) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5319,7 +5319,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1376) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1377) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5459,7 +5459,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1412) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1413) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5517,7 +5517,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1441) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1442) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5577,7 +5577,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1451) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1452) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5638,7 +5638,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1466) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1467) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5755,7 +5755,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1495) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1496) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5832,7 +5832,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1544) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1545) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5902,7 +5902,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1563) until it waits for a decision or is done. */
+/** Runs proc combat (line 1564) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6048,7 +6048,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1618) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1619) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6129,7 +6129,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1645) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1646) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6235,7 +6235,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1678) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1679) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6321,7 +6321,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1697) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1698) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6432,7 +6432,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1714) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1715) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6600,7 +6600,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1770) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1771) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6757,7 +6757,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1826) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1827) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6873,7 +6873,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2089) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2090) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7097,7 +7097,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2209) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2210) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7139,7 +7139,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2222) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2223) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7312,7 +7312,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2244) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2245) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7356,7 +7356,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2250) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2251) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7424,7 +7424,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2276) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2277) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7559,7 +7559,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2307) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2308) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7727,7 +7727,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2343) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2344) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7785,7 +7785,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2363) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2364) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7864,7 +7864,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2385) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2386) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7929,7 +7929,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2400) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2401) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8107,7 +8107,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2432) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2433) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8215,7 +8215,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2452) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2453) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8292,7 +8292,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 887) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 888) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8323,7 +8323,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1016) until it waits for a decision or is done. */
+/** Runs action Move (line 1017) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8376,7 +8376,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1033) until it waits for a decision or is done. */
+/** Runs action Step (line 1034) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8401,7 +8401,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d };
 }
 
-/** Runs action AttackPort (line 1045) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1046) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8426,7 +8426,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me };
 }
 
-/** Runs action AttackCity (line 1815) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1816) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8451,7 +8451,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1864) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1865) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8493,7 +8493,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1880) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1881) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8550,7 +8550,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], buyIt: false, newShip: 0 };
 }
 
-/** Runs action BuyShip (line 2055) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2056) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8637,7 +8637,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2156) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2157) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8679,7 +8679,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2177) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2178) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8724,7 +8724,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2199) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2200) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9358,7 +9358,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1007)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1008)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9369,7 +9369,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1023)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1024)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9378,7 +9378,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1127)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1128)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9388,7 +9388,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1134)
+      // `choose takeSail: bool by p` (proc pickUps, line 1135)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9398,7 +9398,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1142)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1143)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9408,7 +9408,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1157)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1158)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9424,7 +9424,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1159)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1160)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9435,7 +9435,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1162)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1163)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9446,7 +9446,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1170)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1171)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9457,7 +9457,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1181)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1182)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9467,7 +9467,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1197)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1198)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9477,7 +9477,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1200)
+      // `choose payToll: bool by p` (proc askEntry, line 1201)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9487,7 +9487,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1234)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1235)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9498,7 +9498,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1237)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1238)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9509,7 +9509,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1243)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1244)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9520,7 +9520,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1249)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1250)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9531,7 +9531,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1255)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1256)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9542,7 +9542,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1385)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1386)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9553,7 +9553,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1425)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1426)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9564,7 +9564,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1446)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1447)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9575,7 +9575,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1456)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1457)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9586,7 +9586,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1470)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1471)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9602,7 +9602,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1474)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1475)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9611,7 +9611,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1483)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1484)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9622,7 +9622,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1508)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1509)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9633,7 +9633,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1548)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1549)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9643,7 +9643,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1552)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1553)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9654,7 +9654,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1625)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1626)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9664,7 +9664,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1679)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1680)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9674,7 +9674,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1684)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1685)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9684,7 +9684,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1700)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1701)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9700,7 +9700,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1704)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1705)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9711,7 +9711,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1707)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1708)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9722,7 +9722,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1722)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1723)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9737,7 +9737,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1727)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1728)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9747,7 +9747,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1738)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1739)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9758,7 +9758,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1743)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1744)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9768,7 +9768,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1781)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1782)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9779,7 +9779,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1795)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1796)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9790,7 +9790,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1837)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1838)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9803,7 +9803,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1870)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1871)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9830,7 +9830,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1886)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1887)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9840,7 +9840,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose buyIt: bool by me` (action BuyShip, line 2075)
+      // `choose buyIt: bool by me` (action BuyShip, line 2076)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyIt", player: seat, value });
@@ -9850,7 +9850,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose newShip: int in affordable by me` (action BuyShip, line 2077)
+      // `choose newShip: int in affordable by me` (action BuyShip, line 2078)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9861,7 +9861,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2094)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2095)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9872,7 +9872,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2098)
+      // `choose storeMain: bool by p` (proc changeShip, line 2099)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9882,7 +9882,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2108)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2109)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9892,7 +9892,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2112)
+      // `choose storeSail: bool by p` (proc changeShip, line 2113)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9902,7 +9902,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2122)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2123)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9918,7 +9918,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2125)
+      // `choose storeItem: bool by p` (proc changeShip, line 2126)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9928,7 +9928,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2129)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2130)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9939,7 +9939,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2137)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2138)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9950,7 +9950,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2162)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2163)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9959,7 +9959,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2187)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2188)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9969,7 +9969,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2245)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2246)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9979,7 +9979,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2266)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2267)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9990,7 +9990,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2284)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2285)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10001,7 +10001,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2308)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2309)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10011,7 +10011,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2310)
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2311)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -10020,7 +10020,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2319)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2320)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10031,7 +10031,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2345)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2346)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10041,7 +10041,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2368)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2369)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10052,7 +10052,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2374)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2375)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10063,7 +10063,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2386)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2387)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10072,7 +10072,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2405)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2406)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10082,7 +10082,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2439)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2440)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10093,7 +10093,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2459)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2460)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -13427,7 +13427,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "5002ad11",
+  sourceHash: "aec5f915",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
