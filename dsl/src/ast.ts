@@ -145,7 +145,11 @@ export interface ProcDecl extends Node {
   readonly kind: "proc";
   readonly name: Name;
   readonly params: ParamSpec[];
+  /** `proc draw2(): Card { ... return c }`: the value its `return` gives; none for a procedure without a value. */
+  readonly returnType?: TypeExpr;
   readonly body: Block;
+  /** Set by the checker. */
+  resolvedReturnType?: Type;
 }
 
 export interface ActionDecl extends Node {

@@ -176,8 +176,13 @@ interface BodyState {
   loopDepth: number;
   /** Still at the top of an action body, where `require` is allowed. */
   atActionTop: boolean;
-  /** In a function with a block body: the type its `return` statements give. */
+  /** In a function with a block body, or a procedure with a type: the type its `return` statements give. */
   returns?: Type;
+  /**
+   * Set while checking what the engine evaluates without playing (a requirement, a choice's list or condition, an
+   * action parameter's list): what that is, for the message refusing anything that changes the game there.
+   */
+  looking?: string;
   /** Inside an `allow` block: the loop depth at its start, which a `break` may not leave. */
   allowFloor?: number;
 }
@@ -242,6 +247,7 @@ class Checker {
     this.numberDecisionsInSourceOrder();
     const suspending = this.suspendingRoutines();
     this.reportCallsThatWouldWait(suspending);
+    this.reportValuesThatWouldWait(suspending);
     this.reportScoreCycle();
     this.reportUnused();
     if (!this.used.has(HEX_DIR_ENUM)) this.enums.delete(HEX_DIR_ENUM);
@@ -678,8 +684,33 @@ class Checker {
         : { kind: "proc", name: p.name.text, decl: p, variant },
     );
     for (const param of p.params) param.symbol = this.bind(param.name, this.resolveType(param.typeExpr), "param");
+    if (p.returnType) {
+      p.resolvedReturnType = this.resolveType(p.returnType);
+      this.body.returns = p.resolvedReturnType;
+    }
     this.block(p.body);
+    if (p.returnType && !alwaysReturns(p.body)) {
+      this.diagnostics.push(
+        error(
+          Codes.misplaced,
+          p.name.span,
+          `the procedure \`${p.name.text}\` can reach its end without \`return\``,
+          "end its block with `return <value>` (or return in both branches of a final if/else)",
+        ),
+      );
+    }
     this.reportUnusedLocals(this.scope);
+  }
+
+  /** Checks what the engine evaluates without playing: nothing in it may change the game. */
+  private lookingOnly<T>(what: string, check: () => T): T {
+    const outer = this.body.looking;
+    this.body.looking = what;
+    try {
+      return check();
+    } finally {
+      this.body.looking = outer;
+    }
   }
 
   private checkAction(a: A.ActionDecl, variant: string | undefined): void {
@@ -693,7 +724,7 @@ class Checker {
     for (const param of a.params) {
       const type = this.resolveType(param.typeExpr);
       if (param.from) {
-        this.expr(param.from, listOf(type));
+        this.lookingOnly("an action parameter's list", () => this.expr(param.from!, listOf(type)));
       } else if (!isEnumerable(type)) {
         this.diagnostics.push(
           error(
@@ -766,6 +797,17 @@ class Checker {
             Codes.typeMismatch,
             r.name.span,
             `a replacement must keep the parameters (${sig(original.params)}) of \`${r.name.text}\``,
+          ),
+        );
+      }
+      const gives = (d: A.FnDecl | A.ProcDecl | A.ActionDecl): string =>
+        d.kind !== "action" && d.returnType ? typeToString(this.resolveType(d.returnType)) : "no value";
+      if (gives(original) !== gives(r)) {
+        this.diagnostics.push(
+          error(
+            Codes.typeMismatch,
+            r.name.span,
+            `a replacement must give what \`${r.name.text}\` gives (${gives(original)}), not ${gives(r)}`,
           ),
         );
       }
@@ -977,7 +1019,7 @@ class Checker {
             ),
           );
         }
-        this.expr(s.condition, BOOL);
+        this.lookingOnly("a requirement", () => this.expr(s.condition, BOOL));
         break;
       case "choose":
         this.choose(s);
@@ -1059,8 +1101,8 @@ class Checker {
             error(
               Codes.misplaced,
               s.span,
-              "`return` is only for functions with a block body",
-              "procedures and actions end at their last rule",
+              "`return` gives a value: it belongs in functions with a block body and procedures with a type",
+              "give the procedure the type of its value, `proc name(...): int { ... }`; actions end at their last rule",
             ),
           );
           this.expr(s.value, undefined);
@@ -1092,7 +1134,7 @@ class Checker {
 
   private choose(s: A.ChooseStmt): void {
     const type = this.resolveType(s.domain.typeExpr);
-    if (s.domain.from) this.expr(s.domain.from, listOf(type));
+    if (s.domain.from) this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, listOf(type)));
     else if (!isEnumerable(type)) {
       this.diagnostics.push(
         error(
@@ -1139,7 +1181,7 @@ class Checker {
     }
     s.candidate = this.bind(s.name, type, "choose");
     s.candidate.used = true;
-    if (s.condition) this.expr(s.condition, BOOL);
+    if (s.condition) this.lookingOnly("a choice's condition", () => this.expr(s.condition!, BOOL));
     this.popScope();
     s.symbol = this.bind(s.name, s.each ? listOf(type) : type, "choose");
     s.symbol.used = true;
@@ -1736,9 +1778,18 @@ class Checker {
         this.diagnostics.push(
           error(Codes.misplaced, e.span, `the procedure \`${callee}\` cannot be called from ${describeContext(c)}`),
         );
+      } else if (this.body.looking !== undefined) {
+        this.diagnostics.push(
+          error(
+            Codes.misplaced,
+            e.span,
+            `the procedure \`${callee}\` may change the game, which ${this.body.looking} may not do`,
+            "compute the value with a `fn`",
+          ),
+        );
       }
       this.arguments(e, proc.params);
-      return VOID;
+      return proc.returnType ? this.resolveType(proc.returnType) : VOID;
     }
     const builtin = builtinFunctions[callee];
     if (builtin) {
@@ -1855,6 +1906,10 @@ class Checker {
     ) {
       this.diagnostics.push(
         error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${describeContext(c)} may not do`),
+      );
+    } else if (sig.effect && this.body.looking !== undefined) {
+      this.diagnostics.push(
+        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${this.body.looking} may not do`),
       );
     }
     const arg = (i: number, t: Type | undefined): Type => (e.args[i] ? this.expr(e.args[i]!, t) : ERROR);
@@ -2011,6 +2066,22 @@ class Checker {
           call.span,
           `the procedure \`${call.proc}\` waits for a decision or ends the game, which ${describeContext(call.context)} cannot do`,
           "players decide only in the flow, in procedures and in actions",
+        ),
+      );
+    }
+  }
+
+  /** A procedure that gives a value returns it at once: it cannot wait for a decision or end the game on the way. */
+  private reportValuesThatWouldWait(suspending: ReadonlySet<string>): void {
+    const procs = [...this.procs.values(), ...this.variants.flatMap((v) => v.replacements)];
+    for (const p of procs) {
+      if (p.kind !== "proc" || !p.returnType || !suspending.has(`proc:${p.name.text}`)) continue;
+      this.diagnostics.push(
+        error(
+          Codes.decisionNotAllowed,
+          p.name.span,
+          `the procedure \`${p.name.text}\` gives a value, so it cannot wait for a decision or end the game`,
+          "let its caller ask the decision, or keep the result in a field",
         ),
       );
     }

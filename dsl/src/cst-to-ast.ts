@@ -301,11 +301,13 @@ export class AstBuilder {
   }
 
   private procDecl(n: CstNode): A.ProcDecl {
+    const returnType = maybeNode(n, "typeExpr");
     return {
       kind: "proc",
       span: nodeSpan(n),
       name: name(token(n, "Identifier")),
       params: this.params(maybeNode(n, "paramList")),
+      ...(returnType ? { returnType: this.typeExpr(returnType) } : {}),
       body: this.block(node(n, "block")),
     };
   }

@@ -219,10 +219,15 @@ export class RulesParser extends CstParser {
     ]);
   });
 
+  /** proc name(params) { ... }, or proc name(params): Type { ... return expr } for one that gives a value */
   private procDecl = this.RULE("procDecl", () => {
     this.CONSUME(T.Proc);
     this.CONSUME(T.Identifier);
     this.SUBRULE(this.paramList);
+    this.OPTION(() => {
+      this.CONSUME(T.Colon);
+      this.SUBRULE(this.typeExpr);
+    });
     this.SUBRULE(this.block);
   });
 

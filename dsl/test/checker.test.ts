@@ -268,9 +268,59 @@ code(Codes.typeMismatch, "type mismatch", () => {
     );
   });
 
-  it("a procedure call has no value", () => {
+  it("a procedure call has no value, unless the procedure has a type", () => {
     const d = soleError(inFlow("  let x = deal()\n  end", "proc deal() { }"), Codes.typeMismatch);
     expect(d.message).toBe("this has no value to store");
+    const take =
+      "global { deck: list<int> }\nproc take(): int {\n  if size(deck) == 0 {\n    return -1\n  }\n  return draw(deck)\n}";
+    const program = loadClean(inFlow("  let x = take()\n  if x > 0 { end }\n  end", take));
+    expect(program.procs.get("take")?.resolvedReturnType).toEqual({ kind: "int" });
+    expect(soleError(inFlow("  let x: bool = take()\n  end", take), Codes.typeMismatch).message).toBe(
+      "expected bool, found int",
+    );
+  });
+
+  it("a procedure with a type returns on every path, and cannot wait for a decision or end the game", () => {
+    const missing =
+      "global { deck: list<int> }\nproc take(): int {\n  if size(deck) > 0 {\n    return draw(deck)\n  }\n}";
+    expect(soleError(inFlow("  let x = take()\n  if x > 0 { end }", missing), Codes.misplaced).message).toBe(
+      "the procedure `take` can reach its end without `return`",
+    );
+    const asks = "proc ask(): bool {\n  choose yes: bool by players[0]\n  return yes\n}";
+    expect(soleError(inFlow("  if ask() { end }", asks), Codes.decisionNotAllowed).message).toBe(
+      "the procedure `ask` gives a value, so it cannot wait for a decision or end the game",
+    );
+  });
+
+  it("what the engine only looks at (requirements, choices' lists and conditions) cannot change the game", () => {
+    const decls =
+      'global { deck: list<int> }\nproc take(): int {\n  return draw(deck)\n}\naction Pass {\n  require take() > 0 else "No."\n}';
+    expect(soleError(inFlow("  act players[0]: Pass", decls), Codes.misplaced).message).toBe(
+      "the procedure `take` may change the game, which a requirement may not do",
+    );
+    expect(
+      soleError(
+        inFlow("  choose c: int in [draw(deck)] by players[0]\n  end", "global { deck: list<int> }"),
+        Codes.misplaced,
+      ).message,
+    ).toBe("`draw` changes the game, which a choice's list may not do");
+    expect(
+      soleError(
+        inFlow("  choose c: bool by players[0] where size(shuffled(deck)) > 0\n  end", "global { deck: list<int> }"),
+        Codes.misplaced,
+      ).message,
+    ).toBe("`shuffled` changes the game, which a choice's condition may not do");
+  });
+
+  it("a variant's replacement gives what the rule it replaces gives", () => {
+    const d = soleError(
+      game(
+        'proc take(): int {\n  return 1\n}\nvariant v "V" {\n  proc take(): bool {\n    return true\n  }\n}',
+        "  if take() > 0 { end }",
+      ),
+      Codes.typeMismatch,
+    );
+    expect(d.message).toBe("a replacement must give what `take` gives (int), not bool");
   });
 
   it("only lists can be iterated, added to, removed from and shuffled", () => {
@@ -942,9 +992,10 @@ describe("functions with a block body", () => {
     expect(d.message).toBe("a function cannot change the game");
   });
 
-  it("`return` belongs to functions only", () => {
+  it("`return` belongs to functions and procedures with a type only", () => {
     expect(soleError(inFlow("  return 1"), Codes.misplaced).message).toBe(
-      "`return` is only for functions with a block body",
+      "`return` gives a value: it belongs in functions with a block body and procedures with a type",
     );
+    expect(errorCodes(inFlow("  take()\n  end", "proc take() {\n  return 1\n}"))).toEqual([Codes.misplaced]);
   });
 });

@@ -99,6 +99,13 @@ describe("declarations", () => {
     const p = declaration(game("proc give(p: Player, n: int) { p.coins += n }"), "proc");
     expect(p.params.map((x) => x.name.text)).toEqual(["p", "n"]);
     expect(kinds(p.body)).toEqual(["assign"]);
+    expect(p.returnType).toBeUndefined();
+  });
+
+  it("a proc may give a value of a declared type", () => {
+    const p = declaration(game("proc take(): int { return draw(deck) }"), "proc");
+    expect(p.returnType).toMatchObject({ kind: "named", name: { text: "int" } });
+    expect(kinds(p.body)).toEqual(["return"]);
   });
 
   it("an action may take parameters, optionally from a list", () => {

@@ -134,7 +134,15 @@ function plainProc(ctx: EmitContext, name: string, p: ProcDecl, exported: boolea
     scope,
     suspending: ctx.program.suspending,
   });
-  return fn(name, list, "void", statements.block(p.body, []), `proc ${p.name.text} (line ${p.span.line})`, exported);
+  const returnType = p.resolvedReturnType ? tsType(p.resolvedReturnType) : "void";
+  return fn(
+    name,
+    list,
+    returnType,
+    statements.block(p.body, []),
+    `proc ${p.name.text} (line ${p.span.line})`,
+    exported,
+  );
 }
 
 /** An action's `require` rules, as a function giving the first refusal message or null. */

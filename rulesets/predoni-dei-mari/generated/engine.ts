@@ -914,80 +914,80 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 790) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 793) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 794) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 796) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 798) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 806) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 873) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1008) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1024) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1128) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1135) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1143) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1158) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1160) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1163) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1171) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1182) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1198) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1201) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1235) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1238) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1244) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1250) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1256) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1386) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1426) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1447) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1457) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1471) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1475) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1484) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1509) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1549) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1553) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1626) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1680) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1685) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1701) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1705) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1708) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1723) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1728) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1739) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1744) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1782) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1796) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1838) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1871) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1887) */
-/** site 49: `choose buyIt: bool by me` (action BuyShip, line 2076) */
-/** site 50: `choose newShip: int in affordable by me` (action BuyShip, line 2078) */
-/** site 51: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2095) */
-/** site 52: `choose storeMain: bool by p` (proc changeShip, line 2099) */
-/** site 53: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2109) */
-/** site 54: `choose storeSail: bool by p` (proc changeShip, line 2113) */
-/** site 55: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2123) */
-/** site 56: `choose storeItem: bool by p` (proc changeShip, line 2126) */
-/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2130) */
-/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2138) */
-/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2163) */
-/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2188) */
-/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2246) */
-/** site 62: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2267) */
-/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2285) */
-/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2309) */
-/** site 65: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2311) */
-/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2320) */
-/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2346) */
-/** site 68: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2369) */
-/** site 69: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2375) */
-/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2387) */
-/** site 71: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2406) */
-/** site 72: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2440) */
-/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2460) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 788) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 791) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 792) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 794) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 796) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 804) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 871) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1010) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1026) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1130) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1137) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1145) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1160) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1162) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1165) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1173) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1184) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1200) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1203) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1237) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1240) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1246) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1252) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1258) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1388) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1428) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1449) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1459) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1473) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1477) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1486) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1511) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1551) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1555) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1625) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1678) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1683) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1699) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1703) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1706) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1721) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1726) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1737) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1742) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1780) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1794) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1836) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1869) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1885) */
+/** site 49: `choose buyIt: bool by me` (action BuyShip, line 2074) */
+/** site 50: `choose newShip: int in affordable by me` (action BuyShip, line 2076) */
+/** site 51: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2093) */
+/** site 52: `choose storeMain: bool by p` (proc changeShip, line 2097) */
+/** site 53: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2107) */
+/** site 54: `choose storeSail: bool by p` (proc changeShip, line 2111) */
+/** site 55: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2121) */
+/** site 56: `choose storeItem: bool by p` (proc changeShip, line 2124) */
+/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2128) */
+/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2136) */
+/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2161) */
+/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2184) */
+/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2241) */
+/** site 62: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2262) */
+/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2280) */
+/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2304) */
+/** site 65: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2306) */
+/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2315) */
+/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2341) */
+/** site 68: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2364) */
+/** site 69: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2370) */
+/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2382) */
+/** site 71: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2401) */
+/** site 72: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2435) */
+/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2455) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1136,8 +1136,6 @@ export interface State {
   fAttWins: boolean;
   fReshuffle: boolean;
   pickedCard: number;
-  drawnCard: number;
-  drawnShip: number;
   pendingWreck: number;
   stormOptions: HexDir[];
   fighting: boolean;
@@ -1151,7 +1149,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action PlayCard (rules line 888). */
+/** The action PlayCard (rules line 886). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1159,76 +1157,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 900). */
+/** The action Repair (rules line 898). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 907). */
+/** The action EndTurn (rules line 905). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1017). */
+/** The action Move (rules line 1019). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1034). */
+/** The action Step (rules line 1036). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1046). */
+/** The action AttackPort (rules line 1048). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1055). */
+/** The action ExtraMove (rules line 1057). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1061). */
+/** The action StopMoving (rules line 1063). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1816). */
+/** The action AttackCity (rules line 1814). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1865). */
+/** The action Commerce (rules line 1863). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1875). */
+/** The action EndCommerce (rules line 1873). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1881). */
+/** The action SellCargo (rules line 1879). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1898). */
+/** The action Deliver (rules line 1896). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1236,168 +1234,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1911). */
+/** The action SellMain (rules line 1909). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1917). */
+/** The action SellSecondary (rules line 1915). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1923). */
+/** The action SellSail (rules line 1921). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1929). */
+/** The action DropLetter (rules line 1927). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1934). */
+/** The action BuyMain (rules line 1932). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1942). */
+/** The action BuySecondary (rules line 1940). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1950). */
+/** The action BuySail (rules line 1948). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1962). */
+/** The action BuyLetter (rules line 1960). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1971). */
+/** The action StoreMain (rules line 1969). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1979). */
+/** The action LoadMain (rules line 1977). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1987). */
+/** The action StoreSecondary (rules line 1985). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1995). */
+/** The action LoadSecondary (rules line 1993). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2003). */
+/** The action StoreSail (rules line 2001). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2011). */
+/** The action LoadSail (rules line 2009). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2019). */
+/** The action StoreLetter (rules line 2017). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2027). */
+/** The action LoadLetter (rules line 2025). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2035). */
+/** The action StoreCargo (rules line 2033). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2044). */
+/** The action LoadCargo (rules line 2042). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2056). */
+/** The action BuyShip (rules line 2054). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2157). */
+/** The action Tavern (rules line 2155). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2167). */
+/** The action EndTavern (rules line 2165). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2171). */
+/** The action TakeMission (rules line 2169). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2178). */
+/** The action BuyCombatCard (rules line 2176). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2200). */
+/** The action ConvertHonour (rules line 2196). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 790). */
+/** The answer to `choose startShip` (rules line 788). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1405,21 +1403,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 793). */
+/** The answer to `choose firstWeapon` (rules line 791). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 794). */
+/** The answer to `choose secondWeapon` (rules line 792). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 796). */
+/** The answer to `choose startPort` (rules line 794). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1427,21 +1425,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 798). */
+/** The answer to `choose kit` (rules line 796). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 806). */
+/** The answer to `choose startLetter` (rules line 804). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1008). */
+/** The answer to `choose excessCard` (rules line 1010). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1449,49 +1447,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1128). */
+/** The answer to `choose takeCargo` (rules line 1130). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1135). */
+/** The answer to `choose takeSail` (rules line 1137). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1143). */
+/** The answer to `choose takeWeapon` (rules line 1145). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1158). */
+/** The answer to `choose overboard` (rules line 1160). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1160). */
+/** The answer to `choose thrownSec` (rules line 1162). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1163). */
+/** The answer to `choose thrownLetter` (rules line 1165). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1171). */
+/** The answer to `choose floatHex` (rules line 1173). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1499,35 +1497,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1182). */
+/** The answer to `choose completeT3` (rules line 1184). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1198). */
+/** The answer to `choose entryAnswer` (rules line 1200). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1201). */
+/** The answer to `choose payToll` (rules line 1203). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1235). */
+/** The answer to `choose tollPiece` (rules line 1237). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1238). */
+/** The answer to `choose tollMain` (rules line 1240). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1535,7 +1533,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1244). */
+/** The answer to `choose tollSecondary` (rules line 1246). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1543,7 +1541,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1250). */
+/** The answer to `choose tollSail` (rules line 1252). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1551,7 +1549,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1256). */
+/** The answer to `choose tollLetter` (rules line 1258). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1559,7 +1557,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1386). */
+/** The answer to `choose fightHex` (rules line 1388). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1567,7 +1565,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1426). */
+/** The answer to `choose spawnPort` (rules line 1428). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1575,7 +1573,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1447). */
+/** The answer to `choose merchantAside` (rules line 1449). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1583,7 +1581,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1457). */
+/** The answer to `choose asideHex` (rules line 1459). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1591,28 +1589,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1471). */
+/** The answer to `choose loss` (rules line 1473). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1475). */
+/** The answer to `choose lostSail` (rules line 1477). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1484). */
+/** The answer to `choose lostLetter` (rules line 1486). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1509). */
+/** The answer to `choose wreckHex` (rules line 1511). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1620,14 +1618,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1549). */
+/** The answer to `choose playFromHand` (rules line 1551). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1553). */
+/** The answer to `choose handCard` (rules line 1555). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1635,56 +1633,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1626). */
+/** The answer to `choose spendCP` (rules line 1625). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1680). */
+/** The answer to `choose spoil` (rules line 1678). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1685). */
+/** The answer to `choose loot` (rules line 1683). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1701). */
+/** The answer to `choose room` (rules line 1699). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1705). */
+/** The answer to `choose discardedSec` (rules line 1703). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1708). */
+/** The answer to `choose discardedLetter` (rules line 1706). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1723). */
+/** The answer to `choose pirateSpoil` (rules line 1721). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1739). */
+/** The answer to `choose raided` (rules line 1737). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1692,14 +1690,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1744). */
+/** The answer to `choose raidMore` (rules line 1742). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1782). */
+/** The answer to `choose krakenEscape` (rules line 1780). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1707,7 +1705,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1796). */
+/** The answer to `choose krakenHome` (rules line 1794). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1715,7 +1713,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1838). */
+/** The answer to `choose hideoutToken` (rules line 1836). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1723,70 +1721,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2095). */
+/** The answer to `choose extraMain` (rules line 2093). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2099). */
+/** The answer to `choose storeMain` (rules line 2097). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2109). */
+/** The answer to `choose extraSail` (rules line 2107). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2113). */
+/** The answer to `choose storeSail` (rules line 2111). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2123). */
+/** The answer to `choose extraItem` (rules line 2121). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2126). */
+/** The answer to `choose storeItem` (rules line 2124). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2130). */
+/** The answer to `choose extraSec` (rules line 2128). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2138). */
+/** The answer to `choose extraLetter` (rules line 2136). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2246). */
+/** The answer to `choose truceNation` (rules line 2241). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2267). */
+/** The answer to `choose fortChoice` (rules line 2262). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1794,7 +1792,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2285). */
+/** The answer to `choose krakenTo` (rules line 2280). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1802,21 +1800,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2309). */
+/** The answer to `choose moveMerchant` (rules line 2304). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2311). */
+/** The answer to `choose whichMerchant` (rules line 2306). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2320). */
+/** The answer to `choose merchantTo` (rules line 2315). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1824,14 +1822,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2346). */
+/** The answer to `choose newMission` (rules line 2341). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2369). */
+/** The answer to `choose shoalsModule` (rules line 2364). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1839,7 +1837,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2375). */
+/** The answer to `choose shoalsSpot` (rules line 2370). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1847,14 +1845,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2387). */
+/** The answer to `choose sirensTarget` (rules line 2382). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2406). */
+/** The answer to `choose stormDir` (rules line 2401). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1862,7 +1860,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2440). */
+/** The answer to `choose stormLanding` (rules line 2435). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1870,7 +1868,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2460). */
+/** The answer to `choose merchantLanding` (rules line 2455). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1878,21 +1876,21 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1887). */
+/** The answer to `choose raiseDistance` (rules line 1885). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose buyIt` (rules line 2076). */
+/** The answer to `choose buyIt` (rules line 2074). */
 export interface BuyItChoice {
   readonly type: "buyIt";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2078). */
+/** The answer to `choose newShip` (rules line 2076). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1900,7 +1898,7 @@ export interface NewShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose keepCard` (rules line 2188). */
+/** The answer to `choose keepCard` (rules line 2184). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2124,8 +2122,6 @@ export interface View {
   fAttWins: boolean;
   fReshuffle: boolean;
   pickedCard: number;
-  drawnCard: number;
-  drawnShip: number;
   pendingWreck: number;
   stormOptions: HexDir[];
   fighting: boolean;
@@ -2535,22 +2531,22 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 589) */
+/** fn windKey (line 587) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 591) */
+/** fn slotCentre (line 589) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 593) */
+/** fn placeLocal (line 591) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn slotOfHex (line 595) */
+/** fn slotOfHex (line 593) */
 export function slotOfHex(state: State, h: Hex): number {
   for (const s of SLOTS) {
     if (hexDistance(h, hexOf(s.q, s.r)) <= 4) {
@@ -2561,137 +2557,137 @@ export function slotOfHex(state: State, h: Hex): number {
   return -1;
 }
 
-/** fn moduleAtSlot (line 603) */
+/** fn moduleAtSlot (line 601) */
 export function moduleAtSlot(state: State, s: number): number {
   return s < 0 ? -1 : at(state.slotMod, s);
 }
 
-/** fn moduleOf (line 604) */
+/** fn moduleOf (line 602) */
 export function moduleOf(state: State, h: Hex): number {
   return moduleAtSlot(state, slotOfHex(state, h));
 }
 
-/** fn moduleHexes (line 606) */
+/** fn moduleHexes (line 604) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn onBoard (line 607) */
+/** fn onBoard (line 605) */
 export function onBoard(state: State, h: Hex): boolean {
   return slotOfHex(state, h) >= 0;
 }
 
-/** fn isLand (line 610) */
+/** fn isLand (line 608) */
 export function isLand(state: State, h: Hex): boolean {
   return state.landHexes.includes(h);
 }
 
-/** fn isPort (line 611) */
+/** fn isPort (line 609) */
 export function isPort(state: State, h: Hex): boolean {
   return state.portHexes.includes(h);
 }
 
-/** fn isReef (line 612) */
+/** fn isReef (line 610) */
 export function isReef(state: State, h: Hex): boolean {
   return state.reefs.includes(h);
 }
 
-/** fn isShoals (line 613) */
+/** fn isShoals (line 611) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 614) */
+/** fn inStorm (line 612) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 616) */
+/** fn isSea (line 614) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn cityOfPort (line 618) */
+/** fn cityOfPort (line 616) */
 export function cityOfPort(state: State, h: Hex): number {
   return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : -2;
 }
 
-/** fn fortOfSea (line 620) */
+/** fn fortOfSea (line 618) */
 export function fortOfSea(state: State, h: Hex): number {
   return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : -1;
 }
 
-/** fn fortHasToken (line 621) */
+/** fn fortHasToken (line 619) */
 export function fortHasToken(state: State, f: number): boolean {
   return any41(state, f);
 }
 
-/** fn piratePorts (line 622) */
+/** fn piratePorts (line 620) */
 export function piratePorts(state: State): Hex[] {
   return collect42(state);
 }
 
-/** fn hasPawn (line 625) */
+/** fn hasPawn (line 623) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any43(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantIndexAt (line 626) */
+/** fn merchantIndexAt (line 624) */
 export function merchantIndexAt(state: State, h: Hex): number {
   return indexOfValue(state.merchants, h);
 }
 
-/** fn damagedPirateAt (line 627) */
+/** fn damagedPirateAt (line 625) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any44(state, h);
 }
 
-/** fn otherPirateAt (line 628) */
+/** fn otherPirateAt (line 626) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any45(state, me, h);
 }
 
-/** fn healthyOtherAt (line 629) */
+/** fn healthyOtherAt (line 627) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any46(state, me, h);
 }
 
-/** fn freeSea (line 631) */
+/** fn freeSea (line 629) */
 export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 632) */
+/** fn wreckAt (line 630) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any47(state, h);
 }
 
-/** fn floatsOnModule (line 633) */
+/** fn floatsOnModule (line 631) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any48(state, cargo, m);
 }
 
-/** fn isConquered (line 638) */
+/** fn isConquered (line 636) */
 export function isConquered(state: State, c: number): boolean {
   return any49(state, c);
 }
 
-/** fn ownsHideout (line 639) */
+/** fn ownsHideout (line 637) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any50(state, c, p);
 }
 
-/** fn hideoutCount (line 640) */
+/** fn hideoutCount (line 638) */
 export function hideoutCount(state: State, p: Player): number {
   return count51(state, p);
 }
 
-/** fn hideoutOwners (line 641) */
+/** fn hideoutOwners (line 639) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect52(state, c);
 }
 
-/** fn cityAccess (line 644) */
+/** fn cityAccess (line 642) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return c === -1
     ? true
@@ -2700,17 +2696,17 @@ export function cityAccess(state: State, p: Player, c: number): boolean {
       : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 645) */
+/** fn hasAccess (line 643) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return isPort(state, h) && cityAccess(state, p, cityOfPort(state, h));
 }
 
-/** fn isNationalPort (line 646) */
+/** fn isNationalPort (line 644) */
 export function isNationalPort(state: State, h: Hex): boolean {
   return cityOfPort(state, h) >= 0 && !isConquered(state, cityOfPort(state, h));
 }
 
-/** fn foreignHideoutPort (line 647) */
+/** fn foreignHideoutPort (line 645) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return (
     cityOfPort(state, h) >= 0 &&
@@ -2719,7 +2715,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   );
 }
 
-/** fn warehouseHere (line 649) */
+/** fn warehouseHere (line 647) */
 export function warehouseHere(state: State, p: Player): boolean {
   return (
     isPort(state, state.players[p]!.pos) &&
@@ -2729,7 +2725,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   );
 }
 
-/** fn citySizeAt (line 650) */
+/** fn citySizeAt (line 648) */
 export function citySizeAt(state: State, h: Hex): number {
   return cityOfPort(state, h) === -1
     ? PIRATE_CITY_SIZE
@@ -2738,22 +2734,22 @@ export function citySizeAt(state: State, h: Hex): number {
       : 0;
 }
 
-/** fn tokenHonours (line 651) */
+/** fn tokenHonours (line 649) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 652) */
+/** fn usableToken (line 650) */
 export function usableToken(state: State, p: Player): boolean {
   return any53(state, p);
 }
 
-/** fn ownHideoutOnModule (line 653) */
+/** fn ownHideoutOnModule (line 651) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any54(state, p, m);
 }
 
-/** fn canAttackCity (line 655) */
+/** fn canAttackCity (line 653) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     c >= 0 &&
@@ -2765,7 +2761,7 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 658) */
+/** fn portOpen (line 656) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return (
     hasAccess(state, p, h) ||
@@ -2774,12 +2770,12 @@ export function portOpen(state: State, p: Player, h: Hex): boolean {
   );
 }
 
-/** fn shipDeckOf (line 663) */
+/** fn shipDeckOf (line 661) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 664) */
+/** fn freeHold (line 662) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2789,17 +2785,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 665) */
+/** fn freeYards (line 663) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 666) */
+/** fn freeSb (line 664) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 667) */
+/** fn warehouseUsed (line 665) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2810,27 +2806,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 668) */
+/** fn warehouseFree (line 666) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 669) */
+/** fn ownsSilk (line 667) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 670) */
+/** fn sailBonus (line 668) */
 export function sailBonus(state: State, p: Player): number {
   return sum55(state, p);
 }
 
-/** fn damagedMove (line 671) */
+/** fn damagedMove (line 669) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 673) */
+/** fn allowance (line 671) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2839,67 +2835,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 674) */
+/** fn mpLeft (line 672) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 675) */
+/** fn stepCost (line 673) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 676) */
+/** fn hasLosable (line 674) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 679) */
+/** fn mainSupply (line 677) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum58(state, w);
 }
 
-/** fn secSupply (line 680) */
+/** fn secSupply (line 678) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum61(state, w) - count62(state, w);
 }
 
-/** fn sailSupply (line 681) */
+/** fn sailSupply (line 679) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum65(state, v) - count66(state, v);
 }
 
-/** fn cargoSupply (line 682) */
+/** fn cargoSupply (line 680) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum67(state) - count68(state);
 }
 
-/** fn letterSupply (line 683) */
+/** fn letterSupply (line 681) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum71(state, n_);
 }
 
-/** fn secTotal (line 684) */
+/** fn secTotal (line 682) */
 export function secTotal(state: State): number {
   return sum72(state);
 }
 
-/** fn income (line 687) */
+/** fn income (line 685) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 688) */
+/** fn saleDistance (line 686) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 690) */
+/** fn handLimit (line 688) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 696) */
+/** fn cardScore (line 694) */
 export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[]): number {
   return c < 0
     ? 0
@@ -2910,22 +2906,22 @@ export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[])
         (secs.includes(at(COMBAT, c).sec2) ? at(COMBAT, c).power2 : 0);
 }
 
-/** fn pirateScore (line 697) */
+/** fn pirateScore (line 695) */
 export function pirateScore(state: State, p: Player, c: number): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 698) */
+/** fn merchantScore (line 696) */
 export function merchantScore(state: State, ship: number, c: number): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 699) */
+/** fn cityScore (line 697) */
 export function cityScore(state: State, token: number, c: number): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn sideScore (line 700) */
+/** fn sideScore (line 698) */
 export function sideScore(state: State, kind: SideKind, who: Player, ship: number, token: number, c: number): number {
   return kind === "pirateSide"
     ? pirateScore(state, who, c)
@@ -2936,12 +2932,12 @@ export function sideScore(state: State, kind: SideKind, who: Player, ship: numbe
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 702) */
+/** fn unarmed (line 700) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 703) */
+/** fn canPlayOrDraw (line 701) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.length + state.combatDiscard.length > 0 ||
@@ -2949,7 +2945,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 705) */
+/** fn shadowSearch (line 703) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -2958,22 +2954,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 706) */
+/** fn shadowFor (line 704) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn cityIdAt (line 711) */
+/** fn cityIdAt (line 709) */
 export function cityIdAt(state: State, m: number, slot: number): number {
   return m === 0 ? -1 : sum73(state, m, slot) - 1;
 }
 
-/** fn otherDeck (line 966) */
+/** fn otherDeck (line 967) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1264) */
+/** fn hasEquipment (line 1266) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -2984,12 +2980,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1265) */
+/** fn tollDoubloons (line 1267) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1267) */
+/** fn tollPayable (line 1269) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3004,12 +3000,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1272) */
+/** fn pawnPos (line 1274) */
 export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1273) */
+/** fn windStopsPirate (line 1275) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3021,7 +3017,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1274) */
+/** fn windStopsMerchant (line 1276) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3031,12 +3027,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1365) */
+/** fn windConflict (line 1367) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1366) */
+/** fn windConflictHexes (line 1368) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3048,12 +3044,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1408) */
+/** fn merchantsOnModule (line 1410) */
 export function merchantsOnModule(state: State, m: number): number {
   return count75(state, m);
 }
 
-/** fn nearestFree (line 1432) */
+/** fn nearestFree (line 1434) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3065,7 +3061,7 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1960) */
+/** fn letterPrice (line 1958) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) &&
     isNationalPort(state, state.players[p]!.pos) &&
@@ -3074,7 +3070,7 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
     : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2053) */
+/** fn canBuyShip (line 2051) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3083,12 +3079,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2274) */
+/** fn krakenMayEnter (line 2269) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2304) */
+/** fn merchantMayEnter (line 2299) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3100,12 +3096,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2355) */
+/** fn shoalSquare (line 2350) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2356) */
+/** fn shoalTemplate (line 2351) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3114,7 +3110,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2358) */
+/** fn triangle (line 2353) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3123,27 +3119,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2359) */
+/** fn shoalSpotLegal (line 2354) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all77(state, m, i_);
 }
 
-/** fn currentShoal (line 2360) */
+/** fn currentShoal (line 2355) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all78(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2361) */
+/** fn otherShoalSpots (line 2356) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect79(state, m);
 }
 
-/** fn stormFits (line 2399) */
+/** fn stormFits (line 2394) */
 export function stormFits(state: State, c: Hex): boolean {
   return all80(state, c);
 }
 
-/** proc buildBoard (line 715) */
+/** proc buildBoard (line 713) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3189,21 +3185,22 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 914) */
-export function drawCombatCard(state: State): void {
-  state.drawnCard = -1;
+/** proc drawCombatCard (line 913) */
+export function drawCombatCard(state: State): number {
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
     state.combatDeck = state.combatDiscard.slice();
     state.combatDiscard = [];
     shuffleInPlace(state.rng, state.combatDeck);
   }
 
-  if (state.combatDeck.length > 0) {
-    state.drawnCard = drawTop(state.combatDeck);
+  if (state.combatDeck.length === 0) {
+    return -1;
   }
+
+  return drawTop(state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 927) */
+/** proc rebuildCombatDeck (line 926) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3214,8 +3211,7 @@ export function rebuildCombatDeck(state: State): void {
 }
 
 /** proc drawShipFrom (line 935) */
-export function drawShipFrom(state: State, d: ShipDeck): void {
-  state.drawnShip = -1;
+export function drawShipFrom(state: State, d: ShipDeck): number {
   if (d === "green") {
     if (state.greenDeck.length === 0 && state.greenDiscard.length > 0) {
       state.greenDeck = state.greenDiscard.slice();
@@ -3223,9 +3219,11 @@ export function drawShipFrom(state: State, d: ShipDeck): void {
       shuffleInPlace(state.rng, state.greenDeck);
     }
 
-    if (state.greenDeck.length > 0) {
-      state.drawnShip = drawTop(state.greenDeck);
+    if (state.greenDeck.length === 0) {
+      return -1;
     }
+
+    return drawTop(state.greenDeck);
   } else {
     if (state.redDeck.length === 0 && state.redDiscard.length > 0) {
       state.redDeck = state.redDiscard.slice();
@@ -3233,13 +3231,15 @@ export function drawShipFrom(state: State, d: ShipDeck): void {
       shuffleInPlace(state.rng, state.redDeck);
     }
 
-    if (state.redDeck.length > 0) {
-      state.drawnShip = drawTop(state.redDeck);
+    if (state.redDeck.length === 0) {
+      return -1;
     }
+
+    return drawTop(state.redDeck);
   }
 }
 
-/** proc discardShip (line 958) */
+/** proc discardShip (line 959) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3248,23 +3248,25 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 970) */
-export function drawMerchant(state: State, d: ShipDeck): void {
-  drawShipFrom(state, d);
-  if (state.drawnShip < 0) {
-    drawShipFrom(state, otherDeck(state, d));
+/** proc drawMerchant (line 971) */
+export function drawMerchant(state: State, d: ShipDeck): number {
+  let card = drawShipFrom(state, d);
+  if (card < 0) {
+    card = drawShipFrom(state, otherDeck(state, d));
   }
 
   let tries = 0;
-  while (state.drawnShip >= 0 && at(SHIPS, state.drawnShip).redirect && tries < 4) {
-    let redirectCard = state.drawnShip;
+  while (card >= 0 && at(SHIPS, card).redirect && tries < 4) {
+    let redirectCard = card;
     discardShip(state, redirectCard);
-    drawShipFrom(state, otherDeck(state, at(SHIPS, redirectCard).deck));
+    card = drawShipFrom(state, otherDeck(state, at(SHIPS, redirectCard).deck));
     tries += 1;
   }
+
+  return card;
 }
 
-/** proc drawMission (line 984) */
+/** proc drawMission (line 986) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3279,7 +3281,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 997) */
+/** proc discardMission (line 999) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3289,7 +3291,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1522) */
+/** proc setSides (line 1524) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3313,7 +3315,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1537) */
+/** proc noteFight (line 1539) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3321,7 +3323,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1759) */
+/** proc shipTask (line 1757) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3348,7 +3350,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 900): its effects, once allowed. */
+/** action Repair (line 898): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3359,7 +3361,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 907): its effects, once allowed. */
+/** action EndTurn (line 905): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3412,7 +3414,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1055): its effects, once allowed. */
+/** action ExtraMove (line 1057): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3423,7 +3425,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1061): its effects, once allowed. */
+/** action StopMoving (line 1063): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3454,7 +3456,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1875): its effects, once allowed. */
+/** action EndCommerce (line 1873): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3473,7 +3475,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1898): its effects, once allowed. */
+/** action Deliver (line 1896): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3490,7 +3492,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1911): its effects, once allowed. */
+/** action SellMain (line 1909): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3502,7 +3504,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1917): its effects, once allowed. */
+/** action SellSecondary (line 1915): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3514,7 +3516,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1923): its effects, once allowed. */
+/** action SellSail (line 1921): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3526,7 +3528,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1929): its effects, once allowed. */
+/** action DropLetter (line 1927): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3539,7 +3541,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1934): its effects, once allowed. */
+/** action BuyMain (line 1932): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3553,7 +3555,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1942): its effects, once allowed. */
+/** action BuySecondary (line 1940): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3568,7 +3570,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1950): its effects, once allowed. */
+/** action BuySail (line 1948): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3582,7 +3584,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1962): its effects, once allowed. */
+/** action BuyLetter (line 1960): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3596,7 +3598,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1971): its effects, once allowed. */
+/** action StoreMain (line 1969): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3610,7 +3612,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1979): its effects, once allowed. */
+/** action LoadMain (line 1977): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3624,7 +3626,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1987): its effects, once allowed. */
+/** action StoreSecondary (line 1985): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3638,7 +3640,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1995): its effects, once allowed. */
+/** action LoadSecondary (line 1993): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3652,7 +3654,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2003): its effects, once allowed. */
+/** action StoreSail (line 2001): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3666,7 +3668,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2011): its effects, once allowed. */
+/** action LoadSail (line 2009): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3680,7 +3682,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2019): its effects, once allowed. */
+/** action StoreLetter (line 2017): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3694,7 +3696,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2027): its effects, once allowed. */
+/** action LoadLetter (line 2025): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3708,7 +3710,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2035): its effects, once allowed. */
+/** action StoreCargo (line 2033): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3722,7 +3724,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2044): its effects, once allowed. */
+/** action LoadCargo (line 2042): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3754,7 +3756,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2167): its effects, once allowed. */
+/** action EndTavern (line 2165): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3766,7 +3768,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2171): its effects, once allowed. */
+/** action TakeMission (line 2169): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3792,7 +3794,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 832) until it waits for a decision or is done. */
+/** Runs the flow (line 830) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3832,7 +3834,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 785) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 783) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3989,7 +3991,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 838) until it waits for a decision or is done. */
+/** Runs proc playGame (line 836) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4073,7 +4075,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 856) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 854) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4138,7 +4140,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1006) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1008) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4187,7 +4189,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
 }
 
-/** Runs proc enterHex (line 1065) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1067) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4371,7 +4373,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1114) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1116) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4434,7 +4436,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1126) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1128) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4567,7 +4569,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1157) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1159) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4673,7 +4675,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1179) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1181) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4737,7 +4739,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1196) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1198) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4889,7 +4891,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1234) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1236) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5011,7 +5013,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1278) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1280) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5092,7 +5094,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1301) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1303) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5197,7 +5199,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1326) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1328) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5319,7 +5321,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1377) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1379) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5459,7 +5461,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1413) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1415) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5517,7 +5519,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1442) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1444) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5577,7 +5579,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1452) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1454) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5638,7 +5640,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1467) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1469) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5755,7 +5757,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1496) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1498) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5832,7 +5834,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1545) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1547) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5867,8 +5869,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       }
 
       case 3: {
-        drawCombatCard(state);
-        state.pickedCard = state.drawnCard;
+        state.pickedCard = drawCombatCard(state);
         frame.pc = 4;
         continue machine;
       }
@@ -5902,7 +5903,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1564) until it waits for a decision or is done. */
+/** Runs proc combat (line 1565) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5939,8 +5940,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
       }
 
       case 3: {
-        drawCombatCard(state);
-        state.fAttCard = state.drawnCard;
+        state.fAttCard = drawCombatCard(state);
         frame.pc = 4;
         continue machine;
       }
@@ -5990,8 +5990,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
       }
 
       case 8: {
-        drawCombatCard(state);
-        state.fDefCard = state.drawnCard;
+        state.fDefCard = drawCombatCard(state);
         frame.pc = 9;
         continue machine;
       }
@@ -6048,7 +6047,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1619) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1618) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6129,7 +6128,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1646) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1645) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6138,8 +6137,8 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
         frame.at = state.players[frame.p]!.pos;
         frame.shadow = shadowFor(state, state.active, frame.p, frame.p);
         noteFight(state, frame.p, frame.p);
-        drawMerchant(state, shipDeckOf(state, frame.p));
-        if (state.drawnShip >= 0) {
+        frame.card = drawMerchant(state, shipDeckOf(state, frame.p));
+        if (frame.card >= 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -6150,7 +6149,6 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 1: {
-        frame.card = state.drawnShip;
         if (frame.pirateAttacks) {
           setSides(state, "pirateSide", frame.p, 0, "merchantSide", frame.p, frame.card, 0);
         } else {
@@ -6235,7 +6233,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1679) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1677) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6321,7 +6319,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1698) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1696) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6432,7 +6430,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1715) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1713) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6600,7 +6598,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1771) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1769) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6757,7 +6755,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1827) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1825) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6873,7 +6871,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2090) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2088) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7097,18 +7095,17 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2210) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2206) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        drawCombatCard(state);
-        if (state.drawnCard < 0) {
+        frame.c = drawCombatCard(state);
+        if (frame.c < 0) {
           frame.pc = 1;
           continue machine;
         }
 
-        frame.c = state.drawnCard;
         frame.pc = 2;
         state.stack.push(newRunEventFrame(frame.c, frame.p));
         return;
@@ -7139,7 +7136,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2223) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2218) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7312,7 +7309,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2245) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2240) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7356,7 +7353,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2251) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2246) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7424,7 +7421,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2277) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2272) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7559,7 +7556,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2308) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2303) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7727,7 +7724,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2344) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2339) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7785,7 +7782,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2364) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2359) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7864,7 +7861,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2386) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2381) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7929,7 +7926,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2401) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2396) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8107,7 +8104,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2433) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2428) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8215,7 +8212,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2453) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2448) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8292,7 +8289,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 888) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 886) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8323,7 +8320,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1017) until it waits for a decision or is done. */
+/** Runs action Move (line 1019) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8376,7 +8373,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1034) until it waits for a decision or is done. */
+/** Runs action Step (line 1036) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8401,7 +8398,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d };
 }
 
-/** Runs action AttackPort (line 1046) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1048) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8426,7 +8423,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me };
 }
 
-/** Runs action AttackCity (line 1816) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1814) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8451,7 +8448,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1865) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1863) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8493,7 +8490,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1881) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1879) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8550,7 +8547,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], buyIt: false, newShip: 0 };
 }
 
-/** Runs action BuyShip (line 2056) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2054) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8558,16 +8555,16 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         state.boughtShip = true;
         state.shipOffer = [];
         for (let i = 0, times = citySizeAt(state, state.players[frame.me]!.pos); i < times; i++) {
-          drawShipFrom(state, frame.deck);
+          let card = drawShipFrom(state, frame.deck);
           let tries = 0;
-          while (state.drawnShip >= 0 && at(SHIPS, state.drawnShip).redirect && tries < 3) {
-            discardShip(state, state.drawnShip);
-            drawShipFrom(state, frame.deck);
+          while (card >= 0 && at(SHIPS, card).redirect && tries < 3) {
+            discardShip(state, card);
+            card = drawShipFrom(state, frame.deck);
             tries += 1;
           }
 
-          if (state.drawnShip >= 0) {
-            state.shipOffer.push(state.drawnShip);
+          if (card >= 0) {
+            state.shipOffer.push(card);
           }
         }
 
@@ -8637,7 +8634,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2157) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2155) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8679,14 +8676,12 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2178) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2176) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        drawCombatCard(state);
-        frame.c = state.drawnCard;
-        state.drawnCard = -1;
+        frame.c = drawCombatCard(state);
         state.players[frame.me]!.peek = [frame.c];
         state.pending = { site: 60, players: [frame.me] };
         frame.pc = 1;
@@ -8724,7 +8719,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2200) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2196) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9288,7 +9283,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 790)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 788)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9298,7 +9293,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 793)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 791)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9308,7 +9303,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 794)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 792)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9318,7 +9313,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 796)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 794)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9328,7 +9323,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 798)
+      // `choose kit: StartKit by p` (proc startingChoices, line 796)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9338,7 +9333,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 806)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 804)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9348,7 +9343,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 873)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 871)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9358,7 +9353,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1008)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1010)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9369,7 +9364,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1024)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1026)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9378,7 +9373,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1128)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1130)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9388,7 +9383,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1135)
+      // `choose takeSail: bool by p` (proc pickUps, line 1137)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9398,7 +9393,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1143)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1145)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9408,7 +9403,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1158)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1160)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9424,7 +9419,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1160)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1162)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9435,7 +9430,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1163)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1165)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9446,7 +9441,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1171)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1173)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9457,7 +9452,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1182)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1184)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9467,7 +9462,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1198)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1200)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9477,7 +9472,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1201)
+      // `choose payToll: bool by p` (proc askEntry, line 1203)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9487,7 +9482,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1235)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1237)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9498,7 +9493,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1238)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1240)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9509,7 +9504,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1244)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1246)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9520,7 +9515,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1250)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1252)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9531,7 +9526,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1256)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1258)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9542,7 +9537,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1386)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1388)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9553,7 +9548,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1426)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1428)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9564,7 +9559,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1447)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1449)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9575,7 +9570,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1457)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1459)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9586,7 +9581,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1471)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1473)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9602,7 +9597,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1475)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1477)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9611,7 +9606,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1484)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1486)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9622,7 +9617,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1509)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1511)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9633,7 +9628,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1549)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1551)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9643,7 +9638,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1553)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1555)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9654,7 +9649,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1626)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1625)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9664,7 +9659,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1680)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1678)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9674,7 +9669,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1685)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1683)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9684,7 +9679,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1701)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1699)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9700,7 +9695,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1705)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1703)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9711,7 +9706,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1708)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1706)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9722,7 +9717,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1723)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1721)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9737,7 +9732,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1728)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1726)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9747,7 +9742,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1739)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1737)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9758,7 +9753,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1744)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1742)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9768,7 +9763,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1782)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1780)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9779,7 +9774,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1796)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1794)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9790,7 +9785,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1838)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1836)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9803,7 +9798,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1871)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1869)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9830,7 +9825,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1887)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1885)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9840,7 +9835,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose buyIt: bool by me` (action BuyShip, line 2076)
+      // `choose buyIt: bool by me` (action BuyShip, line 2074)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyIt", player: seat, value });
@@ -9850,7 +9845,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose newShip: int in affordable by me` (action BuyShip, line 2078)
+      // `choose newShip: int in affordable by me` (action BuyShip, line 2076)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9861,7 +9856,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2095)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2093)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9872,7 +9867,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2099)
+      // `choose storeMain: bool by p` (proc changeShip, line 2097)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9882,7 +9877,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2109)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2107)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9892,7 +9887,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2113)
+      // `choose storeSail: bool by p` (proc changeShip, line 2111)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9902,7 +9897,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2123)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2121)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9918,7 +9913,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2126)
+      // `choose storeItem: bool by p` (proc changeShip, line 2124)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9928,7 +9923,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2130)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2128)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9939,7 +9934,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2138)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2136)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9950,7 +9945,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2163)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2161)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9959,7 +9954,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2188)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2184)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9969,7 +9964,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2246)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2241)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9979,7 +9974,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2267)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2262)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9990,7 +9985,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2285)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2280)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10001,7 +9996,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2309)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2304)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10011,7 +10006,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2311)
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2306)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -10020,7 +10015,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2320)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2315)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10031,7 +10026,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2346)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2341)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10041,7 +10036,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2369)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2364)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10052,7 +10047,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2375)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2370)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10063,7 +10058,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2387)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2382)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10072,7 +10067,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2406)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2401)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10082,7 +10077,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2440)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2435)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10093,7 +10088,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2460)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2455)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -11969,8 +11964,6 @@ export function setUp(options: GameOptions): State {
     fAttWins: false,
     fReshuffle: false,
     pickedCard: 0,
-    drawnCard: 0,
-    drawnShip: 0,
     pendingWreck: 0,
     stormOptions: [],
     fighting: false,
@@ -12158,8 +12151,6 @@ function view(state: State, viewer: Player): View {
     fAttWins: state.fAttWins,
     fReshuffle: state.fReshuffle,
     pickedCard: state.pickedCard,
-    drawnCard: state.drawnCard,
-    drawnShip: state.drawnShip,
     pendingWreck: state.pendingWreck,
     stormOptions: state.stormOptions.slice(),
     fighting: state.fighting,
@@ -12366,8 +12357,6 @@ function validateState(value: unknown): string | null {
   if (!(typeof value.fAttWins === "boolean")) return "state.fAttWins is not a valid bool";
   if (!(typeof value.fReshuffle === "boolean")) return "state.fReshuffle is not a valid bool";
   if (!isInt(value.pickedCard)) return "state.pickedCard is not a valid int";
-  if (!isInt(value.drawnCard)) return "state.drawnCard is not a valid int";
-  if (!isInt(value.drawnShip)) return "state.drawnShip is not a valid int";
   if (!isInt(value.pendingWreck)) return "state.pendingWreck is not a valid int";
   if (!(
     Array.isArray(value.stormOptions) &&
@@ -13427,7 +13416,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "aec5f915",
+  sourceHash: "7c6ee3dd",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
