@@ -113,6 +113,40 @@ describe("a compiled game", () => {
     expect(restored).toEqual(state);
     expect(state.table).toEqual([{ suit: "blue", rank: 1 }]);
   });
+
+  it("shows a position in a list as the value it stands for, without changing the state", () => {
+    const state = setUp({ players: 2, seed: 3 });
+    state.deck = [
+      { suit: "red", rank: 1 },
+      { suit: "blue", rank: 2 },
+      { suit: "green", rank: 1 },
+      { suit: "green", rank: 2 },
+      { suit: "red", rank: 2 },
+    ];
+    start(state);
+    tour.apply(state, { type: "bid", player: 0, value: 2 });
+    tour.apply(state, { type: "bid", player: 1, value: 0 });
+    const shown = (action: Parameters<typeof tour.apply>[1]): unknown => tour.shownAction?.(state, action);
+    // An action parameter taken `in` the hand, and a position past its end (left as it is).
+    expect(shown({ type: "Play", player: 0, card: 1 })).toEqual({
+      type: "Play",
+      player: 0,
+      card: { suit: "blue", rank: 2 },
+    });
+    expect(shown({ type: "Play", player: 0, card: 5 })).toEqual({ type: "Play", player: 0, card: 5 });
+    // Parameters that are not positions stay as they are.
+    expect(shown({ type: "Sail", player: 0, d: "north" })).toEqual({ type: "Sail", player: 0, d: "north" });
+    tour.apply(state, { type: "Draw", player: 0 });
+    tour.apply(state, { type: "Rest", player: 0 });
+    // A choice `in` a list: the discard, asked inside discardDown's loop (the hand is red 1, blue 2, red 2).
+    const before = JSON.stringify(state);
+    expect(shown({ type: "card", player: 0, value: 2 })).toEqual({
+      type: "card",
+      player: 0,
+      value: { suit: "red", rank: 2 },
+    });
+    expect(JSON.stringify(state)).toBe(before);
+  });
 });
 
 describe("a game without decisions", () => {

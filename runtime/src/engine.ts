@@ -73,6 +73,12 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
   apply(state: S, action: A): void;
   /** What `seat` may see of the state: everything the rules hide from that seat is removed. */
   view(state: S, seat: Seat): V;
+  /**
+   * `action` as its player reads it now, for people: a parameter given by its position in a list is replaced by the
+   * value it stands for (as that player's view shows it). Never mutates. Optional: without it, actions are shown as
+   * they are.
+   */
+  shownAction?(state: S, action: A): EngineAction;
   /** The result once the game is over, else null. */
   outcome(state: S): Outcome | null;
   /** Null when `value` has the shape of this engine's state, else what is wrong (for loading saves). */

@@ -2,7 +2,7 @@
  * Plain-text presentation of game data, for terminals: actions, outcomes, views and simulation summaries.
  * Game-agnostic: it only knows the shapes the engine interface guarantees.
  */
-import type { EngineAction, Outcome } from "./engine.ts";
+import type { AnyEngine, EngineAction, Outcome } from "./engine.ts";
 import type { SimulationSummary } from "./simulate.ts";
 
 /** `type key=value ...` — the action's type and parameters, without the seat (`player`). */
@@ -13,6 +13,14 @@ export function formatAction(action: EngineAction): string {
     parts.push(`${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
   }
   return parts.join(" ");
+}
+
+/**
+ * An action as its player reads it now, formatted like `formatAction`: a parameter given by its position in a list
+ * shows the value it stands for when the engine can say it (`Engine.shownAction`). Call it before applying.
+ */
+export function formatShownAction(engine: AnyEngine, state: object, action: EngineAction): string {
+  return formatAction(engine.shownAction?.(state, action) ?? action);
 }
 
 /** Winners, then each seat's score and rank, one per line. */

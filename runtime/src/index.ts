@@ -35,7 +35,14 @@ export {
   type SimulationOptions,
   type SimulationSummary,
 } from "./simulate.ts";
-export { formatAction, formatBlock, formatOutcome, formatSummaryTable, formatValue } from "./format.ts";
+export {
+  formatAction,
+  formatBlock,
+  formatOutcome,
+  formatShownAction,
+  formatSummaryTable,
+  formatValue,
+} from "./format.ts";
 export {
   RulesError,
   at,

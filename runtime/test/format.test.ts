@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { formatAction, formatBlock, formatOutcome } from "../src/index.ts";
+import { formatAction, formatBlock, formatOutcome, formatShownAction, type AnyEngine } from "../src/index.ts";
+import { raceFixtureEngine } from "./fixtures/race-fixture-engine.ts";
 
 describe("formatAction", () => {
   it("names the type then the parameters, leaving out the seat", () => {
     expect(formatAction({ type: "roll", player: 1 })).toBe("roll");
     const move = { type: "move", player: 0, to: "B3", cards: [1, 2] };
     expect(formatAction(move)).toBe("move to=B3 cards=[1,2]");
+  });
+});
+
+describe("formatShownAction", () => {
+  it("shows what a position stands for when the engine can say it, else the action as it is", () => {
+    const state = raceFixtureEngine.newGame({ players: 2, seed: 1 });
+    const plain: AnyEngine = raceFixtureEngine;
+    expect(formatShownAction(plain, state, { type: "boost", player: 0 })).toBe("boost");
+    const shelves = ["apples", "pears"];
+    const shopping: AnyEngine = {
+      ...raceFixtureEngine,
+      shownAction: (_state, action) => ({ ...action, item: shelves[(action as { item?: number }).item ?? -1] }),
+    };
+    expect(formatShownAction(shopping, state, { type: "buy", player: 0, item: 1 } as never)).toBe("buy item=pears");
   });
 });
 

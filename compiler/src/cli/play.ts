@@ -10,9 +10,9 @@ import {
   RandomAgent,
   Session,
   agentSeed,
-  formatAction,
   formatBlock,
   formatOutcome,
+  formatShownAction,
   isSeat,
   lowestSeat,
   saveToJson,
@@ -85,9 +85,10 @@ export async function playGame(engine: AnyEngine, settings: PlaySettings, stream
         continue;
       }
       const action = agent.choose(engine, session.state, seat);
-      session.apply(action);
       // With people at the table, a random seat's action may carry a secret (a hidden pick): only say that it acted.
-      say(humans.size === 0 ? `seat ${seat}: ${formatAction(action)}` : `seat ${seat} (random) has acted`);
+      const shown = humans.size === 0 ? `seat ${seat}: ${formatShownAction(engine, session.state, action)}` : null;
+      session.apply(action);
+      say(shown ?? `seat ${seat} (random) has acted`);
     }
   } finally {
     prompter?.close();
@@ -123,8 +124,9 @@ async function interrupts(
     }
     const action = agent.interrupt(session.engine, session.state, seat);
     if (action === null) continue;
+    const shown = humans.size === 0 ? formatShownAction(session.engine, session.state, action) : null;
     session.apply(action);
-    say(humans.size === 0 ? `seat ${seat} interrupts: ${formatAction(action)}` : `seat ${seat} (random) interrupts`);
+    say(shown === null ? `seat ${seat} (random) interrupts` : `seat ${seat} interrupts: ${shown}`);
     return "acted";
   }
   return "passed";
@@ -146,7 +148,7 @@ async function humanTurn(
   const heading =
     before === undefined ? "your turn" : `you may interrupt before seat ${before} decides (empty line: let it)`;
   say(`\n=== seat ${seat}: ${heading} ===\n${formatBlock(session.view(seat))}\nyour options:`);
-  legal.forEach((action, i) => say(`  ${i + 1}. ${formatAction(action)}`));
+  legal.forEach((action, i) => say(`  ${i + 1}. ${formatShownAction(session.engine, session.state, action)}`));
   const pass = before === undefined ? "" : ", nothing to pass";
   const help = `type a number from 1 to ${legal.length}${pass}, "save <file>" or "quit"`;
   for (;;) {

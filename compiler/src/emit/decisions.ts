@@ -24,6 +24,7 @@ import { valuesConst, type EmitContext } from "./context.ts";
 import type { Scope } from "./expressions.ts";
 import type { DecisionEmitter } from "./machine.ts";
 import { frameExpression } from "./routines.ts";
+import { viewValue } from "./views.ts";
 import { LocalNames, pascal, str } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -326,7 +327,6 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       const s = d.stmt;
       const t = s.candidate!.type;
       const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
-      // Each expression is emitted once: emitting lifts helpers, and a second emission would lift them twice.
       const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
       const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
       if (/\bframe\./.test(condition + list)) cases.push(`const frame = current${r.frameType}(state);`);
@@ -670,4 +670,76 @@ export function emitMayAct(ctx: EmitContext): (FunctionDeclarationStructure | St
       ],
     },
   ];
+}
+
+/**
+ * `shownAction`: an action as its player reads it. A parameter or answer taken `in` a list is a position in that
+ * list; for people (the terminal game, logs) it is replaced by the value it stands for, as that player's view would
+ * show it. Anything else, and a position outside its list, stays as it is.
+ */
+export function emitShownAction(ctx: EmitContext): Fn {
+  const cases: string[] = [];
+  for (const a of ctx.program.actions.values()) {
+    if (!a.params.some((p) => p.from)) continue;
+    const params = new Map<LocalSymbol, string>();
+    const scope = actionScope(a, "action.player", params);
+    const lines: string[] = [];
+    const shown: string[] = [];
+    for (const p of a.params) {
+      const field = `action.${p.name.text}`;
+      if (p.from) {
+        const item = scope.names.fresh(p.name.text);
+        lines.push(`const ${item} = ${ctx.exprs.paren(p.from, scope)}[${field}];`);
+        lines.push(`if (${item} === undefined) return { ...action };`);
+        params.set(p.symbol!, item);
+        shown.push(`${p.name.text}: ${viewValue(ctx, p.symbol!.type, item)}`);
+      } else {
+        params.set(p.symbol!, field);
+      }
+    }
+    cases.push(`case ${str(a.name.text)}: {`, ...lines, `return { ...action, ${shown.join(", ")} };`, "}");
+  }
+  const choices = new Map<string, string[]>();
+  for (const d of ctx.program.decisions) {
+    if (d.kind !== "choose" || !d.stmt.domain.from) continue;
+    const s = d.stmt;
+    const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+    const scope = chooseScope(ctx, d, "item");
+    const list = ctx.exprs.paren(s.domain.from!, scope);
+    const lines = [`case ${d.site}: {`];
+    if (/\bframe\./.test(list)) lines.push(`const frame = current${r.frameType}(state);`);
+    if (/\bseat\b/.test(list)) lines.push("const seat = action.player;");
+    lines.push(
+      `const item = ${list}[action.value];`,
+      `return item === undefined ? { ...action } : { ...action, value: ${viewValue(ctx, s.candidate!.type, "item")} };`,
+      "}",
+    );
+    choices.set(s.name.text, [...(choices.get(s.name.text) ?? []), ...lines]);
+  }
+  for (const [name, sites] of choices) {
+    cases.push(`case ${str(name)}:`, "switch (state.pending?.site) {", ...sites, "}", "break;");
+  }
+  return {
+    kind: StructureKind.Function,
+    name: "shownAction",
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "action", type: "Action" },
+    ],
+    returnType: "ShownAction",
+    docs: [
+      "The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state.",
+    ],
+    statements: [
+      ...(cases.length > 0
+        ? [
+            ...(/\bviewer\b/.test(cases.join("\n")) ? ["const viewer = action.player;"] : []),
+            "switch (action.type) {",
+            ...cases,
+            "}",
+          ]
+        : []),
+      "return { ...action };",
+    ],
+  };
 }

@@ -10,6 +10,7 @@ import {
   emitActionTypes,
   emitAllowed,
   emitMayAct,
+  emitShownAction,
   emitApply,
   emitCheck,
   emitLegalActions,
@@ -142,6 +143,17 @@ export function emitEngineModule(input: EngineModuleInput): string {
       "never",
   });
   add(emitPendingType(ctx));
+  add({
+    kind: StructureKind.Interface,
+    name: "ShownAction",
+    isExported: true,
+    docs: ["An action as its player reads it: each position in a list replaced by the value it stands for."],
+    properties: [
+      { name: "type", type: 'Action["type"]', isReadonly: true },
+      { name: "player", type: "Player", isReadonly: true },
+    ],
+    indexSignatures: [{ keyName: "parameter", keyType: "string", returnType: "unknown", isReadonly: true }],
+  });
   if (program.allowed.size > 0)
     add({
       kind: StructureKind.Interface,
@@ -280,6 +292,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
   add(emitLegalActions(ctx), emitCheck(ctx), emitApply(ctx));
   add(...emitAllowed(ctx));
   add(...emitMayAct(ctx));
+  add(emitShownAction(ctx));
 
   // ---- game lifecycle
   add(...emitLifecycle(ctx));
@@ -324,6 +337,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
           check,
           apply,
           view,
+          shownAction,
           outcome,
           validateState,
         }`,

@@ -42,6 +42,8 @@ export interface Helper {
 
 export class HelperSink {
   readonly helpers: Helper[] = [];
+  /** The helper lifted for each aggregate or comprehension, so emitting an expression again reuses it. */
+  readonly lifted = new Map<Aggregate | Comprehension, string>();
   private count = 0;
   nextName(base: string): string {
     return `${base}${++this.count}`;
@@ -124,8 +126,6 @@ export class ExprEmitter {
       case "unary":
         return e.op === "not" ? `!${this.paren(e.operand, scope)}` : `-${this.paren(e.operand, scope)}`;
       case "binary": {
-        // Each side is emitted exactly once: emitting lifts aggregate helpers, so a second emission would leave
-        // unused copies behind.
         const left = this.emit(e.left, scope);
         const right = this.emit(e.right, scope);
         const l = parenthesized(left);
@@ -337,6 +337,8 @@ export class ExprEmitter {
       params.push({ name: "owner", type: "Player" });
       callArgs.push(scope.ownerVar);
     }
+    const known = this.sink.lifted.get(e);
+    if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
     const variable = names.nameOf(e.symbol!);
     const iterable = this.emit(e.iterable, inner);
     // An indexed loop over the list, evaluated once: measurably faster than for-of in the hot paths of playouts.
@@ -405,6 +407,7 @@ export class ExprEmitter {
         throw new Error(`internal: aggregate ${op}`);
     }
     const name = this.sink.nextName(op === "list" ? "collect" : op);
+    this.sink.lifted.set(e, name);
     this.sink.helpers.push({
       name,
       doc: this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),

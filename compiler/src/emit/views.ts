@@ -74,7 +74,7 @@ function viewProperties(
 }
 
 /** The code for a value as `viewer` sees it (copied, so a view never shares data with the state). */
-function viewValue(ctx: EmitContext, t: Type, code: string): string {
+export function viewValue(ctx: EmitContext, t: Type, code: string): string {
   if (t.kind === "list") {
     if (needsView(ctx.program, t.element)) return `${code}.map((x) => ${viewValue(ctx, t.element, "x")})`;
     return t.element.kind === "list" || t.element.kind === "record" ? `clone(${code})` : `${code}.slice()`;

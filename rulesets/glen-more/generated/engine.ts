@@ -346,6 +346,13 @@ export type Pending =
   | { site: 12; players: Player[] }
   | { site: 13; players: Player[] };
 
+/** An action as its player reads it: each position in a list replaced by the value it stands for. */
+export interface ShownAction {
+  readonly [parameter: string]: unknown;
+  readonly type: Action["type"];
+  readonly player: Player;
+}
+
 /** The whole game: plain JSON at every decision point. */
 export interface State {
   variant: VariantName;
@@ -2714,7 +2721,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any46(state, me)) return;
+  if (any45(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2863,7 +2870,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum47(state) - 1,
+            frame.t.distinct - sum46(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2928,7 +2935,7 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum48(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum47(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -2957,7 +2964,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum49(state) - 1,
+            frame.fairTypes - sum48(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3100,7 +3107,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum50(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum46(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3154,7 +3161,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum47(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3178,7 +3185,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum52(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum48(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3389,6 +3396,73 @@ function mayAct(): readonly Player[] {
   return NOBODY;
 }
 
+/** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
+function shownAction(state: State, action: Action): ShownAction {
+  switch (action.type) {
+    case "Sell": {
+      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      if (src === undefined) return { ...action };
+      return { ...action, src: src };
+    }
+
+    case "Activate": {
+      const i = rangeList(0, state.players[action.player]!.display.length - 1)[action.i];
+      if (i === undefined) return { ...action };
+      return { ...action, i: i };
+    }
+
+    case "LochNess": {
+      const i = rangeList(0, state.players[action.player]!.display.length - 1)[action.i];
+      if (i === undefined) return { ...action };
+      return { ...action, i: i };
+    }
+
+    case "MoveClan": {
+      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      if (src === undefined) return { ...action };
+      return { ...action, src: src };
+    }
+
+    case "Promote": {
+      const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
+      if (src === undefined) return { ...action };
+      return { ...action, src: src };
+    }
+
+    case "source":
+      switch (state.pending?.site) {
+        case 3: {
+          const frame = currentPayDueFrame(state);
+          const item = frame.sources[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "clanSource":
+      switch (state.pending?.site) {
+        case 4: {
+          const frame = currentPayForFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "spot":
+      switch (state.pending?.site) {
+        case 6: {
+          const item = state.spots[action.value];
+          return item === undefined ? { ...action } : { ...action, value: clone(item) };
+        }
+      }
+
+      break;
+  }
+
+  return { ...action };
+}
+
 /** A new game after its setup, before the flow starts (tests may change it before `start`). */
 export function setUp(options: GameOptions): State {
   const playerCount = options.players;
@@ -3431,10 +3505,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  state.stack0 = shuffleInPlace(state.rng, collect53(state));
-  state.stack1 = shuffleInPlace(state.rng, collect54(state));
-  state.stack2 = shuffleInPlace(state.rng, collect55(state));
-  state.stack3 = shuffleInPlace(state.rng, collect56(state));
+  state.stack0 = shuffleInPlace(state.rng, collect49(state));
+  state.stack1 = shuffleInPlace(state.rng, collect50(state));
+  state.stack2 = shuffleInPlace(state.rng, collect51(state));
+  state.stack3 = shuffleInPlace(state.rng, collect52(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -4207,15 +4281,16 @@ function any45(state: State, me: Player): boolean {
   return false;
 }
 
-/** any(s in range(1, size(track) - 1): track[s].pawn == TILE_SPACE and canTakeSelling(me, track[s].tile)) */
-function any46(state: State, me: Player): boolean {
-  const items = rangeList(1, state.track.length - 1);
+/** sum(k in IDX: due[k]) */
+function sum46(state: State): number {
+  let total = 0;
+  const items = IDX;
   for (let i = 0; i < items.length; i++) {
-    const s = items[i]!;
-    if (at(state.track, s).pawn === TILE_SPACE && canTakeSelling(state, me, at(state.track, s).tile)) return true;
+    const k = items[i]!;
+    total += at(state.due, k);
   }
 
-  return false;
+  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4242,56 +4317,8 @@ function sum48(state: State): number {
   return total;
 }
 
-/** sum(k in IDX: due[k]) */
-function sum49(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum50(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum51(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum52(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect53(state: State): number[] {
+function collect49(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4303,7 +4330,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect54(state: State): number[] {
+function collect50(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4315,7 +4342,7 @@ function collect54(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect55(state: State): number[] {
+function collect51(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4327,7 +4354,7 @@ function collect55(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect56(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4355,6 +4382,7 @@ export const engine: Engine<State, Action, View> = {
   check,
   apply,
   view,
+  shownAction,
   outcome,
   validateState,
 };

@@ -74,6 +74,13 @@ export type Pending =
   | { site: 1; players: Player[] }
   | { site: 2; players: Player[] };
 
+/** An action as its player reads it: each position in a list replaced by the value it stands for. */
+export interface ShownAction {
+  readonly [parameter: string]: unknown;
+  readonly type: Action["type"];
+  readonly player: Player;
+}
+
 /** The whole game: plain JSON at every decision point. */
 export interface State {
   variant: VariantName;
@@ -547,6 +554,26 @@ function mayAct(): readonly Player[] {
   return NOBODY;
 }
 
+/** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
+function shownAction(state: State, action: Action): ShownAction {
+  const viewer = action.player;
+  switch (action.type) {
+    case "Return": {
+      const ship = state.sea[action.ship];
+      if (ship === undefined) return { ...action };
+      return { ...action, ship: viewShip(state, ship, viewer) };
+    }
+
+    case "Attack": {
+      const target = state.sea[action.target];
+      if (target === undefined) return { ...action };
+      return { ...action, target: viewShip(state, target, viewer) };
+    }
+  }
+
+  return { ...action };
+}
+
 /** A new game after its setup, before the flow starts (tests may change it before `start`). */
 export function setUp(options: GameOptions): State {
   const playerCount = options.players;
@@ -793,6 +820,7 @@ export const engine: Engine<State, Action, View> = {
   check,
   apply,
   view,
+  shownAction,
   outcome,
   validateState,
 };

@@ -1064,6 +1064,13 @@ export type Pending =
   | { site: 72; players: Player[] }
   | { site: 73; players: Player[] };
 
+/** An action as its player reads it: each position in a list replaced by the value it stands for. */
+export interface ShownAction {
+  readonly [parameter: string]: unknown;
+  readonly type: Action["type"];
+  readonly player: Player;
+}
+
 /** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
 export interface Allowance {
   actions: Action["type"][];
@@ -11861,6 +11868,293 @@ function mayAct(state: State): Player[] {
   return out;
 }
 
+/** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
+function shownAction(state: State, action: Action): ShownAction {
+  switch (action.type) {
+    case "PlayCard": {
+      const card = state.players[action.player]!.hand[action.card];
+      if (card === undefined) return { ...action };
+      return { ...action, card: card };
+    }
+
+    case "Deliver": {
+      const card = state.players[action.player]!.captured[action.card];
+      if (card === undefined) return { ...action };
+      return { ...action, card: card };
+    }
+
+    case "startShip":
+      switch (state.pending?.site) {
+        case 0: {
+          const item = state.startOffer[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "startPort":
+      switch (state.pending?.site) {
+        case 3: {
+          const item = piratePorts(state)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "excessCard":
+      switch (state.pending?.site) {
+        case 7: {
+          const frame = currentTrimHandFrame(state);
+          const item = state.players[frame.p]!.hand[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "floatHex":
+      switch (state.pending?.site) {
+        case 15: {
+          const frame = currentJettisonFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "tollMain":
+      switch (state.pending?.site) {
+        case 20: {
+          const frame = currentPayEquipmentTollFrame(state);
+          const item = state.players[frame.p]!.sb[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "tollSecondary":
+      switch (state.pending?.site) {
+        case 21: {
+          const frame = currentPayEquipmentTollFrame(state);
+          const item = state.players[frame.p]!.holdSec[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "tollSail":
+      switch (state.pending?.site) {
+        case 22: {
+          const frame = currentPayEquipmentTollFrame(state);
+          const item = state.players[frame.p]!.yards[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "tollLetter":
+      switch (state.pending?.site) {
+        case 23: {
+          const frame = currentPayEquipmentTollFrame(state);
+          const item = state.players[frame.p]!.letters[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "fightHex":
+      switch (state.pending?.site) {
+        case 24: {
+          const frame = currentResolveWindFightsFrame(state);
+          const item = frame.fights[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "spawnPort":
+      switch (state.pending?.site) {
+        case 25: {
+          const frame = currentRespawnMerchantFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "merchantAside":
+      switch (state.pending?.site) {
+        case 26: {
+          const frame = currentMoveMerchantAsideFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "asideHex":
+      switch (state.pending?.site) {
+        case 27: {
+          const frame = currentMoveAsideFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "wreckHex":
+      switch (state.pending?.site) {
+        case 31: {
+          const frame = currentDropWreckFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "handCard":
+      switch (state.pending?.site) {
+        case 33: {
+          const frame = currentPirateCardFrame(state);
+          const item = state.players[frame.p]!.hand[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "raided":
+      switch (state.pending?.site) {
+        case 42: {
+          const frame = currentPirateFightFrame(state);
+          const item = state.players[frame.l]!.captured[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "krakenEscape":
+      switch (state.pending?.site) {
+        case 44: {
+          const frame = currentKrakenFightFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "krakenHome":
+      switch (state.pending?.site) {
+        case 45: {
+          const frame = currentKrakenFightFrame(state);
+          const item = frame.homes[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "hideoutToken":
+      switch (state.pending?.site) {
+        case 46: {
+          const frame = currentCityAttackFrame(state);
+          const item = state.players[frame.p]!.tokens[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "newShip":
+      switch (state.pending?.site) {
+        case 50: {
+          const frame = currentBuyShipFrame(state);
+          const item = frame.affordable[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "fortChoice":
+      switch (state.pending?.site) {
+        case 62: {
+          const frame = currentDoFortFrame(state);
+          const item = frame.freeForts[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "krakenTo":
+      switch (state.pending?.site) {
+        case 63: {
+          const frame = currentDoKrakenFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "merchantTo":
+      switch (state.pending?.site) {
+        case 66: {
+          const frame = currentDoMerchantEventFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "shoalsModule":
+      switch (state.pending?.site) {
+        case 68: {
+          const frame = currentDoShoalsFrame(state);
+          const item = frame.movable[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "shoalsSpot":
+      switch (state.pending?.site) {
+        case 69: {
+          const frame = currentDoShoalsFrame(state);
+          const item = frame.choices[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "stormDir":
+      switch (state.pending?.site) {
+        case 71: {
+          const item = state.stormOptions[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "stormLanding":
+      switch (state.pending?.site) {
+        case 72: {
+          const frame = currentCarryPirateFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "merchantLanding":
+      switch (state.pending?.site) {
+        case 73: {
+          const frame = currentCarryMerchantFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+  }
+
+  return { ...action };
+}
+
 /** A new game after its setup, before the flow starts (tests may change it before `start`). */
 export function setUp(options: GameOptions): State {
   const playerCount = options.players;
@@ -13428,6 +13722,7 @@ export const engine: Engine<State, Action, View> = {
   check,
   apply,
   view,
+  shownAction,
   outcome,
   validateState,
 };
