@@ -216,6 +216,11 @@ export interface TestPlay extends Node {
   readonly seat: number;
   readonly action: Name;
   readonly args: Expr[];
+  /**
+   * Set by the checker: for each argument taken `in` a list, whether it is given by value (`spawnPort(hex(5, 2))`)
+   * rather than by its position in the list (`spawnPort(0)`).
+   */
+  byValue?: boolean[];
 }
 
 export interface TestDecl extends Node {

@@ -879,19 +879,21 @@ class Checker {
           ),
         );
       }
-      play.args.forEach((arg, i) => {
+      play.byValue = play.args.map((arg, i) => {
         const p = action.params[i];
-        if (!p) return;
-        // A parameter taken `in` a list is given by its position in that list.
-        this.expr(arg, p.from ? INT : this.resolveType(p.typeExpr));
+        if (!p) return false;
+        const type = this.resolveType(p.typeExpr);
+        return p.from ? this.positionOrValue(arg, type) : (this.expr(arg, type), false);
       });
     } else if (choice) {
       if (play.args.length !== 1) {
         this.diagnostics.push(error(Codes.wrongArity, play.span, `the choice \`${play.action.text}\` takes one value`));
       }
       const chooses = this.decisions.filter((d) => d.kind === "choose" && d.stmt.name.text === play.action.text);
-      const byIndex = chooses.some((d) => d.kind === "choose" && d.stmt.domain.from !== undefined);
-      for (const arg of play.args) this.expr(arg, byIndex ? INT : choice);
+      const fromList = chooses.some((d) => d.kind === "choose" && d.stmt.domain.from !== undefined);
+      play.byValue = play.args.map((arg) =>
+        fromList ? this.positionOrValue(arg, choice) : (this.expr(arg, choice), false),
+      );
     } else {
       this.diagnostics.push(
         error(
@@ -902,6 +904,23 @@ class Checker {
         ),
       );
     }
+  }
+
+  /**
+   * A test's answer taken `in` a list: a position in the list (a number), or, when the list holds squares, records,
+   * enum members or flags, the value itself. Returns whether it is given by value.
+   */
+  private positionOrValue(arg: A.Expr, element: Type): boolean {
+    const byValue =
+      element.kind === "hex" || element.kind === "record" || element.kind === "enum" || element.kind === "bool";
+    if (!byValue) {
+      this.expr(arg, INT);
+      return false;
+    }
+    const t = this.expr(arg, undefined);
+    if (t.kind === "int") return false;
+    this.expectType(arg, t, element);
+    return true;
   }
 
   // ---- statements -------------------------------------------------------------------------------------------

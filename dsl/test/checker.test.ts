@@ -455,6 +455,33 @@ code(Codes.wrongArity, "wrong number of arguments", () => {
   });
 });
 
+describe("answers taken `in` a list, in tests", () => {
+  const decls = [
+    "global { sea: list<Hex>\n  counts: list<int> }",
+    "action Sail(dest: Hex in sea) { }",
+    "action Take(n: int in counts) { }",
+    'test "t" {',
+    "  play 0 Sail(hex(1, 0))",
+    "  play 0 Sail(2)",
+    "  play 0 Take(1)",
+    "  play 0 port(hex(0, 0))",
+    "}",
+  ].join("\n");
+  const flow = "  choose port: Hex in sea by players[0]\n  act players[0]: Sail | Take";
+
+  it("are positions, or values when the list holds squares, records, enum members or flags", () => {
+    const program = loadClean(inFlow(flow, decls));
+    const steps = program.tests[0]!.steps.map((step) => (step.kind === "play" ? step.play.byValue : undefined));
+    // A list of numbers is always answered by position: a number could be either.
+    expect(steps).toEqual([[true], [false], [false], [true]]);
+  });
+
+  it("a value of another type than the list's is refused", () => {
+    const wrong = inFlow(flow, decls.replace("play 0 Sail(hex(1, 0))", "play 0 Sail(true)"));
+    expect(soleError(wrong, Codes.typeMismatch).message).toBe("expected Hex, found bool");
+  });
+});
+
 code(Codes.duplicate, "duplicate declaration", () => {
   it("two constants of one name", () => {
     const d = soleError(game("const A = 1\nconst A = 2", "  if A > 0 { end }"), Codes.duplicate);

@@ -692,7 +692,7 @@ export function emitShownAction(ctx: EmitContext): Fn {
         lines.push(`const ${item} = ${ctx.exprs.paren(p.from, scope)}[${field}];`);
         lines.push(`if (${item} === undefined) return { ...action };`);
         params.set(p.symbol!, item);
-        shown.push(`${p.name.text}: ${viewValue(ctx, p.symbol!.type, item)}`);
+        shown.push(`${p.name.text}: ${viewValue(ctx.program, p.symbol!.type, item)}`);
       } else {
         params.set(p.symbol!, field);
       }
@@ -711,7 +711,7 @@ export function emitShownAction(ctx: EmitContext): Fn {
     if (/\bseat\b/.test(list)) lines.push("const seat = action.player;");
     lines.push(
       `const item = ${list}[action.value];`,
-      `return item === undefined ? { ...action } : { ...action, value: ${viewValue(ctx, s.candidate!.type, "item")} };`,
+      `return item === undefined ? { ...action } : { ...action, value: ${viewValue(ctx.program, s.candidate!.type, "item")} };`,
       "}",
     );
     choices.set(s.name.text, [...(choices.get(s.name.text) ?? []), ...lines]);
@@ -722,6 +722,7 @@ export function emitShownAction(ctx: EmitContext): Fn {
   return {
     kind: StructureKind.Function,
     name: "shownAction",
+    isExported: true,
     parameters: [
       { name: "state", type: "State" },
       { name: "action", type: "Action" },

@@ -10,6 +10,7 @@ import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.t
 import { str } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
 import { needsView } from "./ts-types.ts";
+import { viewValue } from "./views.ts";
 
 export interface TestModuleInput {
   readonly program: Program;
@@ -61,6 +62,7 @@ export function emitTestModule(input: TestModuleInput): string {
     scramble.code,
     "",
     ...helpers,
+    ...(blocks.some((b) => b.includes("atValues(")) ? ["", AT_VALUES] : []),
   ].join("\n");
 
   const engineExports = [
@@ -68,6 +70,7 @@ export function emitTestModule(input: TestModuleInput): string {
     "setUp",
     "start",
     "score",
+    "shownAction",
     "SEATS",
     ...program.consts.keys(),
     ...program.fns.keys(),
@@ -165,14 +168,53 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
   return [`it(${str(t.title)}, () => {`, ...lines, "});"].join("\n");
 }
 
+/**
+ * The action a test step plays. An argument given by value where the rules take a position in a list is looked up
+ * among the positions when the step runs (`atValues`), so the test does not depend on the list's order.
+ */
 function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play: TestPlay): string {
   const name = play.action.text;
   const action = program.actions.get(name);
-  const fields = action
-    ? action.params.map((p, i) => `${p.name.text}: ${play.args[i] ? exprs.emit(play.args[i]!, scope) : "0"}`)
-    : [`value: ${play.args[0] ? exprs.emit(play.args[0], scope) : "0"}`];
-  return `{ type: ${str(name)}, player: ${play.seat}${fields.map((f) => `, ${f}`).join("")} }`;
+  const names = action ? action.params.map((p) => p.name.text) : ["value"];
+  const fields: string[] = [];
+  const values: string[] = [];
+  names.forEach((field, i) => {
+    const arg = play.args[i];
+    if (arg !== undefined && play.byValue?.[i] === true) {
+      fields.push(`${field}: 0`);
+      const t = arg.type!;
+      // A record's own view function lives in the engine; a record its player sees whole is its plain copy.
+      const code = exprs.emit(arg, scope);
+      values.push(`${field}: ${t.kind === "record" ? `clone(${code})` : viewValue(program, t, code)}`);
+    } else {
+      fields.push(`${field}: ${arg ? exprs.emit(arg, scope) : "0"}`);
+    }
+  });
+  const literal = `{ type: ${str(name)}, player: ${play.seat}${fields.map((f) => `, ${f}`).join("")} }`;
+  return values.length === 0 ? literal : `atValues(state, ${literal}, { ${values.join(", ")} })`;
 }
+
+/** The helper that turns answers given by value into positions, emitted only when a test uses it. */
+const AT_VALUES = [
+  "/** `action` with each field of `values` set to the position, in its list now, of that value as its player sees it. */",
+  "function atValues(state: State, action: Action, values: Record<string, unknown>): Action {",
+  "let found = action;",
+  "for (const [field, wanted] of Object.entries(values)) {",
+  "const text = JSON.stringify(wanted);",
+  "for (let position = 0; ; position++) {",
+  "const candidate = { ...found, [field]: position } as Action;",
+  "const shown = shownAction(state, candidate)[field];",
+  // A position past the end of the list is shown as it is: a number, which no value given by value views as.
+  'if (typeof shown === "number") throw new Error(`${action.type}: ${field} ${text} is not among the choices now`);',
+  "if (JSON.stringify(shown) === text) {",
+  "found = candidate;",
+  "break;",
+  "}",
+  "}",
+  "}",
+  "return found;",
+  "}",
+].join("\n");
 
 /** `expect a == b` reads best as `expect(a).toEqual(b)`, so failures show both values. */
 function expectation(exprs: ExprEmitter, scope: Scope, e: Expr, text: string): string {

@@ -2,7 +2,7 @@
  * Per-player views, generated from the visibility the rules declare: a private field shows as null to everyone
  * but its owner, a hidden list shows only its size, a `visible if` field shows where its condition holds.
  */
-import type { FieldDecl, FieldInfo, Type } from "@rules/dsl";
+import type { FieldDecl, FieldInfo, Program, Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
@@ -74,13 +74,13 @@ function viewProperties(
 }
 
 /** The code for a value as `viewer` sees it (copied, so a view never shares data with the state). */
-export function viewValue(ctx: EmitContext, t: Type, code: string): string {
+export function viewValue(program: Program, t: Type, code: string): string {
   if (t.kind === "list") {
-    if (needsView(ctx.program, t.element)) return `${code}.map((x) => ${viewValue(ctx, t.element, "x")})`;
+    if (needsView(program, t.element)) return `${code}.map((x) => ${viewValue(program, t.element, "x")})`;
     return t.element.kind === "list" || t.element.kind === "record" ? `clone(${code})` : `${code}.slice()`;
   }
   if (t.kind === "record") {
-    return needsView(ctx.program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
+    return needsView(program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
   }
   if (t.kind === "hex") return `hexView(${code})`;
   return code;
@@ -89,12 +89,12 @@ export function viewValue(ctx: EmitContext, t: Type, code: string): string {
 function fieldView(ctx: EmitContext, f: FieldDecl, t: Type, code: string, visible: string): string | undefined {
   switch (f.visibility.kind) {
     case "public":
-      return viewValue(ctx, t, code);
+      return viewValue(ctx.program, t, code);
     case "hidden":
       return t.kind === "list" ? `${code}.length` : undefined;
     case "private":
     case "visibleIf":
-      return `${visible} ? ${viewValue(ctx, t, code)} : null`;
+      return `${visible} ? ${viewValue(ctx.program, t, code)} : null`;
   }
 }
 

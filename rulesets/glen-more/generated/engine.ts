@@ -3397,7 +3397,7 @@ function mayAct(): readonly Player[] {
 }
 
 /** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
-function shownAction(state: State, action: Action): ShownAction {
+export function shownAction(state: State, action: Action): ShownAction {
   switch (action.type) {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];

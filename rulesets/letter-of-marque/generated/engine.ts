@@ -555,7 +555,7 @@ function mayAct(): readonly Player[] {
 }
 
 /** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
-function shownAction(state: State, action: Action): ShownAction {
+export function shownAction(state: State, action: Action): ShownAction {
   const viewer = action.player;
   switch (action.type) {
     case "Return": {

@@ -11869,7 +11869,7 @@ function mayAct(state: State): Player[] {
 }
 
 /** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
-function shownAction(state: State, action: Action): ShownAction {
+export function shownAction(state: State, action: Action): ShownAction {
   switch (action.type) {
     case "PlayCard": {
       const card = state.players[action.player]!.hand[action.card];
@@ -13710,7 +13710,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "7c6ee3dd",
+  sourceHash: "b7744b24",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
