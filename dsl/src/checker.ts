@@ -135,6 +135,7 @@ const reservedStateKeys: readonly string[] = [
   "pending",
   "allowed",
   "interrupts",
+  "returns",
 ];
 
 const builtinNames: readonly A.BuiltinName[] = [
@@ -224,6 +225,9 @@ class Checker {
   /** The constant whose value is being checked: constants are module-level data, built before any game exists. */
   private definingConst: string | undefined;
   /** Procedure calls from the setup and from tests' `given` blocks, which run straight through without waiting. */
+  /** Calls of procedures that give a value, and whether each is the whole value of a `let` or an assignment. */
+  private readonly valueCalls: { readonly proc: string; readonly call: A.Call; readonly context: Context }[] = [];
+  private readonly storedCalls = new Set<A.Expr>();
   private readonly callsThatCannotWait: { readonly proc: string; readonly span: A.Span; readonly context: Context }[] =
     [];
   private nextLocalId = 0;
@@ -978,6 +982,7 @@ class Checker {
   private statement(s: A.Stmt): void {
     switch (s.kind) {
       case "let": {
+        this.storedCalls.add(s.value);
         const declared = s.typeExpr ? this.resolveType(s.typeExpr) : undefined;
         const t = this.expr(s.value, declared);
         if (t.kind === "void") {
@@ -1228,6 +1233,7 @@ class Checker {
   }
 
   private assign(s: A.AssignStmt): void {
+    this.storedCalls.add(s.value);
     const target = this.expr(s.target, undefined);
     this.assignableTarget(s.target);
     if (s.op === "=") this.expr(s.value, target);
@@ -1793,6 +1799,7 @@ class Checker {
       this.noteCall(`proc:${callee}`);
       const c = this.body.context;
       if (c === "setup" || c === "given") this.callsThatCannotWait.push({ proc: callee, span: e.span, context: c });
+      if (proc.returnType) this.valueCalls.push({ proc: callee, call: e, context: c });
       if (c !== "flow" && c !== "proc" && c !== "action" && c !== "setup" && c !== "given") {
         this.diagnostics.push(
           error(Codes.misplaced, e.span, `the procedure \`${callee}\` cannot be called from ${describeContext(c)}`),
@@ -2090,17 +2097,20 @@ class Checker {
     }
   }
 
-  /** A procedure that gives a value returns it at once: it cannot wait for a decision or end the game on the way. */
+  /**
+   * A procedure that gives a value and may wait for a decision hands its value over once the decision is taken: the
+   * call must be the whole value of a `let` or an assignment, where the rules can wait for it.
+   */
   private reportValuesThatWouldWait(suspending: ReadonlySet<string>): void {
-    const procs = [...this.procs.values(), ...this.variants.flatMap((v) => v.replacements)];
-    for (const p of procs) {
-      if (p.kind !== "proc" || !p.returnType || !suspending.has(`proc:${p.name.text}`)) continue;
+    for (const { proc, call, context } of this.valueCalls) {
+      if (!suspending.has(`proc:${proc}`) || this.storedCalls.has(call)) continue;
+      if (context === "setup" || context === "given") continue; // reported as a call that cannot wait
       this.diagnostics.push(
         error(
           Codes.decisionNotAllowed,
-          p.name.span,
-          `the procedure \`${p.name.text}\` gives a value, so it cannot wait for a decision or end the game`,
-          "let its caller ask the decision, or keep the result in a field",
+          call.span,
+          `the procedure \`${proc}\` waits for a decision, so its value can only be stored: \`let x = ${proc}(...)\``,
+          "store it first, then use the variable",
         ),
       );
     }

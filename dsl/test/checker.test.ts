@@ -280,15 +280,17 @@ code(Codes.typeMismatch, "type mismatch", () => {
     );
   });
 
-  it("a procedure with a type returns on every path, and cannot wait for a decision or end the game", () => {
+  it("a procedure with a type returns on every path; one that waits for a decision gives its value to a store", () => {
     const missing =
       "global { deck: list<int> }\nproc take(): int {\n  if size(deck) > 0 {\n    return draw(deck)\n  }\n}";
     expect(soleError(inFlow("  let x = take()\n  if x > 0 { end }", missing), Codes.misplaced).message).toBe(
       "the procedure `take` can reach its end without `return`",
     );
     const asks = "proc ask(): bool {\n  choose yes: bool by players[0]\n  return yes\n}";
+    loadClean(inFlow("  let yes = ask()\n  if yes { end }", asks));
+    loadClean(inFlow("  let yes = false\n  yes = ask()\n  if yes { end }", asks));
     expect(soleError(inFlow("  if ask() { end }", asks), Codes.decisionNotAllowed).message).toBe(
-      "the procedure `ask` gives a value, so it cannot wait for a decision or end the game",
+      "the procedure `ask` waits for a decision, so its value can only be stored: `let x = ask(...)`",
     );
   });
 

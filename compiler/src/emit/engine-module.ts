@@ -31,7 +31,7 @@ import {
   emitPlainProcs,
   emitStepFunction,
 } from "./routines.ts";
-import { StatementEmitter } from "./statements.ts";
+import { StatementEmitter, waitingValueProcs } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 import { emitValidators } from "./validators.ts";
 import { emitViewFunctions, emitViewTypes } from "./views.ts";
@@ -187,6 +187,19 @@ export function emitEngineModule(input: EngineModuleInput): string {
               type: "Allowance[]",
               docs: [
                 "Actions `allow` blocks under way offer alongside every decision of their player, innermost last.",
+              ],
+            },
+          ]
+        : []),
+      ...(waitingValueProcs(program).length > 0
+        ? [
+            {
+              name: "returns",
+              type: `{ ${waitingValueProcs(program)
+                .map((p) => `${p.name.text}: ${tsType(p.resolvedReturnType!)}`)
+                .join("; ")} }`,
+              docs: [
+                "The value each procedure that gives a value and waits for decisions returned last, for its caller to take.",
               ],
             },
           ]
@@ -451,6 +464,13 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
         "stack: [newFlowFrame()],",
         ...(p.allowKinds.asked ? ["allowed: [],"] : []),
         ...(p.allowKinds.anytime ? ["interrupts: [],"] : []),
+        ...(waitingValueProcs(p).length > 0
+          ? [
+              `returns: { ${waitingValueProcs(p)
+                .map((v) => `${v.name.text}: ${ctx.zero(v.resolvedReturnType!)}`)
+                .join(", ")} },`,
+            ]
+          : []),
         "pending: null,",
         "};",
         ...(playerInitial.length > 0 ? ["for (const mine of state.players) {", ...playerInitial, "}"] : []),

@@ -10,8 +10,10 @@ import { LocalNames } from "./naming.ts";
 import {
   StatementEmitter,
   allowanceList,
+  assignmentOf,
   clearAllowances,
   suspends,
+  waitingCall,
   iterationSource,
   type LoopTarget,
   type StatementContext,
@@ -55,6 +57,8 @@ export class MachineBuilder {
     private readonly exprs: ExprEmitter,
     private readonly suspending: ReadonlySet<string>,
     private readonly decisions: DecisionEmitter,
+    /** For a procedure that gives a value: its name, which is where in `state.returns` its `return` leaves it. */
+    private readonly returnsAs?: string,
   ) {
     const fieldOf = this.fieldOf;
     const localNames = this.localNames;
@@ -65,8 +69,7 @@ export class MachineBuilder {
         return f ? `frame.${f}` : localNames.nameOf(s);
       },
     };
-    const ctx: StatementContext = { program, exprs, scope: this.scope, suspending };
-    this.statements = new StatementEmitter(ctx);
+    this.statements = new StatementEmitter(this.statementContext());
   }
 
   /** Keeps a symbol in the frame, so it survives a decision. */
@@ -122,9 +125,25 @@ export class MachineBuilder {
   }
 
   private statement(s: Stmt, loops: readonly LoopTarget[]): void {
+    const waitsFor = s.kind === "let" || s.kind === "assign" ? waitingCall(s.value, this.suspending) : undefined;
+    if (waitsFor !== undefined && (s.kind === "let" || s.kind === "assign") && s.value.kind === "call") {
+      // The procedure's frame runs first; its value is waiting in `state.returns` when this routine goes on.
+      const args = s.value.args.map((a) => this.exprs.emit(a, this.scope));
+      const resume = this.newBlock();
+      this.suspendCall(resume, [`state.stack.push(${this.decisions.frameFor(waitsFor, args)});`]);
+      const value = `state.returns.${waitsFor}`;
+      if (s.kind === "let") this.line(`frame.${this.hold(s.symbol!)} = ${value};`);
+      else this.line(assignmentOf(this.statementContext(), this.scope, s.target, s.op, value, value));
+      return;
+    }
     if (s.kind === "let") {
       this.hold(s.symbol!);
       this.line(`frame.${this.fieldOf.get(s.symbol!)} = ${this.exprs.stored(s.value, this.scope)};`);
+      return;
+    }
+    if (s.kind === "return") {
+      this.line(...this.statements.statement(s, loops));
+      this.terminated = true;
       return;
     }
     if (!suspends(s, this.program, this.suspending)) {
@@ -190,12 +209,7 @@ export class MachineBuilder {
           tsType(s.iterable.type ?? { kind: "list", element: s.symbol!.type }),
         );
         const position = this.temp(`${variable}Index`, "number");
-        const ctx: StatementContext = {
-          program: this.program,
-          exprs: this.exprs,
-          scope: this.scope,
-          suspending: this.suspending,
-        };
+        const ctx = this.statementContext();
         this.line(`frame.${items} = ${iterationSource(ctx, this.scope, s.iterable, true)};`, `frame.${position} = 0;`);
         const head = this.newBlock();
         const end = this.newBlock();
@@ -245,6 +259,16 @@ export class MachineBuilder {
       default:
         throw new Error(`internal: cannot suspend in ${s.kind}`);
     }
+  }
+
+  private statementContext(): StatementContext {
+    return {
+      program: this.program,
+      exprs: this.exprs,
+      scope: this.scope,
+      suspending: this.suspending,
+      ...(this.returnsAs === undefined ? {} : { returnsAs: this.returnsAs }),
+    };
   }
 
   /** Like a decision, but the run loop goes on at once with the pushed frame. */

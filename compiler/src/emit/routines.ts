@@ -192,7 +192,8 @@ export function compileResumable(ctx: EmitContext, decisions: DecisionEmitter): 
   }
   for (const r of routines) {
     if (!ctx.isSuspending(r)) continue;
-    const builder = new MachineBuilder(ctx.program, ctx.exprs, ctx.program.suspending, decisions);
+    const returnsAs = r.kind === "proc" && r.decl.returnType ? r.name : undefined;
+    const builder = new MachineBuilder(ctx.program, ctx.exprs, ctx.program.suspending, decisions, returnsAs);
     const paramFields: string[] = [];
     if (r.kind === "action" && r.decl.me) paramFields.push(builder.hold(r.decl.me));
     if (r.kind !== "flow") for (const p of r.decl.params) paramFields.push(builder.hold(p.symbol!));

@@ -5,7 +5,7 @@
  * compiled to a resumable state machine (see `machine.ts`), as async/await down-levelling does: the statements that
  * contain no decision are still emitted by this file, inside the machine's blocks.
  */
-import { forEachExpr, type AllowStmt, type Block, type Expr, type Program, type Stmt } from "@rules/dsl";
+import { forEachExpr, type AllowStmt, type Block, type Expr, type ProcDecl, type Program, type Stmt } from "@rules/dsl";
 import type { ExprEmitter, Scope } from "./expressions.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -18,6 +18,11 @@ export interface StatementContext {
   readonly scope: Scope;
   /** Names of procedures that can wait for a decision (they cannot be called as plain functions). */
   readonly suspending: ReadonlySet<string>;
+  /**
+   * In the state machine of a procedure that gives a value: its name. Its `return` leaves the value in
+   * `state.returns` and ends the procedure's frame, instead of returning from a function.
+   */
+  readonly returnsAs?: string;
 }
 
 export class StatementEmitter {
@@ -88,6 +93,13 @@ export class StatementEmitter {
       case "end":
         return ["state.stack.length = 0;", ...clearAllowances(this.ctx.program), "return;"];
       case "return":
+        if (this.ctx.returnsAs !== undefined) {
+          return [
+            `state.returns.${this.ctx.returnsAs} = ${this.ctx.exprs.stored(s.value, this.scope)};`,
+            "state.stack.pop();",
+            "return;",
+          ];
+        }
         return [`return ${this.e(s.value)};`];
       case "allow":
         // Without a decision inside, an allowance offers nothing; the block runs as written.
@@ -160,13 +172,25 @@ function exprChangesLists(e: Expr): boolean {
 
 export function assignment(ctx: StatementContext, scope: Scope, target: Expr, op: string, value: Expr): string {
   const v = op === "=" ? ctx.exprs.stored(value, scope) : ctx.exprs.emit(value, scope);
+  return assignmentOf(ctx, scope, target, op, v, op === "=" ? v : ctx.exprs.paren(value, scope));
+}
+
+/** An assignment of code already emitted: `stored` to store (copied when needed), `operand` for `+=` and `-=`. */
+export function assignmentOf(
+  ctx: StatementContext,
+  scope: Scope,
+  target: Expr,
+  op: string,
+  stored: string,
+  operand: string,
+): string {
   if (target.kind === "index") {
     const list = ctx.exprs.emit(target.object, scope);
     const index = ctx.exprs.emit(target.index, scope);
-    const newValue = op === "=" ? v : `at(${list}, ${index}) ${op[0]} ${ctx.exprs.paren(value, scope)}`;
+    const newValue = op === "=" ? stored : `at(${list}, ${index}) ${op[0]} ${operand}`;
     return `setAt(${list}, ${index}, ${newValue});`;
   }
-  return `${ctx.exprs.emit(target, scope)} ${op} ${v};`;
+  return `${ctx.exprs.emit(target, scope)} ${op} ${op === "=" ? stored : operand};`;
 }
 
 /** Whether a statement can wait for a decision or end the game (so it must be compiled into the state machine). */
@@ -187,10 +211,25 @@ export function suspends(s: Stmt, program: Program, suspending: ReadonlySet<stri
     case "allow":
       return blockSuspends(s.body, program, suspending);
     case "expr":
-      return s.expr.kind === "call" && s.expr.target === "proc" && suspending.has(`proc:${s.expr.callee.text}`);
+      return waitingCall(s.expr, suspending) !== undefined;
+    case "let":
+    case "assign":
+      return waitingCall(s.value, suspending) !== undefined;
     default:
       return false;
   }
+}
+
+/** The procedure `e` calls when `e` is a call of one that can wait for a decision (statements hold no others). */
+export function waitingCall(e: Expr, suspending: ReadonlySet<string>): string | undefined {
+  return e.kind === "call" && e.target === "proc" && suspending.has(`proc:${e.callee.text}`)
+    ? e.callee.text
+    : undefined;
+}
+
+/** Procedures that give a value and can wait for a decision: the value waits in `state.returns` for the caller. */
+export function waitingValueProcs(program: Program): ProcDecl[] {
+  return [...program.procs.values()].filter((p) => p.returnType && program.suspending.has(`proc:${p.name.text}`));
 }
 
 export function blockSuspends(b: Block, program: Program, suspending: ReadonlySet<string>): boolean {

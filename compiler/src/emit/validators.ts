@@ -4,6 +4,7 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import { valuesConst, type EmitContext } from "./context.ts";
 import { needsResumeFrame } from "./engine-module.ts";
 import { str } from "./naming.ts";
+import { waitingValueProcs } from "./statements.ts";
 
 /** A condition that holds when `v` (unknown) has type `t`; records and lists defer to generated functions. */
 function test(ctx: EmitContext, t: Type, v: string): string {
@@ -119,6 +120,13 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
           (list) =>
             `if (!Array.isArray(value.${list}) || !value.${list}.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt))) return "${list} is not a list of allowances";`,
         ),
+      ...(waitingValueProcs(ctx.program).length > 0
+        ? [
+            `if (!isRecord(value.returns) || !(${waitingValueProcs(ctx.program)
+              .map((p) => test(ctx, p.resolvedReturnType!, `value.returns.${p.name.text}`))
+              .join(" && ")})) return "returns does not hold the values procedures return";`,
+          ]
+        : []),
       `const routines: readonly unknown[] = [${tags}];`,
       "for (const frame of value.stack as unknown[]) {",
       'if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc)) return "stack holds a frame of no known routine";',

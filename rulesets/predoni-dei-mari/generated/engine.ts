@@ -914,80 +914,80 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 788) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 791) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 792) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 794) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 796) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 804) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 871) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1010) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1026) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1130) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1137) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1145) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1160) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1162) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1165) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1173) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1184) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1200) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1203) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1237) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1240) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1246) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1252) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1258) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1388) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1428) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1449) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1459) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1473) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1477) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1486) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1511) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1551) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1555) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1625) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1678) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1683) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1699) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1703) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1706) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1721) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1726) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1737) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1742) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1780) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1794) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1836) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1869) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1885) */
-/** site 49: `choose buyIt: bool by me` (action BuyShip, line 2074) */
-/** site 50: `choose newShip: int in affordable by me` (action BuyShip, line 2076) */
-/** site 51: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2093) */
-/** site 52: `choose storeMain: bool by p` (proc changeShip, line 2097) */
-/** site 53: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2107) */
-/** site 54: `choose storeSail: bool by p` (proc changeShip, line 2111) */
-/** site 55: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2121) */
-/** site 56: `choose storeItem: bool by p` (proc changeShip, line 2124) */
-/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2128) */
-/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2136) */
-/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2161) */
-/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2184) */
-/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2241) */
-/** site 62: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2262) */
-/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2280) */
-/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2304) */
-/** site 65: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2306) */
-/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2315) */
-/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2341) */
-/** site 68: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2364) */
-/** site 69: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2370) */
-/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2382) */
-/** site 71: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2401) */
-/** site 72: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2435) */
-/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2455) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 786) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 789) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 790) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 792) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 794) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 802) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 869) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1008) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1024) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1128) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1135) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1143) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1158) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1160) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1163) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1171) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1182) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1198) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1201) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1235) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1238) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1244) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1250) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1256) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1386) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1426) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1447) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1457) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1471) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1475) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1484) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1509) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1549) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1553) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1620) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1673) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1678) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1694) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1698) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1701) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1716) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1721) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1732) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1737) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1775) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1789) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1831) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1864) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1880) */
+/** site 49: `choose buyIt: bool by me` (action BuyShip, line 2069) */
+/** site 50: `choose newShip: int in affordable by me` (action BuyShip, line 2071) */
+/** site 51: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2088) */
+/** site 52: `choose storeMain: bool by p` (proc changeShip, line 2092) */
+/** site 53: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2102) */
+/** site 54: `choose storeSail: bool by p` (proc changeShip, line 2106) */
+/** site 55: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2116) */
+/** site 56: `choose storeItem: bool by p` (proc changeShip, line 2119) */
+/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2123) */
+/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2131) */
+/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2156) */
+/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2179) */
+/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2236) */
+/** site 62: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2257) */
+/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2275) */
+/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2299) */
+/** site 65: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2301) */
+/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2310) */
+/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2336) */
+/** site 68: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2359) */
+/** site 69: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2365) */
+/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2377) */
+/** site 71: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2396) */
+/** site 72: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2430) */
+/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2450) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1142,7 +1142,6 @@ export interface State {
   fDefScore: number;
   fAttWins: boolean;
   fReshuffle: boolean;
-  pickedCard: number;
   pendingWreck: number;
   stormOptions: HexDir[];
   fighting: boolean;
@@ -1150,13 +1149,15 @@ export interface State {
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
+  /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
+  returns: { pirateCard: number };
   /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
   interrupts: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action PlayCard (rules line 886). */
+/** The action PlayCard (rules line 884). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1164,76 +1165,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 898). */
+/** The action Repair (rules line 896). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 905). */
+/** The action EndTurn (rules line 903). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1019). */
+/** The action Move (rules line 1017). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1036). */
+/** The action Step (rules line 1034). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1048). */
+/** The action AttackPort (rules line 1046). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1057). */
+/** The action ExtraMove (rules line 1055). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1063). */
+/** The action StopMoving (rules line 1061). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1814). */
+/** The action AttackCity (rules line 1809). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1863). */
+/** The action Commerce (rules line 1858). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1873). */
+/** The action EndCommerce (rules line 1868). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1879). */
+/** The action SellCargo (rules line 1874). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1896). */
+/** The action Deliver (rules line 1891). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1241,168 +1242,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1909). */
+/** The action SellMain (rules line 1904). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1915). */
+/** The action SellSecondary (rules line 1910). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1921). */
+/** The action SellSail (rules line 1916). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1927). */
+/** The action DropLetter (rules line 1922). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1932). */
+/** The action BuyMain (rules line 1927). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1940). */
+/** The action BuySecondary (rules line 1935). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1948). */
+/** The action BuySail (rules line 1943). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1960). */
+/** The action BuyLetter (rules line 1955). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1969). */
+/** The action StoreMain (rules line 1964). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1977). */
+/** The action LoadMain (rules line 1972). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1985). */
+/** The action StoreSecondary (rules line 1980). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1993). */
+/** The action LoadSecondary (rules line 1988). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2001). */
+/** The action StoreSail (rules line 1996). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2009). */
+/** The action LoadSail (rules line 2004). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2017). */
+/** The action StoreLetter (rules line 2012). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2025). */
+/** The action LoadLetter (rules line 2020). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2033). */
+/** The action StoreCargo (rules line 2028). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2042). */
+/** The action LoadCargo (rules line 2037). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2054). */
+/** The action BuyShip (rules line 2049). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2155). */
+/** The action Tavern (rules line 2150). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2165). */
+/** The action EndTavern (rules line 2160). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2169). */
+/** The action TakeMission (rules line 2164). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2176). */
+/** The action BuyCombatCard (rules line 2171). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2196). */
+/** The action ConvertHonour (rules line 2191). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 788). */
+/** The answer to `choose startShip` (rules line 786). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1410,21 +1411,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 791). */
+/** The answer to `choose firstWeapon` (rules line 789). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 792). */
+/** The answer to `choose secondWeapon` (rules line 790). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 794). */
+/** The answer to `choose startPort` (rules line 792). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1432,21 +1433,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 796). */
+/** The answer to `choose kit` (rules line 794). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 804). */
+/** The answer to `choose startLetter` (rules line 802). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1010). */
+/** The answer to `choose excessCard` (rules line 1008). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1454,49 +1455,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1130). */
+/** The answer to `choose takeCargo` (rules line 1128). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1137). */
+/** The answer to `choose takeSail` (rules line 1135). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1145). */
+/** The answer to `choose takeWeapon` (rules line 1143). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1160). */
+/** The answer to `choose overboard` (rules line 1158). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1162). */
+/** The answer to `choose thrownSec` (rules line 1160). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1165). */
+/** The answer to `choose thrownLetter` (rules line 1163). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1173). */
+/** The answer to `choose floatHex` (rules line 1171). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1504,35 +1505,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1184). */
+/** The answer to `choose completeT3` (rules line 1182). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1200). */
+/** The answer to `choose entryAnswer` (rules line 1198). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1203). */
+/** The answer to `choose payToll` (rules line 1201). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1237). */
+/** The answer to `choose tollPiece` (rules line 1235). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1240). */
+/** The answer to `choose tollMain` (rules line 1238). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1540,7 +1541,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1246). */
+/** The answer to `choose tollSecondary` (rules line 1244). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1548,7 +1549,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1252). */
+/** The answer to `choose tollSail` (rules line 1250). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1556,7 +1557,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1258). */
+/** The answer to `choose tollLetter` (rules line 1256). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1564,7 +1565,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1388). */
+/** The answer to `choose fightHex` (rules line 1386). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1572,7 +1573,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1428). */
+/** The answer to `choose spawnPort` (rules line 1426). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1580,7 +1581,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1449). */
+/** The answer to `choose merchantAside` (rules line 1447). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1588,7 +1589,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1459). */
+/** The answer to `choose asideHex` (rules line 1457). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1596,28 +1597,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1473). */
+/** The answer to `choose loss` (rules line 1471). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1477). */
+/** The answer to `choose lostSail` (rules line 1475). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1486). */
+/** The answer to `choose lostLetter` (rules line 1484). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1511). */
+/** The answer to `choose wreckHex` (rules line 1509). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1625,14 +1626,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1551). */
+/** The answer to `choose playFromHand` (rules line 1549). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1555). */
+/** The answer to `choose handCard` (rules line 1553). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1640,56 +1641,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1625). */
+/** The answer to `choose spendCP` (rules line 1620). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1678). */
+/** The answer to `choose spoil` (rules line 1673). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1683). */
+/** The answer to `choose loot` (rules line 1678). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1699). */
+/** The answer to `choose room` (rules line 1694). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1703). */
+/** The answer to `choose discardedSec` (rules line 1698). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1706). */
+/** The answer to `choose discardedLetter` (rules line 1701). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1721). */
+/** The answer to `choose pirateSpoil` (rules line 1716). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1737). */
+/** The answer to `choose raided` (rules line 1732). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1697,14 +1698,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1742). */
+/** The answer to `choose raidMore` (rules line 1737). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1780). */
+/** The answer to `choose krakenEscape` (rules line 1775). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1712,7 +1713,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1794). */
+/** The answer to `choose krakenHome` (rules line 1789). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1720,7 +1721,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1836). */
+/** The answer to `choose hideoutToken` (rules line 1831). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1728,70 +1729,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2093). */
+/** The answer to `choose extraMain` (rules line 2088). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2097). */
+/** The answer to `choose storeMain` (rules line 2092). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2107). */
+/** The answer to `choose extraSail` (rules line 2102). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2111). */
+/** The answer to `choose storeSail` (rules line 2106). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2121). */
+/** The answer to `choose extraItem` (rules line 2116). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2124). */
+/** The answer to `choose storeItem` (rules line 2119). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2128). */
+/** The answer to `choose extraSec` (rules line 2123). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2136). */
+/** The answer to `choose extraLetter` (rules line 2131). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2241). */
+/** The answer to `choose truceNation` (rules line 2236). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2262). */
+/** The answer to `choose fortChoice` (rules line 2257). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1799,7 +1800,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2280). */
+/** The answer to `choose krakenTo` (rules line 2275). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1807,21 +1808,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2304). */
+/** The answer to `choose moveMerchant` (rules line 2299). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2306). */
+/** The answer to `choose whichMerchant` (rules line 2301). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2315). */
+/** The answer to `choose merchantTo` (rules line 2310). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1829,14 +1830,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2341). */
+/** The answer to `choose newMission` (rules line 2336). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2364). */
+/** The answer to `choose shoalsModule` (rules line 2359). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1844,7 +1845,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2370). */
+/** The answer to `choose shoalsSpot` (rules line 2365). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1852,14 +1853,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2382). */
+/** The answer to `choose sirensTarget` (rules line 2377). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2401). */
+/** The answer to `choose stormDir` (rules line 2396). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1867,7 +1868,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2435). */
+/** The answer to `choose stormLanding` (rules line 2430). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1875,7 +1876,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2455). */
+/** The answer to `choose merchantLanding` (rules line 2450). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1883,21 +1884,21 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1885). */
+/** The answer to `choose raiseDistance` (rules line 1880). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose buyIt` (rules line 2074). */
+/** The answer to `choose buyIt` (rules line 2069). */
 export interface BuyItChoice {
   readonly type: "buyIt";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2076). */
+/** The answer to `choose newShip` (rules line 2071). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1905,7 +1906,7 @@ export interface NewShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose keepCard` (rules line 2184). */
+/** The answer to `choose keepCard` (rules line 2179). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2128,7 +2129,6 @@ export interface View {
   fDefScore: number;
   fAttWins: boolean;
   fReshuffle: boolean;
-  pickedCard: number;
   pendingWreck: number;
   stormOptions: HexDir[];
   fighting: boolean;
@@ -2538,22 +2538,22 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 587) */
+/** fn windKey (line 585) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 589) */
+/** fn slotCentre (line 587) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 591) */
+/** fn placeLocal (line 589) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn slotOfHex (line 593) */
+/** fn slotOfHex (line 591) */
 export function slotOfHex(state: State, h: Hex): number {
   for (const s of SLOTS) {
     if (hexDistance(h, hexOf(s.q, s.r)) <= 4) {
@@ -2564,137 +2564,137 @@ export function slotOfHex(state: State, h: Hex): number {
   return -1;
 }
 
-/** fn moduleAtSlot (line 601) */
+/** fn moduleAtSlot (line 599) */
 export function moduleAtSlot(state: State, s: number): number {
   return s < 0 ? -1 : at(state.slotMod, s);
 }
 
-/** fn moduleOf (line 602) */
+/** fn moduleOf (line 600) */
 export function moduleOf(state: State, h: Hex): number {
   return moduleAtSlot(state, slotOfHex(state, h));
 }
 
-/** fn moduleHexes (line 604) */
+/** fn moduleHexes (line 602) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn onBoard (line 605) */
+/** fn onBoard (line 603) */
 export function onBoard(state: State, h: Hex): boolean {
   return slotOfHex(state, h) >= 0;
 }
 
-/** fn isLand (line 608) */
+/** fn isLand (line 606) */
 export function isLand(state: State, h: Hex): boolean {
   return state.landHexes.includes(h);
 }
 
-/** fn isPort (line 609) */
+/** fn isPort (line 607) */
 export function isPort(state: State, h: Hex): boolean {
   return state.portHexes.includes(h);
 }
 
-/** fn isReef (line 610) */
+/** fn isReef (line 608) */
 export function isReef(state: State, h: Hex): boolean {
   return state.reefs.includes(h);
 }
 
-/** fn isShoals (line 611) */
+/** fn isShoals (line 609) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 612) */
+/** fn inStorm (line 610) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 614) */
+/** fn isSea (line 612) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn cityOfPort (line 616) */
+/** fn cityOfPort (line 614) */
 export function cityOfPort(state: State, h: Hex): number {
   return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : -2;
 }
 
-/** fn fortOfSea (line 618) */
+/** fn fortOfSea (line 616) */
 export function fortOfSea(state: State, h: Hex): number {
   return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : -1;
 }
 
-/** fn fortHasToken (line 619) */
+/** fn fortHasToken (line 617) */
 export function fortHasToken(state: State, f: number): boolean {
   return any41(state, f);
 }
 
-/** fn piratePorts (line 620) */
+/** fn piratePorts (line 618) */
 export function piratePorts(state: State): Hex[] {
   return collect42(state);
 }
 
-/** fn hasPawn (line 623) */
+/** fn hasPawn (line 621) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any43(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantIndexAt (line 624) */
+/** fn merchantIndexAt (line 622) */
 export function merchantIndexAt(state: State, h: Hex): number {
   return indexOfValue(state.merchants, h);
 }
 
-/** fn damagedPirateAt (line 625) */
+/** fn damagedPirateAt (line 623) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any44(state, h);
 }
 
-/** fn otherPirateAt (line 626) */
+/** fn otherPirateAt (line 624) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any45(state, me, h);
 }
 
-/** fn healthyOtherAt (line 627) */
+/** fn healthyOtherAt (line 625) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any46(state, me, h);
 }
 
-/** fn freeSea (line 629) */
+/** fn freeSea (line 627) */
 export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 630) */
+/** fn wreckAt (line 628) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any47(state, h);
 }
 
-/** fn floatsOnModule (line 631) */
+/** fn floatsOnModule (line 629) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any48(state, cargo, m);
 }
 
-/** fn isConquered (line 636) */
+/** fn isConquered (line 634) */
 export function isConquered(state: State, c: number): boolean {
   return any49(state, c);
 }
 
-/** fn ownsHideout (line 637) */
+/** fn ownsHideout (line 635) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any50(state, c, p);
 }
 
-/** fn hideoutCount (line 638) */
+/** fn hideoutCount (line 636) */
 export function hideoutCount(state: State, p: Player): number {
   return count51(state, p);
 }
 
-/** fn hideoutOwners (line 639) */
+/** fn hideoutOwners (line 637) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect52(state, c);
 }
 
-/** fn cityAccess (line 642) */
+/** fn cityAccess (line 640) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return c === -1
     ? true
@@ -2703,17 +2703,17 @@ export function cityAccess(state: State, p: Player, c: number): boolean {
       : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 643) */
+/** fn hasAccess (line 641) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return isPort(state, h) && cityAccess(state, p, cityOfPort(state, h));
 }
 
-/** fn isNationalPort (line 644) */
+/** fn isNationalPort (line 642) */
 export function isNationalPort(state: State, h: Hex): boolean {
   return cityOfPort(state, h) >= 0 && !isConquered(state, cityOfPort(state, h));
 }
 
-/** fn foreignHideoutPort (line 645) */
+/** fn foreignHideoutPort (line 643) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return (
     cityOfPort(state, h) >= 0 &&
@@ -2722,7 +2722,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   );
 }
 
-/** fn warehouseHere (line 647) */
+/** fn warehouseHere (line 645) */
 export function warehouseHere(state: State, p: Player): boolean {
   return (
     isPort(state, state.players[p]!.pos) &&
@@ -2732,7 +2732,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   );
 }
 
-/** fn citySizeAt (line 648) */
+/** fn citySizeAt (line 646) */
 export function citySizeAt(state: State, h: Hex): number {
   return cityOfPort(state, h) === -1
     ? PIRATE_CITY_SIZE
@@ -2741,22 +2741,22 @@ export function citySizeAt(state: State, h: Hex): number {
       : 0;
 }
 
-/** fn tokenHonours (line 649) */
+/** fn tokenHonours (line 647) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 650) */
+/** fn usableToken (line 648) */
 export function usableToken(state: State, p: Player): boolean {
   return any53(state, p);
 }
 
-/** fn ownHideoutOnModule (line 651) */
+/** fn ownHideoutOnModule (line 649) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any54(state, p, m);
 }
 
-/** fn canAttackCity (line 653) */
+/** fn canAttackCity (line 651) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     c >= 0 &&
@@ -2768,7 +2768,7 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 656) */
+/** fn portOpen (line 654) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return (
     hasAccess(state, p, h) ||
@@ -2777,12 +2777,12 @@ export function portOpen(state: State, p: Player, h: Hex): boolean {
   );
 }
 
-/** fn shipDeckOf (line 661) */
+/** fn shipDeckOf (line 659) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 662) */
+/** fn freeHold (line 660) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2792,17 +2792,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 663) */
+/** fn freeYards (line 661) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 664) */
+/** fn freeSb (line 662) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 665) */
+/** fn warehouseUsed (line 663) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2813,27 +2813,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 666) */
+/** fn warehouseFree (line 664) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 667) */
+/** fn ownsSilk (line 665) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 668) */
+/** fn sailBonus (line 666) */
 export function sailBonus(state: State, p: Player): number {
   return sum55(state, p);
 }
 
-/** fn damagedMove (line 669) */
+/** fn damagedMove (line 667) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 671) */
+/** fn allowance (line 669) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2842,67 +2842,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 672) */
+/** fn mpLeft (line 670) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 673) */
+/** fn stepCost (line 671) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 674) */
+/** fn hasLosable (line 672) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 677) */
+/** fn mainSupply (line 675) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum58(state, w);
 }
 
-/** fn secSupply (line 678) */
+/** fn secSupply (line 676) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum61(state, w) - count62(state, w);
 }
 
-/** fn sailSupply (line 679) */
+/** fn sailSupply (line 677) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum65(state, v) - count66(state, v);
 }
 
-/** fn cargoSupply (line 680) */
+/** fn cargoSupply (line 678) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum67(state) - count68(state);
 }
 
-/** fn letterSupply (line 681) */
+/** fn letterSupply (line 679) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum71(state, n_);
 }
 
-/** fn secTotal (line 682) */
+/** fn secTotal (line 680) */
 export function secTotal(state: State): number {
   return sum72(state);
 }
 
-/** fn income (line 685) */
+/** fn income (line 683) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 686) */
+/** fn saleDistance (line 684) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 688) */
+/** fn handLimit (line 686) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 694) */
+/** fn cardScore (line 692) */
 export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[]): number {
   return c < 0
     ? 0
@@ -2913,22 +2913,22 @@ export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[])
         (secs.includes(at(COMBAT, c).sec2) ? at(COMBAT, c).power2 : 0);
 }
 
-/** fn pirateScore (line 695) */
+/** fn pirateScore (line 693) */
 export function pirateScore(state: State, p: Player, c: number): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 696) */
+/** fn merchantScore (line 694) */
 export function merchantScore(state: State, ship: number, c: number): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 697) */
+/** fn cityScore (line 695) */
 export function cityScore(state: State, token: number, c: number): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn sideScore (line 698) */
+/** fn sideScore (line 696) */
 export function sideScore(state: State, kind: SideKind, who: Player, ship: number, token: number, c: number): number {
   return kind === "pirateSide"
     ? pirateScore(state, who, c)
@@ -2939,12 +2939,12 @@ export function sideScore(state: State, kind: SideKind, who: Player, ship: numbe
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 700) */
+/** fn unarmed (line 698) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 701) */
+/** fn canPlayOrDraw (line 699) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.length + state.combatDiscard.length > 0 ||
@@ -2952,7 +2952,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 703) */
+/** fn shadowSearch (line 701) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -2961,22 +2961,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 704) */
+/** fn shadowFor (line 702) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn cityIdAt (line 709) */
+/** fn cityIdAt (line 707) */
 export function cityIdAt(state: State, m: number, slot: number): number {
   return m === 0 ? -1 : sum73(state, m, slot) - 1;
 }
 
-/** fn otherDeck (line 967) */
+/** fn otherDeck (line 965) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1266) */
+/** fn hasEquipment (line 1264) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -2987,12 +2987,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1267) */
+/** fn tollDoubloons (line 1265) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1269) */
+/** fn tollPayable (line 1267) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3007,12 +3007,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1274) */
+/** fn pawnPos (line 1272) */
 export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1275) */
+/** fn windStopsPirate (line 1273) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3024,7 +3024,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1276) */
+/** fn windStopsMerchant (line 1274) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3034,12 +3034,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1367) */
+/** fn windConflict (line 1365) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1368) */
+/** fn windConflictHexes (line 1366) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3051,12 +3051,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1410) */
+/** fn merchantsOnModule (line 1408) */
 export function merchantsOnModule(state: State, m: number): number {
   return count75(state, m);
 }
 
-/** fn nearestFree (line 1434) */
+/** fn nearestFree (line 1432) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3068,7 +3068,7 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1958) */
+/** fn letterPrice (line 1953) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) &&
     isNationalPort(state, state.players[p]!.pos) &&
@@ -3077,7 +3077,7 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
     : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2051) */
+/** fn canBuyShip (line 2046) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3086,12 +3086,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2269) */
+/** fn krakenMayEnter (line 2264) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2299) */
+/** fn merchantMayEnter (line 2294) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3103,12 +3103,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2350) */
+/** fn shoalSquare (line 2345) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2351) */
+/** fn shoalTemplate (line 2346) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3117,7 +3117,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2353) */
+/** fn triangle (line 2348) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3126,27 +3126,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2354) */
+/** fn shoalSpotLegal (line 2349) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all77(state, m, i_);
 }
 
-/** fn currentShoal (line 2355) */
+/** fn currentShoal (line 2350) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all78(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2356) */
+/** fn otherShoalSpots (line 2351) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect79(state, m);
 }
 
-/** fn stormFits (line 2394) */
+/** fn stormFits (line 2389) */
 export function stormFits(state: State, c: Hex): boolean {
   return all80(state, c);
 }
 
-/** proc buildBoard (line 713) */
+/** proc buildBoard (line 711) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3192,7 +3192,7 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 913) */
+/** proc drawCombatCard (line 911) */
 export function drawCombatCard(state: State): number {
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
     state.combatDeck = state.combatDiscard.slice();
@@ -3207,7 +3207,7 @@ export function drawCombatCard(state: State): number {
   return drawTop(state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 926) */
+/** proc rebuildCombatDeck (line 924) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3217,7 +3217,7 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 935) */
+/** proc drawShipFrom (line 933) */
 export function drawShipFrom(state: State, d: ShipDeck): number {
   if (d === "green") {
     if (state.greenDeck.length === 0 && state.greenDiscard.length > 0) {
@@ -3246,7 +3246,7 @@ export function drawShipFrom(state: State, d: ShipDeck): number {
   }
 }
 
-/** proc discardShip (line 959) */
+/** proc discardShip (line 957) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3255,7 +3255,7 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 971) */
+/** proc drawMerchant (line 969) */
 export function drawMerchant(state: State, d: ShipDeck): number {
   let card = drawShipFrom(state, d);
   if (card < 0) {
@@ -3273,7 +3273,7 @@ export function drawMerchant(state: State, d: ShipDeck): number {
   return card;
 }
 
-/** proc drawMission (line 986) */
+/** proc drawMission (line 984) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3288,7 +3288,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 999) */
+/** proc discardMission (line 997) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3298,7 +3298,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1524) */
+/** proc setSides (line 1522) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3322,7 +3322,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1539) */
+/** proc noteFight (line 1537) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3330,7 +3330,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1757) */
+/** proc shipTask (line 1752) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3357,7 +3357,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 898): its effects, once allowed. */
+/** action Repair (line 896): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3368,7 +3368,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 905): its effects, once allowed. */
+/** action EndTurn (line 903): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3421,7 +3421,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1057): its effects, once allowed. */
+/** action ExtraMove (line 1055): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3432,7 +3432,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1063): its effects, once allowed. */
+/** action StopMoving (line 1061): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3463,7 +3463,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1873): its effects, once allowed. */
+/** action EndCommerce (line 1868): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3482,7 +3482,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1896): its effects, once allowed. */
+/** action Deliver (line 1891): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3499,7 +3499,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1909): its effects, once allowed. */
+/** action SellMain (line 1904): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3511,7 +3511,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1915): its effects, once allowed. */
+/** action SellSecondary (line 1910): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3523,7 +3523,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1921): its effects, once allowed. */
+/** action SellSail (line 1916): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3535,7 +3535,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1927): its effects, once allowed. */
+/** action DropLetter (line 1922): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3548,7 +3548,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1932): its effects, once allowed. */
+/** action BuyMain (line 1927): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3562,7 +3562,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1940): its effects, once allowed. */
+/** action BuySecondary (line 1935): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3577,7 +3577,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1948): its effects, once allowed. */
+/** action BuySail (line 1943): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3591,7 +3591,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1960): its effects, once allowed. */
+/** action BuyLetter (line 1955): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3605,7 +3605,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1969): its effects, once allowed. */
+/** action StoreMain (line 1964): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3619,7 +3619,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1977): its effects, once allowed. */
+/** action LoadMain (line 1972): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3633,7 +3633,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1985): its effects, once allowed. */
+/** action StoreSecondary (line 1980): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3647,7 +3647,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1993): its effects, once allowed. */
+/** action LoadSecondary (line 1988): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3661,7 +3661,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2001): its effects, once allowed. */
+/** action StoreSail (line 1996): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3675,7 +3675,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2009): its effects, once allowed. */
+/** action LoadSail (line 2004): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3689,7 +3689,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2017): its effects, once allowed. */
+/** action StoreLetter (line 2012): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3703,7 +3703,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2025): its effects, once allowed. */
+/** action LoadLetter (line 2020): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3717,7 +3717,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2033): its effects, once allowed. */
+/** action StoreCargo (line 2028): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3731,7 +3731,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2042): its effects, once allowed. */
+/** action LoadCargo (line 2037): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3763,7 +3763,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2165): its effects, once allowed. */
+/** action EndTavern (line 2160): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3775,7 +3775,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2169): its effects, once allowed. */
+/** action TakeMission (line 2164): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3801,7 +3801,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 830) until it waits for a decision or is done. */
+/** Runs the flow (line 828) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3841,7 +3841,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 783) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 781) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3998,7 +3998,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 836) until it waits for a decision or is done. */
+/** Runs proc playGame (line 834) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4082,7 +4082,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 854) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 852) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4147,7 +4147,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1008) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1006) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4196,7 +4196,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
 }
 
-/** Runs proc enterHex (line 1067) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1065) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4380,7 +4380,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1116) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1114) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4443,7 +4443,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1128) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1126) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4576,7 +4576,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1159) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1157) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4682,7 +4682,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1181) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1179) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4746,7 +4746,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1198) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1196) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4898,7 +4898,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1236) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1234) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5020,7 +5020,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1280) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1278) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5101,7 +5101,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1303) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1301) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5206,7 +5206,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1328) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1326) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5328,7 +5328,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1379) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1377) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5468,7 +5468,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1415) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1413) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5526,7 +5526,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1444) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1442) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5586,7 +5586,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1454) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1452) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5647,7 +5647,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1469) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1467) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5764,7 +5764,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1498) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1496) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5841,12 +5841,11 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1547) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1546) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pickedCard = -1;
         frame.fromHand = false;
         if (state.players[frame.p]!.hand.length <= 0) {
           frame.pc = 1;
@@ -5865,7 +5864,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
         }
 
         state.pending = { site: 33, players: [frame.p] };
-        frame.pc = 5;
+        frame.pc = 4;
         return;
       }
 
@@ -5876,21 +5875,16 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
       }
 
       case 3: {
-        state.pickedCard = drawCombatCard(state);
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 4: {
+        state.returns.pirateCard = drawCombatCard(state);
         state.stack.pop();
         return;
       }
 
-      case 5: {
+      case 4: {
         removeValue(state.players[frame.p]!.hand, frame.handCard);
-        state.pickedCard = frame.handCard;
-        frame.pc = 4;
-        continue machine;
+        state.returns.pirateCard = frame.handCard;
+        state.stack.pop();
+        return;
       }
 
       default:
@@ -5910,7 +5904,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1565) until it waits for a decision or is done. */
+/** Runs proc combat (line 1562) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5964,7 +5958,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
       }
 
       case 5: {
-        state.fAttCard = state.pickedCard;
+        state.fAttCard = state.returns.pirateCard;
         frame.pc = 4;
         continue machine;
       }
@@ -6008,7 +6002,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
       }
 
       case 10: {
-        state.fDefCard = state.pickedCard;
+        state.fDefCard = state.returns.pirateCard;
         frame.pc = 9;
         continue machine;
       }
@@ -6054,7 +6048,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1618) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1613) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6135,7 +6129,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1645) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1640) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6240,7 +6234,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1677) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1672) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6326,7 +6320,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1696) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1691) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6437,7 +6431,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1713) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1708) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6605,7 +6599,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1769) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1764) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6762,7 +6756,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1825) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1820) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6878,7 +6872,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2088) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2083) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7102,7 +7096,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2206) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2201) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7143,7 +7137,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2218) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2213) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7316,7 +7310,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2240) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2235) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7360,7 +7354,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2246) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2241) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7428,7 +7422,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2272) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2267) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7563,7 +7557,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2303) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2298) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7731,7 +7725,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2339) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2334) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7789,7 +7783,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2359) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2354) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7868,7 +7862,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2381) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2376) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7933,7 +7927,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2396) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2391) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8111,7 +8105,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2428) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2423) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8219,7 +8213,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2448) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2443) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8296,7 +8290,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 886) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 884) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8327,7 +8321,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1019) until it waits for a decision or is done. */
+/** Runs action Move (line 1017) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8380,7 +8374,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1036) until it waits for a decision or is done. */
+/** Runs action Step (line 1034) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8405,7 +8399,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d };
 }
 
-/** Runs action AttackPort (line 1048) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1046) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8430,7 +8424,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me };
 }
 
-/** Runs action AttackCity (line 1814) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1809) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8455,7 +8449,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1863) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1858) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8497,7 +8491,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1879) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1874) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8554,7 +8548,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], buyIt: false, newShip: 0 };
 }
 
-/** Runs action BuyShip (line 2054) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2049) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8641,7 +8635,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2155) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2150) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8683,7 +8677,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2176) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2171) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8726,7 +8720,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2196) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2191) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9290,7 +9284,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 788)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 786)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9300,7 +9294,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 791)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 789)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9310,7 +9304,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 792)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 790)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9320,7 +9314,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 794)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 792)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9330,7 +9324,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 796)
+      // `choose kit: StartKit by p` (proc startingChoices, line 794)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9340,7 +9334,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 804)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 802)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9350,7 +9344,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 871)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 869)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9360,7 +9354,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1010)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1008)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9371,7 +9365,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1026)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1024)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9380,7 +9374,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1130)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1128)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9390,7 +9384,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1137)
+      // `choose takeSail: bool by p` (proc pickUps, line 1135)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9400,7 +9394,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1145)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1143)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9410,7 +9404,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1160)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1158)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9426,7 +9420,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1162)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1160)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9437,7 +9431,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1165)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1163)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9448,7 +9442,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1173)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1171)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9459,7 +9453,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1184)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1182)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9469,7 +9463,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1200)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1198)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9479,7 +9473,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1203)
+      // `choose payToll: bool by p` (proc askEntry, line 1201)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9489,7 +9483,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1237)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1235)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9500,7 +9494,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1240)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1238)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9511,7 +9505,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1246)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1244)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9522,7 +9516,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1252)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1250)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9533,7 +9527,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1258)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1256)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9544,7 +9538,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1388)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1386)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9555,7 +9549,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1428)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1426)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9566,7 +9560,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1449)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1447)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9577,7 +9571,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1459)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1457)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9588,7 +9582,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1473)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1471)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9604,7 +9598,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1477)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1475)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9613,7 +9607,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1486)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1484)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9624,7 +9618,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1511)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1509)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9635,7 +9629,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1551)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1549)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9645,7 +9639,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1555)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1553)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9656,7 +9650,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1625)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1620)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9666,7 +9660,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1678)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1673)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9676,7 +9670,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1683)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1678)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9686,7 +9680,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1699)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1694)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9702,7 +9696,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1703)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1698)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9713,7 +9707,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1706)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1701)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9724,7 +9718,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1721)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1716)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9739,7 +9733,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1726)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1721)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9749,7 +9743,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1737)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1732)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9760,7 +9754,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1742)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1737)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9770,7 +9764,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1780)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1775)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9781,7 +9775,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1794)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1789)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9792,7 +9786,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1836)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1831)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9805,7 +9799,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1869)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1864)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9832,7 +9826,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1885)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1880)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9842,7 +9836,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose buyIt: bool by me` (action BuyShip, line 2074)
+      // `choose buyIt: bool by me` (action BuyShip, line 2069)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyIt", player: seat, value });
@@ -9852,7 +9846,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose newShip: int in affordable by me` (action BuyShip, line 2076)
+      // `choose newShip: int in affordable by me` (action BuyShip, line 2071)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9863,7 +9857,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2093)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2088)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9874,7 +9868,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2097)
+      // `choose storeMain: bool by p` (proc changeShip, line 2092)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9884,7 +9878,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2107)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2102)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9894,7 +9888,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2111)
+      // `choose storeSail: bool by p` (proc changeShip, line 2106)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9904,7 +9898,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2121)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2116)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9920,7 +9914,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2124)
+      // `choose storeItem: bool by p` (proc changeShip, line 2119)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9930,7 +9924,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2128)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2123)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9941,7 +9935,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2136)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2131)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9952,7 +9946,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2161)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2156)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9961,7 +9955,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2184)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2179)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9971,7 +9965,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2241)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2236)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9981,7 +9975,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2262)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2257)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9992,7 +9986,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2280)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2275)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10003,7 +9997,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2304)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2299)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10013,7 +10007,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2306)
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2301)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -10022,7 +10016,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2315)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2310)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10033,7 +10027,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2341)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2336)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10043,7 +10037,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2364)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2359)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10054,7 +10048,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2370)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2365)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10065,7 +10059,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2382)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2377)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10074,7 +10068,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2401)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2396)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10084,7 +10078,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2435)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2430)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10095,7 +10089,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2455)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2450)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12257,13 +12251,13 @@ export function setUp(options: GameOptions): State {
     fDefScore: 0,
     fAttWins: false,
     fReshuffle: false,
-    pickedCard: 0,
     pendingWreck: 0,
     stormOptions: [],
     fighting: false,
     rng: createRng(options.seed),
     stack: [newFlowFrame()],
     interrupts: [],
+    returns: { pirateCard: 0 },
     pending: null,
   };
   for (const mine of state.players) {
@@ -12444,7 +12438,6 @@ function view(state: State, viewer: Player): View {
     fDefScore: state.fDefScore,
     fAttWins: state.fAttWins,
     fReshuffle: state.fReshuffle,
-    pickedCard: state.pickedCard,
     pendingWreck: state.pendingWreck,
     stormOptions: state.stormOptions.slice(),
     fighting: state.fighting,
@@ -12650,7 +12643,6 @@ function validateState(value: unknown): string | null {
   if (!isInt(value.fDefScore)) return "state.fDefScore is not a valid int";
   if (!(typeof value.fAttWins === "boolean")) return "state.fAttWins is not a valid bool";
   if (!(typeof value.fReshuffle === "boolean")) return "state.fReshuffle is not a valid bool";
-  if (!isInt(value.pickedCard)) return "state.pickedCard is not a valid int";
   if (!isInt(value.pendingWreck)) return "state.pendingWreck is not a valid int";
   if (!(
     Array.isArray(value.stormOptions) &&
@@ -12674,6 +12666,8 @@ function validateState(value: unknown): string | null {
     )
   )
     return "interrupts is not a list of allowances";
+  if (!isRecord(value.returns) || !isInt(value.returns.pirateCard))
+    return "returns does not hold the values procedures return";
   const routines: readonly unknown[] = [
     "flow",
     "startingChoices",
@@ -13710,7 +13704,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "b7744b24",
+  sourceHash: "b99559ca",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
