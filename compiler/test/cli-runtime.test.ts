@@ -18,9 +18,10 @@ import {
   loadEngine,
   type CliContext,
 } from "../src/cli/registry.ts";
-import { readReplayInput, registerReplay } from "../src/cli/replay.ts";
+import { readReplayInput, registerReplay, replayToOutput } from "../src/cli/replay.ts";
 import { registerSimulate, simulateEngines } from "../src/cli/simulate.ts";
 import fixture from "../../runtime/test/fixtures/race-fixture-engine.ts";
+import { engine as tour } from "./fixtures/tour/generated/engine.ts";
 
 interface Run {
   readonly stdout: string;
@@ -239,6 +240,21 @@ describe("play", () => {
 });
 
 describe("replay", () => {
+  it("prints a position in a list as the value it stood for when it was played", () => {
+    const options = { players: 2, seed: 3 };
+    const state = tour.newGame(options);
+    const log = [
+      { type: "bid", player: 0, value: 2 },
+      { type: "bid", player: 1, value: 0 },
+    ] as const;
+    for (const action of log) tour.apply(state, action);
+    const play = tour.legalActions(state, 0).find((action) => action.type === "Play");
+    expect(play).toBeDefined();
+    const out = collector();
+    replayToOutput({ engine: tour, options, log: [...log, play] }, out.stream);
+    expect(out.text()).toMatch(/^ *3\. seat 0: Play card=\{"suit":"\w+","rank":\d\}$/m);
+  });
+
   it("replays a save written by play --save, printing each action and the same outcome", async () => {
     const file = join(dir, "finished.json");
     const played = await rules(["play", "race-fixture", "--seed", "11", "--players", "4", "--save", file]);

@@ -17,11 +17,15 @@ export class ReplayError extends Error {
   }
 }
 
-/** Called after each replayed action. */
+/**
+ * Called after each replayed action; `shown` is the action as its player read it just before (see
+ * `Engine.shownAction`), for printing.
+ */
 export type ReplayStep<S extends object, A extends EngineAction, V> = (
   index: number,
   action: A,
   session: Session<S, A, V>,
+  shown: EngineAction,
 ) => void;
 
 /**
@@ -40,9 +44,16 @@ export function replay<S extends object, A extends EngineAction, V>(
   for (let index = 0; index < log.length; index++) {
     // Any shape is acceptable here: the session checks the shape before the engine sees the action.
     const action = log[index] as A;
-    const reason = session.tryApply(action);
+    if (onStep === undefined) {
+      const reason = session.tryApply(action);
+      if (reason !== null) throw new ReplayError(index, reason, action);
+      continue;
+    }
+    const reason = session.check(action);
     if (reason !== null) throw new ReplayError(index, reason, action);
-    onStep?.(index, action, session);
+    const shown = engine.shownAction?.(session.state, action) ?? action;
+    session.apply(action);
+    onStep(index, action, session, shown);
   }
   return session;
 }

@@ -19,8 +19,10 @@ describe("replay", () => {
   it("reports each step in order", () => {
     const game = finishedGame();
     const seen: number[] = [];
-    replay(engine, game.options, game.log, (index, action, session) => {
+    replay(engine, game.options, game.log, (index, action, session, shown) => {
       expect(action).toEqual(game.log[index]);
+      // The fixture has no lists of choices: an action is shown as it is.
+      expect(shown).toEqual(action);
       expect(session.log).toHaveLength(index + 1);
       seen.push(index);
     });

@@ -69,8 +69,8 @@ export function replayToOutput(input: ReplayInput, output: NodeJS.WritableStream
       `seed ${options.seed}, ${log.length} actions`,
   );
   const width = String(log.length).length;
-  const session = replay(engine, options, log, (index, action) => {
-    say(`${String(index + 1).padStart(width)}. seat ${action.player}: ${formatAction(action)}`);
+  const session = replay(engine, options, log, (index, action, _session, shown) => {
+    say(`${String(index + 1).padStart(width)}. seat ${action.player}: ${formatAction(shown)}`);
   });
   const outcome = session.outcome();
   if (outcome !== null) say(`game over\n${formatOutcome(outcome)}`);
