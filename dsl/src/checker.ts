@@ -224,10 +224,10 @@ class Checker {
   private computing: string | undefined;
   /** The constant whose value is being checked: constants are module-level data, built before any game exists. */
   private definingConst: string | undefined;
-  /** Procedure calls from the setup and from tests' `given` blocks, which run straight through without waiting. */
-  /** Calls of procedures that give a value, and whether each is the whole value of a `let` or an assignment. */
+  /** Calls of procedures that give a value; those that are a whole statement or the whole value of a store. */
   private readonly valueCalls: { readonly proc: string; readonly call: A.Call; readonly context: Context }[] = [];
   private readonly storedCalls = new Set<A.Expr>();
+  /** Procedure calls from the setup and from tests' `given` blocks, which run straight through without waiting. */
   private readonly callsThatCannotWait: { readonly proc: string; readonly span: A.Span; readonly context: Context }[] =
     [];
   private nextLocalId = 0;
@@ -1136,6 +1136,7 @@ class Checker {
         break;
       case "expr": {
         const e = s.expr;
+        this.storedCalls.add(e);
         this.expr(e, undefined);
         if (e.kind !== "call") {
           this.diagnostics.push(

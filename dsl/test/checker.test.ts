@@ -289,6 +289,7 @@ code(Codes.typeMismatch, "type mismatch", () => {
     const asks = "proc ask(): bool {\n  choose yes: bool by players[0]\n  return yes\n}";
     loadClean(inFlow("  let yes = ask()\n  if yes { end }", asks));
     loadClean(inFlow("  let yes = false\n  yes = ask()\n  if yes { end }", asks));
+    loadClean(inFlow("  ask()\n  end", asks));
     expect(soleError(inFlow("  if ask() { end }", asks), Codes.decisionNotAllowed).message).toBe(
       "the procedure `ask` waits for a decision, so its value can only be stored: `let x = ask(...)`",
     );

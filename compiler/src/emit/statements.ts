@@ -220,7 +220,7 @@ export function suspends(s: Stmt, program: Program, suspending: ReadonlySet<stri
   }
 }
 
-/** The procedure `e` calls when `e` is a call of one that can wait for a decision (statements hold no others). */
+/** The name of the procedure `e` calls, when `e` is a call of one that can wait for a decision. */
 export function waitingCall(e: Expr, suspending: ReadonlySet<string>): string | undefined {
   return e.kind === "call" && e.target === "proc" && suspending.has(`proc:${e.callee.text}`)
     ? e.callee.text
