@@ -97,6 +97,7 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   range: { arity: 2, describe: "range(low, high): the integers from low to high", effect: false },
   score: { arity: 1, describe: "score(player): the player's score by the scoring rules", effect: false },
   seat: { arity: 1, describe: "seat(player): the player's seat number, 0 for the first", effect: false },
+  members: { arity: 1, describe: "members(Enum): every member of an enum, in declaration order", effect: false },
   indexOf: {
     arity: 2,
     describe: "indexOf(list, value): the position of the first equal element, -1 if none",
@@ -1983,6 +1984,25 @@ class Checker {
       case "seat":
         arg(0, PLAYER);
         return INT;
+      case "members": {
+        // The argument names a type, not a value: it is not checked as an expression.
+        const named = e.args[0];
+        if (named?.kind === "name" && this.enums.has(named.name)) {
+          this.used.add(named.name);
+          return listOf({ kind: "enum", name: named.name });
+        }
+        if (named) {
+          this.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              named.span,
+              "`members` takes the name of an enum",
+              didYouMean(named.kind === "name" ? named.name : "", this.enums.keys()),
+            ),
+          );
+        }
+        return ERROR;
+      }
       case "indexOf": {
         const l = arg(0, undefined);
         arg(1, l.kind === "list" ? l.element : undefined);

@@ -262,6 +262,18 @@ code(Codes.typeMismatch, "type mismatch", () => {
     expect(errorCodes(game("global { allowed: bool }"))).toEqual([Codes.duplicate]);
   });
 
+  it("`members` lists an enum's members, and takes the name of an enum only", () => {
+    const decls = "enum Suit { red, blue }\nglobal { suits: list<Suit> }";
+    loadClean(inFlow("  suits = members(Suit)\n  end", decls));
+    expect(soleError(inFlow("  suits = members(Siut)\n  end", decls), Codes.typeMismatch)).toMatchObject({
+      message: "`members` takes the name of an enum",
+      hint: "did you mean `Suit`?",
+    });
+    expect(soleError(inFlow("  let n: list<int> = members(Suit)\n  end", decls), Codes.typeMismatch).message).toBe(
+      "expected list<int>, found list<Suit>",
+    );
+  });
+
   it("`+=` and `-=` need a number", () => {
     expect(soleError(inFlow("  flag += 1\n  end", "global { flag: bool }"), Codes.typeMismatch).message).toBe(
       "`+=` needs a number, found bool",

@@ -57,8 +57,3 @@ export class EmitContext {
     return zeroValue(this.program, t);
   }
 }
-
-/** The name of the constant listing an enum's members. */
-export function valuesConst(enumName: string): string {
-  return `${enumName.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_VALUES`;
-}

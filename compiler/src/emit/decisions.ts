@@ -20,12 +20,12 @@ import {
   type FunctionDeclarationStructure,
   type StatementStructures,
 } from "ts-morph";
-import { valuesConst, type EmitContext } from "./context.ts";
+import type { EmitContext } from "./context.ts";
 import type { Scope } from "./expressions.ts";
 import type { DecisionEmitter } from "./machine.ts";
 import { frameExpression } from "./routines.ts";
 import { viewValue } from "./views.ts";
-import { LocalNames, pascal, str } from "./naming.ts";
+import { LocalNames, pascal, str, valuesConst } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 
 type Fn = FunctionDeclarationStructure;

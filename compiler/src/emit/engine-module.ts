@@ -4,7 +4,7 @@
  */
 import type { Program } from "@rules/dsl";
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
-import { EmitContext, valuesConst } from "./context.ts";
+import { EmitContext } from "./context.ts";
 import {
   decisionEmitter,
   emitActionTypes,
@@ -19,7 +19,7 @@ import {
 } from "./decisions.ts";
 import { plainScope } from "./expressions.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
-import { str } from "./naming.ts";
+import { str, valuesConst } from "./naming.ts";
 import {
   compileResumable,
   emitActionCheck,

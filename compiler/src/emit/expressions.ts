@@ -12,7 +12,7 @@ import {
   type Program,
   type Type,
 } from "@rules/dsl";
-import { LocalNames, str } from "./naming.ts";
+import { LocalNames, str, valuesConst } from "./naming.ts";
 import { tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
@@ -223,6 +223,11 @@ export class ExprEmitter {
   }
 
   private call(e: Extract<Expr, { kind: "call" }>, scope: Scope): string {
+    const named = e.args[0];
+    if (e.target === "builtin" && e.callee.text === "members" && named?.kind === "name") {
+      // `members(Suit)` names a type: the engine's list of its members, copied so the rules may change it.
+      return `${valuesConst(named.name)}.slice()`;
+    }
     const args = e.args.map((a) => this.emit(a, scope));
     switch (e.target) {
       case "record": {

@@ -132,3 +132,8 @@ export function pascal(name: string): string {
 export function str(text: string): string {
   return JSON.stringify(text);
 }
+
+/** The name of the constant listing an enum's members. */
+export function valuesConst(enumName: string): string {
+  return `${enumName.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_VALUES`;
+}

@@ -4,10 +4,9 @@
  * determinism, save/restore, replay, views hide what the rules hide) for every variant and player count.
  */
 import type { Binary, Expr, FieldDecl, Program, TestDecl, TestPlay, Type } from "@rules/dsl";
-import { valuesConst } from "./context.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
-import { str } from "./naming.ts";
+import { str, valuesConst } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
 import { needsView } from "./ts-types.ts";
 import { viewValue } from "./views.ts";

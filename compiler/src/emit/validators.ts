@@ -1,9 +1,9 @@
 /** `validateState`: a structural check of untrusted JSON (a save file) against the generated `State` type. */
 import type { FieldInfo, Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
-import { valuesConst, type EmitContext } from "./context.ts";
+import type { EmitContext } from "./context.ts";
 import { needsResumeFrame } from "./engine-module.ts";
-import { str } from "./naming.ts";
+import { str, valuesConst } from "./naming.ts";
 import { waitingValueProcs } from "./statements.ts";
 
 /** A condition that holds when `v` (unknown) has type `t`; records and lists defer to generated functions. */

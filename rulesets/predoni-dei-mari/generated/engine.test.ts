@@ -1076,7 +1076,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "southwest",
       "northwest",
     ]);
-    play(state, { type: "stormDir", player: 0, value: 0 });
+    play(state, atValues(state, { type: "stormDir", player: 0, value: 0 }, { value: "north" }));
     expect(state.stormCentre, "expect stormCentre == hex(-3, -4)").toEqual(hexOf(-3, -4));
     expect(
       state.players[1]!.pos === hexOf(-3, -4) && !state.players[1]!.damaged,

@@ -13173,13 +13173,13 @@ function collect35(state: State): number[] {
   return out;
 }
 
-/** [v.dir for v in DIRS if stormFits(step(stormCentre, v.dir, STORM_SHIFT))] */
+/** [d for d in members(HexDir) if stormFits(step(stormCentre, d, STORM_SHIFT))] */
 function collect36(state: State): HexDir[] {
   const out: HexDir[] = [];
-  const items = DIRS;
+  const items = HEX_DIR_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
-    const v = items[i]!;
-    if (stormFits(state, hexStep(state.stormCentre, v.dir, STORM_SHIFT))) out.push(v.dir);
+    const d = items[i]!;
+    if (stormFits(state, hexStep(state.stormCentre, d, STORM_SHIFT))) out.push(d);
   }
 
   return out;
@@ -13704,7 +13704,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "b99559ca",
+  sourceHash: "e751c0ea",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
