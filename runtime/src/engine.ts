@@ -20,6 +20,11 @@ export interface EngineAction {
   readonly player: Seat;
 }
 
+/** An action as its player reads it (see `Engine.shownAction`): its parameters may hold any values. */
+export interface ShownAction extends EngineAction {
+  readonly [parameter: string]: unknown;
+}
+
 export interface GameOptions {
   /** Number of players, within the engine's range. */
   readonly players: number;
@@ -78,7 +83,7 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
    * value it stands for (as that player's view shows it). Never mutates. Optional: without it, actions are shown as
    * they are.
    */
-  shownAction?(state: S, action: A): EngineAction;
+  shownAction?(state: S, action: A): ShownAction;
   /** The result once the game is over, else null. */
   outcome(state: S): Outcome | null;
   /** Null when `value` has the shape of this engine's state, else what is wrong (for loading saves). */

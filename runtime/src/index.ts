@@ -1,8 +1,8 @@
 /** The game-agnostic runtime: everything here works with any engine implementing `Engine`. */
-export type { AnyEngine, Engine, EngineAction, GameOptions, Outcome, Seat } from "./engine.ts";
+export type { AnyEngine, Engine, EngineAction, GameOptions, Outcome, Seat, ShownAction } from "./engine.ts";
 export { copyRng, createRng, nextUint32, randomInt, shuffleInPlace, type RngState } from "./random.ts";
 export { canonicalJson, fnv1a32, stateChecksum } from "./checksum.ts";
-export { INTERRUPT_ODDS, firstInterrupter, isSeat, lowestSeat, takesInterrupt } from "./seats.ts";
+export { INTERRUPT_ODDS, isSeat, lowestSeat, takesInterrupt } from "./seats.ts";
 export { agentSeed, gameSeed } from "./seeds.ts";
 export {
   checkActionShape,
@@ -35,6 +35,7 @@ export {
   type SimulationOptions,
   type SimulationSummary,
 } from "./simulate.ts";
+export { atValues } from "./at-values.ts";
 export {
   formatAction,
   formatBlock,

@@ -563,19 +563,16 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
       ],
       returnType: "boolean",
       docs: ["Whether an `allow` block under way lets `seat` take the action `type` at the decision pending now."],
-      statements: kinds.anytime
-        ? [
-            "const pending = state.pending;",
-            "if (pending === null) return false;",
-            "const asked = pending.players.includes(seat);",
-            "if (asked && (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
-            `return ${kinds.asked ? `(asked && ${offeredBy("allowed")}) || ` : ""}${offeredBy("interrupts")};`,
-          ]
-        : [
-            "const pending = state.pending;",
-            "if (pending === null || !pending.players.includes(seat) || (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
-            `return ${offeredBy("allowed")};`,
-          ],
+      statements: [
+        "const pending = state.pending;",
+        "if (pending === null) return false;",
+        "const asked = pending.players.includes(seat);",
+        "if (asked && (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;",
+        `return ${[
+          ...(kinds.asked ? [`(asked && ${offeredBy("allowed")})`] : []),
+          ...(kinds.anytime ? [offeredBy("interrupts")] : []),
+        ].join(" || ")};`,
+      ],
     },
     {
       kind: StructureKind.Function,
@@ -655,16 +652,28 @@ export function emitMayAct(ctx: EmitContext): (FunctionDeclarationStructure | St
   return [
     {
       kind: StructureKind.Function,
+      name: "mayInterrupt",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "seat", type: "Player" },
+      ],
+      returnType: "boolean",
+      docs: ["Whether `seat`, not asked anything, may interrupt now (`allow anytime`)."],
+      statements: [
+        "const pending = state.pending;",
+        "return pending !== null && state.interrupts.length > 0 && !pending.players.includes(seat) && legalActions(state, seat).length > 0;",
+      ],
+    },
+    {
+      kind: StructureKind.Function,
       name: "mayAct",
       parameters: [{ name: "state", type: "State" }],
       returnType: "Player[]",
-      docs: ["The seats not asked anything that may interrupt now (`allow anytime`), in seat order."],
+      docs: ["The seats not asked anything that may interrupt now, in seat order."],
       statements: [
-        "const pending = state.pending;",
         "const out: Player[] = [];",
-        "if (pending === null || state.interrupts.length === 0) return out;",
         "for (let seat = 0; seat < state.playerCount; seat++) {",
-        "if (!pending.players.includes(seat) && legalActions(state, seat).length > 0) out.push(seat);",
+        "if (mayInterrupt(state, seat)) out.push(seat);",
         "}",
         "return out;",
       ],
@@ -722,7 +731,6 @@ export function emitShownAction(ctx: EmitContext): Fn {
   return {
     kind: StructureKind.Function,
     name: "shownAction",
-    isExported: true,
     parameters: [
       { name: "state", type: "State" },
       { name: "action", type: "Action" },

@@ -4,7 +4,7 @@
  * block to resume at, and returns. Applying the answer stores it in the frame and resumes. The state therefore stays
  * plain JSON at every decision point, and restoring a saved game is just loading it.
  */
-import type { Block, LocalSymbol, Program, Stmt } from "@rules/dsl";
+import type { AssignStmt, Block, LetStmt, LocalSymbol, Program, Stmt } from "@rules/dsl";
 import type { ExprEmitter, Scope } from "./expressions.ts";
 import { LocalNames } from "./naming.ts";
 import {
@@ -125,17 +125,7 @@ export class MachineBuilder {
   }
 
   private statement(s: Stmt, loops: readonly LoopTarget[]): void {
-    const waitsFor = s.kind === "let" || s.kind === "assign" ? waitingCall(s.value, this.suspending) : undefined;
-    if (waitsFor !== undefined && (s.kind === "let" || s.kind === "assign") && s.value.kind === "call") {
-      // The procedure's frame runs first; its value is waiting in `state.returns` when this routine goes on.
-      const args = s.value.args.map((a) => this.exprs.emit(a, this.scope));
-      const resume = this.newBlock();
-      this.suspendCall(resume, [`state.stack.push(${this.decisions.frameFor(waitsFor, args)});`]);
-      const value = `state.returns.${waitsFor}`;
-      if (s.kind === "let") this.line(`frame.${this.hold(s.symbol!)} = ${value};`);
-      else this.line(assignmentOf(this.statementContext(), this.scope, s.target, s.op, value, value));
-      return;
-    }
+    if ((s.kind === "let" || s.kind === "assign") && this.storeWaitingCall(s)) return;
     if (s.kind === "let") {
       this.hold(s.symbol!);
       this.line(`frame.${this.fieldOf.get(s.symbol!)} = ${this.exprs.stored(s.value, this.scope)};`);
@@ -259,6 +249,22 @@ export class MachineBuilder {
       default:
         throw new Error(`internal: cannot suspend in ${s.kind}`);
     }
+  }
+
+  /**
+   * `let x = f(...)` or `x = f(...)` where `f` can wait for decisions: its frame runs first, then this routine goes
+   * on and stores the value `f` left in `state.returns`. False for any other value.
+   */
+  private storeWaitingCall(s: LetStmt | AssignStmt): boolean {
+    const waitsFor = waitingCall(s.value, this.suspending);
+    if (waitsFor === undefined || s.value.kind !== "call") return false;
+    const args = s.value.args.map((a) => this.exprs.emit(a, this.scope));
+    const resume = this.newBlock();
+    this.suspendCall(resume, [`state.stack.push(${this.decisions.frameFor(waitsFor, args)});`]);
+    const value = `state.returns.${waitsFor}`;
+    if (s.kind === "let") this.line(`frame.${this.hold(s.symbol!)} = ${value};`);
+    else this.line(assignmentOf(this.statementContext(), this.scope, s.target, s.op, value, value));
+    return true;
   }
 
   private statementContext(): StatementContext {

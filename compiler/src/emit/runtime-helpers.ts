@@ -2,6 +2,7 @@
 export const runtimeHelpers: readonly string[] = [
   "RulesError",
   "at",
+  "atValues",
   "clone",
   "concat",
   "containsValue",

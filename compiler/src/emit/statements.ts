@@ -241,10 +241,15 @@ export function allowanceList(s: AllowStmt): "allowed" | "interrupts" {
   return s.anytime ? "interrupts" : "allowed";
 }
 
+/** The state's lists of allowances under way that the rules use: `allowed` for `allow`, `interrupts` for `anytime`. */
+export function allowanceLists(program: Program): ("allowed" | "interrupts")[] {
+  return [
+    ...(program.allowKinds.asked ? ["allowed" as const] : []),
+    ...(program.allowKinds.anytime ? ["interrupts" as const] : []),
+  ];
+}
+
 /** `end`: no allowance outlives the game. */
 export function clearAllowances(program: Program): string[] {
-  return [
-    ...(program.allowKinds.asked ? ["state.allowed.length = 0;"] : []),
-    ...(program.allowKinds.anytime ? ["state.interrupts.length = 0;"] : []),
-  ];
+  return allowanceLists(program).map((list) => `state.${list}.length = 0;`);
 }

@@ -61,7 +61,6 @@ export function emitTestModule(input: TestModuleInput): string {
     scramble.code,
     "",
     ...helpers,
-    ...(blocks.some((b) => b.includes("atValues(")) ? ["", AT_VALUES] : []),
   ].join("\n");
 
   const engineExports = [
@@ -69,7 +68,6 @@ export function emitTestModule(input: TestModuleInput): string {
     "setUp",
     "start",
     "score",
-    "shownAction",
     "SEATS",
     ...program.consts.keys(),
     ...program.fns.keys(),
@@ -169,7 +167,7 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
 
 /**
  * The action a test step plays. An argument given by value where the rules take a position in a list is looked up
- * among the positions when the step runs (`atValues`), so the test does not depend on the list's order.
+ * among the positions when the step runs (the runtime's `atValues`), so the test does not depend on the list's order.
  */
 function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play: TestPlay): string {
   const name = play.action.text;
@@ -190,30 +188,8 @@ function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play:
     }
   });
   const literal = `{ type: ${str(name)}, player: ${play.seat}${fields.map((f) => `, ${f}`).join("")} }`;
-  return values.length === 0 ? literal : `atValues(state, ${literal}, { ${values.join(", ")} })`;
+  return values.length === 0 ? literal : `atValues(engine, state, ${literal}, { ${values.join(", ")} })`;
 }
-
-/** The helper that turns answers given by value into positions, emitted only when a test uses it. */
-const AT_VALUES = [
-  "/** `action` with each field of `values` set to the position, in its list now, of that value as its player sees it. */",
-  "function atValues(state: State, action: Action, values: Record<string, unknown>): Action {",
-  "let found = action;",
-  "for (const [field, wanted] of Object.entries(values)) {",
-  "const text = JSON.stringify(wanted);",
-  "for (let position = 0; ; position++) {",
-  "const candidate = { ...found, [field]: position } as Action;",
-  "const shown = shownAction(state, candidate)[field];",
-  // A position past the end of the list is shown as it is: a number, which no value given by value views as.
-  'if (typeof shown === "number") throw new Error(`${action.type}: ${field} ${text} is not among the choices now`);',
-  "if (JSON.stringify(shown) === text) {",
-  "found = candidate;",
-  "break;",
-  "}",
-  "}",
-  "}",
-  "return found;",
-  "}",
-].join("\n");
 
 /** `expect a == b` reads best as `expect(a).toEqual(b)`, so failures show both values. */
 function expectation(exprs: ExprEmitter, scope: Scope, e: Expr, text: string): string {

@@ -4,7 +4,7 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { needsResumeFrame } from "./engine-module.ts";
 import { str, valuesConst } from "./naming.ts";
-import { waitingValueProcs } from "./statements.ts";
+import { allowanceLists, waitingValueProcs } from "./statements.ts";
 
 /** A condition that holds when `v` (unknown) has type `t`; records and lists defer to generated functions. */
 function test(ctx: EmitContext, t: Type, v: string): string {
@@ -114,12 +114,10 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       "const rng = value.rng;",
       'if (!isRecord(rng) || ![rng.a, rng.b, rng.c, rng.d].every(isInt) || !Array.isArray(rng.forced) || !rng.forced.every(isInt)) return "rng is not a generator state";',
       'if (!Array.isArray(value.stack)) return "stack is not a list";',
-      ...(["allowed", "interrupts"] as const)
-        .filter((list) => ctx.program.allowKinds[list === "allowed" ? "asked" : "anytime"])
-        .map(
-          (list) =>
-            `if (!Array.isArray(value.${list}) || !value.${list}.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt))) return "${list} is not a list of allowances";`,
-        ),
+      ...allowanceLists(ctx.program).map(
+        (list) =>
+          `if (!Array.isArray(value.${list}) || !value.${list}.every((a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt))) return "${list} is not a list of allowances";`,
+      ),
       ...(waitingValueProcs(ctx.program).length > 0
         ? [
             `if (!isRecord(value.returns) || !(${waitingValueProcs(ctx.program)

@@ -184,11 +184,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
       ...globalProps.map((g) => `${g},`),
       "toAct: state.pending === null ? [] : state.pending.players.slice(),",
       "deciding,",
-      ...(ctx.program.allowKinds.anytime
-        ? [
-            "mayInterrupt: state.pending !== null && !state.pending.players.includes(viewer) && state.interrupts.length > 0 && legalActions(state, viewer).length > 0,",
-          ]
-        : []),
+      ...(ctx.program.allowKinds.anytime ? ["mayInterrupt: mayInterrupt(state, viewer),"] : []),
       "};",
     ],
   });

@@ -19,6 +19,7 @@ import {
   type GameOptions,
   type Outcome,
   type RngState,
+  type ShownAction,
 } from "@rules/runtime";
 /** A seat at the table, 0-based, clockwise. */
 export type Player = number;
@@ -345,13 +346,6 @@ export type Pending =
   | { site: 11; players: Player[] }
   | { site: 12; players: Player[] }
   | { site: 13; players: Player[] };
-
-/** An action as its player reads it: each position in a list replaced by the value it stands for. */
-export interface ShownAction {
-  readonly [parameter: string]: unknown;
-  readonly type: Action["type"];
-  readonly player: Player;
-}
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -3397,7 +3391,7 @@ function mayAct(): readonly Player[] {
 }
 
 /** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
-export function shownAction(state: State, action: Action): ShownAction {
+function shownAction(state: State, action: Action): ShownAction {
   switch (action.type) {
     case "Sell": {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];

@@ -16,6 +16,7 @@ import {
   type GameOptions,
   type Outcome,
   type RngState,
+  type ShownAction,
 } from "@rules/runtime";
 /** A seat at the table, 0-based, clockwise. */
 export type Player = number;
@@ -73,13 +74,6 @@ export type Pending =
   | { site: 0; players: Player[]; answers: Array<Kind | null> }
   | { site: 1; players: Player[] }
   | { site: 2; players: Player[] };
-
-/** An action as its player reads it: each position in a list replaced by the value it stands for. */
-export interface ShownAction {
-  readonly [parameter: string]: unknown;
-  readonly type: Action["type"];
-  readonly player: Player;
-}
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -555,7 +549,7 @@ function mayAct(): readonly Player[] {
 }
 
 /** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
-export function shownAction(state: State, action: Action): ShownAction {
+function shownAction(state: State, action: Action): ShownAction {
   const viewer = action.player;
   switch (action.type) {
     case "Return": {

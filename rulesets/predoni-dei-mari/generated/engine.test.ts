@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   at,
+  atValues,
   checkDeterminism,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
@@ -49,7 +50,6 @@ import {
   shadowFor,
   shoalSquare,
   shoalTemplate,
-  shownAction,
   start,
   stepCost,
   type Action,
@@ -834,7 +834,7 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     expect([...engine.mayAct(state)], "expect interrupting == []").toEqual([]);
-    play(state, atValues(state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(5, 2)) }));
+    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(5, 2)) }));
     expect(at(state.merchants, 0), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
     expect(
       moduleOf(state, at(state.merchants, 1)) === 1 && moduleOf(state, at(state.merchants, 2)) === 2,
@@ -1076,7 +1076,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "southwest",
       "northwest",
     ]);
-    play(state, atValues(state, { type: "stormDir", player: 0, value: 0 }, { value: "north" }));
+    play(state, atValues(engine, state, { type: "stormDir", player: 0, value: 0 }, { value: "north" }));
     expect(state.stormCentre, "expect stormCentre == hex(-3, -4)").toEqual(hexOf(-3, -4));
     expect(
       state.players[1]!.pos === hexOf(-3, -4) && !state.players[1]!.damaged,
@@ -1325,7 +1325,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "AttackCity", player: 0 });
     play(state, { type: "hideoutToken", player: 0, value: 0 });
     expect(!state.fAttWins && state.players[0]!.damaged, "expect not fAttWins and players[0].damaged").toBe(true);
-    play(state, atValues(state, { type: "asideHex", player: 0, value: 0 }, { value: hexView(hexOf(6, -11)) }));
+    play(state, atValues(engine, state, { type: "asideHex", player: 0, value: 0 }, { value: hexView(hexOf(6, -11)) }));
     expect(
       state.players[0]!.pos === hexOf(6, -11) && equal(state.players[0]!.tokens, [2, 3, 1]),
       "expect players[0].pos == hex(6, -11) and players[0].tokens == [2, 3, 1]",
@@ -2672,7 +2672,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(state.fAttScore === 13 && state.fDefScore === 0, "expect fAttScore == 13 and fDefScore == 0").toBe(true);
     play(state, { type: "spoil", player: 0, value: "captureShip" });
-    play(state, atValues(state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(-4, 7)) }));
+    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(-4, 7)) }));
     expect(
       equal(state.merchants, [hexOf(-4, 7)]) && equal(state.players[0]!.captured, [25]),
       "expect merchants == [hex(-4, 7)] and players[0].captured == [25]",
@@ -2900,22 +2900,4 @@ function all7(state: State): boolean {
     if (!isSea(state, h)) return false;
   }
   return true;
-}
-
-/** `action` with each field of `values` set to the position, in its list now, of that value as its player sees it. */
-function atValues(state: State, action: Action, values: Record<string, unknown>): Action {
-  let found = action;
-  for (const [field, wanted] of Object.entries(values)) {
-    const text = JSON.stringify(wanted);
-    for (let position = 0; ; position++) {
-      const candidate = { ...found, [field]: position } as Action;
-      const shown = shownAction(state, candidate)[field];
-      if (typeof shown === "number") throw new Error(`${action.type}: ${field} ${text} is not among the choices now`);
-      if (JSON.stringify(shown) === text) {
-        found = candidate;
-        break;
-      }
-    }
-  }
-  return found;
 }

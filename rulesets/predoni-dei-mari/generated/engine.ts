@@ -38,6 +38,7 @@ import {
   type HexView,
   type Outcome,
   type RngState,
+  type ShownAction,
 } from "@rules/runtime";
 /** A seat at the table, 0-based, clockwise. */
 export type Player = number;
@@ -1063,13 +1064,6 @@ export type Pending =
   | { site: 71; players: Player[] }
   | { site: 72; players: Player[] }
   | { site: 73; players: Player[] };
-
-/** An action as its player reads it: each position in a list replaced by the value it stands for. */
-export interface ShownAction {
-  readonly [parameter: string]: unknown;
-  readonly type: Action["type"];
-  readonly player: Player;
-}
 
 /** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
 export interface Allowance {
@@ -11850,20 +11844,29 @@ function applyAllowed(state: State, action: Action, pending: Pending): void {
   run(state);
 }
 
-/** The seats not asked anything that may interrupt now (`allow anytime`), in seat order. */
-function mayAct(state: State): Player[] {
+/** Whether `seat`, not asked anything, may interrupt now (`allow anytime`). */
+function mayInterrupt(state: State, seat: Player): boolean {
   const pending = state.pending;
+  return (
+    pending !== null &&
+    state.interrupts.length > 0 &&
+    !pending.players.includes(seat) &&
+    legalActions(state, seat).length > 0
+  );
+}
+
+/** The seats not asked anything that may interrupt now, in seat order. */
+function mayAct(state: State): Player[] {
   const out: Player[] = [];
-  if (pending === null || state.interrupts.length === 0) return out;
   for (let seat = 0; seat < state.playerCount; seat++) {
-    if (!pending.players.includes(seat) && legalActions(state, seat).length > 0) out.push(seat);
+    if (mayInterrupt(state, seat)) out.push(seat);
   }
 
   return out;
 }
 
 /** The action as its player reads it: what a position in a list stands for, as that player sees it. Never changes the state. */
-export function shownAction(state: State, action: Action): ShownAction {
+function shownAction(state: State, action: Action): ShownAction {
   switch (action.type) {
     case "PlayCard": {
       const card = state.players[action.player]!.hand[action.card];
@@ -12443,11 +12446,7 @@ function view(state: State, viewer: Player): View {
     fighting: state.fighting,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
-    mayInterrupt:
-      state.pending !== null &&
-      !state.pending.players.includes(viewer) &&
-      state.interrupts.length > 0 &&
-      legalActions(state, viewer).length > 0,
+    mayInterrupt: mayInterrupt(state, viewer),
   };
 }
 
