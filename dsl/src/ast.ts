@@ -31,7 +31,7 @@ export interface LocalSymbol {
   /** Unique within the file; lets the emitter give same-named locals distinct storage. */
   readonly id: number;
   readonly span: Span;
-  readonly origin: "let" | "param" | "for" | "choose" | "each" | "binder" | "me" | "viewer";
+  readonly origin: "let" | "param" | "for" | "choose" | "each" | "binder" | "me" | "viewer" | "iflet";
   used: boolean;
 }
 
@@ -41,7 +41,9 @@ export interface LocalSymbol {
 export type TypeExpr =
   | { readonly kind: "named"; readonly name: Name; readonly span: Span }
   | { readonly kind: "list"; readonly element: TypeExpr; readonly span: Span }
-  | { readonly kind: "range"; readonly low: number; readonly high: number; readonly span: Span };
+  | { readonly kind: "range"; readonly low: number; readonly high: number; readonly span: Span }
+  /** `T?`: a value of `T`, or none. */
+  | { readonly kind: "optional"; readonly inner: TypeExpr; readonly span: Span };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Declarations
@@ -277,7 +279,14 @@ export interface AssignStmt extends Node {
 
 export interface IfStmt extends Node {
   readonly kind: "if";
+  /**
+   * `if let x = value { ... }`: the name bound to the value in the first block, which runs only when the value (of
+   * an optional type, then held in `condition`) is not none.
+   */
+  readonly binding: Name | undefined;
   readonly condition: Expr;
+  /** Set by the checker, with `binding`. */
+  bindingSymbol?: LocalSymbol;
   readonly then: Block;
   readonly otherwise: Block | undefined;
 }
@@ -401,6 +410,7 @@ export interface ExprStmt extends Node {
 export type Expr =
   | IntLit
   | BoolLit
+  | NoneLit
   | StringLit
   | NameRef
   | ListLit
@@ -426,6 +436,11 @@ export interface IntLit extends ExprBase {
 export interface BoolLit extends ExprBase {
   readonly kind: "bool";
   readonly value: boolean;
+}
+
+/** `none`: the absence of a value, of any optional type. */
+export interface NoneLit extends ExprBase {
+  readonly kind: "none";
 }
 
 export interface StringLit extends ExprBase {
@@ -504,7 +519,7 @@ export interface Aggregate extends ExprBase {
   symbol?: LocalSymbol;
 }
 
-export type AggregateOp = "sum" | "count" | "min" | "max" | "all" | "any" | "argmin" | "argmax" | "sorted";
+export type AggregateOp = "sum" | "count" | "min" | "max" | "all" | "any" | "argmin" | "argmax" | "sorted" | "first";
 
 export interface Unary extends ExprBase {
   readonly kind: "unary";
@@ -512,7 +527,7 @@ export interface Unary extends ExprBase {
   readonly operand: Expr;
 }
 
-export type BinaryOp = "or" | "and" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%" | "++";
+export type BinaryOp = "or" | "and" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "+" | "-" | "*" | "/" | "%" | "++" | "??";
 
 export interface Binary extends ExprBase {
   readonly kind: "binary";

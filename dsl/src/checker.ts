@@ -11,6 +11,8 @@ import {
   INT,
   isAssignable,
   listOf,
+  NONE,
+  optionalOf,
   PLAYER,
   HEX,
   STRING,
@@ -480,6 +482,16 @@ class Checker {
     switch (t.kind) {
       case "list":
         return listOf(this.resolveType(t.element));
+      case "optional": {
+        const inner = this.resolveType(t.inner);
+        if (inner.kind === "optional") {
+          this.diagnostics.push(
+            error(Codes.typeMismatch, t.span, "a value that may be none cannot itself be none: write one `?`"),
+          );
+          return inner;
+        }
+        return optionalOf(inner);
+      }
       case "range":
         if (t.high < t.low) {
           this.diagnostics.push(error(Codes.invalidValue, t.span, `the range ${t.low}..${t.high} is empty`));
@@ -915,7 +927,12 @@ class Checker {
    * A test's answer taken `in` a list: a position in the list (a number), or, when the list holds squares, records,
    * enum members or flags, the value itself. Returns whether it is given by value.
    */
-  private positionOrValue(arg: A.Expr, element: Type): boolean {
+  private positionOrValue(arg: A.Expr, answer: Type): boolean {
+    if (answer.kind === "optional" && arg.kind === "none") {
+      this.expr(arg, answer);
+      return false;
+    }
+    const element = answer.kind === "optional" ? answer.inner : answer;
     const byValue =
       element.kind === "hex" || element.kind === "record" || element.kind === "enum" || element.kind === "bool";
     if (!byValue) {
@@ -988,6 +1005,15 @@ class Checker {
         const t = this.expr(s.value, declared);
         if (t.kind === "void") {
           this.diagnostics.push(error(Codes.typeMismatch, s.value.span, "this has no value to store"));
+        } else if (!declared && isNone(t)) {
+          this.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              s.value.span,
+              `the type of \`${s.name.text}\` cannot be inferred from \`none\` alone`,
+              `declare it: \`let ${s.name.text}: Player? = none\``,
+            ),
+          );
         } else if (!declared && hasUnknownElement(t)) {
           this.diagnostics.push(
             error(
@@ -1005,8 +1031,11 @@ class Checker {
         this.assign(s);
         break;
       case "if":
-        this.expr(s.condition, BOOL);
-        this.block(s.then);
+        if (s.binding) this.ifLet(s, s.binding);
+        else {
+          this.expr(s.condition, BOOL);
+          this.block(s.then);
+        }
         if (s.otherwise) this.block(s.otherwise);
         break;
       case "for": {
@@ -1154,14 +1183,51 @@ class Checker {
     }
   }
 
+  /** `if let x = value { ... }`: the block sees `x`, the value without its none. */
+  private ifLet(s: A.IfStmt, binding: A.Name): void {
+    const t = this.expr(s.condition, undefined);
+    if (t.kind !== "optional" && t.kind !== "error") {
+      this.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          s.condition.span,
+          `\`if let\` takes a value that may be none, but this is always a ${typeToString(t)}`,
+          `write \`let ${binding.text} = ...\` before the \`if\``,
+        ),
+      );
+    } else if (t.kind === "optional" && t.inner.kind === "unknown") {
+      this.diagnostics.push(error(Codes.typeMismatch, s.condition.span, "this is always none"));
+    }
+    this.pushScope();
+    s.bindingSymbol = this.bind(
+      binding,
+      t.kind === "optional" && t.inner.kind !== "unknown" ? t.inner : ERROR,
+      "iflet",
+    );
+    this.block(s.then);
+    this.popScope();
+  }
+
   private notAList(span: A.Span, t: Type): void {
     this.diagnostics.push(error(Codes.typeMismatch, span, `expected a list, found ${typeToString(t)}`));
   }
 
   private choose(s: A.ChooseStmt): void {
     const type = this.resolveType(s.domain.typeExpr);
-    if (s.domain.from) this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, listOf(type)));
-    else if (!isEnumerable(type)) {
+    // `choose ship: Ship? in offer`: one of the list, or none.
+    const answer = type.kind === "optional" ? type.inner : type;
+    if (type.kind === "optional" && s.each) {
+      this.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          s.domain.typeExpr.span,
+          "a choice asked of several players at once cannot be answered with none",
+          'ask for a flag or an enum member that says "nothing", or ask each player in turn',
+        ),
+      );
+    }
+    if (s.domain.from) this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, listOf(answer)));
+    else if (!isEnumerable(answer)) {
       this.diagnostics.push(
         error(
           Codes.invalidValue,
@@ -1340,6 +1406,8 @@ class Checker {
         return BOOL;
       case "string":
         return STRING;
+      case "none":
+        return this.none(e, expected);
       case "name":
         return this.name(e, expected);
       case "list": {
@@ -1396,8 +1464,14 @@ class Checker {
       case "conditional": {
         this.expr(e.condition, BOOL);
         const a = this.expr(e.then, expected);
-        this.expr(e.otherwise, expected ?? a);
-        return expected ?? a;
+        if (!expected && isNone(a)) {
+          // `if c then none else x`: the value is optional.
+          const b = this.expr(e.otherwise, undefined);
+          return b.kind === "optional" ? b : optionalOf(b);
+        }
+        const joined = !expected && e.otherwise.kind === "none" && a.kind !== "optional" ? optionalOf(a) : a;
+        this.expr(e.otherwise, expected ?? joined);
+        return expected ?? joined;
       }
     }
   }
@@ -1546,11 +1620,36 @@ class Checker {
     }
   }
 
+  /** `none` takes the optional type it is expected to have. */
+  private none(e: A.NoneLit, expected: Type | undefined): Type {
+    if (expected === undefined || expected.kind === "optional" || expected.kind === "error") return expected ?? NONE;
+    this.diagnostics.push(
+      error(
+        Codes.typeMismatch,
+        e.span,
+        `a ${typeToString(expected)} cannot be none`,
+        `where a value may be missing, declare its type as \`${typeToString(expected)}?\``,
+      ),
+    );
+    return ERROR;
+  }
+
   private member(e: A.Member): Type {
     const qualified = this.qualifiedEnumMember(e);
     if (qualified) return qualified;
     const obj = this.expr(e.object, undefined);
     const field = e.name.text;
+    if (obj.kind === "optional") {
+      this.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          e.object.span,
+          `this may be none (its type is ${typeToString(obj)}), so it has no field \`${field}\` to read`,
+          "take its value first: `if let x = ... { x." + field + " }`, or give a default with `??`",
+        ),
+      );
+      return ERROR;
+    }
     if (obj.kind === "player") {
       const f = this.playerFields.get(field);
       if (f) return f.type;
@@ -1686,6 +1785,14 @@ class Checker {
         }
         result = listOf(element);
         break;
+      case "first":
+        if (e.body) this.expr(e.body, BOOL);
+        else
+          this.diagnostics.push(
+            error(Codes.wrongArity, e.span, "`first` needs a condition: `first(x in list: <condition>)`"),
+          );
+        result = element.kind === "error" ? ERROR : optionalOf(element);
+        break;
       case "argmin":
       case "argmax":
         if (e.body) this.expr(e.body, INT);
@@ -1716,10 +1823,21 @@ class Checker {
       case "==":
       case "!=": {
         const l = this.expr(e.left, undefined);
-        // Lists and records compare by content.
-        this.expr(e.right, l.kind === "error" ? undefined : l);
+        // Lists and records compare by content. A value compares with an optional one (`card == chosen`), and
+        // anything optional with `none`.
+        if (l.kind === "error") this.expr(e.right, undefined);
+        else if (isNone(l)) this.expr(e.right, undefined);
+        else {
+          const r = this.infer(e.right, l);
+          const t = r.kind === "unknown" ? l : r;
+          e.right.type = t;
+          if (!isAssignable(t, l) && !(l.kind !== "optional" && isAssignable(t, optionalOf(l))))
+            this.expectType(e.right, t, l);
+        }
         return BOOL;
       }
+      case "??":
+        return this.coalesce(e);
       case "<":
       case "<=":
       case ">":
@@ -1730,6 +1848,37 @@ class Checker {
       default:
         return this.arithmetic(e);
     }
+  }
+
+  /** `a ?? b`: `a` when it is not none, else `b`; the type of `b` when it may be none too. */
+  private coalesce(e: A.Binary): Type {
+    const l = this.expr(e.left, undefined);
+    if (l.kind === "error") {
+      this.expr(e.right, undefined);
+      return ERROR;
+    }
+    if (l.kind !== "optional") {
+      this.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          e.left.span,
+          `\`??\` gives a value for none, but this is never none (its type is ${typeToString(l)})`,
+          "remove `?? ...`, or declare the value's type with `?` if it may be missing",
+        ),
+      );
+      this.expr(e.right, l);
+      return l;
+    }
+    if (isNone(l)) return this.expr(e.right, undefined);
+    const r = this.infer(e.right, l);
+    const t = r.kind === "unknown" ? l.inner : r;
+    e.right.type = t;
+    if (t.kind === "optional") {
+      this.expectType(e.right, t, l);
+      return l;
+    }
+    this.expectType(e.right, t, l.inner);
+    return l.inner;
   }
 
   /** Numbers, and hexes read as offsets: `hex + hex`, `hex - hex`, `hex * int` and `int * hex`. */
@@ -2224,7 +2373,12 @@ function hasUnknownElement(t: Type): boolean {
 /** Types whose zero value is a sensible default for a field: 0, false, "", an empty list. A Player or an enum has
  * no neutral value, so a record must always be told which. */
 export function hasDefault(t: Type): boolean {
-  return t.kind === "int" || t.kind === "bool" || t.kind === "string" || t.kind === "list";
+  return t.kind === "int" || t.kind === "bool" || t.kind === "string" || t.kind === "list" || t.kind === "optional";
+}
+
+/** The type of `none` alone, before it meets an optional type. */
+function isNone(t: Type): boolean {
+  return t.kind === "optional" && t.inner.kind === "unknown";
 }
 
 function describeContext(c: Context): string {
@@ -2256,6 +2410,8 @@ function describeContext(c: Context): string {
 }
 
 function conversionHint(from: Type, to: Type): string | undefined {
+  if (from.kind === "optional" && isAssignable(from.inner, to))
+    return "this may be none: take its value with `if let x = ... { ... }`, or give a default with `?? value`";
   if (from.kind === "player" && to.kind === "int") return "a Player is not a number; compare players with `==`";
   if (from.kind === "list" && to.kind === "int") return "for the number of elements write `size(list)`";
   if (from.kind === "list" && isAssignable(from.element, to))

@@ -264,6 +264,14 @@ export class AstBuilder {
 
   private typeExpr(n: CstNode): A.TypeExpr {
     const span = nodeSpan(n);
+    if (has(n, "Question")) {
+      const innerEnd = token(n, "Question").startOffset;
+      return { kind: "optional", inner: this.plainTypeExpr(n, { ...span, end: innerEnd }), span };
+    }
+    return this.plainTypeExpr(n, span);
+  }
+
+  private plainTypeExpr(n: CstNode, span: A.Span): A.TypeExpr {
     if (has(n, "List")) return { kind: "list", element: this.typeExpr(node(n, "typeExpr")), span };
     if (has(n, "DotDot")) {
       return {
@@ -537,6 +545,7 @@ export class AstBuilder {
     return {
       kind: "if",
       span: nodeSpan(n),
+      binding: has(n, "Let") ? name(token(n, "Identifier")) : undefined,
       condition: this.expr(node(n, "expr")),
       then: this.block(blocks[0]!),
       otherwise,
@@ -624,9 +633,20 @@ export class AstBuilder {
   }
 
   private comparison(n: CstNode): A.Expr {
-    return this.binaryChain(n, "additive", ["EqEq", "NotEq", "LessEq", "GreaterEq", "Less", "Greater"], (c) =>
-      this.additive(c),
+    return this.binaryChain(n, "coalesce", ["EqEq", "NotEq", "LessEq", "GreaterEq", "Less", "Greater"], (c) =>
+      this.coalesce(c),
     );
+  }
+
+  /** `a ?? b ?? c` groups to the right: `a ?? (b ?? c)`, so each left side is the optional one. */
+  private coalesce(n: CstNode): A.Expr {
+    const operands = nodes(n, "additive").map((c) => this.additive(c));
+    let result = operands[operands.length - 1]!;
+    for (let i = operands.length - 2; i >= 0; i--) {
+      const left = operands[i]!;
+      result = { kind: "binary", op: "??", left, right: result, span: { ...left.span, end: result.span.end } };
+    }
+    return result;
   }
 
   private additive(n: CstNode): A.Expr {
@@ -687,6 +707,7 @@ export class AstBuilder {
     if (has(n, "StringLiteral")) return { kind: "string", value: unquote(token(n, "StringLiteral")), span };
     if (has(n, "True")) return { kind: "bool", value: true, span };
     if (has(n, "False")) return { kind: "bool", value: false, span };
+    if (has(n, "None")) return { kind: "none", span };
     const call = maybeNode(n, "callOrName");
     if (call) return this.callOrName(call);
     const list = maybeNode(n, "listExpr");
@@ -705,6 +726,7 @@ export class AstBuilder {
     "argmin",
     "argmax",
     "sorted",
+    "first",
   ]);
 
   private callOrName(n: CstNode): A.Expr {
@@ -720,7 +742,7 @@ export class AstBuilder {
             Codes.syntaxError,
             nodeSpan(binder),
             `\`x in list\` is only allowed as the single argument of an aggregate`,
-            "aggregates are sum, count, min, max, all, any, argmin and argmax",
+            "aggregates are sum, count, min, max, all, any, argmin, argmax, sorted and first",
           ),
         );
       }

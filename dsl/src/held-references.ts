@@ -1,7 +1,8 @@
 /**
  * A check on checked programs: no routine may hold a record from the game state across a decision.
  *
- * A loop variable, a parameter taken `in` a list, or a choice taken `in` a list refers to a record inside the state.
+ * A loop variable, a parameter taken `in` a list, a choice taken `in` a list, or an `if let` binding refers to a
+ * record inside the state.
  * While the rules wait for a decision, such a reference is stored in the routine's frame; a saved game is plain
  * JSON, so after a restore the frame would hold a copy, no longer the record in the state. Using it after the
  * decision could then read stale data or change a copy. Rather than let a restored game drift from one that was
@@ -25,8 +26,8 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
     const live = new Map<A.LocalSymbol, boolean>();
     const holdsReference = (s: A.LocalSymbol | undefined): s is A.LocalSymbol =>
       s !== undefined &&
-      s.type.kind === "record" &&
-      (s.origin === "for" || s.origin === "param" || s.origin === "choose");
+      (s.type.kind === "record" || (s.type.kind === "optional" && s.type.inner.kind === "record")) &&
+      (s.origin === "for" || s.origin === "param" || s.origin === "choose" || s.origin === "iflet");
 
     const use = (e: A.Expr): void => {
       forEachExpr(e, (x) => {
@@ -38,7 +39,7 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
             error(
               Codes.heldReference,
               x.span,
-              `\`${s.name}\` refers to a ${s.type.kind === "record" ? s.type.name : "value"} in the game state, and a decision was taken since \`${s.name}\` was bound`,
+              `\`${s.name}\` refers to a ${recordName(s.type)} in the game state, and a decision was taken since \`${s.name}\` was bound`,
               "a saved game cannot keep that link; after the decision, find the record again (for example by its position in its list)",
             ),
           );
@@ -63,6 +64,7 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
           break;
         case "if":
           use(s.condition);
+          declare(s.bindingSymbol);
           block(s.then);
           if (s.otherwise) block(s.otherwise);
           break;
@@ -132,4 +134,10 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
     block(body);
   }
   return diagnostics;
+}
+
+function recordName(t: A.LocalSymbol["type"]): string {
+  if (t.kind === "record") return t.name;
+  if (t.kind === "optional") return recordName(t.inner);
+  return "value";
 }

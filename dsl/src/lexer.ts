@@ -73,6 +73,7 @@ export const Private = keyword("private");
 export const Hidden = keyword("hidden");
 export const Visible = keyword("visible");
 export const List = keyword("list");
+export const None = keyword("none");
 
 export const IntLiteral = createToken({ name: "IntLiteral", pattern: /\d+/ });
 /** A string on one line; `\"` and `\\` escape. An unterminated string is its own token so the error is precise. */
@@ -105,6 +106,10 @@ export const Minus = createToken({ name: "Minus", pattern: /-/ });
 export const Star = createToken({ name: "Star", pattern: /\*/ });
 export const Slash = createToken({ name: "Slash", pattern: /\// });
 export const Percent = createToken({ name: "Percent", pattern: /%/ });
+/** `a ?? b`: `a` unless it is none. */
+export const Coalesce = createToken({ name: "Coalesce", pattern: /\?\?/ });
+/** `T?`: a value of T, or none. */
+export const Question = createToken({ name: "Question", pattern: /\?/ });
 
 export const LineComment = createToken({ name: "LineComment", pattern: /\/\/[^\n\r]*/, group: Lexer.SKIPPED });
 export const BlockComment = createToken({ name: "BlockComment", pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED });
@@ -145,6 +150,8 @@ export const allTokens: TokenType[] = [
   Star,
   Slash,
   Percent,
+  Coalesce,
+  Question,
 ];
 
 export const rulesLexer = new Lexer(allTokens, { positionTracking: "full", ensureOptimizations: false });

@@ -377,6 +377,7 @@ export class RulesParser extends CstParser {
       },
       { ALT: () => this.CONSUME(T.Identifier) },
     ]);
+    this.OPTION(() => this.CONSUME(T.Question));
   });
 
   // ---- statements -------------------------------------------------------------------------------------------
@@ -420,8 +421,14 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.expr);
   });
 
+  /** if cond { ... } [else ...], or `if let x = optional { ... }`: the block runs with `x` bound when it is not none */
   private ifStmt = this.RULE("ifStmt", () => {
     this.CONSUME(T.If);
+    this.OPTION2(() => {
+      this.CONSUME(T.Let);
+      this.CONSUME(T.Identifier);
+      this.CONSUME(T.Assign);
+    });
     this.SUBRULE(this.expr);
     this.SUBRULE(this.block);
     this.OPTION(() => {
@@ -601,7 +608,7 @@ export class RulesParser extends CstParser {
   });
 
   private comparison = this.RULE("comparison", () => {
-    this.SUBRULE(this.additive);
+    this.SUBRULE(this.coalesce);
     this.OPTION(() => {
       this.OR([
         { ALT: () => this.CONSUME(T.EqEq) },
@@ -611,6 +618,15 @@ export class RulesParser extends CstParser {
         { ALT: () => this.CONSUME(T.Less) },
         { ALT: () => this.CONSUME(T.Greater) },
       ]);
+      this.SUBRULE2(this.coalesce);
+    });
+  });
+
+  /** `a ?? b ?? c`: the first that is not none (grouped to the right) */
+  private coalesce = this.RULE("coalesce", () => {
+    this.SUBRULE(this.additive);
+    this.MANY(() => {
+      this.CONSUME(T.Coalesce);
       this.SUBRULE2(this.additive);
     });
   });
@@ -678,6 +694,7 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.CONSUME(T.True) },
       { ALT: () => this.CONSUME(T.False) },
+      { ALT: () => this.CONSUME(T.None) },
       { ALT: () => this.SUBRULE(this.callOrName) },
       {
         ALT: () => {

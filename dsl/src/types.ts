@@ -9,6 +9,8 @@ export type Type =
   | { readonly kind: "enum"; readonly name: string }
   | { readonly kind: "record"; readonly name: string }
   | { readonly kind: "list"; readonly element: Type }
+  /** `T?`: a value of `inner`, or none. `none` alone is an optional of the unknown type. */
+  | { readonly kind: "optional"; readonly inner: Type }
   /** No value (procedures). */
   | { readonly kind: "void" }
   /** The type of an expression that already failed to check: accepted everywhere, so one error is reported once. */
@@ -29,6 +31,13 @@ export function listOf(element: Type): Type {
   return { kind: "list", element };
 }
 
+export function optionalOf(inner: Type): Type {
+  return { kind: "optional", inner };
+}
+
+/** The type of `none` before it meets its expected type. */
+export const NONE: Type = optionalOf(UNKNOWN);
+
 export function typeToString(t: Type): string {
   switch (t.kind) {
     case "int":
@@ -46,6 +55,8 @@ export function typeToString(t: Type): string {
       return t.name;
     case "list":
       return `list<${typeToString(t.element)}>`;
+    case "optional":
+      return t.inner.kind === "unknown" ? "none" : `${typeToString(t.inner)}?`;
     case "void":
       return "nothing";
     case "error":
@@ -67,6 +78,9 @@ export function isAssignable(from: Type, to: Type): boolean {
       return from.kind === to.kind && from.name === to.name;
     case "list":
       return from.kind === "list" && (from.element.kind === "unknown" || isAssignable(from.element, to.element));
+    case "optional":
+      // A value, or none, fits where a value or none is expected.
+      return from.kind === "optional" ? isAssignable(from.inner, to.inner) : isAssignable(from, to.inner);
     default:
       return from.kind === to.kind;
   }

@@ -76,6 +76,8 @@ export function show(e: Expr): string {
       return String(e.value);
     case "string":
       return JSON.stringify(e.value);
+    case "none":
+      return "none";
     case "name":
       return e.name;
     case "list":

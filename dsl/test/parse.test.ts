@@ -1,6 +1,7 @@
 /** Parsing: every declaration, statement and expression form of the grammar, and the AST it builds. */
 import { readFileSync } from "node:fs";
 import type { Expr } from "../src/ast.ts";
+import { loadRules } from "../src/load.ts";
 import { reservedWords } from "../src/lexer.ts";
 import { describe, expect, it } from "vitest";
 import { parseRules } from "../src/parse.ts";
@@ -507,5 +508,14 @@ describe("the language reference", () => {
     const sentence = /These\s+words are reserved and cannot be names: ([^.]*)\./.exec(readme)?.[1] ?? "";
     const listed = [...sentence.matchAll(/`(\w+)`/g)].map((m) => m[1]);
     expect(listed).toEqual([...reservedWords].sort());
+  });
+
+  it("has complete examples (a game with its flow) that pass `rules check`", () => {
+    const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    const games = [...readme.matchAll(/```rules\n(game [\s\S]*?)```/g)]
+      .map((m) => m[1]!)
+      .filter((text) => /^flow \{/m.test(text));
+    expect(games.length).toBeGreaterThan(0);
+    for (const text of games) expect(loadRules(text, "README.md").diagnostics).toEqual([]);
   });
 });

@@ -271,6 +271,7 @@ function names(e: Expr): NameRef[] {
     case "int":
     case "bool":
     case "string":
+    case "none":
       return [];
   }
 }

@@ -10,6 +10,14 @@ export class RulesError extends Error {
 }
 
 /** `list[i]`, refusing an index out of range. */
+/**
+ * The refusal of an action the pending decision does not offer. It takes the action as `{ type }` so that a switch
+ * whose cases cover every action (its `default` then sees `never`) can still say which one it was.
+ */
+export function notOfferedNow(action: { readonly type: string }): RulesError {
+  return new RulesError(`${action.type} cannot be played now`);
+}
+
 export function at<T>(list: readonly T[], index: number): T {
   if (index >= 0 && index < list.length) return list[index] as T;
   throw new RulesError(`index ${index} is outside a list of ${list.length}`);

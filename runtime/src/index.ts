@@ -57,6 +57,7 @@ export {
   hashText,
   isInt,
   isRecord,
+  notOfferedNow,
   pickRandom,
   randomBetween,
   rangeList,

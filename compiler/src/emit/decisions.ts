@@ -32,7 +32,7 @@ type Fn = FunctionDeclarationStructure;
 
 /** The TypeScript field type of an action parameter: the value, or a position in the list it is taken from. */
 function paramFieldType(p: ParamSpec | ChooseStmt["domain"], t: Type): string {
-  return p.from ? "number" : tsType(t);
+  return p.from ? (t.kind === "optional" ? "number | null" : "number") : tsType(t);
 }
 
 function actionInterfaceName(name: string): string {
@@ -81,7 +81,9 @@ export function emitActionTypes(ctx: EmitContext): StatementStructures[] {
           type: paramFieldType(site.stmt.domain, t),
           isReadonly: true,
           docs: site.stmt.domain.from
-            ? [`Position in \`${ctx.sourceOf(site.stmt.domain.from.span)}\` of the ${tsType(t)} chosen.`]
+            ? [
+                `Position in \`${ctx.sourceOf(site.stmt.domain.from.span)}\` of the ${tsType(answerType(t))} chosen${t.kind === "optional" ? " (null: none)" : ""}.`,
+              ]
             : [],
         },
       ],
@@ -119,7 +121,12 @@ export function emitPendingType(ctx: EmitContext): StatementStructures {
 }
 
 function paramFieldTypeOf(s: ChooseStmt): string {
-  return s.domain.from ? "number" : tsType(s.candidate!.type);
+  return paramFieldType(s.domain, s.candidate!.type);
+}
+
+/** The type of a choice's answers without their none: what its domain enumerates. */
+function answerType(t: Type): Type {
+  return t.kind === "optional" ? t.inner : t;
 }
 
 function describeSite(ctx: EmitContext, d: DecisionSite): string {
@@ -325,19 +332,25 @@ export function emitLegalActions(ctx: EmitContext): Fn {
     } else {
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
       const s = d.stmt;
-      const t = s.candidate!.type;
+      const t = answerType(s.candidate!.type);
       const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
       const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
       const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
       if (/\bframe\./.test(condition + list)) cases.push(`const frame = current${r.frameType}(state);`);
+      const usesItem = s.domain.from !== undefined && /\bitem\b/.test(condition);
       if (s.domain.from) {
         cases.push(`const items = ${list};`, domainLoop(ctx, t, "value", "items", ""));
-        if (/\bitem\b/.test(condition)) cases.push("const item = items[value]!;");
+        if (usesItem) cases.push("const item = items[value]!;");
       } else {
         cases.push(domainLoop(ctx, t, "value", undefined, "index"));
       }
       const cond = condition ? `if (${condition}) ` : "";
-      cases.push(`${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`, "}");
+      const offer = `${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`;
+      cases.push(offer, "}");
+      // An optional choice also offers none, last.
+      if (s.candidate!.type.kind === "optional") {
+        cases.push("{", "const value = null;", ...(usesItem ? ["const item = null;"] : []), offer, "}");
+      }
     }
     cases.push("break;", "}");
   }
@@ -382,7 +395,9 @@ export function emitCheck(ctx: EmitContext): Fn {
     } else {
       const s = d.stmt;
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
-      const t = s.candidate!.type;
+      const t = answerType(s.candidate!.type);
+      // An optional choice accepts none (null) besides its domain.
+      const orNone = s.candidate!.type.kind === "optional" ? "value !== null && " : "";
       cases.push(
         `if (action.type !== ${str(s.name.text)}) return ${str(`Answer the choice of ${s.name.text} first.`)};`,
       );
@@ -395,12 +410,13 @@ export function emitCheck(ctx: EmitContext): Fn {
       if (s.domain.from) {
         cases.push(`const items = ${from};`);
         cases.push(
-          `if (!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, ctx.sourceOf(s.domain.from.span))}.`)};`,
+          `if (${orNone}!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, ctx.sourceOf(s.domain.from.span))}${orNone ? " or none" : ""}.`)};`,
         );
-        if (/\bitem\b/.test(condition)) cases.push("const item = items[value]!;");
+        if (/\bitem\b/.test(condition))
+          cases.push(orNone ? "const item = value === null ? null : items[value]!;" : "const item = items[value]!;");
       } else {
         cases.push(
-          `if (!(${domainTest(t, "value", undefined)})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, undefined)}.`)};`,
+          `if (${orNone}!(${domainTest(t, "value", undefined)})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, undefined)}${orNone ? " or none" : ""}.`)};`,
         );
       }
       if (s.condition) {
@@ -480,17 +496,18 @@ export function emitApply(ctx: EmitContext): Fn {
     if (d.kind === "act") {
       cases.push("state.pending = null;", "switch (action.type) {");
       for (const a of d.stmt.actions) cases.push(`case ${str(a.text)}:`, ...startActionLines(ctx, a.text), "break;");
-      cases.push("default:", `throw new RulesError(\`\${action.type} cannot be played now\`);`, "}");
+      cases.push("default:", "throw notOfferedNow(action);", "}");
     } else {
       const s = d.stmt;
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
       const field = r.machine.fieldOf.get(s.symbol!)!;
-      cases.push(
-        `if (action.type !== ${str(s.name.text)}) throw new RulesError(\`\${action.type} cannot be played now\`);`,
-      );
+      cases.push(`if (action.type !== ${str(s.name.text)}) throw notOfferedNow(action);`);
       const scopeValue = chooseScope(ctx, d, "value");
-      const valueOf = (v: string): string =>
-        s.domain.from ? `at(${ctx.exprs.emit(s.domain.from, scopeValue)}, ${v})` : v;
+      const valueOf = (v: string): string => {
+        if (!s.domain.from) return v;
+        const found = `at(${ctx.exprs.emit(s.domain.from, scopeValue)}, ${v})`;
+        return s.candidate!.type.kind === "optional" ? `${v} === null ? null : ${found}` : found;
+      };
       if (s.each) {
         cases.push(
           "pending.answers[action.player] = action.value;",
@@ -619,7 +636,7 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
         "switch (action.type) {",
         ...names.flatMap((n) => [`case ${str(n)}:`, ...startActionLines(ctx, n), "break;"]),
         "default:",
-        "throw new RulesError(`${action.type} cannot be played now`);",
+        "throw notOfferedNow(action);",
         "}",
         "run(state);",
       ],
@@ -718,6 +735,7 @@ export function emitShownAction(ctx: EmitContext): Fn {
     const lines = [`case ${d.site}: {`];
     if (/\bframe\./.test(list)) lines.push(`const frame = current${r.frameType}(state);`);
     if (/\bseat\b/.test(list)) lines.push("const seat = action.player;");
+    if (s.candidate!.type.kind === "optional") lines.push("if (action.value === null) return { ...action };");
     lines.push(
       `const item = ${list}[action.value];`,
       `return item === undefined ? { ...action } : { ...action, value: ${viewValue(ctx.program, s.candidate!.type, "item")} };`,

@@ -56,6 +56,7 @@ export function isFresh(e: Expr): boolean {
     case "int":
     case "bool":
     case "string":
+    case "none":
     case "list":
     case "unary":
       return true;
@@ -96,6 +97,8 @@ export class ExprEmitter {
         return String(e.value);
       case "string":
         return str(e.value);
+      case "none":
+        return "null";
       case "name":
         return this.name(e, scope);
       case "list":
@@ -136,9 +139,15 @@ export class ExprEmitter {
           case "or":
             return `${l} || ${r}`;
           case "==":
-            return structured(e.left.type) ? `equal(${left}, ${right})` : `${l} === ${r}`;
-          case "!=":
-            return structured(e.left.type) ? `!equal(${left}, ${right})` : `${l} !== ${r}`;
+          case "!=": {
+            const negated = e.op === "!=";
+            // Whether something is none needs no walk through its content.
+            const plain = e.left.kind === "none" || e.right.kind === "none" || !structured(e.left.type);
+            if (plain) return `${l} ${negated ? "!==" : "==="} ${r}`;
+            return `${negated ? "!" : ""}equal(${left}, ${right})`;
+          }
+          case "??":
+            return `${l} ?? ${r}`;
           case "/":
             return `divide(${left}, ${right})`;
           case "+":
@@ -401,6 +410,10 @@ export class ExprEmitter {
         code = `const ${keyed}: { key: number; item: ${elementType} }[] = [];\n${loopHead} {\n${element}\n${keyed}.push({ key: ${value}, item: ${variable} });\n}\n${keyed}.sort((a, b) => a.key - b.key);\nreturn ${keyed}.map((k) => k.item);`;
         break;
       }
+      case "first":
+        returnType = `${elementType} | null`;
+        code = `${loopHead} {\n${element}\nif (${value}) return ${variable};\n}\nreturn null;`;
+        break;
       case "argmin":
       case "argmax": {
         returnType = `${elementType}[]`;
@@ -430,6 +443,7 @@ export class ExprEmitter {
 
 /** A copy of a list or record (a list of plain values needs only a shallow one); other values as they are. */
 function copyOf(t: Type | undefined, code: string): string {
+  if (t?.kind === "optional" && structured(t.inner)) return `clone<${tsType(t)}>(${code})`;
   if (t?.kind === "list" && t.element.kind !== "list" && t.element.kind !== "record") return `${code}.slice()`;
   // The type argument gives literals inside `code` their contextual type (`"red"` stays a Suit).
   if (t?.kind === "list" || t?.kind === "record") return `clone<${tsType(t)}>(${code})`;
@@ -444,6 +458,7 @@ function parenthesized(code: string): string {
 
 /** Lists and records compare by content, not identity. */
 function structured(t: Type | undefined): boolean {
+  if (t?.kind === "optional") return structured(t.inner);
   return t !== undefined && (t.kind === "list" || t.kind === "record");
 }
 

@@ -145,12 +145,25 @@ export class MachineBuilder {
       case "if": {
         const otherwise = this.newBlock();
         const end = s.otherwise ? this.newBlock() : otherwise;
-        this.line(
-          `if (${this.exprs.negate(s.condition, this.scope)}) {`,
-          `frame.pc = ${otherwise};`,
-          "continue machine;",
-          "}",
-        );
+        if (s.bindingSymbol) {
+          // `if let x = value`: the value is checked in a constant, and only a present one goes to the frame.
+          const found = this.localNames.fresh(`${s.bindingSymbol.name}Found`);
+          this.line(
+            `const ${found} = ${this.exprs.emit(s.condition, this.scope)};`,
+            `if (${found} === null) {`,
+            `frame.pc = ${otherwise};`,
+            "continue machine;",
+            "}",
+            `frame.${this.hold(s.bindingSymbol)} = ${found};`,
+          );
+        } else {
+          this.line(
+            `if (${this.exprs.negate(s.condition, this.scope)}) {`,
+            `frame.pc = ${otherwise};`,
+            "continue machine;",
+            "}",
+          );
+        }
         this.block(s.then, loops);
         this.jump(end);
         if (s.otherwise) {

@@ -28,6 +28,7 @@ export const runtimeHelpers: readonly string[] = [
   "isHex",
   "isInt",
   "isRecord",
+  "notOfferedNow",
   "pickRandom",
   "randomBetween",
   "rangeList",

@@ -51,7 +51,13 @@ export class StatementEmitter {
       case "assign":
         return [assignment(this.ctx, this.scope, s.target, s.op, s.value)];
       case "if": {
-        const out = [`if (${this.e(s.condition)}) {`, ...this.block(s.then, loops)];
+        const out: string[] = [];
+        if (s.bindingSymbol) {
+          // `if let x = value`: TypeScript narrows the constant to the value without its null.
+          const bound = this.scope.local(s.bindingSymbol);
+          out.push(`const ${bound} = ${this.e(s.condition)};`, `if (${bound} !== null) {`);
+        } else out.push(`if (${this.e(s.condition)}) {`);
+        out.push(...this.block(s.then, loops));
         if (s.otherwise) out.push("} else {", ...this.block(s.otherwise, loops));
         out.push("}");
         return out;

@@ -8,7 +8,7 @@ import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
 import { str, valuesConst } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
-import { needsView } from "./ts-types.ts";
+import { needsView, zeroValue } from "./ts-types.ts";
 import { viewValue } from "./views.ts";
 
 export interface TestModuleInput {
@@ -234,6 +234,9 @@ function alter(program: Program, t: Type, code: string): string | undefined {
     }
     case "list":
       return `${code}.slice().reverse().map((x) => ${alter(program, t.element, "x") ?? "x"})`;
+    case "optional":
+      // Present becomes none, none becomes present.
+      return `${code} === null ? ${zeroValue(program, t.inner)} : null`;
     default:
       return undefined;
   }
@@ -256,13 +259,21 @@ function emitScramble(program: Program): Scramble {
   // Per-player fields.
   const playerSecrets = [...program.playerFields.values()].filter((f) => f.decl.visibility.kind !== "public");
   if (playerSecrets.length > 0) {
-    lines.push("for (let owner = 0; owner < state.playerCount; owner++) {", "const mine = state.players[owner]!;");
+    const before = lines.length;
     for (const f of playerSecrets) {
       const visible = f.decl.visibility.kind === "private" ? "owner === seat" : "false";
       if (f.decl.visibility.kind === "visibleIf") continue; // conditions on players are left to hand-written tests
       fieldLines(f.decl, f.type, "mine", visible);
     }
-    lines.push("}");
+    if (lines.length > before) {
+      lines.splice(
+        before,
+        0,
+        "for (let owner = 0; owner < state.playerCount; owner++) {",
+        "const mine = state.players[owner]!;",
+      );
+      lines.push("}");
+    }
   }
   // Global fields, and records anywhere in the state whose fields are conditionally visible.
   for (const f of program.globalFields.values()) {

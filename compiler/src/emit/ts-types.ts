@@ -20,6 +20,8 @@ export function tsType(t: Type): string {
       const inner = tsType(t.element);
       return /^[A-Za-z]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
     }
+    case "optional":
+      return orNull(tsType(t.inner));
     case "void":
       return "void";
     case "error":
@@ -28,9 +30,15 @@ export function tsType(t: Type): string {
   }
 }
 
+/** `T | null`, once: an optional value a viewer may not see is null either way. */
+function orNull(ts: string): string {
+  return ts.endsWith(" | null") ? ts : `${ts} | null`;
+}
+
 /** Whether a value of this type shows differently in a view: some viewer may be denied part of it, or it holds hexes. */
 export function needsView(program: Program, t: Type, seen: Set<string> = new Set()): boolean {
   if (t.kind === "list") return needsView(program, t.element, seen);
+  if (t.kind === "optional") return needsView(program, t.inner, seen);
   // A hex shows as its coordinates.
   if (t.kind === "hex") return true;
   if (t.kind !== "record" || seen.has(t.name)) return false;
@@ -46,6 +54,7 @@ export function tsViewType(program: Program, t: Type): string {
     const inner = tsViewType(program, t.element);
     return /^[A-Za-z]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
   }
+  if (t.kind === "optional") return orNull(tsViewType(program, t.inner));
   if (t.kind === "record" && needsView(program, t)) return `${t.name}View`;
   if (t.kind === "hex") return "HexView";
   return tsType(t);
@@ -58,7 +67,7 @@ export function viewFieldType(program: Program, f: FieldDecl, t: Type): string |
       return tsViewType(program, t);
     case "private":
     case "visibleIf":
-      return `${tsViewType(program, t)} | null`;
+      return orNull(tsViewType(program, t));
     case "hidden":
       return t.kind === "list" ? "number" : undefined;
   }
@@ -78,6 +87,8 @@ export function zeroValue(program: Program, t: Type): string {
       return "[]";
     case "hex":
       return "hexOf(0, 0)";
+    case "optional":
+      return "null";
     case "enum":
       return JSON.stringify(program.enums.get(t.name)!.members[0]!.text);
     case "record": {

@@ -25,6 +25,8 @@ function test(ctx: EmitContext, t: Type, v: string): string {
       return `problemIn${t.name}(${v}, playerCount) === null`;
     case "list":
       return `Array.isArray(${v}) && ${v}.every((x: unknown) => ${test(ctx, t.element, "x")})`;
+    case "optional":
+      return `(${v} === null || ${test(ctx, t.inner, v)})`;
     default:
       return "true";
   }
@@ -41,6 +43,8 @@ function describe(t: Type): string {
   switch (t.kind) {
     case "list":
       return `list of ${describe(t.element)}`;
+    case "optional":
+      return `${describe(t.inner)} or none`;
     case "player":
       return "seat";
     case "hex":
@@ -58,6 +62,7 @@ function recordsInState(ctx: EmitContext): Set<string> {
   const found = new Set<string>();
   const visit = (t: Type): void => {
     if (t.kind === "list") visit(t.element);
+    if (t.kind === "optional") visit(t.inner);
     if (t.kind !== "record" || found.has(t.name)) return;
     found.add(t.name);
     for (const f of ctx.program.records.get(t.name)?.fields.values() ?? []) visit(f.type);

@@ -83,6 +83,10 @@ export function viewValue(program: Program, t: Type, code: string): string {
     return needsView(program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
   }
   if (t.kind === "hex") return `hexView(${code})`;
+  if (t.kind === "optional") {
+    if (needsView(program, t.inner)) return `${code} === null ? null : ${viewValue(program, t.inner, code)}`;
+    return t.inner.kind === "list" || t.inner.kind === "record" ? `clone(${code})` : code;
+  }
   return code;
 }
 

@@ -8,6 +8,7 @@ import {
   drawTop,
   isInt,
   isRecord,
+  notOfferedNow,
   pickRandom,
   rangeList,
   rankByKeys,
@@ -3212,7 +3213,7 @@ function apply(state: State, action: Action): void {
           doForcedMove(state, action.player);
           break;
         default:
-          throw new RulesError(`${action.type} cannot be played now`);
+          throw notOfferedNow(action);
       }
 
       break;
@@ -3249,7 +3250,7 @@ function apply(state: State, action: Action): void {
           doEndActivation(state, action.player);
           break;
         default:
-          throw new RulesError(`${action.type} cannot be played now`);
+          throw notOfferedNow(action);
       }
 
       break;
@@ -3285,14 +3286,14 @@ function apply(state: State, action: Action): void {
           doEndMoves(state, action.player);
           break;
         default:
-          throw new RulesError(`${action.type} cannot be played now`);
+          throw notOfferedNow(action);
       }
 
       break;
     }
 
     case 3: {
-      if (action.type !== "source") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "source") throw notOfferedNow(action);
       const frame = currentPayDueFrame(state);
       frame.source = at(frame.sources, action.value);
       state.pending = null;
@@ -3300,7 +3301,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 4: {
-      if (action.type !== "clanSource") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "clanSource") throw notOfferedNow(action);
       const frame = currentPayForFrame(state);
       frame.clanSource = at(frame.options, action.value);
       state.pending = null;
@@ -3308,7 +3309,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 5: {
-      if (action.type !== "oichRes") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "oichRes") throw notOfferedNow(action);
       const frame = currentPayForFrame(state);
       frame.oichRes = action.value;
       state.pending = null;
@@ -3316,7 +3317,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 6: {
-      if (action.type !== "spot") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "spot") throw notOfferedNow(action);
       const frame = currentPlaceTileFrame(state);
       frame.spot = at(state.spots, action.value);
       state.pending = null;
@@ -3324,7 +3325,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 7: {
-      if (action.type !== "lochyRes") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "lochyRes") throw notOfferedNow(action);
       const frame = currentOneTimeEffectFrame(state);
       frame.lochyRes = action.value;
       state.pending = null;
@@ -3332,7 +3333,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 8: {
-      if (action.type !== "shielRes") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "shielRes") throw notOfferedNow(action);
       const frame = currentOneTimeEffectFrame(state);
       frame.shielRes = action.value;
       state.pending = null;
@@ -3340,7 +3341,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 9: {
-      if (action.type !== "ionaRes") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "ionaRes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.ionaRes = action.value;
       state.pending = null;
@@ -3348,7 +3349,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 10: {
-      if (action.type !== "butcherCount") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "butcherCount") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.butcherCount = action.value;
       state.pending = null;
@@ -3356,7 +3357,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 11: {
-      if (action.type !== "grocerRes") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "grocerRes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.grocerRes = action.value;
       state.pending = null;
@@ -3364,7 +3365,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 12: {
-      if (action.type !== "fairTypes") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "fairTypes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.fairTypes = action.value;
       state.pending = null;
@@ -3372,7 +3373,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 13: {
-      if (action.type !== "fairRes") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "fairRes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.fairRes = action.value;
       state.pending = null;

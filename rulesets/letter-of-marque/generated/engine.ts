@@ -7,6 +7,7 @@ import {
   drawTop,
   isInt,
   isRecord,
+  notOfferedNow,
   pickRandom,
   rankByKeys,
   removeValue,
@@ -497,7 +498,7 @@ function apply(state: State, action: Action): void {
   if (pending === null) throw new RulesError("the game is over");
   switch (pending.site) {
     case 0: {
-      if (action.type !== "kind") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "kind") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
       if (pending.players.length > 0) return;
@@ -523,14 +524,14 @@ function apply(state: State, action: Action): void {
           doPass(state, action.player);
           break;
         default:
-          throw new RulesError(`${action.type} cannot be played now`);
+          throw notOfferedNow(action);
       }
 
       break;
     }
 
     case 2: {
-      if (action.type !== "kind") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "kind") throw notOfferedNow(action);
       const frame = currentLaunchFrame(state);
       frame.kind = action.value;
       state.pending = null;

@@ -24,6 +24,7 @@ import {
   isHex,
   isInt,
   isRecord,
+  notOfferedNow,
   pickRandom,
   randomBetween,
   rangeList,
@@ -10985,7 +10986,7 @@ function apply(state: State, action: Action): void {
 
   switch (pending.site) {
     case 0: {
-      if (action.type !== "startShip") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "startShip") throw notOfferedNow(action);
       const frame = currentStartingChoicesFrame(state);
       frame.startShip = at(state.startOffer, action.value);
       state.pending = null;
@@ -10993,7 +10994,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 1: {
-      if (action.type !== "firstWeapon") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "firstWeapon") throw notOfferedNow(action);
       const frame = currentStartingChoicesFrame(state);
       frame.firstWeapon = action.value;
       state.pending = null;
@@ -11001,7 +11002,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 2: {
-      if (action.type !== "secondWeapon") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "secondWeapon") throw notOfferedNow(action);
       const frame = currentStartingChoicesFrame(state);
       frame.secondWeapon = action.value;
       state.pending = null;
@@ -11009,7 +11010,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 3: {
-      if (action.type !== "startPort") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "startPort") throw notOfferedNow(action);
       const frame = currentStartingChoicesFrame(state);
       frame.startPort = at(piratePorts(state), action.value);
       state.pending = null;
@@ -11017,7 +11018,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 4: {
-      if (action.type !== "kit") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "kit") throw notOfferedNow(action);
       const frame = currentStartingChoicesFrame(state);
       frame.kit = action.value;
       state.pending = null;
@@ -11025,7 +11026,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 5: {
-      if (action.type !== "startLetter") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "startLetter") throw notOfferedNow(action);
       const frame = currentStartingChoicesFrame(state);
       frame.startLetter = action.value;
       state.pending = null;
@@ -11051,14 +11052,14 @@ function apply(state: State, action: Action): void {
           doEndTurn(state, action.player);
           break;
         default:
-          throw new RulesError(`${action.type} cannot be played now`);
+          throw notOfferedNow(action);
       }
 
       break;
     }
 
     case 7: {
-      if (action.type !== "excessCard") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "excessCard") throw notOfferedNow(action);
       const frame = currentTrimHandFrame(state);
       frame.excessCard = at(state.players[frame.p]!.hand, action.value);
       state.pending = null;
@@ -11081,14 +11082,14 @@ function apply(state: State, action: Action): void {
           doStopMoving(state, action.player);
           break;
         default:
-          throw new RulesError(`${action.type} cannot be played now`);
+          throw notOfferedNow(action);
       }
 
       break;
     }
 
     case 9: {
-      if (action.type !== "takeCargo") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "takeCargo") throw notOfferedNow(action);
       const frame = currentPickUpsFrame(state);
       frame.takeCargo = action.value;
       state.pending = null;
@@ -11096,7 +11097,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 10: {
-      if (action.type !== "takeSail") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "takeSail") throw notOfferedNow(action);
       const frame = currentPickUpsFrame(state);
       frame.takeSail = action.value;
       state.pending = null;
@@ -11104,7 +11105,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 11: {
-      if (action.type !== "takeWeapon") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "takeWeapon") throw notOfferedNow(action);
       const frame = currentPickUpsFrame(state);
       frame.takeWeapon = action.value;
       state.pending = null;
@@ -11112,7 +11113,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 12: {
-      if (action.type !== "overboard") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "overboard") throw notOfferedNow(action);
       const frame = currentJettisonFrame(state);
       frame.overboard = action.value;
       state.pending = null;
@@ -11120,7 +11121,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 13: {
-      if (action.type !== "thrownSec") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "thrownSec") throw notOfferedNow(action);
       const frame = currentJettisonFrame(state);
       frame.thrownSec = action.value;
       state.pending = null;
@@ -11128,7 +11129,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 14: {
-      if (action.type !== "thrownLetter") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "thrownLetter") throw notOfferedNow(action);
       const frame = currentJettisonFrame(state);
       frame.thrownLetter = action.value;
       state.pending = null;
@@ -11136,7 +11137,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 15: {
-      if (action.type !== "floatHex") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "floatHex") throw notOfferedNow(action);
       const frame = currentJettisonFrame(state);
       frame.floatHex = at(frame.options, action.value);
       state.pending = null;
@@ -11144,7 +11145,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 16: {
-      if (action.type !== "completeT3") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "completeT3") throw notOfferedNow(action);
       const frame = currentEndOfMovementFrame(state);
       frame.completeT3 = action.value;
       state.pending = null;
@@ -11152,7 +11153,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 17: {
-      if (action.type !== "entryAnswer") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "entryAnswer") throw notOfferedNow(action);
       const frame = currentAskEntryFrame(state);
       frame.entryAnswer = action.value;
       state.pending = null;
@@ -11160,7 +11161,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 18: {
-      if (action.type !== "payToll") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "payToll") throw notOfferedNow(action);
       const frame = currentAskEntryFrame(state);
       frame.payToll = action.value;
       state.pending = null;
@@ -11168,7 +11169,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 19: {
-      if (action.type !== "tollPiece") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "tollPiece") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollPiece = action.value;
       state.pending = null;
@@ -11176,7 +11177,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 20: {
-      if (action.type !== "tollMain") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "tollMain") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollMain = at(state.players[frame.p]!.sb, action.value);
       state.pending = null;
@@ -11184,7 +11185,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 21: {
-      if (action.type !== "tollSecondary") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "tollSecondary") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollSecondary = at(state.players[frame.p]!.holdSec, action.value);
       state.pending = null;
@@ -11192,7 +11193,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 22: {
-      if (action.type !== "tollSail") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "tollSail") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollSail = at(state.players[frame.p]!.yards, action.value);
       state.pending = null;
@@ -11200,7 +11201,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 23: {
-      if (action.type !== "tollLetter") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "tollLetter") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollLetter = at(state.players[frame.p]!.letters, action.value);
       state.pending = null;
@@ -11208,7 +11209,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 24: {
-      if (action.type !== "fightHex") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "fightHex") throw notOfferedNow(action);
       const frame = currentResolveWindFightsFrame(state);
       frame.fightHex = at(frame.fights, action.value);
       state.pending = null;
@@ -11216,7 +11217,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 25: {
-      if (action.type !== "spawnPort") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "spawnPort") throw notOfferedNow(action);
       const frame = currentRespawnMerchantFrame(state);
       frame.spawnPort = at(frame.options, action.value);
       state.pending = null;
@@ -11224,7 +11225,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 26: {
-      if (action.type !== "merchantAside") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "merchantAside") throw notOfferedNow(action);
       const frame = currentMoveMerchantAsideFrame(state);
       frame.merchantAside = at(frame.options, action.value);
       state.pending = null;
@@ -11232,7 +11233,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 27: {
-      if (action.type !== "asideHex") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "asideHex") throw notOfferedNow(action);
       const frame = currentMoveAsideFrame(state);
       frame.asideHex = at(frame.options, action.value);
       state.pending = null;
@@ -11240,7 +11241,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 28: {
-      if (action.type !== "loss") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "loss") throw notOfferedNow(action);
       const frame = currentHurtFrame(state);
       frame.loss = action.value;
       state.pending = null;
@@ -11248,7 +11249,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 29: {
-      if (action.type !== "lostSail") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "lostSail") throw notOfferedNow(action);
       const frame = currentHurtFrame(state);
       frame.lostSail = action.value;
       state.pending = null;
@@ -11256,7 +11257,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 30: {
-      if (action.type !== "lostLetter") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "lostLetter") throw notOfferedNow(action);
       const frame = currentHurtFrame(state);
       frame.lostLetter = action.value;
       state.pending = null;
@@ -11264,7 +11265,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 31: {
-      if (action.type !== "wreckHex") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "wreckHex") throw notOfferedNow(action);
       const frame = currentDropWreckFrame(state);
       frame.wreckHex = at(frame.options, action.value);
       state.pending = null;
@@ -11272,7 +11273,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 32: {
-      if (action.type !== "playFromHand") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "playFromHand") throw notOfferedNow(action);
       const frame = currentPirateCardFrame(state);
       frame.playFromHand = action.value;
       state.pending = null;
@@ -11280,7 +11281,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 33: {
-      if (action.type !== "handCard") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "handCard") throw notOfferedNow(action);
       const frame = currentPirateCardFrame(state);
       frame.handCard = at(state.players[frame.p]!.hand, action.value);
       state.pending = null;
@@ -11288,7 +11289,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 34: {
-      if (action.type !== "spendCP") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "spendCP") throw notOfferedNow(action);
       const frame = currentSpendForPowerFrame(state);
       frame.spendCP = action.value;
       state.pending = null;
@@ -11296,7 +11297,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 35: {
-      if (action.type !== "spoil") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "spoil") throw notOfferedNow(action);
       const frame = currentMerchantSpoilsFrame(state);
       frame.spoil = action.value;
       state.pending = null;
@@ -11304,7 +11305,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 36: {
-      if (action.type !== "loot") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentMerchantSpoilsFrame(state);
       frame.loot = action.value;
       state.pending = null;
@@ -11312,7 +11313,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 37: {
-      if (action.type !== "room") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "room") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.room = action.value;
       state.pending = null;
@@ -11320,7 +11321,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 38: {
-      if (action.type !== "discardedSec") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "discardedSec") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.discardedSec = action.value;
       state.pending = null;
@@ -11328,7 +11329,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 39: {
-      if (action.type !== "discardedLetter") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "discardedLetter") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.discardedLetter = action.value;
       state.pending = null;
@@ -11336,7 +11337,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 40: {
-      if (action.type !== "pirateSpoil") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "pirateSpoil") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.pirateSpoil = action.value;
       state.pending = null;
@@ -11344,7 +11345,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 41: {
-      if (action.type !== "loot") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.loot = action.value;
       state.pending = null;
@@ -11352,7 +11353,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 42: {
-      if (action.type !== "raided") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "raided") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.raided = at(state.players[frame.l]!.captured, action.value);
       state.pending = null;
@@ -11360,7 +11361,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 43: {
-      if (action.type !== "raidMore") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "raidMore") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.raidMore = action.value;
       state.pending = null;
@@ -11368,7 +11369,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 44: {
-      if (action.type !== "krakenEscape") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "krakenEscape") throw notOfferedNow(action);
       const frame = currentKrakenFightFrame(state);
       frame.krakenEscape = at(frame.options, action.value);
       state.pending = null;
@@ -11376,7 +11377,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 45: {
-      if (action.type !== "krakenHome") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "krakenHome") throw notOfferedNow(action);
       const frame = currentKrakenFightFrame(state);
       frame.krakenHome = at(frame.homes, action.value);
       state.pending = null;
@@ -11384,7 +11385,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 46: {
-      if (action.type !== "hideoutToken") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "hideoutToken") throw notOfferedNow(action);
       const frame = currentCityAttackFrame(state);
       frame.hideoutToken = at(state.players[frame.p]!.tokens, action.value);
       state.pending = null;
@@ -11461,14 +11462,14 @@ function apply(state: State, action: Action): void {
           doEndCommerce(state, action.player);
           break;
         default:
-          throw new RulesError(`${action.type} cannot be played now`);
+          throw notOfferedNow(action);
       }
 
       break;
     }
 
     case 48: {
-      if (action.type !== "raiseDistance") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "raiseDistance") throw notOfferedNow(action);
       const frame = currentSellCargoFrame(state);
       frame.raiseDistance = action.value;
       state.pending = null;
@@ -11476,7 +11477,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 49: {
-      if (action.type !== "buyIt") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "buyIt") throw notOfferedNow(action);
       const frame = currentBuyShipFrame(state);
       frame.buyIt = action.value;
       state.pending = null;
@@ -11484,7 +11485,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 50: {
-      if (action.type !== "newShip") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "newShip") throw notOfferedNow(action);
       const frame = currentBuyShipFrame(state);
       frame.newShip = at(frame.affordable, action.value);
       state.pending = null;
@@ -11492,7 +11493,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 51: {
-      if (action.type !== "extraMain") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "extraMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraMain = action.value;
       state.pending = null;
@@ -11500,7 +11501,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 52: {
-      if (action.type !== "storeMain") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "storeMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeMain = action.value;
       state.pending = null;
@@ -11508,7 +11509,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 53: {
-      if (action.type !== "extraSail") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "extraSail") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSail = action.value;
       state.pending = null;
@@ -11516,7 +11517,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 54: {
-      if (action.type !== "storeSail") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "storeSail") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeSail = action.value;
       state.pending = null;
@@ -11524,7 +11525,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 55: {
-      if (action.type !== "extraItem") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "extraItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraItem = action.value;
       state.pending = null;
@@ -11532,7 +11533,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 56: {
-      if (action.type !== "storeItem") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "storeItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeItem = action.value;
       state.pending = null;
@@ -11540,7 +11541,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 57: {
-      if (action.type !== "extraSec") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "extraSec") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSec = action.value;
       state.pending = null;
@@ -11548,7 +11549,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 58: {
-      if (action.type !== "extraLetter") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "extraLetter") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraLetter = action.value;
       state.pending = null;
@@ -11571,14 +11572,14 @@ function apply(state: State, action: Action): void {
           doEndTavern(state, action.player);
           break;
         default:
-          throw new RulesError(`${action.type} cannot be played now`);
+          throw notOfferedNow(action);
       }
 
       break;
     }
 
     case 60: {
-      if (action.type !== "keepCard") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "keepCard") throw notOfferedNow(action);
       const frame = currentBuyCombatCardFrame(state);
       frame.keepCard = action.value;
       state.pending = null;
@@ -11586,7 +11587,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 61: {
-      if (action.type !== "truceNation") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "truceNation") throw notOfferedNow(action);
       const frame = currentDoDiplomacyFrame(state);
       frame.truceNation = action.value;
       state.pending = null;
@@ -11594,7 +11595,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 62: {
-      if (action.type !== "fortChoice") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "fortChoice") throw notOfferedNow(action);
       const frame = currentDoFortFrame(state);
       frame.fortChoice = at(frame.freeForts, action.value);
       state.pending = null;
@@ -11602,7 +11603,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 63: {
-      if (action.type !== "krakenTo") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "krakenTo") throw notOfferedNow(action);
       const frame = currentDoKrakenFrame(state);
       frame.krakenTo = at(frame.options, action.value);
       state.pending = null;
@@ -11610,7 +11611,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 64: {
-      if (action.type !== "moveMerchant") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "moveMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.moveMerchant = action.value;
       state.pending = null;
@@ -11618,7 +11619,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 65: {
-      if (action.type !== "whichMerchant") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "whichMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.whichMerchant = action.value;
       state.pending = null;
@@ -11626,7 +11627,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 66: {
-      if (action.type !== "merchantTo") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "merchantTo") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.merchantTo = at(frame.options, action.value);
       state.pending = null;
@@ -11634,7 +11635,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 67: {
-      if (action.type !== "newMission") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "newMission") throw notOfferedNow(action);
       const frame = currentDoCastawayFrame(state);
       frame.newMission = action.value;
       state.pending = null;
@@ -11642,7 +11643,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 68: {
-      if (action.type !== "shoalsModule") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "shoalsModule") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsModule = at(frame.movable, action.value);
       state.pending = null;
@@ -11650,7 +11651,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 69: {
-      if (action.type !== "shoalsSpot") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "shoalsSpot") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsSpot = at(frame.choices, action.value);
       state.pending = null;
@@ -11658,7 +11659,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 70: {
-      if (action.type !== "sirensTarget") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "sirensTarget") throw notOfferedNow(action);
       const frame = currentDoSirensFrame(state);
       frame.sirensTarget = action.value;
       state.pending = null;
@@ -11666,7 +11667,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 71: {
-      if (action.type !== "stormDir") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "stormDir") throw notOfferedNow(action);
       const frame = currentDoStormFrame(state);
       frame.stormDir = at(state.stormOptions, action.value);
       state.pending = null;
@@ -11674,7 +11675,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 72: {
-      if (action.type !== "stormLanding") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "stormLanding") throw notOfferedNow(action);
       const frame = currentCarryPirateFrame(state);
       frame.stormLanding = at(frame.options, action.value);
       state.pending = null;
@@ -11682,7 +11683,7 @@ function apply(state: State, action: Action): void {
     }
 
     case 73: {
-      if (action.type !== "merchantLanding") throw new RulesError(`${action.type} cannot be played now`);
+      if (action.type !== "merchantLanding") throw notOfferedNow(action);
       const frame = currentCarryMerchantFrame(state);
       frame.merchantLanding = at(frame.options, action.value);
       state.pending = null;
@@ -11838,7 +11839,7 @@ function applyAllowed(state: State, action: Action, pending: Pending): void {
       doRepair(state, action.player);
       break;
     default:
-      throw new RulesError(`${action.type} cannot be played now`);
+      throw notOfferedNow(action);
   }
 
   run(state);
