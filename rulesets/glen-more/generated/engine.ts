@@ -191,6 +191,7 @@ export interface PlayerTurnFrame {
   readonly routine: "playerTurn";
   pc: number;
   p: Player;
+  placed: number;
 }
 
 /** Where proc payDue is, and its locals, while it waits. */
@@ -363,7 +364,7 @@ export interface State {
   scorings: number;
   lastRoll: number;
   moved: boolean;
-  placedAt: number;
+  placedAt: number | null;
   oichTurn: boolean;
   phaseOpen: boolean;
   due: number[];
@@ -577,7 +578,7 @@ export interface View {
   scorings: number;
   lastRoll: number;
   moved: boolean;
-  placedAt: number;
+  placedAt: number | null;
   oichTurn: boolean;
   phaseOpen: boolean;
   due: number[];
@@ -1005,7 +1006,7 @@ export function twoTypesSellingOk(state: State, p: Player): boolean {
 }
 
 /** fn clanNear (line 363) */
-export function clanNear(state: State, p: Player, x: number, y: number, minus: number): boolean {
+export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
   return any25(state, p, minus, x, y);
 }
 
@@ -1025,7 +1026,7 @@ export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): 
 }
 
 /** fn fits (line 375) */
-export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number): boolean {
+export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
     any30(state, p, x, y) &&
@@ -1037,13 +1038,13 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
 }
 
 /** fn placeable (line 382) */
-export function placeable(state: State, p: Player, id: number, minus: number): boolean {
+export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any32(state, p, id, minus);
 }
 
 /** fn clanPayable (line 387) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, -1)) || any33(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any33(state, p, id);
 }
 
 /** fn affordable (line 390) */
@@ -1058,7 +1059,7 @@ export function affordable(state: State, p: Player, id: number): boolean {
 
 /** fn placeableAfterPaying (line 395) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
-  return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, -1);
+  return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
 /** fn canTakeSelling (line 397) */
@@ -1432,7 +1433,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
 }
 
 function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
-  return { routine: "playerTurn", pc: 0, p };
+  return { routine: "playerTurn", pc: 0, p, placed: 0 };
 }
 
 /** Runs proc playerTurn (line 485) until it waits for a decision or is done. */
@@ -1443,7 +1444,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         state.players[frame.p]!.moves = 0;
         state.players[frame.p]!.nessUsed = false;
         state.oichTurn = false;
-        state.placedAt = -1;
+        state.placedAt = null;
         state.moved = false;
         for (const t of state.players[frame.p]!.display) {
           t.active = false;
@@ -1466,13 +1467,15 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 2: {
-        if (state.placedAt < 0) {
+        const placedFound = state.placedAt;
+        if (placedFound === null) {
           frame.pc = 4;
           continue machine;
         }
 
+        frame.placed = placedFound;
         frame.pc = 5;
-        state.stack.push(newOneTimeEffectFrame(frame.p, state.placedAt));
+        state.stack.push(newOneTimeEffectFrame(frame.p, frame.placed));
         return;
       }
 
@@ -1487,7 +1490,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 5: {
-        markActivation(state, frame.p, state.placedAt);
+        markActivation(state, frame.p, frame.placed);
         state.phaseOpen = true;
         frame.pc = 6;
         continue machine;
@@ -1776,7 +1779,7 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
         state.spots = [];
         for (const n_ of state.players[frame.p]!.display.slice()) {
           for (const d of DIRS4.slice()) {
-            if (fits(state, frame.p, frame.id, n_.x + d.x, n_.y + d.y, -1) && !any2(state, n_, d)) {
+            if (fits(state, frame.p, frame.id, n_.x + d.x, n_.y + d.y, null) && !any2(state, n_, d)) {
               state.spots.push({ x: n_.x + d.x, y: n_.y + d.y });
             }
           }
@@ -3491,7 +3494,7 @@ export function setUp(options: GameOptions): State {
     scorings: 0,
     lastRoll: 0,
     moved: false,
-    placedAt: 0,
+    placedAt: null,
     oichTurn: false,
     phaseOpen: false,
     due: [],
@@ -3680,7 +3683,7 @@ function validateState(value: unknown): string | null {
   if (!isInt(value.scorings)) return "state.scorings is not a valid int";
   if (!isInt(value.lastRoll)) return "state.lastRoll is not a valid int";
   if (!(typeof value.moved === "boolean")) return "state.moved is not a valid bool";
-  if (!isInt(value.placedAt)) return "state.placedAt is not a valid int";
+  if (!(value.placedAt === null || isInt(value.placedAt))) return "state.placedAt is not a valid int or none";
   if (!(typeof value.oichTurn === "boolean")) return "state.oichTurn is not a valid bool";
   if (!(typeof value.phaseOpen === "boolean")) return "state.phaseOpen is not a valid bool";
   if (!(Array.isArray(value.due) && value.due.every((x: unknown) => isInt(x))))
@@ -3729,14 +3732,14 @@ function validateState(value: unknown): string | null {
   return null;
 }
 
-/** [j for j in range(-1, size(p.display) - 1) if (j == -1 and p.chieftains > 0 and placeable(p, id, -1)) or (j >= 0 and p.display[j].clans > 0 and placeable(p, id, j))] */
+/** [j for j in range(-1, size(p.display) - 1) if (j == -1 and p.chieftains > 0 and placeable(p, id, none)) or (j >= 0 and p.display[j].clans > 0 and placeable(p, id, j))] */
 function collect1(state: State, p: Player, id: number): number[] {
   const out: number[] = [];
   const items = rangeList(-1, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     if (
-      (j === -1 && state.players[p]!.chieftains > 0 && placeable(state, p, id, -1)) ||
+      (j === -1 && state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) ||
       (j >= 0 && at(state.players[p]!.display, j).clans > 0 && placeable(state, p, id, j))
     )
       out.push(j);
@@ -4021,7 +4024,7 @@ function any24(state: State, p: Player): boolean {
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any25(state: State, p: Player, minus: number, x: number, y: number): boolean {
+function any25(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4091,7 +4094,7 @@ function any30(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any31(state: State, p: Player, id: number, n_: Placed, minus: number): boolean {
+function any31(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
@@ -4102,7 +4105,7 @@ function any31(state: State, p: Player, id: number, n_: Placed, minus: number): 
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any32(state: State, p: Player, id: number, minus: number): boolean {
+function any32(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4365,7 +4368,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "c3a25d46",
+  sourceHash: "12fc9956",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

@@ -2187,7 +2187,6 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Commerce", player: 0 });
     play(state, { type: "BuyShip", player: 0, deck: "green" });
     expect(state.shipOffer, "expect shipOffer == [8, 9, 10]").toEqual([8, 9, 10]);
-    play(state, { type: "buyIt", player: 0, value: true });
     play(state, { type: "newShip", player: 0, value: 1 });
     expect(
       state.players[0]!.ship === 9 && state.players[0]!.doubloons === 30,
@@ -2203,6 +2202,42 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(refusal).toBe("Only one ship purchase per Commerce.");
       expect(JSON.stringify(state)).toBe(before);
     }
+  });
+  it("buying a ship (§5.4): the pirate may buy none of the ships offered; they all go to the discard pile", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { lord = players[0] merchants = [] combatDeck = [] greenDeck = [8, 9, 30, 10] players[0].ship
+    {
+      state.lord = 0;
+      state.merchants = [];
+      state.combatDeck = [];
+      state.greenDeck = [8, 9, 30, 10];
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hexOf(0, -2);
+      state.players[0]!.doubloons = 100;
+      state.players[0]!.honours = 1;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hexOf(2, 0);
+    }
+    state.rng.forced.push(0);
+    start(state);
+    play(state, { type: "Commerce", player: 0 });
+    play(state, { type: "BuyShip", player: 0, deck: "green" });
+    expect(state.shipOffer, "expect shipOffer == [8, 9, 10]").toEqual([8, 9, 10]);
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "newShip", player: 0, value: 3 });
+      expect(refusal).toBe("newShip must be a position in affordable or none.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "newShip", player: 0, value: null });
+    expect(
+      state.players[0]!.ship === 0 && state.players[0]!.doubloons === 100,
+      "expect players[0].ship == 0 and players[0].doubloons == 100",
+    ).toBe(true);
+    expect(
+      equal(state.greenDiscard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      "expect greenDiscard == [30, 8, 9, 10] and shipOffer == []",
+    ).toBe(true);
   });
   it("buying a ship (A29): equipment that does not fit the new ship is sold, or stored in the warehouse", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -2229,7 +2264,6 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Commerce", player: 0 });
     play(state, { type: "BuyShip", player: 0, deck: "red" });
-    play(state, { type: "buyIt", player: 0, value: true });
     play(state, { type: "newShip", player: 0, value: 0 });
     play(state, { type: "extraSail", player: 0, value: 2 });
     play(state, { type: "storeSail", player: 0, value: true });

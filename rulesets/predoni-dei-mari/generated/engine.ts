@@ -247,7 +247,7 @@ export interface PlayerState {
   tokens: number[];
   sirens: boolean;
   sirensNext: boolean;
-  permit: number;
+  permit: number | null;
   windSeq: number;
 }
 
@@ -825,8 +825,8 @@ export interface BuyShipFrame {
   me: Player;
   deck: ShipDeck;
   affordable: number[];
-  buyIt: boolean;
-  newShip: number;
+  newShip: number | null;
+  c: number;
 }
 
 /** Where action Tavern is, and its locals, while it waits. */
@@ -916,80 +916,79 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 786) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 789) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 790) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 792) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 794) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 802) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 869) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1008) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1024) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1128) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1135) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1143) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1158) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1160) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1163) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1171) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1182) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1198) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1201) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1235) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1238) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1244) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1250) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1256) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1386) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1426) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1447) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1457) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1471) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1475) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1484) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1509) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1549) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1553) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1620) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1673) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1678) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1694) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1698) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1701) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1716) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1721) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1732) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1737) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1775) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1789) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1831) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1864) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1880) */
-/** site 49: `choose buyIt: bool by me` (action BuyShip, line 2069) */
-/** site 50: `choose newShip: int in affordable by me` (action BuyShip, line 2071) */
-/** site 51: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2088) */
-/** site 52: `choose storeMain: bool by p` (proc changeShip, line 2092) */
-/** site 53: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2102) */
-/** site 54: `choose storeSail: bool by p` (proc changeShip, line 2106) */
-/** site 55: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2116) */
-/** site 56: `choose storeItem: bool by p` (proc changeShip, line 2119) */
-/** site 57: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2123) */
-/** site 58: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2131) */
-/** site 59: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2156) */
-/** site 60: `choose keepCard: bool by me` (action BuyCombatCard, line 2179) */
-/** site 61: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2236) */
-/** site 62: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2257) */
-/** site 63: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2275) */
-/** site 64: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2299) */
-/** site 65: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2301) */
-/** site 66: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2310) */
-/** site 67: `choose newMission: bool by gen` (proc doCastaway, line 2336) */
-/** site 68: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2359) */
-/** site 69: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2365) */
-/** site 70: `choose sirensTarget: Player by gen` (proc doSirens, line 2377) */
-/** site 71: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2396) */
-/** site 72: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2430) */
-/** site 73: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2450) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 801) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 804) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 805) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 807) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 809) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 817) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 884) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1024) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1144) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1151) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1159) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1174) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1176) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1179) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1187) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1198) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1214) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1217) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1251) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1254) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1260) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1266) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1272) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1402) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1442) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1463) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1473) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1487) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1491) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1500) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1525) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1565) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1569) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1631) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1683) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1688) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1704) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1708) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1711) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1726) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1731) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1742) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1747) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1785) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1799) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1841) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1874) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1890) */
+/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2082) */
+/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2100) */
+/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2104) */
+/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2114) */
+/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2118) */
+/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2128) */
+/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2131) */
+/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2135) */
+/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2143) */
+/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2168) */
+/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2192) */
+/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2249) */
+/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2270) */
+/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2288) */
+/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2312) */
+/** site 64: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2314) */
+/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2323) */
+/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2349) */
+/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2372) */
+/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2378) */
+/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2390) */
+/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2409) */
+/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2443) */
+/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2463) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1063,8 +1062,7 @@ export type Pending =
   | { site: 69; players: Player[] }
   | { site: 70; players: Player[] }
   | { site: 71; players: Player[] }
-  | { site: 72; players: Player[] }
-  | { site: 73; players: Player[] };
+  | { site: 72; players: Player[] };
 
 /** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
 export interface Allowance {
@@ -1127,13 +1125,13 @@ export interface State {
   fAttKind: SideKind;
   fAtt: Player;
   fAttShip: number;
-  fAttCard: number;
+  fAttCard: number | null;
   fAttScore: number;
   fDefKind: SideKind;
   fDef: Player;
   fDefShip: number;
   fDefToken: number;
-  fDefCard: number;
+  fDefCard: number | null;
   fDefScore: number;
   fAttWins: boolean;
   fReshuffle: boolean;
@@ -1145,14 +1143,14 @@ export interface State {
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { pirateCard: number };
+  returns: { pirateCard: number | null };
   /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
   interrupts: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action PlayCard (rules line 884). */
+/** The action PlayCard (rules line 899). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1160,76 +1158,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 896). */
+/** The action Repair (rules line 911). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 903). */
+/** The action EndTurn (rules line 918). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1017). */
+/** The action Move (rules line 1033). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1034). */
+/** The action Step (rules line 1050). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1046). */
+/** The action AttackPort (rules line 1062). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1055). */
+/** The action ExtraMove (rules line 1071). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1061). */
+/** The action StopMoving (rules line 1077). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1809). */
+/** The action AttackCity (rules line 1819). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1858). */
+/** The action Commerce (rules line 1868). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1868). */
+/** The action EndCommerce (rules line 1878). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1874). */
+/** The action SellCargo (rules line 1884). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1891). */
+/** The action Deliver (rules line 1901). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1237,168 +1235,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1904). */
+/** The action SellMain (rules line 1914). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1910). */
+/** The action SellSecondary (rules line 1920). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1916). */
+/** The action SellSail (rules line 1926). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1922). */
+/** The action DropLetter (rules line 1932). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1927). */
+/** The action BuyMain (rules line 1937). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1935). */
+/** The action BuySecondary (rules line 1945). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1943). */
+/** The action BuySail (rules line 1953). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1955). */
+/** The action BuyLetter (rules line 1965). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1964). */
+/** The action StoreMain (rules line 1974). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1972). */
+/** The action LoadMain (rules line 1982). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1980). */
+/** The action StoreSecondary (rules line 1990). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1988). */
+/** The action LoadSecondary (rules line 1998). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1996). */
+/** The action StoreSail (rules line 2006). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2004). */
+/** The action LoadSail (rules line 2014). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2012). */
+/** The action StoreLetter (rules line 2022). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2020). */
+/** The action LoadLetter (rules line 2030). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2028). */
+/** The action StoreCargo (rules line 2038). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2037). */
+/** The action LoadCargo (rules line 2047). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2049). */
+/** The action BuyShip (rules line 2059). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2150). */
+/** The action Tavern (rules line 2162). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2160). */
+/** The action EndTavern (rules line 2172). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2164). */
+/** The action TakeMission (rules line 2176). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2171). */
+/** The action BuyCombatCard (rules line 2183). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2191). */
+/** The action ConvertHonour (rules line 2205). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 786). */
+/** The answer to `choose startShip` (rules line 801). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1406,21 +1404,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 789). */
+/** The answer to `choose firstWeapon` (rules line 804). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 790). */
+/** The answer to `choose secondWeapon` (rules line 805). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 792). */
+/** The answer to `choose startPort` (rules line 807). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1428,21 +1426,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 794). */
+/** The answer to `choose kit` (rules line 809). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 802). */
+/** The answer to `choose startLetter` (rules line 817). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1008). */
+/** The answer to `choose excessCard` (rules line 1024). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1450,49 +1448,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1128). */
+/** The answer to `choose takeCargo` (rules line 1144). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1135). */
+/** The answer to `choose takeSail` (rules line 1151). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1143). */
+/** The answer to `choose takeWeapon` (rules line 1159). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1158). */
+/** The answer to `choose overboard` (rules line 1174). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1160). */
+/** The answer to `choose thrownSec` (rules line 1176). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1163). */
+/** The answer to `choose thrownLetter` (rules line 1179). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1171). */
+/** The answer to `choose floatHex` (rules line 1187). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1500,35 +1498,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1182). */
+/** The answer to `choose completeT3` (rules line 1198). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1198). */
+/** The answer to `choose entryAnswer` (rules line 1214). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1201). */
+/** The answer to `choose payToll` (rules line 1217). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1235). */
+/** The answer to `choose tollPiece` (rules line 1251). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1238). */
+/** The answer to `choose tollMain` (rules line 1254). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1536,7 +1534,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1244). */
+/** The answer to `choose tollSecondary` (rules line 1260). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1544,7 +1542,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1250). */
+/** The answer to `choose tollSail` (rules line 1266). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1552,7 +1550,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1256). */
+/** The answer to `choose tollLetter` (rules line 1272). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1560,7 +1558,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1386). */
+/** The answer to `choose fightHex` (rules line 1402). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1568,7 +1566,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1426). */
+/** The answer to `choose spawnPort` (rules line 1442). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1576,7 +1574,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1447). */
+/** The answer to `choose merchantAside` (rules line 1463). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1584,7 +1582,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1457). */
+/** The answer to `choose asideHex` (rules line 1473). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1592,28 +1590,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1471). */
+/** The answer to `choose loss` (rules line 1487). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1475). */
+/** The answer to `choose lostSail` (rules line 1491). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1484). */
+/** The answer to `choose lostLetter` (rules line 1500). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1509). */
+/** The answer to `choose wreckHex` (rules line 1525). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1621,14 +1619,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1549). */
+/** The answer to `choose playFromHand` (rules line 1565). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1553). */
+/** The answer to `choose handCard` (rules line 1569). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1636,56 +1634,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1620). */
+/** The answer to `choose spendCP` (rules line 1631). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1673). */
+/** The answer to `choose spoil` (rules line 1683). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1678). */
+/** The answer to `choose loot` (rules line 1688). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1694). */
+/** The answer to `choose room` (rules line 1704). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1698). */
+/** The answer to `choose discardedSec` (rules line 1708). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1701). */
+/** The answer to `choose discardedLetter` (rules line 1711). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1716). */
+/** The answer to `choose pirateSpoil` (rules line 1726). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1732). */
+/** The answer to `choose raided` (rules line 1742). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1693,14 +1691,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1737). */
+/** The answer to `choose raidMore` (rules line 1747). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1775). */
+/** The answer to `choose krakenEscape` (rules line 1785). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1708,7 +1706,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1789). */
+/** The answer to `choose krakenHome` (rules line 1799). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1716,7 +1714,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1831). */
+/** The answer to `choose hideoutToken` (rules line 1841). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1724,70 +1722,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2088). */
+/** The answer to `choose extraMain` (rules line 2100). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2092). */
+/** The answer to `choose storeMain` (rules line 2104). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2102). */
+/** The answer to `choose extraSail` (rules line 2114). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2106). */
+/** The answer to `choose storeSail` (rules line 2118). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2116). */
+/** The answer to `choose extraItem` (rules line 2128). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2119). */
+/** The answer to `choose storeItem` (rules line 2131). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2123). */
+/** The answer to `choose extraSec` (rules line 2135). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2131). */
+/** The answer to `choose extraLetter` (rules line 2143). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2236). */
+/** The answer to `choose truceNation` (rules line 2249). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2257). */
+/** The answer to `choose fortChoice` (rules line 2270). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1795,7 +1793,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2275). */
+/** The answer to `choose krakenTo` (rules line 2288). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1803,21 +1801,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2299). */
+/** The answer to `choose moveMerchant` (rules line 2312). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2301). */
+/** The answer to `choose whichMerchant` (rules line 2314). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2310). */
+/** The answer to `choose merchantTo` (rules line 2323). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1825,14 +1823,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2336). */
+/** The answer to `choose newMission` (rules line 2349). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2359). */
+/** The answer to `choose shoalsModule` (rules line 2372). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1840,7 +1838,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2365). */
+/** The answer to `choose shoalsSpot` (rules line 2378). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1848,14 +1846,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2377). */
+/** The answer to `choose sirensTarget` (rules line 2390). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2396). */
+/** The answer to `choose stormDir` (rules line 2409). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1863,7 +1861,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2430). */
+/** The answer to `choose stormLanding` (rules line 2443). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1871,7 +1869,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2450). */
+/** The answer to `choose merchantLanding` (rules line 2463). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1879,29 +1877,22 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1880). */
+/** The answer to `choose raiseDistance` (rules line 1890). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose buyIt` (rules line 2069). */
-export interface BuyItChoice {
-  readonly type: "buyIt";
-  readonly player: Player;
-  readonly value: boolean;
-}
-
-/** The answer to `choose newShip` (rules line 2071). */
+/** The answer to `choose newShip` (rules line 2082). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
-  /** Position in `affordable` of the number chosen. */
-  readonly value: number;
+  /** Position in `affordable` of the number chosen (null: none). */
+  readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2179). */
+/** The answer to `choose keepCard` (rules line 2192). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2013,7 +2004,6 @@ export type Action =
   | StormLandingChoice
   | MerchantLandingChoice
   | RaiseDistanceChoice
-  | BuyItChoice
   | NewShipChoice
   | KeepCardChoice;
 
@@ -2051,7 +2041,7 @@ export interface PlayerView {
   tokens: number[];
   sirens: boolean;
   sirensNext: boolean;
-  permit: number;
+  permit: number | null;
   windSeq: number;
 }
 
@@ -2114,13 +2104,13 @@ export interface View {
   fAttKind: SideKind;
   fAtt: Player;
   fAttShip: number;
-  fAttCard: number;
+  fAttCard: number | null;
   fAttScore: number;
   fDefKind: SideKind;
   fDef: Player;
   fDefShip: number;
   fDefToken: number;
-  fDefCard: number;
+  fDefCard: number | null;
   fDefScore: number;
   fAttWins: boolean;
   fReshuffle: boolean;
@@ -2506,7 +2496,6 @@ const DECISION_NAMES: readonly string[] = [
   "hideoutToken",
   "action",
   "raiseDistance",
-  "buyIt",
   "newShip",
   "extraMain",
   "storeMain",
@@ -2897,34 +2886,56 @@ export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 692) */
-export function cardScore(state: State, c: number, mains: MainW[], secs: SecW[]): number {
-  return c < 0
-    ? 0
-    : !mains.includes(at(COMBAT, c).main)
-      ? 0
-      : at(COMBAT, c).power +
+/** fn cardScore (line 693) */
+export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
+  const c = card;
+  if (c !== null) {
+    if (mains.includes(at(COMBAT, c).main)) {
+      return (
+        at(COMBAT, c).power +
         (secs.includes(at(COMBAT, c).sec1) ? at(COMBAT, c).power1 : 0) +
-        (secs.includes(at(COMBAT, c).sec2) ? at(COMBAT, c).power2 : 0);
+        (secs.includes(at(COMBAT, c).sec2) ? at(COMBAT, c).power2 : 0)
+      );
+    }
+  }
+
+  return 0;
 }
 
-/** fn pirateScore (line 693) */
-export function pirateScore(state: State, p: Player, c: number): number {
+/** fn pirateScore (line 701) */
+export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 694) */
-export function merchantScore(state: State, ship: number, c: number): number {
+/** fn merchantScore (line 702) */
+export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 695) */
-export function cityScore(state: State, token: number, c: number): number {
+/** fn cityScore (line 703) */
+export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn sideScore (line 696) */
-export function sideScore(state: State, kind: SideKind, who: Player, ship: number, token: number, c: number): number {
+/** fn reshuffles (line 705) */
+export function reshuffles(state: State, card: number | null): boolean {
+  const c = card;
+  if (c !== null) {
+    return at(COMBAT, c).reshuffle;
+  }
+
+  return false;
+}
+
+/** fn sideScore (line 711) */
+export function sideScore(
+  state: State,
+  kind: SideKind,
+  who: Player,
+  ship: number,
+  token: number,
+  c: number | null,
+): number {
   return kind === "pirateSide"
     ? pirateScore(state, who, c)
     : kind === "merchantSide"
@@ -2934,12 +2945,12 @@ export function sideScore(state: State, kind: SideKind, who: Player, ship: numbe
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 698) */
+/** fn unarmed (line 713) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 699) */
+/** fn canPlayOrDraw (line 714) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.length + state.combatDiscard.length > 0 ||
@@ -2947,7 +2958,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 701) */
+/** fn shadowSearch (line 716) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -2956,22 +2967,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 702) */
+/** fn shadowFor (line 717) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn cityIdAt (line 707) */
+/** fn cityIdAt (line 722) */
 export function cityIdAt(state: State, m: number, slot: number): number {
   return m === 0 ? -1 : sum73(state, m, slot) - 1;
 }
 
-/** fn otherDeck (line 965) */
+/** fn otherDeck (line 982) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1264) */
+/** fn hasEquipment (line 1280) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -2982,12 +2993,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1265) */
+/** fn tollDoubloons (line 1281) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1267) */
+/** fn tollPayable (line 1283) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3002,12 +3013,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1272) */
+/** fn pawnPos (line 1288) */
 export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1273) */
+/** fn windStopsPirate (line 1289) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3019,7 +3030,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1274) */
+/** fn windStopsMerchant (line 1290) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3029,12 +3040,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1365) */
+/** fn windConflict (line 1381) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1366) */
+/** fn windConflictHexes (line 1382) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3046,12 +3057,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1408) */
+/** fn merchantsOnModule (line 1424) */
 export function merchantsOnModule(state: State, m: number): number {
   return count75(state, m);
 }
 
-/** fn nearestFree (line 1432) */
+/** fn nearestFree (line 1448) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3063,7 +3074,7 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1953) */
+/** fn letterPrice (line 1963) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) &&
     isNationalPort(state, state.players[p]!.pos) &&
@@ -3072,7 +3083,7 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
     : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2046) */
+/** fn canBuyShip (line 2056) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3081,12 +3092,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2264) */
+/** fn krakenMayEnter (line 2277) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2294) */
+/** fn merchantMayEnter (line 2307) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3098,12 +3109,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2345) */
+/** fn shoalSquare (line 2358) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2346) */
+/** fn shoalTemplate (line 2359) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3112,7 +3123,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2348) */
+/** fn triangle (line 2361) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3121,27 +3132,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2349) */
+/** fn shoalSpotLegal (line 2362) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all77(state, m, i_);
 }
 
-/** fn currentShoal (line 2350) */
+/** fn currentShoal (line 2363) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all78(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2351) */
+/** fn otherShoalSpots (line 2364) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect79(state, m);
 }
 
-/** fn stormFits (line 2389) */
+/** fn stormFits (line 2402) */
 export function stormFits(state: State, c: Hex): boolean {
   return all80(state, c);
 }
 
-/** proc buildBoard (line 711) */
+/** proc buildBoard (line 726) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3187,8 +3198,8 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 911) */
-export function drawCombatCard(state: State): number {
+/** proc drawCombatCard (line 927) */
+export function drawCombatCard(state: State): number | null {
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
     state.combatDeck = state.combatDiscard.slice();
     state.combatDiscard = [];
@@ -3196,13 +3207,13 @@ export function drawCombatCard(state: State): number {
   }
 
   if (state.combatDeck.length === 0) {
-    return -1;
+    return null;
   }
 
   return drawTop(state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 924) */
+/** proc rebuildCombatDeck (line 940) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3212,8 +3223,8 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 933) */
-export function drawShipFrom(state: State, d: ShipDeck): number {
+/** proc drawShipFrom (line 950) */
+export function drawShipFrom(state: State, d: ShipDeck): number | null {
   if (d === "green") {
     if (state.greenDeck.length === 0 && state.greenDiscard.length > 0) {
       state.greenDeck = state.greenDiscard.slice();
@@ -3222,7 +3233,7 @@ export function drawShipFrom(state: State, d: ShipDeck): number {
     }
 
     if (state.greenDeck.length === 0) {
-      return -1;
+      return null;
     }
 
     return drawTop(state.greenDeck);
@@ -3234,14 +3245,14 @@ export function drawShipFrom(state: State, d: ShipDeck): number {
     }
 
     if (state.redDeck.length === 0) {
-      return -1;
+      return null;
     }
 
     return drawTop(state.redDeck);
   }
 }
 
-/** proc discardShip (line 957) */
+/** proc discardShip (line 974) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3250,25 +3261,23 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 969) */
-export function drawMerchant(state: State, d: ShipDeck): number {
-  let card = drawShipFrom(state, d);
-  if (card < 0) {
-    card = drawShipFrom(state, otherDeck(state, d));
-  }
-
-  let tries = 0;
-  while (card >= 0 && at(SHIPS, card).redirect && tries < 4) {
-    let redirectCard = card;
-    discardShip(state, redirectCard);
-    card = drawShipFrom(state, otherDeck(state, at(SHIPS, redirectCard).deck));
-    tries += 1;
+/** proc drawMerchant (line 987) */
+export function drawMerchant(state: State, d: ShipDeck): number | null {
+  let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
+  for (let i = 0, times = 4; i < times; i++) {
+    const c = card;
+    if (c !== null) {
+      if (at(SHIPS, c).redirect) {
+        discardShip(state, c);
+        card = drawShipFrom(state, otherDeck(state, at(SHIPS, c).deck));
+      }
+    }
   }
 
   return card;
 }
 
-/** proc drawMission (line 984) */
+/** proc drawMission (line 1000) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3283,7 +3292,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 997) */
+/** proc discardMission (line 1013) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3293,7 +3302,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1522) */
+/** proc setSides (line 1538) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3311,13 +3320,13 @@ export function setSides(
   state.fDef = def;
   state.fDefShip = defShip;
   state.fDefToken = defToken;
-  state.fAttCard = -1;
-  state.fDefCard = -1;
+  state.fAttCard = null;
+  state.fDefCard = null;
   state.fAttScore = 0;
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1537) */
+/** proc noteFight (line 1553) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3325,7 +3334,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1752) */
+/** proc shipTask (line 1762) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3352,7 +3361,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 896): its effects, once allowed. */
+/** action Repair (line 911): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3363,7 +3372,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 903): its effects, once allowed. */
+/** action EndTurn (line 918): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3416,7 +3425,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1055): its effects, once allowed. */
+/** action ExtraMove (line 1071): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3427,7 +3436,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1061): its effects, once allowed. */
+/** action StopMoving (line 1077): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3458,7 +3467,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1868): its effects, once allowed. */
+/** action EndCommerce (line 1878): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3477,7 +3486,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1891): its effects, once allowed. */
+/** action Deliver (line 1901): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3494,7 +3503,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1904): its effects, once allowed. */
+/** action SellMain (line 1914): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3506,7 +3515,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1910): its effects, once allowed. */
+/** action SellSecondary (line 1920): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3518,7 +3527,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1916): its effects, once allowed. */
+/** action SellSail (line 1926): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3530,7 +3539,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1922): its effects, once allowed. */
+/** action DropLetter (line 1932): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3543,7 +3552,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1927): its effects, once allowed. */
+/** action BuyMain (line 1937): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3557,7 +3566,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1935): its effects, once allowed. */
+/** action BuySecondary (line 1945): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3572,7 +3581,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1943): its effects, once allowed. */
+/** action BuySail (line 1953): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3586,7 +3595,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1955): its effects, once allowed. */
+/** action BuyLetter (line 1965): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3600,7 +3609,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1964): its effects, once allowed. */
+/** action StoreMain (line 1974): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3614,7 +3623,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1972): its effects, once allowed. */
+/** action LoadMain (line 1982): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3628,7 +3637,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1980): its effects, once allowed. */
+/** action StoreSecondary (line 1990): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3642,7 +3651,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1988): its effects, once allowed. */
+/** action LoadSecondary (line 1998): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3656,7 +3665,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1996): its effects, once allowed. */
+/** action StoreSail (line 2006): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3670,7 +3679,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2004): its effects, once allowed. */
+/** action LoadSail (line 2014): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3684,7 +3693,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2012): its effects, once allowed. */
+/** action StoreLetter (line 2022): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3698,7 +3707,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2020): its effects, once allowed. */
+/** action LoadLetter (line 2030): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3712,7 +3721,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2028): its effects, once allowed. */
+/** action StoreCargo (line 2038): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3726,7 +3735,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2037): its effects, once allowed. */
+/** action LoadCargo (line 2047): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3758,7 +3767,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2160): its effects, once allowed. */
+/** action EndTavern (line 2172): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3770,7 +3779,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2164): its effects, once allowed. */
+/** action TakeMission (line 2176): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3796,7 +3805,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 828) until it waits for a decision or is done. */
+/** Runs the flow (line 843) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3836,7 +3845,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 781) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 796) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3993,7 +4002,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 834) until it waits for a decision or is done. */
+/** Runs proc playGame (line 849) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4077,7 +4086,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 852) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 867) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4142,7 +4151,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1006) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1022) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4191,7 +4200,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
 }
 
-/** Runs proc enterHex (line 1065) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1081) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4213,7 +4222,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
 
         state.mpSpent += 1;
         state.players[frame.p]!.pos = frame.t;
-        state.players[frame.p]!.permit = -1;
+        state.players[frame.p]!.permit = null;
         state.moving = false;
         frame.pc = 5;
         state.stack.push(newCityAttackFrame(frame.p, frame.c));
@@ -4223,7 +4232,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
       case 1: {
         state.mpSpent += stepCost(state, frame.t);
         state.players[frame.p]!.pos = frame.t;
-        state.players[frame.p]!.permit = -1;
+        state.players[frame.p]!.permit = null;
         frame.mi = merchantIndexAt(state, frame.t);
         if (frame.mi < 0) {
           frame.pc = 9;
@@ -4266,7 +4275,7 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
       case 6: {
         state.mpSpent += 1;
         state.players[frame.p]!.pos = frame.t;
-        state.players[frame.p]!.permit = -1;
+        state.players[frame.p]!.permit = null;
         state.moving = false;
         state.players[frame.p]!.damaged = false;
         frame.pc = 7;
@@ -4375,7 +4384,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1114) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1130) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4438,7 +4447,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1126) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1142) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4571,7 +4580,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1157) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1173) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4677,7 +4686,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1179) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1195) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4741,7 +4750,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1196) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1212) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4893,7 +4902,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1234) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1250) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5015,7 +5024,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1278) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1294) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5096,7 +5105,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1301) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1317) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5132,7 +5141,7 @@ function stepPushPirate(state: State, frame: PushPirateFrame): void {
 
       case 3: {
         state.players[frame.p]!.pos = frame.t;
-        state.players[frame.p]!.permit = -1;
+        state.players[frame.p]!.permit = null;
         frame.n_ += 1;
         if (state.kraken !== frame.t) {
           frame.pc = 5;
@@ -5201,7 +5210,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1326) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1342) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5323,7 +5332,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1377) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1393) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5463,7 +5472,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1413) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1429) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5521,7 +5530,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1442) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1458) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5581,7 +5590,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1452) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1468) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5609,7 +5618,7 @@ function stepMoveAside(state: State, frame: MoveAsideFrame): void {
       }
 
       case 2: {
-        state.players[frame.p]!.permit = -1;
+        state.players[frame.p]!.permit = null;
         state.stack.pop();
         return;
       }
@@ -5642,7 +5651,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1467) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1483) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5759,7 +5768,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1496) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1512) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5836,7 +5845,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1546) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1562) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5899,7 +5908,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1562) until it waits for a decision or is done. */
+/** Runs proc combat (line 1578) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5947,7 +5956,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
           continue machine;
         }
 
-        state.fDefCard = -1;
+        state.fDefCard = null;
         frame.pc = 7;
         continue machine;
       }
@@ -5972,14 +5981,7 @@ function stepCombat(state: State, frame: CombatFrame): void {
       case 7: {
         state.fAttScore = sideScore(state, state.fAttKind, state.fAtt, state.fAttShip, 0, state.fAttCard);
         state.fDefScore = sideScore(state, state.fDefKind, state.fDef, state.fDefShip, state.fDefToken, state.fDefCard);
-        if (state.fAttCard >= 0 && at(COMBAT, state.fAttCard).reshuffle) {
-          state.fReshuffle = true;
-        }
-
-        if (state.fDefCard >= 0 && at(COMBAT, state.fDefCard).reshuffle) {
-          state.fReshuffle = true;
-        }
-
+        state.fReshuffle = state.fReshuffle || reshuffles(state, state.fAttCard) || reshuffles(state, state.fDefCard);
         frame.pc = 11;
         state.stack.push(newSpendForPowerFrame());
         return;
@@ -6003,12 +6005,14 @@ function stepCombat(state: State, frame: CombatFrame): void {
       }
 
       case 11: {
-        if (state.fAttCard >= 0) {
-          state.combatDiscard.push(state.fAttCard);
+        const card = state.fAttCard;
+        if (card !== null) {
+          state.combatDiscard.push(card);
         }
 
-        if (state.fDefCard >= 0) {
-          state.combatDiscard.push(state.fDefCard);
+        const card2 = state.fDefCard;
+        if (card2 !== null) {
+          state.combatDiscard.push(card2);
         }
 
         if (state.fDefKind === "krakenSide") {
@@ -6043,7 +6047,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1613) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1624) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6124,7 +6128,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1640) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1651) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6133,26 +6137,27 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
         frame.at = state.players[frame.p]!.pos;
         frame.shadow = shadowFor(state, state.active, frame.p, frame.p);
         noteFight(state, frame.p, frame.p);
-        frame.card = drawMerchant(state, shipDeckOf(state, frame.p));
-        if (frame.card >= 0) {
+        const cardFound = drawMerchant(state, shipDeckOf(state, frame.p));
+        if (cardFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
-        frame.pc = 3;
-        state.stack.push(newRespawnMerchantFrame(frame.mi, frame.shadow));
-        return;
-      }
-
-      case 1: {
+        frame.card = cardFound;
         if (frame.pirateAttacks) {
           setSides(state, "pirateSide", frame.p, 0, "merchantSide", frame.p, frame.card, 0);
         } else {
           setSides(state, "merchantSide", frame.p, frame.card, "pirateSide", frame.p, 0, 0);
         }
 
-        frame.pc = 4;
+        frame.pc = 3;
         state.stack.push(newCombatFrame());
+        return;
+      }
+
+      case 1: {
+        frame.pc = 11;
+        state.stack.push(newRespawnMerchantFrame(frame.mi, frame.shadow));
         return;
       }
 
@@ -6163,59 +6168,59 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 3: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
         if (state.fAttWins !== frame.pirateAttacks) {
-          frame.pc = 5;
+          frame.pc = 4;
           continue machine;
         }
 
-        frame.pc = 7;
+        frame.pc = 6;
         state.stack.push(newMerchantSpoilsFrame(frame.p, frame.card, frame.at));
         return;
       }
 
-      case 5: {
+      case 4: {
         discardShip(state, frame.card);
-        frame.pc = 9;
+        frame.pc = 8;
         state.stack.push(newHurtFrame(frame.p));
         return;
       }
 
-      case 6: {
+      case 5: {
         frame.pc = 2;
         continue machine;
       }
 
-      case 7: {
-        frame.pc = 8;
+      case 6: {
+        frame.pc = 7;
         state.stack.push(newRespawnMerchantFrame(frame.mi, frame.shadow));
         return;
       }
 
-      case 8: {
+      case 7: {
         shipTask(state, frame.p, at(SHIPS, frame.card).deck);
-        frame.pc = 6;
+        frame.pc = 5;
         continue machine;
       }
 
-      case 9: {
-        frame.pc = 10;
+      case 8: {
+        frame.pc = 9;
         state.stack.push(newMoveMerchantAsideFrame(frame.mi, frame.at, frame.shadow));
         return;
       }
 
-      case 10: {
-        frame.pc = 11;
+      case 9: {
+        frame.pc = 10;
         state.stack.push(newDropWreckFrame(frame.p, frame.at));
         return;
       }
 
+      case 10: {
+        frame.pc = 5;
+        continue machine;
+      }
+
       case 11: {
-        frame.pc = 6;
+        frame.pc = 2;
         continue machine;
       }
 
@@ -6229,7 +6234,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1672) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1682) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6315,7 +6320,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1691) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1701) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6426,7 +6431,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1708) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1718) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6594,7 +6599,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1764) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1774) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6751,7 +6756,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1820) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1830) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6786,7 +6791,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
         }
 
         state.hideouts.push({ city: frame.c, owner: frame.p, level: frame.hideoutToken });
-        state.players[frame.p]!.permit = -1;
+        state.players[frame.p]!.permit = null;
         discardMission(state, frame.p);
         if (hideoutCount(state, frame.p) < state.params.CITIES_TO_WIN) {
           frame.pc = 5;
@@ -6867,7 +6872,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2083) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2095) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6886,7 +6891,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6904,7 +6909,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6932,7 +6937,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -6950,7 +6955,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -6978,7 +6983,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 55, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -6995,7 +7000,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 56, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 15;
         return;
       }
@@ -7006,7 +7011,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 57, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 18;
         return;
       }
@@ -7023,7 +7028,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 58, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 21;
         return;
       }
@@ -7091,17 +7096,18 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2201) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2215) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.c = drawCombatCard(state);
-        if (frame.c < 0) {
+        const cFound = drawCombatCard(state);
+        if (cFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
+        frame.c = cFound;
         frame.pc = 2;
         state.stack.push(newRunEventFrame(frame.c, frame.p));
         return;
@@ -7132,7 +7138,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2213) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2226) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7305,12 +7311,12 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2235) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2248) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 61, players: [frame.gen] };
+        state.pending = { site: 60, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7349,7 +7355,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2241) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2254) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7378,7 +7384,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 62, players: [frame.gen] };
+        state.pending = { site: 61, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7417,7 +7423,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2267) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2280) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7451,7 +7457,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 3: {
-        state.pending = { site: 63, players: [frame.gen] };
+        state.pending = { site: 62, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7552,12 +7558,12 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2298) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2311) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 64, players: [frame.gen] };
+        state.pending = { site: 63, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7568,7 +7574,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 65, players: [frame.gen] };
+        state.pending = { site: 64, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7609,7 +7615,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 66, players: [frame.gen] };
+        state.pending = { site: 65, players: [frame.gen] };
         frame.pc = 8;
         return;
       }
@@ -7720,7 +7726,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2334) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2347) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7730,7 +7736,7 @@ function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 67, players: [frame.gen] };
+        state.pending = { site: 66, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -7778,7 +7784,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2354) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2367) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7795,7 +7801,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 68, players: [frame.gen] };
+        state.pending = { site: 67, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7813,7 +7819,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 69, players: [frame.gen] };
+        state.pending = { site: 68, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7857,12 +7863,12 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2376) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2389) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 70, players: [frame.gen] };
+        state.pending = { site: 69, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7922,7 +7928,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2391) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2404) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7939,7 +7945,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 71, players: [frame.gen] };
+        state.pending = { site: 70, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -8100,7 +8106,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2423) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2436) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8145,7 +8151,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 72, players: [frame.p] };
+        state.pending = { site: 71, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8208,7 +8214,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2443) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2456) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8247,7 +8253,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 73, players: [shadowFor(state, state.active, state.active, state.active)] };
+        state.pending = { site: 72, players: [shadowFor(state, state.active, state.active, state.active)] };
         frame.pc = 6;
         return;
       }
@@ -8285,7 +8291,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 884) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 899) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8316,7 +8322,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1017) until it waits for a decision or is done. */
+/** Runs action Move (line 1033) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8369,7 +8375,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1034) until it waits for a decision or is done. */
+/** Runs action Step (line 1050) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8394,7 +8400,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d };
 }
 
-/** Runs action AttackPort (line 1046) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1062) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8419,7 +8425,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me };
 }
 
-/** Runs action AttackCity (line 1809) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1819) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8444,7 +8450,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1858) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1868) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8486,7 +8492,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1874) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1884) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8540,10 +8546,10 @@ function currentSellCargoFrame(state: State): SellCargoFrame {
 }
 
 function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
-  return { routine: "BuyShip", pc: 0, me, deck, affordable: [], buyIt: false, newShip: 0 };
+  return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2049) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2059) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8552,15 +8558,19 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         state.shipOffer = [];
         for (let i = 0, times = citySizeAt(state, state.players[frame.me]!.pos); i < times; i++) {
           let card = drawShipFrom(state, frame.deck);
-          let tries = 0;
-          while (card >= 0 && at(SHIPS, card).redirect && tries < 3) {
-            discardShip(state, card);
-            card = drawShipFrom(state, frame.deck);
-            tries += 1;
+          for (let i2 = 0, times2 = 3; i2 < times2; i2++) {
+            const c = card;
+            if (c !== null) {
+              if (at(SHIPS, c).redirect) {
+                discardShip(state, c);
+                card = drawShipFrom(state, frame.deck);
+              }
+            }
           }
 
-          if (card >= 0) {
-            state.shipOffer.push(card);
+          const c2 = card;
+          if (c2 !== null) {
+            state.shipOffer.push(c2);
           }
         }
 
@@ -8576,8 +8586,8 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
       }
 
       case 1: {
-        for (const c of state.shipOffer.slice()) {
-          discardShip(state, c);
+        for (const c3 of state.shipOffer.slice()) {
+          discardShip(state, c3);
         }
 
         state.shipOffer = [];
@@ -8586,13 +8596,16 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
       }
 
       case 2: {
-        if (!frame.buyIt) {
+        const cFound = frame.newShip;
+        if (cFound === null) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.me] };
+        frame.c = cFound;
+        removeValue(state.shipOffer, frame.c);
         frame.pc = 4;
+        state.stack.push(newChangeShipFrame(frame.me, frame.c));
         return;
       }
 
@@ -8602,13 +8615,6 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
       }
 
       case 4: {
-        removeValue(state.shipOffer, frame.newShip);
-        frame.pc = 5;
-        state.stack.push(newChangeShipFrame(frame.me, frame.newShip));
-        return;
-      }
-
-      case 5: {
         frame.pc = 3;
         continue machine;
       }
@@ -8630,7 +8636,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2150) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2162) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8647,7 +8653,7 @@ function stepTavern(state: State, frame: TavernFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 59, players: [frame.me] };
+        state.pending = { site: 58, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8672,19 +8678,30 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2171) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2183) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.c = drawCombatCard(state);
+        const cFound = drawCombatCard(state);
+        if (cFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.c = cFound;
         state.players[frame.me]!.peek = [frame.c];
-        state.pending = { site: 60, players: [frame.me] };
-        frame.pc = 1;
+        state.pending = { site: 59, players: [frame.me] };
+        frame.pc = 2;
         return;
       }
 
       case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
         state.players[frame.me]!.peek = [];
         if (frame.keepCard) {
           state.players[frame.me]!.cp -= CP_COMBAT_CARD;
@@ -8694,8 +8711,8 @@ function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
           state.cardRefused = true;
         }
 
-        state.stack.pop();
-        return;
+        frame.pc = 1;
+        continue machine;
       }
 
       default:
@@ -8715,7 +8732,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2191) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2205) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9279,7 +9296,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 786)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 801)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9289,7 +9306,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 789)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 804)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9299,7 +9316,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 790)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 805)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9309,7 +9326,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 792)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 807)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9319,7 +9336,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 794)
+      // `choose kit: StartKit by p` (proc startingChoices, line 809)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9329,7 +9346,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 802)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 817)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9339,7 +9356,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 869)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 884)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9349,7 +9366,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1008)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1024)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9360,7 +9377,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1024)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9369,7 +9386,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1128)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1144)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9379,7 +9396,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1135)
+      // `choose takeSail: bool by p` (proc pickUps, line 1151)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9389,7 +9406,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1143)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1159)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9399,7 +9416,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1158)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1174)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9415,7 +9432,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1160)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1176)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9426,7 +9443,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1163)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1179)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9437,7 +9454,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1171)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1187)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9448,7 +9465,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1182)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1198)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9458,7 +9475,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1198)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1214)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9468,7 +9485,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1201)
+      // `choose payToll: bool by p` (proc askEntry, line 1217)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9478,7 +9495,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1235)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1251)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9489,7 +9506,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1238)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1254)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9500,7 +9517,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1244)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1260)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9511,7 +9528,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1250)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1266)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9522,7 +9539,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1256)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1272)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9533,7 +9550,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1386)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1402)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9544,7 +9561,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1426)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1442)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9555,7 +9572,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1447)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1463)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9566,7 +9583,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1457)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1473)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9577,7 +9594,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1471)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1487)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9593,7 +9610,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1475)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1491)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9602,7 +9619,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1484)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1500)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9613,7 +9630,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1509)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1525)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9624,7 +9641,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1549)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1565)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9634,7 +9651,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1553)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1569)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9645,7 +9662,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1620)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1631)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9655,7 +9672,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1673)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1683)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9665,7 +9682,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1678)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1688)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9675,7 +9692,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1694)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1704)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9691,7 +9708,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1698)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1708)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9702,7 +9719,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1701)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1711)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9713,7 +9730,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1716)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1726)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9728,7 +9745,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1721)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1731)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9738,7 +9755,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1732)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1742)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9749,7 +9766,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1737)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1747)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9759,7 +9776,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1775)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1785)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9770,7 +9787,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1789)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1799)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9781,7 +9798,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1831)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1841)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9794,7 +9811,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1864)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1874)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9821,7 +9838,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1880)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1890)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9831,28 +9848,23 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose buyIt: bool by me` (action BuyShip, line 2069)
-      for (let index = 0; index < 2; index++) {
-        const value = index === 1;
-        out.push({ type: "buyIt", player: seat, value });
-      }
-
-      break;
-    }
-
-    case 50: {
-      // `choose newShip: int in affordable by me` (action BuyShip, line 2071)
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2082)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "newShip", player: seat, value });
       }
 
+      {
+        const value = null;
+        out.push({ type: "newShip", player: seat, value });
+      }
+
       break;
     }
 
-    case 51: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2088)
+    case 50: {
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2100)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9862,8 +9874,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2092)
+    case 51: {
+      // `choose storeMain: bool by p` (proc changeShip, line 2104)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9872,8 +9884,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2102)
+    case 52: {
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2114)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9882,8 +9894,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2106)
+    case 53: {
+      // `choose storeSail: bool by p` (proc changeShip, line 2118)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9892,8 +9904,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2116)
+    case 54: {
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2128)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9908,8 +9920,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2119)
+    case 55: {
+      // `choose storeItem: bool by p` (proc changeShip, line 2131)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9918,8 +9930,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2123)
+    case 56: {
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2135)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9929,8 +9941,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2131)
+    case 57: {
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2143)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9940,8 +9952,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 59: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2156)
+    case 58: {
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2168)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9949,8 +9961,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2179)
+    case 59: {
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2192)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9959,8 +9971,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 61: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2236)
+    case 60: {
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2249)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9969,8 +9981,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 62: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2257)
+    case 61: {
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2270)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9980,8 +9992,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 63: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2275)
+    case 62: {
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2288)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9991,8 +10003,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 64: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2299)
+    case 63: {
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2312)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10001,8 +10013,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 65: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2301)
+    case 64: {
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2314)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -10010,8 +10022,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 66: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2310)
+    case 65: {
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2323)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10021,8 +10033,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 67: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2336)
+    case 66: {
+      // `choose newMission: bool by gen` (proc doCastaway, line 2349)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10031,8 +10043,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 68: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2359)
+    case 67: {
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2372)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10042,8 +10054,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 69: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2365)
+    case 68: {
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2378)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10053,8 +10065,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 70: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2377)
+    case 69: {
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2390)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10062,8 +10074,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 71: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2396)
+    case 70: {
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2409)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10072,8 +10084,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 72: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2430)
+    case 71: {
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2443)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10083,8 +10095,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 73: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2450)
+    case 72: {
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2463)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10731,23 +10743,16 @@ function check(state: State, action: Action): string | null {
     }
 
     case 49: {
-      if (action.type !== "buyIt") return "Answer the choice of buyIt first.";
-      const value = action.value;
-      if (!(typeof value === "boolean")) return "buyIt must be true or false.";
-      return null;
-    }
-
-    case 50: {
       if (action.type !== "newShip") return "Answer the choice of newShip first.";
       const frame = currentBuyShipFrame(state);
       const value = action.value;
       const items = frame.affordable;
-      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "newShip must be a position in affordable.";
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "newShip must be a position in affordable or none.";
       return null;
     }
 
-    case 51: {
+    case 50: {
       if (action.type !== "extraMain") return "Answer the choice of extraMain first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10757,14 +10762,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 52: {
+    case 51: {
       if (action.type !== "storeMain") return "Answer the choice of storeMain first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeMain must be true or false.";
       return null;
     }
 
-    case 53: {
+    case 52: {
       if (action.type !== "extraSail") return "Answer the choice of extraSail first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10774,14 +10779,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 54: {
+    case 53: {
       if (action.type !== "storeSail") return "Answer the choice of storeSail first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeSail must be true or false.";
       return null;
     }
 
-    case 55: {
+    case 54: {
       if (action.type !== "extraItem") return "Answer the choice of extraItem first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10796,14 +10801,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 56: {
+    case 55: {
       if (action.type !== "storeItem") return "Answer the choice of storeItem first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeItem must be true or false.";
       return null;
     }
 
-    case 57: {
+    case 56: {
       if (action.type !== "extraSec") return "Answer the choice of extraSec first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10813,7 +10818,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 58: {
+    case 57: {
       if (action.type !== "extraLetter") return "Answer the choice of extraLetter first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10823,7 +10828,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 59: {
+    case 58: {
       switch (action.type) {
         case "TakeMission": {
           return checkTakeMission(state, action.player);
@@ -10846,14 +10851,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 60: {
+    case 59: {
       if (action.type !== "keepCard") return "Answer the choice of keepCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "keepCard must be true or false.";
       return null;
     }
 
-    case 61: {
+    case 60: {
       if (action.type !== "truceNation") return "Answer the choice of truceNation first.";
       const value = action.value;
       if (!(NATION_VALUES as readonly unknown[]).includes(value))
@@ -10862,7 +10867,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 62: {
+    case 61: {
       if (action.type !== "fortChoice") return "Answer the choice of fortChoice first.";
       const frame = currentDoFortFrame(state);
       const value = action.value;
@@ -10872,7 +10877,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 63: {
+    case 62: {
       if (action.type !== "krakenTo") return "Answer the choice of krakenTo first.";
       const frame = currentDoKrakenFrame(state);
       const value = action.value;
@@ -10882,14 +10887,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 64: {
+    case 63: {
       if (action.type !== "moveMerchant") return "Answer the choice of moveMerchant first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "moveMerchant must be true or false.";
       return null;
     }
 
-    case 65: {
+    case 64: {
       if (action.type !== "whichMerchant") return "Answer the choice of whichMerchant first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value <= 11))
@@ -10897,7 +10902,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 66: {
+    case 65: {
       if (action.type !== "merchantTo") return "Answer the choice of merchantTo first.";
       const frame = currentDoMerchantEventFrame(state);
       const value = action.value;
@@ -10907,14 +10912,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 67: {
+    case 66: {
       if (action.type !== "newMission") return "Answer the choice of newMission first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "newMission must be true or false.";
       return null;
     }
 
-    case 68: {
+    case 67: {
       if (action.type !== "shoalsModule") return "Answer the choice of shoalsModule first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -10924,7 +10929,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 69: {
+    case 68: {
       if (action.type !== "shoalsSpot") return "Answer the choice of shoalsSpot first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -10934,7 +10939,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 70: {
+    case 69: {
       if (action.type !== "sirensTarget") return "Answer the choice of sirensTarget first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value < state.playerCount))
@@ -10942,7 +10947,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 71: {
+    case 70: {
       if (action.type !== "stormDir") return "Answer the choice of stormDir first.";
       const value = action.value;
       const items = state.stormOptions;
@@ -10951,7 +10956,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 72: {
+    case 71: {
       if (action.type !== "stormLanding") return "Answer the choice of stormLanding first.";
       const frame = currentCarryPirateFrame(state);
       const value = action.value;
@@ -10961,7 +10966,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 73: {
+    case 72: {
       if (action.type !== "merchantLanding") return "Answer the choice of merchantLanding first.";
       const frame = currentCarryMerchantFrame(state);
       const value = action.value;
@@ -11477,22 +11482,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 49: {
-      if (action.type !== "buyIt") throw notOfferedNow(action);
+      if (action.type !== "newShip") throw notOfferedNow(action);
       const frame = currentBuyShipFrame(state);
-      frame.buyIt = action.value;
+      frame.newShip = action.value === null ? null : at(frame.affordable, action.value);
       state.pending = null;
       break;
     }
 
     case 50: {
-      if (action.type !== "newShip") throw notOfferedNow(action);
-      const frame = currentBuyShipFrame(state);
-      frame.newShip = at(frame.affordable, action.value);
-      state.pending = null;
-      break;
-    }
-
-    case 51: {
       if (action.type !== "extraMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraMain = action.value;
@@ -11500,7 +11497,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 51: {
       if (action.type !== "storeMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeMain = action.value;
@@ -11508,7 +11505,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 52: {
       if (action.type !== "extraSail") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSail = action.value;
@@ -11516,7 +11513,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 53: {
       if (action.type !== "storeSail") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeSail = action.value;
@@ -11524,7 +11521,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 54: {
       if (action.type !== "extraItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraItem = action.value;
@@ -11532,7 +11529,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 55: {
       if (action.type !== "storeItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeItem = action.value;
@@ -11540,7 +11537,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 56: {
       if (action.type !== "extraSec") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSec = action.value;
@@ -11548,7 +11545,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 57: {
       if (action.type !== "extraLetter") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraLetter = action.value;
@@ -11556,7 +11553,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 59: {
+    case 58: {
       state.pending = null;
       switch (action.type) {
         case "TakeMission":
@@ -11578,7 +11575,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 59: {
       if (action.type !== "keepCard") throw notOfferedNow(action);
       const frame = currentBuyCombatCardFrame(state);
       frame.keepCard = action.value;
@@ -11586,7 +11583,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 60: {
       if (action.type !== "truceNation") throw notOfferedNow(action);
       const frame = currentDoDiplomacyFrame(state);
       frame.truceNation = action.value;
@@ -11594,7 +11591,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 62: {
+    case 61: {
       if (action.type !== "fortChoice") throw notOfferedNow(action);
       const frame = currentDoFortFrame(state);
       frame.fortChoice = at(frame.freeForts, action.value);
@@ -11602,7 +11599,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 63: {
+    case 62: {
       if (action.type !== "krakenTo") throw notOfferedNow(action);
       const frame = currentDoKrakenFrame(state);
       frame.krakenTo = at(frame.options, action.value);
@@ -11610,7 +11607,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 64: {
+    case 63: {
       if (action.type !== "moveMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.moveMerchant = action.value;
@@ -11618,7 +11615,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 65: {
+    case 64: {
       if (action.type !== "whichMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.whichMerchant = action.value;
@@ -11626,7 +11623,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 66: {
+    case 65: {
       if (action.type !== "merchantTo") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.merchantTo = at(frame.options, action.value);
@@ -11634,7 +11631,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 67: {
+    case 66: {
       if (action.type !== "newMission") throw notOfferedNow(action);
       const frame = currentDoCastawayFrame(state);
       frame.newMission = action.value;
@@ -11642,7 +11639,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 68: {
+    case 67: {
       if (action.type !== "shoalsModule") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsModule = at(frame.movable, action.value);
@@ -11650,7 +11647,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 69: {
+    case 68: {
       if (action.type !== "shoalsSpot") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsSpot = at(frame.choices, action.value);
@@ -11658,7 +11655,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 70: {
+    case 69: {
       if (action.type !== "sirensTarget") throw notOfferedNow(action);
       const frame = currentDoSirensFrame(state);
       frame.sirensTarget = action.value;
@@ -11666,7 +11663,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 71: {
+    case 70: {
       if (action.type !== "stormDir") throw notOfferedNow(action);
       const frame = currentDoStormFrame(state);
       frame.stormDir = at(state.stormOptions, action.value);
@@ -11674,7 +11671,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 72: {
+    case 71: {
       if (action.type !== "stormLanding") throw notOfferedNow(action);
       const frame = currentCarryPirateFrame(state);
       frame.stormLanding = at(frame.options, action.value);
@@ -11682,7 +11679,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 73: {
+    case 72: {
       if (action.type !== "merchantLanding") throw notOfferedNow(action);
       const frame = currentCarryMerchantFrame(state);
       frame.merchantLanding = at(frame.options, action.value);
@@ -11767,7 +11764,6 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
     "LoadCargo",
     "EndCommerce",
   ],
-  [],
   [],
   [],
   [],
@@ -12061,8 +12057,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newShip":
       switch (state.pending?.site) {
-        case 50: {
+        case 49: {
           const frame = currentBuyShipFrame(state);
+          if (action.value === null) return { ...action };
           const item = frame.affordable[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12071,7 +12068,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "fortChoice":
       switch (state.pending?.site) {
-        case 62: {
+        case 61: {
           const frame = currentDoFortFrame(state);
           const item = frame.freeForts[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12081,7 +12078,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "krakenTo":
       switch (state.pending?.site) {
-        case 63: {
+        case 62: {
           const frame = currentDoKrakenFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12091,7 +12088,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantTo":
       switch (state.pending?.site) {
-        case 66: {
+        case 65: {
           const frame = currentDoMerchantEventFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12101,7 +12098,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "shoalsModule":
       switch (state.pending?.site) {
-        case 68: {
+        case 67: {
           const frame = currentDoShoalsFrame(state);
           const item = frame.movable[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12111,7 +12108,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "shoalsSpot":
       switch (state.pending?.site) {
-        case 69: {
+        case 68: {
           const frame = currentDoShoalsFrame(state);
           const item = frame.choices[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12121,7 +12118,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "stormDir":
       switch (state.pending?.site) {
-        case 71: {
+        case 70: {
           const item = state.stormOptions[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12130,7 +12127,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "stormLanding":
       switch (state.pending?.site) {
-        case 72: {
+        case 71: {
           const frame = currentCarryPirateFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12140,7 +12137,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantLanding":
       switch (state.pending?.site) {
-        case 73: {
+        case 72: {
           const frame = currentCarryMerchantFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12193,7 +12190,7 @@ export function setUp(options: GameOptions): State {
       tokens: [],
       sirens: false,
       sirensNext: false,
-      permit: 0,
+      permit: null,
       windSeq: 0,
     })),
     round: 0,
@@ -12245,13 +12242,13 @@ export function setUp(options: GameOptions): State {
     fAttKind: "pirateSide",
     fAtt: 0,
     fAttShip: 0,
-    fAttCard: 0,
+    fAttCard: null,
     fAttScore: 0,
     fDefKind: "pirateSide",
     fDef: 0,
     fDefShip: 0,
     fDefToken: 0,
-    fDefCard: 0,
+    fDefCard: null,
     fDefScore: 0,
     fAttWins: false,
     fReshuffle: false,
@@ -12261,12 +12258,11 @@ export function setUp(options: GameOptions): State {
     rng: createRng(options.seed),
     stack: [newFlowFrame()],
     interrupts: [],
-    returns: { pirateCard: 0 },
+    returns: { pirateCard: null },
     pending: null,
   };
   for (const mine of state.players) {
     mine.pos = NOWHERE;
-    mine.permit = -1;
   }
 
   state.slotMod = [0, 1, 2, 3, 4, 5, 6];
@@ -12544,7 +12540,7 @@ function validateState(value: unknown): string | null {
       return "player.tokens is not a valid list of int";
     if (!(typeof mine.sirens === "boolean")) return "player.sirens is not a valid bool";
     if (!(typeof mine.sirensNext === "boolean")) return "player.sirensNext is not a valid bool";
-    if (!isInt(mine.permit)) return "player.permit is not a valid int";
+    if (!(mine.permit === null || isInt(mine.permit))) return "player.permit is not a valid int or none";
     if (!isInt(mine.windSeq)) return "player.windSeq is not a valid int";
   }
 
@@ -12632,14 +12628,14 @@ function validateState(value: unknown): string | null {
     return "state.fAttKind is not a valid SideKind";
   if (!(isInt(value.fAtt) && value.fAtt >= 0 && value.fAtt < playerCount)) return "state.fAtt is not a valid seat";
   if (!isInt(value.fAttShip)) return "state.fAttShip is not a valid int";
-  if (!isInt(value.fAttCard)) return "state.fAttCard is not a valid int";
+  if (!(value.fAttCard === null || isInt(value.fAttCard))) return "state.fAttCard is not a valid int or none";
   if (!isInt(value.fAttScore)) return "state.fAttScore is not a valid int";
   if (!(SIDE_KIND_VALUES as readonly unknown[]).includes(value.fDefKind))
     return "state.fDefKind is not a valid SideKind";
   if (!(isInt(value.fDef) && value.fDef >= 0 && value.fDef < playerCount)) return "state.fDef is not a valid seat";
   if (!isInt(value.fDefShip)) return "state.fDefShip is not a valid int";
   if (!isInt(value.fDefToken)) return "state.fDefToken is not a valid int";
-  if (!isInt(value.fDefCard)) return "state.fDefCard is not a valid int";
+  if (!(value.fDefCard === null || isInt(value.fDefCard))) return "state.fDefCard is not a valid int or none";
   if (!isInt(value.fDefScore)) return "state.fDefScore is not a valid int";
   if (!(typeof value.fAttWins === "boolean")) return "state.fAttWins is not a valid bool";
   if (!(typeof value.fReshuffle === "boolean")) return "state.fReshuffle is not a valid bool";
@@ -12666,7 +12662,7 @@ function validateState(value: unknown): string | null {
     )
   )
     return "interrupts is not a list of allowances";
-  if (!isRecord(value.returns) || !isInt(value.returns.pirateCard))
+  if (!isRecord(value.returns) || !(value.returns.pirateCard === null || isInt(value.returns.pirateCard)))
     return "returns does not hold the values procedures return";
   const routines: readonly unknown[] = [
     "flow",
@@ -12732,7 +12728,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 74)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 73)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -13704,7 +13700,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "e751c0ea",
+  sourceHash: "59f6b6c8",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
