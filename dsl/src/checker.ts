@@ -482,16 +482,9 @@ class Checker {
     switch (t.kind) {
       case "list":
         return listOf(this.resolveType(t.element));
-      case "optional": {
-        const inner = this.resolveType(t.inner);
-        if (inner.kind === "optional") {
-          this.diagnostics.push(
-            error(Codes.typeMismatch, t.span, "a value that may be none cannot itself be none: write one `?`"),
-          );
-          return inner;
-        }
-        return optionalOf(inner);
-      }
+      case "optional":
+        // The grammar allows one `?`, so the inner type is never optional itself.
+        return optionalOf(this.resolveType(t.inner));
       case "range":
         if (t.high < t.low) {
           this.diagnostics.push(error(Codes.invalidValue, t.span, `the range ${t.low}..${t.high} is empty`));
@@ -1627,7 +1620,7 @@ class Checker {
       error(
         Codes.typeMismatch,
         e.span,
-        `a ${typeToString(expected)} cannot be none`,
+        `a value of type ${typeToString(expected)} cannot be none`,
         `where a value may be missing, declare its type as \`${typeToString(expected)}?\``,
       ),
     );

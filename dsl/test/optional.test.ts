@@ -67,7 +67,7 @@ describe("optional values: misuse", () => {
   it("`none` where a plain value is expected", () => {
     const d = soleError(inFlow("  deck[0].rank = none\n  end", CARDS), Codes.typeMismatch);
     expect(d).toMatchObject({
-      message: "a int cannot be none",
+      message: "a value of type int cannot be none",
       hint: "where a value may be missing, declare its type as `int?`",
     });
   });
@@ -102,7 +102,7 @@ describe("optional values: misuse", () => {
     );
   });
 
-  it("a type cannot be optional twice", () => {
+  it("a type cannot be optional twice (a syntax error)", () => {
     expect(soleError(game("global { x: int?? }"), Codes.syntaxError)).toBeDefined();
   });
 });
