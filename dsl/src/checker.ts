@@ -19,6 +19,7 @@ import {
   typeToString,
   UNKNOWN,
   VOID,
+  withoutNone,
   type Type,
 } from "./types.ts";
 
@@ -925,7 +926,7 @@ class Checker {
       this.expr(arg, answer);
       return false;
     }
-    const element = answer.kind === "optional" ? answer.inner : answer;
+    const element = withoutNone(answer);
     const byValue =
       element.kind === "hex" || element.kind === "record" || element.kind === "enum" || element.kind === "bool";
     if (!byValue) {
@@ -1208,7 +1209,7 @@ class Checker {
   private choose(s: A.ChooseStmt): void {
     const type = this.resolveType(s.domain.typeExpr);
     // `choose ship: Ship? in offer`: one of the list, or none.
-    const answer = type.kind === "optional" ? type.inner : type;
+    const answer = withoutNone(type);
     if (type.kind === "optional" && s.each) {
       this.diagnostics.push(
         error(

@@ -12,6 +12,7 @@ import type * as A from "./ast.ts";
 import type { Program } from "./checker.ts";
 import { forEachExpr } from "./ast-walk.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
+import { typeToString, withoutNone } from "./types.ts";
 
 export function checkHeldReferences(program: Program): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -26,7 +27,7 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
     const live = new Map<A.LocalSymbol, boolean>();
     const holdsReference = (s: A.LocalSymbol | undefined): s is A.LocalSymbol =>
       s !== undefined &&
-      (s.type.kind === "record" || (s.type.kind === "optional" && s.type.inner.kind === "record")) &&
+      withoutNone(s.type).kind === "record" &&
       (s.origin === "for" || s.origin === "param" || s.origin === "choose" || s.origin === "iflet");
 
     const use = (e: A.Expr): void => {
@@ -39,7 +40,7 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
             error(
               Codes.heldReference,
               x.span,
-              `\`${s.name}\` refers to a ${recordName(s.type)} in the game state, and a decision was taken since \`${s.name}\` was bound`,
+              `\`${s.name}\` refers to a ${typeToString(withoutNone(s.type))} in the game state, and a decision was taken since \`${s.name}\` was bound`,
               "a saved game cannot keep that link; after the decision, find the record again (for example by its position in its list)",
             ),
           );
@@ -134,10 +135,4 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
     block(body);
   }
   return diagnostics;
-}
-
-function recordName(t: A.LocalSymbol["type"]): string {
-  if (t.kind === "record") return t.name;
-  if (t.kind === "optional") return recordName(t.inner);
-  return "value";
 }

@@ -35,6 +35,11 @@ export function optionalOf(inner: Type): Type {
   return { kind: "optional", inner };
 }
 
+/** The type of a value without its none: `Card` for `Card?`, and any other type as it is. */
+export function withoutNone(t: Type): Type {
+  return t.kind === "optional" ? t.inner : t;
+}
+
 /** The type of `none` before it meets its expected type. */
 export const NONE: Type = optionalOf(UNKNOWN);
 

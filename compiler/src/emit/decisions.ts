@@ -13,6 +13,7 @@ import {
   type ParamSpec,
   type RequireStmt,
   type Type,
+  withoutNone,
 } from "@rules/dsl";
 import {
   StructureKind,
@@ -82,7 +83,7 @@ export function emitActionTypes(ctx: EmitContext): StatementStructures[] {
           isReadonly: true,
           docs: site.stmt.domain.from
             ? [
-                `Position in \`${ctx.sourceOf(site.stmt.domain.from.span)}\` of the ${tsType(answerType(t))} chosen${t.kind === "optional" ? " (null: none)" : ""}.`,
+                `Position in \`${ctx.sourceOf(site.stmt.domain.from.span)}\` of the ${tsType(withoutNone(t))} chosen${t.kind === "optional" ? " (null: none)" : ""}.`,
               ]
             : [],
         },
@@ -122,11 +123,6 @@ export function emitPendingType(ctx: EmitContext): StatementStructures {
 
 function paramFieldTypeOf(s: ChooseStmt): string {
   return paramFieldType(s.domain, s.candidate!.type);
-}
-
-/** The type of a choice's answers without their none: what its domain enumerates. */
-function answerType(t: Type): Type {
-  return t.kind === "optional" ? t.inner : t;
 }
 
 function describeSite(ctx: EmitContext, d: DecisionSite): string {
@@ -332,7 +328,7 @@ export function emitLegalActions(ctx: EmitContext): Fn {
     } else {
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
       const s = d.stmt;
-      const t = answerType(s.candidate!.type);
+      const t = withoutNone(s.candidate!.type);
       const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
       const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
       const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
@@ -395,7 +391,7 @@ export function emitCheck(ctx: EmitContext): Fn {
     } else {
       const s = d.stmt;
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
-      const t = answerType(s.candidate!.type);
+      const t = withoutNone(s.candidate!.type);
       // An optional choice accepts none (null) besides its domain.
       const orNone = s.candidate!.type.kind === "optional" ? "value !== null && " : "";
       cases.push(
