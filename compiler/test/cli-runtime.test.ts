@@ -239,6 +239,21 @@ describe("play", () => {
   });
 });
 
+describe("saved states of a game with tagged unions", () => {
+  it("keep each member as its kind and values, and refuse a member that is not one", () => {
+    const state = tour.newGame({ players: 2, seed: 3 });
+    tour.apply(state, { type: "bid", player: 0, value: 2 });
+    tour.apply(state, { type: "bid", player: 1, value: 0 });
+    tour.apply(state, { type: "Draw", player: 0 });
+    expect(state.deeds).toEqual([{ kind: "drew" }]);
+    expect(tour.validateState(JSON.parse(JSON.stringify(state)))).toBeNull();
+    const tampered = (deed: unknown): string | null => tour.validateState({ ...structuredClone(state), deeds: [deed] });
+    expect(tampered({ kind: "flew" })).toBe("state.deeds is not a valid list of Deed");
+    expect(tampered({ kind: "played", rank: "2", suit: "red" })).toBe("state.deeds is not a valid list of Deed");
+    expect(tampered({ kind: "played", rank: 2, suit: "red" })).toBeNull();
+  });
+});
+
 describe("replay", () => {
   it("prints a position in a list as the value it stood for when it was played", () => {
     const options = { players: 2, seed: 3 };

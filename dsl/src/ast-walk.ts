@@ -43,6 +43,13 @@ export function forEachExpr(e: A.Expr, visit: (x: A.Expr) => void): void {
       go(e.then);
       go(e.otherwise);
       break;
+    case "is":
+      go(e.subject);
+      break;
+    case "match":
+      go(e.subject);
+      e.arms.forEach((a) => go(a.body));
+      break;
     default:
       break;
   }

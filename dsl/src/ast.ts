@@ -31,7 +31,7 @@ export interface LocalSymbol {
   /** Unique within the file; lets the emitter give same-named locals distinct storage. */
   readonly id: number;
   readonly span: Span;
-  readonly origin: "let" | "param" | "for" | "choose" | "each" | "binder" | "me" | "viewer" | "iflet";
+  readonly origin: "let" | "param" | "for" | "choose" | "each" | "binder" | "me" | "viewer" | "iflet" | "match";
   used: boolean;
 }
 
@@ -76,10 +76,25 @@ export interface GameDecl extends Node {
   readonly maxPlayers: number;
 }
 
+/**
+ * `enum Suit { hearts, spades }`; members may carry values (`enum Slot { tile(id: int), figure(owner: Player), die }`),
+ * which makes the enum a tagged union: a value is one member with its own fields.
+ */
 export interface EnumDecl extends Node {
   readonly kind: "enum";
   readonly name: Name;
-  readonly members: Name[];
+  readonly members: EnumMember[];
+}
+
+export interface EnumMember extends Node {
+  readonly name: Name;
+  /** The values the member carries, in order; empty for a plain member. */
+  readonly fields: MemberField[];
+}
+
+export interface MemberField extends Node {
+  readonly name: Name;
+  readonly typeExpr: TypeExpr;
 }
 
 /** Who may see a field: everyone, the owning player, nobody, or whoever a condition admits. */
@@ -246,6 +261,7 @@ export type Stmt =
   | LetStmt
   | AssignStmt
   | IfStmt
+  | MatchStmt
   | ForStmt
   | WhileStmt
   | RepeatStmt
@@ -289,6 +305,36 @@ export interface IfStmt extends Node {
   bindingSymbol?: LocalSymbol;
   readonly then: Block;
   readonly otherwise: Block | undefined;
+}
+
+/**
+ * What a `match` arm matches: a member of the enum (binding the values it carries, `_` for one not needed), `none`
+ * for an optional value, or `_` for everything the arms before it did not match.
+ */
+export type Pattern =
+  | {
+      readonly kind: "member";
+      readonly name: Name;
+      /** `figure(p)`: one name per field (`_` ignores one); undefined for `die` written without parentheses. */
+      readonly binders: Name[] | undefined;
+      readonly span: Span;
+      /** Set by the checker: the enum, and a local per binder (undefined for `_`). */
+      enumName?: string;
+      symbols?: (LocalSymbol | undefined)[];
+    }
+  | { readonly kind: "none"; readonly span: Span }
+  | { readonly kind: "wildcard"; readonly span: Span };
+
+export interface MatchArm<Body> extends Node {
+  readonly pattern: Pattern;
+  readonly body: Body;
+}
+
+/** `match slot { figure(p) => ... die => ... }`: runs the first arm whose pattern the value matches. */
+export interface MatchStmt extends Node {
+  readonly kind: "match";
+  readonly subject: Expr;
+  readonly arms: MatchArm<Block>[];
 }
 
 export interface ForStmt extends Node {
@@ -421,7 +467,9 @@ export type Expr =
   | Aggregate
   | Unary
   | Binary
-  | Conditional;
+  | Conditional
+  | Is
+  | MatchExpr;
 
 export interface ExprBase extends Node {
   /** Set by the checker. */
@@ -506,7 +554,9 @@ export interface Call extends ExprBase {
   readonly args: Expr[];
   readonly namedArgs: NamedArg[];
   /** Set by the checker. */
-  target?: "builtin" | "fn" | "proc" | "record";
+  target?: "builtin" | "fn" | "proc" | "record" | "member";
+  /** Set by the checker for `target: "member"`: the enum whose member `callee` is (`tile(17)` of `Slot`). */
+  enumName?: string;
 }
 
 /** `sum(x in list: expr)`, `count(x in list: cond)`, `min`, `max`, `all`, `any`, `argmin`, `argmax`. */
@@ -541,4 +591,18 @@ export interface Conditional extends ExprBase {
   readonly condition: Expr;
   readonly then: Expr;
   readonly otherwise: Expr;
+}
+
+/** `slot is figure`: whether the value is that member of its enum. */
+export interface Is extends ExprBase {
+  readonly kind: "is";
+  readonly subject: Expr;
+  readonly member: Name;
+}
+
+/** `match slot { tile(id) => id, _ => 0 }`: the value of the first arm whose pattern matches. */
+export interface MatchExpr extends ExprBase {
+  readonly kind: "match";
+  readonly subject: Expr;
+  readonly arms: MatchArm<Expr>[];
 }

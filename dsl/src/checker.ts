@@ -4,6 +4,7 @@
  * unreachable rules). The result, a `Program`, is what the compiler emits from.
  */
 import type * as A from "./ast.ts";
+import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
 import { Codes, didYouMean, error, warning, type Diagnostic } from "./diagnostics.ts";
 import {
   BOOL,
@@ -48,6 +49,8 @@ export interface Program {
   readonly file: A.RulesFile;
   readonly game: A.GameDecl;
   readonly enums: Map<string, A.EnumDecl>;
+  /** The enums whose members carry values (tagged unions), with the types of those values. */
+  readonly unions: ReadonlyMap<string, UnionInfo>;
   readonly records: Map<string, RecordInfo>;
   readonly consts: Map<string, { decl: A.ConstDecl; type: Type }>;
   readonly params: Map<string, { decl: A.ParamDecl; type: Type }>;
@@ -246,6 +249,18 @@ class Checker {
   private readonly typeNames = new Set<string>();
   private readonly valueNames = new Map<string, A.Span>();
 
+  private readonly unions = new UnionChecker({
+    diagnostics: this.diagnostics,
+    enums: this.enums,
+    expr: (e, expected) => this.expr(e, expected),
+    block: (b) => this.block(b),
+    pushScope: () => this.pushScope(),
+    popScope: () => this.popScope(),
+    bind: (name, type, origin) => this.bind(name, type, origin),
+    resolveType: (t) => this.resolveType(t),
+    use: (name) => this.used.add(name),
+  });
+
   constructor(private readonly file: A.RulesFile) {}
 
   run(): CheckResult {
@@ -266,6 +281,7 @@ class Checker {
             file: this.file,
             game: this.game,
             enums: this.enums,
+            unions: this.unions.unions,
             records: this.records,
             consts: this.consts,
             params: this.params,
@@ -330,7 +346,7 @@ class Checker {
       kind: "enum",
       span,
       name: { text: HEX_DIR_ENUM, span },
-      members: HEX_DIR_MEMBERS.map((text) => ({ text, span })),
+      members: HEX_DIR_MEMBERS.map((text) => ({ span, name: { text, span }, fields: [] })),
     };
     this.enums.set(HEX_DIR_ENUM, decl);
     for (const m of HEX_DIR_MEMBERS) this.enumMembers.set(m, [HEX_DIR_ENUM]);
@@ -368,7 +384,7 @@ class Checker {
           if (!this.declareType(d.name)) break;
           this.enums.set(d.name.text, d);
           const seen = new Set<string>();
-          for (const m of d.members) {
+          for (const { name: m } of d.members) {
             if (seen.has(m.text)) {
               this.diagnostics.push(
                 error(Codes.duplicate, m.span, `\`${m.text}\` is listed twice in \`${d.name.text}\``),
@@ -521,6 +537,7 @@ class Checker {
   }
 
   private resolveTypes(): void {
+    this.unions.resolve();
     for (const r of this.records.values()) {
       for (const f of r.decl.fields) {
         if (r.fields.has(f.name.text)) {
@@ -570,6 +587,16 @@ class Checker {
         );
       }
     }
+  }
+
+  private unionHint(t: Type): string | undefined {
+    if (t.kind !== "enum" || !this.unions.unions.has(t.name)) return undefined;
+    return `members of \`${t.name}\` carry values, so they cannot all be listed: take it \`in\` a list of the ${t.name} values on offer`;
+  }
+
+  /** Whether every value of `t` can be listed: a union's members carry values, so a union cannot. */
+  private enumerable(t: Type): boolean {
+    return isEnumerable(t) && !(t.kind === "enum" && this.unions.unions.has(t.name));
   }
 
   private bind(name: A.Name, type: Type, origin: A.LocalSymbol["origin"]): A.LocalSymbol {
@@ -736,13 +763,14 @@ class Checker {
       const type = this.resolveType(param.typeExpr);
       if (param.from) {
         this.lookingOnly("an action parameter's list", () => this.expr(param.from!, listOf(type)));
-      } else if (!isEnumerable(type)) {
+      } else if (!this.enumerable(type)) {
         this.diagnostics.push(
           error(
             Codes.invalidValue,
             param.typeExpr.span,
             `the parameter \`${param.name.text}\` of type ${typeToString(type)} cannot be enumerated`,
-            "give it a type with finitely many values (an enum, bool, Player, a range like 1..6) or take it `in` a list",
+            this.unionHint(type) ??
+              "give it a type with finitely many values (an enum, bool, Player, a range like 1..6) or take it `in` a list",
           ),
         );
       }
@@ -1024,6 +1052,9 @@ class Checker {
       case "assign":
         this.assign(s);
         break;
+      case "match":
+        this.unions.matchStmt(s);
+        break;
       case "if":
         if (s.binding) this.ifLet(s, s.binding);
         else {
@@ -1221,13 +1252,13 @@ class Checker {
       );
     }
     if (s.domain.from) this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, listOf(answer)));
-    else if (!isEnumerable(answer)) {
+    else if (!this.enumerable(answer)) {
       this.diagnostics.push(
         error(
           Codes.invalidValue,
           s.domain.typeExpr.span,
           `a choice of ${typeToString(type)} cannot be enumerated`,
-          "choose from an enum, bool, Player, a range like 1..6, or `in` a list",
+          this.unionHint(answer) ?? "choose from an enum, bool, Player, a range like 1..6, or `in` a list",
         ),
       );
     }
@@ -1455,6 +1486,10 @@ class Checker {
         return INT;
       case "binary":
         return this.binary(e);
+      case "is":
+        return this.unions.is(e);
+      case "match":
+        return this.unions.matchExpr(e, expected);
       case "conditional": {
         this.expr(e.condition, BOOL);
         const a = this.expr(e.then, expected);
@@ -1544,6 +1579,7 @@ class Checker {
         enumName = wanted;
       }
       this.used.add(enumName);
+      if (this.unions.bareMemberWithValues(e, enumName)) return ERROR;
       e.ref = { kind: "enumMember", enumName, member: e.name };
       return { kind: "enum", name: enumName };
     }
@@ -1678,6 +1714,18 @@ class Checker {
       );
       return ERROR;
     }
+    if (obj.kind === "enum" && this.unions.unions.has(obj.name)) {
+      const example = [...this.unions.unions.get(obj.name)!.members.values()].find((m) => m.fields.length > 0)!;
+      this.diagnostics.push(
+        error(
+          Codes.unknownField,
+          e.name.span,
+          `a ${obj.name} has no field \`${field}\`: its members carry their own values`,
+          `take it apart with \`match\`: \`match value { ${example.decl.name.text}(${example.fields.map((f) => f.name).join(", ")}) => ... }\``,
+        ),
+      );
+      return ERROR;
+    }
     if (obj.kind === "error") return ERROR;
     this.diagnostics.push(
       error(
@@ -1700,20 +1748,19 @@ class Checker {
     const type: Type = { kind: "enum", name: en.name.text };
     o.type = type;
     const member = e.name.text;
-    if (!en.members.some((m) => m.text === member)) {
+    const names = en.members.map((m) => m.name.text);
+    if (!names.includes(member)) {
       this.diagnostics.push(
         error(
           Codes.unknownName,
           e.name.span,
           `\`${en.name.text}\` has no member \`${member}\``,
-          didYouMean(
-            member,
-            en.members.map((m) => m.text),
-          ) ?? `its members are ${en.members.map((m) => m.text).join(", ")}`,
+          didYouMean(member, names) ?? `its members are ${names.join(", ")}`,
         ),
       );
       return ERROR;
     }
+    if (this.unions.bareMemberWithValues({ kind: "name", name: member, span: e.name.span }, en.name.text)) return ERROR;
     // The enum's name stands for the member itself, so the emitter may evaluate the object like any name.
     o.ref = { kind: "enumMember", enumName: en.name.text, member };
     return type;
@@ -1914,6 +1961,8 @@ class Checker {
       this.used.add(callee);
       return this.construct(e, record);
     }
+    const member = this.unions.construct(e, expected, this.enumMembers.get(callee) ?? []);
+    if (member) return member;
     if (e.namedArgs.length > 0) {
       this.diagnostics.push(
         error(Codes.wrongArity, e.namedArgs[0]!.span, "named arguments are only for building records"),
@@ -2132,6 +2181,8 @@ class Checker {
         const named = e.args[0];
         if (named?.kind === "name" && this.enums.has(named.name)) {
           this.used.add(named.name);
+          const hint = this.unionHint({ kind: "enum", name: named.name });
+          if (hint) this.diagnostics.push(error(Codes.typeMismatch, named.span, "`members` lists plain enums", hint));
           return listOf({ kind: "enum", name: named.name });
         }
         if (named) {
@@ -2356,6 +2407,8 @@ function alwaysReturns(b: A.Block): boolean {
   if (last.kind === "return") return true;
   if (last.kind === "if")
     return last.otherwise !== undefined && alwaysReturns(last.then) && alwaysReturns(last.otherwise);
+  // The checker makes every `match` cover all cases.
+  if (last.kind === "match") return last.arms.every((a) => alwaysReturns(a.body));
   return false;
 }
 

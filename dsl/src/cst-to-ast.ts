@@ -130,10 +130,21 @@ export class AstBuilder {
           maxPlayers: this.int(token(n, "IntLiteral", 1)),
         };
       }
-      case "enumDecl": {
-        const ids = tokens(n, "Identifier");
-        return { kind: "enum", span, name: name(ids[0]!), members: ids.slice(1).map(name) };
-      }
+      case "enumDecl":
+        return {
+          kind: "enum",
+          span,
+          name: name(token(n, "Identifier")),
+          members: nodes(n, "enumMember").map((m) => ({
+            span: nodeSpan(m),
+            name: name(token(m, "Identifier")),
+            fields: nodes(m, "memberField").map((f) => ({
+              span: nodeSpan(f),
+              name: name(token(f, "Identifier")),
+              typeExpr: this.typeExpr(node(f, "typeExpr")),
+            })),
+          })),
+        };
       case "recordDecl":
         return { kind: "record", span, name: name(token(n, "Identifier")), fields: this.fields(node(n, "fieldBlock")) };
       case "perPlayerDecl":
@@ -474,6 +485,8 @@ export class AstBuilder {
       }
       case "ifStmt":
         return this.ifStmt(n);
+      case "matchStmt":
+        return this.matchStmt(n);
       case "forStmt":
         return {
           kind: "for",
@@ -550,6 +563,37 @@ export class AstBuilder {
       then: this.block(blocks[0]!),
       otherwise,
     };
+  }
+
+  private matchStmt(n: CstNode): A.MatchStmt {
+    // Each arm is a pattern, then a block or a single statement, in source order.
+    const bodies = [...nodes(n, "block"), ...nodes(n, "statement")].sort(
+      (a, b) => (a.location?.startOffset ?? 0) - (b.location?.startOffset ?? 0),
+    );
+    const arms = nodes(n, "pattern").map((p, i): A.MatchArm<A.Block> => {
+      const body = bodies[i]!;
+      const block: A.Block =
+        body.name === "block" ? this.block(body) : { span: nodeSpan(body), statements: [this.statement(body)] };
+      return { span: { ...nodeSpan(p), end: block.span.end }, pattern: this.pattern(p), body: block };
+    });
+    return { kind: "match", span: nodeSpan(n), subject: this.expr(node(n, "expr")), arms };
+  }
+
+  private matchExpr(n: CstNode): A.MatchExpr {
+    const [subject, ...values] = nodes(n, "expr").map((e) => this.expr(e));
+    const arms = nodes(n, "pattern").map((p, i): A.MatchArm<A.Expr> => {
+      const body = values[i]!;
+      return { span: { ...nodeSpan(p), end: body.span.end }, pattern: this.pattern(p), body };
+    });
+    return { kind: "match", span: nodeSpan(n), subject: subject!, arms };
+  }
+
+  private pattern(n: CstNode): A.Pattern {
+    const span = nodeSpan(n);
+    if (has(n, "None")) return { kind: "none", span };
+    const [member, ...binders] = tokens(n, "Identifier");
+    if (member!.image === "_" && !has(n, "LParen")) return { kind: "wildcard", span };
+    return { kind: "member", span, name: name(member!), binders: has(n, "LParen") ? binders.map(name) : undefined };
   }
 
   private choose(n: CstNode): A.ChooseStmt {
@@ -633,6 +677,11 @@ export class AstBuilder {
   }
 
   private comparison(n: CstNode): A.Expr {
+    if (has(n, "Is")) {
+      const subject = this.coalesce(node(n, "coalesce"));
+      const member = name(token(n, "Identifier"));
+      return { kind: "is", subject, member, span: { ...subject.span, end: member.span.end } };
+    }
     return this.binaryChain(n, "coalesce", ["EqEq", "NotEq", "LessEq", "GreaterEq", "Less", "Greater"], (c) =>
       this.coalesce(c),
     );
@@ -712,6 +761,8 @@ export class AstBuilder {
     if (call) return this.callOrName(call);
     const list = maybeNode(n, "listExpr");
     if (list) return this.listExpr(list);
+    const match = maybeNode(n, "matchExpr");
+    if (match) return this.matchExpr(match);
     // A parenthesised expression spans its parentheses, so that a caret under it (or under `(a + b) * c`) balances.
     return { ...this.expr(node(n, "expr")), span };
   }

@@ -32,6 +32,7 @@ export const Codes = {
   unknownField: "RL111",
   missingDeclaration: "RL112",
   heldReference: "RL113",
+  notExhaustive: "RL114",
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];

@@ -69,6 +69,11 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
           block(s.then);
           if (s.otherwise) block(s.otherwise);
           break;
+        case "match":
+          // A member's values are plain (no records), so its bindings hold no references.
+          use(s.subject);
+          for (const arm of s.arms) block(arm.body);
+          break;
         case "for":
           use(s.iterable);
           // Each iteration binds the variable afresh, so decisions of the previous iteration do not count.

@@ -17,4 +17,5 @@ export {
 } from "./checker.ts";
 export { loadRules, type LoadResult } from "./load.ts";
 export { forEachExpr } from "./ast-walk.ts";
+export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./checker-unions.ts";
 export { checkHeldReferences } from "./held-references.ts";

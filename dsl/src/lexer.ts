@@ -74,6 +74,8 @@ export const Hidden = keyword("hidden");
 export const Visible = keyword("visible");
 export const List = keyword("list");
 export const None = keyword("none");
+export const Match = keyword("match");
+export const Is = keyword("is");
 
 export const IntLiteral = createToken({ name: "IntLiteral", pattern: /\d+/ });
 /** A string on one line; `\"` and `\\` escape. An unterminated string is its own token so the error is precise. */
@@ -95,6 +97,8 @@ export const PlusAssign = createToken({ name: "PlusAssign", pattern: /\+=/ });
 export const Concat = createToken({ name: "Concat", pattern: /\+\+/ });
 export const MinusAssign = createToken({ name: "MinusAssign", pattern: /-=/ });
 export const EqEq = createToken({ name: "EqEq", pattern: /==/ });
+/** `=>`, between a pattern and what it leads to in a `match`. */
+export const Arrow = createToken({ name: "Arrow", pattern: /=>/ });
 export const NotEq = createToken({ name: "NotEq", pattern: /!=/ });
 export const LessEq = createToken({ name: "LessEq", pattern: /<=/ });
 export const GreaterEq = createToken({ name: "GreaterEq", pattern: />=/ });
@@ -139,6 +143,7 @@ export const allTokens: TokenType[] = [
   Concat,
   MinusAssign,
   EqEq,
+  Arrow,
   NotEq,
   LessEq,
   GreaterEq,

@@ -84,12 +84,28 @@ export class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
+  /** enum Suit { hearts, spades }, or with members that carry values: enum Slot { tile(id: int), die } */
   private enumDecl = this.RULE("enumDecl", () => {
     this.CONSUME(T.Enum);
     this.CONSUME(T.Identifier);
     this.CONSUME(T.LBrace);
-    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(T.Identifier) });
+    this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.enumMember) });
     this.CONSUME(T.RBrace);
+  });
+
+  private enumMember = this.RULE("enumMember", () => {
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.memberField) });
+      this.CONSUME(T.RParen);
+    });
+  });
+
+  private memberField = this.RULE("memberField", () => {
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.typeExpr);
   });
 
   private recordDecl = this.RULE("recordDecl", () => {
@@ -392,6 +408,8 @@ export class RulesParser extends CstParser {
     this.OR([
       { ALT: () => this.SUBRULE(this.letStmt) },
       { ALT: () => this.SUBRULE(this.ifStmt) },
+      // A `match` in statement position is the statement; its expression form has no use as a statement.
+      { ALT: () => this.SUBRULE(this.matchStmt), IGNORE_AMBIGUITIES: true },
       { ALT: () => this.SUBRULE(this.forStmt) },
       { ALT: () => this.SUBRULE(this.whileStmt) },
       { ALT: () => this.SUBRULE(this.repeatStmt) },
@@ -435,6 +453,39 @@ export class RulesParser extends CstParser {
       this.CONSUME(T.Else);
       this.OR([{ ALT: () => this.deeper(() => this.SUBRULE(this.ifStmt)) }, { ALT: () => this.SUBRULE2(this.block) }]);
     });
+  });
+
+  /** match value { tile(id) => ... figure(p) => { ... } die => ... _ => ... } */
+  private matchStmt = this.RULE("matchStmt", () => {
+    this.CONSUME(T.Match);
+    this.SUBRULE(this.expr);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => {
+      this.SUBRULE(this.pattern);
+      this.CONSUME(T.Arrow);
+      this.OR([
+        { ALT: () => this.SUBRULE(this.block) },
+        { ALT: () => this.deeper(() => this.SUBRULE(this.statement)) },
+      ]);
+    });
+    this.CONSUME(T.RBrace);
+  });
+
+  /** `figure(p)`, `tile(_)`, `die`, `none`, or `_` for everything else */
+  private pattern = this.RULE("pattern", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.None) },
+      {
+        ALT: () => {
+          this.CONSUME(T.Identifier);
+          this.OPTION(() => {
+            this.CONSUME(T.LParen);
+            this.MANY_SEP({ SEP: T.Comma, DEF: () => this.CONSUME2(T.Identifier) });
+            this.CONSUME(T.RParen);
+          });
+        },
+      },
+    ]);
   });
 
   private returnStmt = this.RULE("returnStmt", () => {
@@ -607,18 +658,31 @@ export class RulesParser extends CstParser {
     ]);
   });
 
+  /** `a < b`, or `slot is figure`: whether a value is that member of its enum */
   private comparison = this.RULE("comparison", () => {
     this.SUBRULE(this.coalesce);
     this.OPTION(() => {
       this.OR([
-        { ALT: () => this.CONSUME(T.EqEq) },
-        { ALT: () => this.CONSUME(T.NotEq) },
-        { ALT: () => this.CONSUME(T.LessEq) },
-        { ALT: () => this.CONSUME(T.GreaterEq) },
-        { ALT: () => this.CONSUME(T.Less) },
-        { ALT: () => this.CONSUME(T.Greater) },
+        {
+          ALT: () => {
+            this.OR2([
+              { ALT: () => this.CONSUME(T.EqEq) },
+              { ALT: () => this.CONSUME(T.NotEq) },
+              { ALT: () => this.CONSUME(T.LessEq) },
+              { ALT: () => this.CONSUME(T.GreaterEq) },
+              { ALT: () => this.CONSUME(T.Less) },
+              { ALT: () => this.CONSUME(T.Greater) },
+            ]);
+            this.SUBRULE2(this.coalesce);
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(T.Is);
+            this.CONSUME(T.Identifier);
+          },
+        },
       ]);
-      this.SUBRULE2(this.coalesce);
     });
   });
 
@@ -704,7 +768,22 @@ export class RulesParser extends CstParser {
         },
       },
       { ALT: () => this.SUBRULE(this.listExpr) },
+      { ALT: () => this.SUBRULE(this.matchExpr) },
     ]);
+  });
+
+  /** match value { tile(id) => id, _ => 0 }: the value of the arm that matches */
+  private matchExpr = this.RULE("matchExpr", () => {
+    this.CONSUME(T.Match);
+    this.SUBRULE(this.expr);
+    this.CONSUME(T.LBrace);
+    this.MANY(() => {
+      this.SUBRULE(this.pattern);
+      this.CONSUME(T.Arrow);
+      this.SUBRULE2(this.expr);
+      this.OPTION(() => this.CONSUME(T.Comma));
+    });
+    this.CONSUME(T.RBrace);
   });
 
   /** name | name(args) | agg(x in list: body) */

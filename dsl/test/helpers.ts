@@ -3,7 +3,7 @@
  * in a compact, readable form.
  */
 import { expect } from "vitest";
-import type { Block, Declaration, Expr, RulesFile, Stmt } from "../src/ast.ts";
+import type { Block, Declaration, Expr, Pattern, RulesFile, Stmt } from "../src/ast.ts";
 import type { Program } from "../src/checker.ts";
 import type { Code, Diagnostic, Severity } from "../src/diagnostics.ts";
 import { loadRules } from "../src/load.ts";
@@ -98,6 +98,10 @@ export function show(e: Expr): string {
       return `(${e.op} ${show(e.operand)})`;
     case "binary":
       return `(${e.op} ${show(e.left)} ${show(e.right)})`;
+    case "is":
+      return `(is ${show(e.subject)} ${e.member.text})`;
+    case "match":
+      return `(match ${show(e.subject)}${e.arms.map((a) => ` [${showPattern(a.pattern)} ${show(a.body)}]`).join("")})`;
     case "conditional":
       return `(if ${show(e.condition)} ${show(e.then)} ${show(e.otherwise)})`;
   }
@@ -164,4 +168,10 @@ export function soleError(text: string, code: Code): Reported {
   const errors = diagnose(text).filter((d) => d.severity === "error");
   expect(errors).toEqual([expect.objectContaining({ code })]);
   return errors[0]!;
+}
+
+function showPattern(p: Pattern): string {
+  if (p.kind === "member")
+    return p.binders ? `(${p.name.text}${p.binders.map((b) => ` ${b.text}`).join("")})` : p.name.text;
+  return p.kind === "none" ? "none" : "_";
 }

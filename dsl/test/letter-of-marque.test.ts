@@ -17,7 +17,7 @@ describe("Letter of Marque", () => {
 
   it("has its game, components, state and rules", () => {
     expect(program!.game).toMatchObject({ title: "Letter of Marque", minPlayers: 3, maxPlayers: 6 });
-    expect(program!.enums.get("Kind")!.members.map((m) => m.text)).toEqual(["armed", "unarmed"]);
+    expect(program!.enums.get("Kind")!.members.map((m) => m.name.text)).toEqual(["armed", "unarmed"]);
     expect([...program!.records.get("Ship")!.fields.keys()]).toEqual(["owner", "value", "armed", "revealed"]);
     expect(program!.playerFields.get("deck")!.decl.visibility.kind).toBe("hidden");
     expect(program!.playerFields.get("armedReserve")!.decl.visibility.kind).toBe("private");

@@ -30,8 +30,8 @@ describe("declarations", () => {
   it("an enum lists its members", () => {
     const e = declaration(game("enum Kind { armed, unarmed }"), "enum");
     expect(e.name).toMatchObject({ text: "Kind", span: { line: 2, column: 6 } });
-    expect(e.members.map((m) => m.text)).toEqual(["armed", "unarmed"]);
-    expect(e.members[1]!.span).toMatchObject({ line: 2, column: 20 });
+    expect(e.members.map((m) => m.name.text)).toEqual(["armed", "unarmed"]);
+    expect(e.members[1]!.name.span).toMatchObject({ line: 2, column: 20 });
   });
 
   it("a record has typed fields with optional defaults and visibility", () => {

@@ -264,6 +264,10 @@ function names(e: Expr): NameRef[] {
       return [...e.args.flatMap(names), ...e.namedArgs.flatMap((a) => names(a.value))];
     case "conditional":
       return [...names(e.condition), ...names(e.then), ...names(e.otherwise)];
+    case "is":
+      return names(e.subject);
+    case "match":
+      return [...names(e.subject), ...e.arms.flatMap((a) => names(a.body))];
     case "list":
       return e.elements.flatMap(names);
     case "comprehension":

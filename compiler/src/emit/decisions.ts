@@ -198,7 +198,7 @@ function describeDomain(ctx: EmitContext, t: Type, from: string | undefined): st
     case "enum":
       return `one of ${ctx.program.enums
         .get(t.name)!
-        .members.map((m) => m.text)
+        .members.map((m) => m.name.text)
         .join(", ")}`;
     case "bool":
       return "true or false";

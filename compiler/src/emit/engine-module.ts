@@ -2,7 +2,7 @@
  * Checked program -> the engine module (`generated/engine.ts`): types, the rules as functions and state machines,
  * and the `engine` object the runtime drives. Built as ts-morph structures and printed once.
  */
-import type { Program } from "@rules/dsl";
+import { UNION_TAG, type Program } from "@rules/dsl";
 import { Project, StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { EmitContext } from "./context.ts";
 import {
@@ -66,7 +66,23 @@ export function emitEngineModule(input: EngineModuleInput): string {
     docs: ["A seat at the table, 0-based, clockwise."],
   });
   for (const e of program.enums.values()) {
-    const members = e.members.map((m) => str(m.text));
+    const union = program.unions.get(e.name.text);
+    if (union) {
+      // A tagged union: each member an object with its `kind` and the values it carries.
+      const members = [...union.members.values()].map(
+        (m) =>
+          `{ ${[`${UNION_TAG}: ${str(m.decl.name.text)}`, ...m.fields.map((f) => `${f.name}: ${tsType(f.type)}`)].join("; ")} }`,
+      );
+      add({
+        kind: StructureKind.TypeAlias,
+        name: e.name.text,
+        isExported: true,
+        type: members.join(" | "),
+        docs: [`enum ${e.name.text} (rules line ${e.span.line})`],
+      });
+      continue;
+    }
+    const members = e.members.map((m) => str(m.name.text));
     add({ kind: StructureKind.TypeAlias, name: e.name.text, isExported: true, type: members.join(" | ") });
     add(constant(valuesConst(e.name.text), `readonly ${e.name.text}[]`, `[${members.join(", ")}]`, true));
   }

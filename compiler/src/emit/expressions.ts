@@ -4,16 +4,21 @@
  */
 import {
   forEachExpr,
+  UNION_TAG,
+  withoutNone,
   type Aggregate,
   type Binary,
   type Comprehension,
   type Expr,
   type LocalSymbol,
+  type MatchArm,
+  type MatchExpr,
+  type Pattern,
   type Program,
   type Type,
 } from "@rules/dsl";
 import { LocalNames, str, valuesConst } from "./naming.ts";
-import { tsType, zeroValue } from "./ts-types.ts";
+import { memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
 export interface Scope {
@@ -43,7 +48,7 @@ export interface Helper {
 export class HelperSink {
   readonly helpers: Helper[] = [];
   /** The helper lifted for each aggregate or comprehension, so emitting an expression again reuses it. */
-  readonly lifted = new Map<Aggregate | Comprehension, string>();
+  readonly lifted = new Map<Aggregate | Comprehension | MatchExpr, string>();
   private count = 0;
   nextName(base: string): string {
     return `${base}${++this.count}`;
@@ -107,12 +112,16 @@ export class ExprEmitter {
         return this.lift(e, scope);
       case "aggregate":
         return this.lift(e, scope);
+      case "match":
+        return this.liftMatch(e, scope);
+      case "is":
+        return this.isMember(e.subject, e.member.text, scope);
       case "member": {
         const obj = this.emit(e.object, scope);
         const t = e.object.type;
         if (t?.kind === "player") return `state.players[${obj}]!.${e.name.text}`;
         if (t?.kind === "hex") return `${e.name.text === "q" ? "hexQ" : "hexR"}(${obj})`;
-        if (e.object.kind === "name" && this.program.enums.has(e.object.name)) return str(e.name.text);
+        if (e.object.kind === "name" && e.object.ref?.kind === "enumMember") return this.enumMember(e.object.ref);
         return `${obj}.${e.name.text}`;
       }
       case "index": {
@@ -141,8 +150,14 @@ export class ExprEmitter {
           case "==":
           case "!=": {
             const negated = e.op === "!=";
+            // A union compared with one of its members that carries nothing: only the member's kind matters.
+            const member = [e.right, e.left].find((x) => x.kind === "name" && x.ref?.kind === "enumMember");
+            if (member?.kind === "name" && member.ref?.kind === "enumMember" && this.isUnion(member.type)) {
+              const test = this.isMember(member === e.right ? e.left : e.right, member.ref.member, scope);
+              return negated ? `!(${test})` : test;
+            }
             // Whether something is none needs no walk through its content.
-            const plain = e.left.kind === "none" || e.right.kind === "none" || !structured(e.left.type);
+            const plain = e.left.kind === "none" || e.right.kind === "none" || !this.structured(e.left.type);
             if (plain) return `${l} ${negated ? "!==" : "==="} ${r}`;
             return `${negated ? "!" : ""}equal(${left}, ${right})`;
           }
@@ -206,7 +221,7 @@ export class ExprEmitter {
       case "param":
         return `state.params.${ref.name}`;
       case "enumMember":
-        return str(ref.member);
+        return this.enumMember(ref);
       case "recordField":
         return `${scope.recordVar ?? "record"}.${ref.field}`;
       case "builtin":
@@ -253,6 +268,14 @@ export class ExprEmitter {
         });
         return `{ ${fields.join(", ")} }`;
       }
+      case "member": {
+        const m = this.program.unions.get(e.enumName!)!.members.get(e.callee.text)!;
+        const given = new Map(e.namedArgs.map((a) => [a.name.text, this.emit(a.value, scope)]));
+        return memberValue(
+          e.callee.text,
+          m.fields.map((f, i) => [f.name, given.get(f.name) ?? args[i]!]),
+        );
+      }
       case "fn":
         return `${e.callee.text}(${["state", ...args].join(", ")})`;
       case "proc":
@@ -262,6 +285,29 @@ export class ExprEmitter {
       default:
         throw new Error(`internal: unresolved call ${e.callee.text}`);
     }
+  }
+
+  /** A member of an enum as a value: its name, or for a union the member as an object. */
+  private enumMember(ref: { readonly enumName: string; readonly member: string }): string {
+    return this.program.unions.has(ref.enumName) ? memberValue(ref.member, []) : str(ref.member);
+  }
+
+  private isUnion(t: Type | undefined): boolean {
+    const inner = t?.kind === "optional" ? t.inner : t;
+    return inner?.kind === "enum" && this.program.unions.has(inner.name);
+  }
+
+  /** Lists, records and union members compare by content, not identity. */
+  private structured(t: Type | undefined): boolean {
+    return structured(t) || this.isUnion(t);
+  }
+
+  /** `value is member`, also for a value that may be none (then false). */
+  isMember(subject: Expr, member: string, scope: Scope): string {
+    const code = this.emit(subject, scope);
+    const t = subject.type;
+    if (!this.isUnion(t)) return `${parenthesized(code)} === ${str(member)}`;
+    return `${parenthesized(code)}${t?.kind === "optional" ? "?." : "."}${UNION_TAG} === ${str(member)}`;
   }
 
   private builtin(name: string, args: string[], e: Extract<Expr, { kind: "call" }>, scope: Scope): string {
@@ -282,7 +328,7 @@ export class ExprEmitter {
       case "previous":
         return `(${a} + state.playerCount - 1) % state.playerCount`;
       case "contains":
-        return structured(e.args[1]!.type)
+        return this.structured(e.args[1]!.type)
           ? `containsValue(${a}, ${b})`
           : `${this.paren(e.args[0]!, scope)}.includes(${b})`;
       case "abs":
@@ -322,7 +368,44 @@ export class ExprEmitter {
 
   // ---- lifting aggregates and comprehensions into helpers ---------------------------------------------------
 
-  private lift(e: Aggregate | Comprehension, scope: Scope): string {
+  /**
+   * `match` as an expression: a helper that takes the value apart arm by arm, returning the first arm's value
+   * that matches (the checker made the arms cover every case, so the last needs no test).
+   */
+  private liftMatch(e: MatchExpr, scope: Scope): string {
+    const { names, inner, params, callArgs } = this.helperFrame(e, scope);
+    const known = this.sink.lifted.get(e);
+    if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
+    const subject = this.emit(e.subject, inner);
+    const value = /^\w+$/.test(subject) ? subject : names.fresh("value");
+    const lines = value === subject ? [] : [`const ${value} = ${subject};`];
+    e.arms.forEach((arm, i) => {
+      const last = i === e.arms.length - 1;
+      const test = last ? undefined : patternTest(this.program, arm.pattern, subjectType(e, i), value);
+      const body = [
+        ...bindings(this.program, arm.pattern, value).map((b) => `const ${inner.local(b.symbol)} = ${b.code};`),
+        `return ${this.emit(arm.body, inner)};`,
+      ];
+      if (test === undefined) lines.push(...body);
+      else lines.push(`if (${test}) {`, ...body, "}");
+    });
+    const name = this.sink.nextName("match");
+    this.sink.lifted.set(e, name);
+    this.sink.helpers.push({
+      name,
+      doc: this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),
+      params,
+      returnType: tsType(e.type!),
+      body: lines.join("\n"),
+    });
+    return `${name}(${callArgs.join(", ")})`;
+  }
+
+  /** The parameters of a helper lifted from `e`: the state, the locals it uses, and the implicit values. */
+  private helperFrame(
+    e: Expr,
+    scope: Scope,
+  ): { names: LocalNames; inner: Scope; params: { name: string; type: string }[]; callArgs: string[] } {
     const free = freeLocals(e);
     const names = new LocalNames(["state"]);
     const inner: Scope = {
@@ -351,6 +434,11 @@ export class ExprEmitter {
       params.push({ name: "owner", type: "Player" });
       callArgs.push(scope.ownerVar);
     }
+    return { names, inner, params, callArgs };
+  }
+
+  private lift(e: Aggregate | Comprehension, scope: Scope): string {
+    const { names, inner, params, callArgs } = this.helperFrame(e, scope);
     const known = this.sink.lifted.get(e);
     if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
     const variable = names.nameOf(e.symbol!);
@@ -480,6 +568,12 @@ export function freeLocals(e: Expr): LocalSymbol[] {
   const bound = new Set<LocalSymbol>();
   forEachExpr(e, (x) => {
     if ((x.kind === "aggregate" || x.kind === "comprehension") && x.symbol) bound.add(x.symbol);
+    if (x.kind === "match") {
+      for (const arm of x.arms) {
+        if (arm.pattern.kind !== "member") continue;
+        for (const s of arm.pattern.symbols ?? []) if (s) bound.add(s);
+      }
+    }
   });
   const out: LocalSymbol[] = [];
   forEachExpr(e, (x) => {
@@ -499,4 +593,43 @@ function usesImplicit(e: Expr): { record: boolean; viewer: boolean; owner: boole
     if (x.ref?.kind === "builtin" && x.ref.name === "owner") found.owner = true;
   });
   return found;
+}
+
+/** The type of a `match`'s value at arm `i`: no longer optional once an earlier arm took `none`. */
+export function subjectType(
+  s: { readonly subject: Expr; readonly arms: readonly MatchArm<unknown>[] },
+  i: number,
+): Type | undefined {
+  const t = s.subject.type;
+  return s.arms.slice(0, i).some((a) => a.pattern.kind === "none") && t ? withoutNone(t) : t;
+}
+
+/**
+ * The condition under which `value` (the code of a value of type `t`) matches pattern `p`; undefined when it always
+ * does (`_`).
+ */
+export function patternTest(program: Program, p: Pattern, t: Type | undefined, value: string): string | undefined {
+  switch (p.kind) {
+    case "wildcard":
+      return undefined;
+    case "none":
+      return `${value} === null`;
+    case "member": {
+      const inner = t?.kind === "optional" ? t.inner : t;
+      const union = inner?.kind === "enum" && program.unions.has(inner.name);
+      const maybeNone = t?.kind === "optional" ? "?." : ".";
+      return union ? `${value}${maybeNone}${UNION_TAG} === ${str(p.name.text)}` : `${value} === ${str(p.name.text)}`;
+    }
+  }
+}
+
+/** What a pattern binds: each named value with the code reading it from `value` (narrowed by the pattern's test). */
+export function bindings(
+  program: Program,
+  p: Pattern,
+  value: string,
+): { readonly symbol: LocalSymbol; readonly code: string }[] {
+  if (p.kind !== "member" || !p.symbols || !p.enumName) return [];
+  const fields = program.unions.get(p.enumName)?.members.get(p.name.text)?.fields ?? [];
+  return p.symbols.flatMap((symbol, i) => (symbol ? [{ symbol, code: `${value}.${fields[i]!.name}` }] : []));
 }

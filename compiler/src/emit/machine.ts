@@ -5,7 +5,7 @@
  * plain JSON at every decision point, and restoring a saved game is just loading it.
  */
 import type { AssignStmt, Block, LetStmt, LocalSymbol, Program, Stmt } from "@rules/dsl";
-import type { ExprEmitter, Scope } from "./expressions.ts";
+import { bindings, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
 import { LocalNames } from "./naming.ts";
 import {
   StatementEmitter,
@@ -15,6 +15,7 @@ import {
   suspends,
   waitingCall,
   iterationSource,
+  matchSubject,
   type LoopTarget,
   type StatementContext,
 } from "./statements.ts";
@@ -171,6 +172,34 @@ export class MachineBuilder {
           this.block(s.otherwise, loops);
           this.jump(end);
         }
+        this.startBlock(end);
+        return;
+      }
+      case "match": {
+        // Every test up front, on the value computed once; each arm then runs in blocks of its own.
+        const { setup, value } = matchSubject(this.statementContext(), this.scope, s, this.localNames);
+        this.line(...setup);
+        const end = this.newBlock();
+        // An arm with nothing to do goes straight to the end.
+        const starts = s.arms.map((arm) => (arm.body.statements.length === 0 ? end : this.newBlock()));
+        s.arms.forEach((arm, i) => {
+          const test =
+            i === s.arms.length - 1 ? undefined : patternTest(this.program, arm.pattern, subjectType(s, i), value);
+          const go = [
+            ...bindings(this.program, arm.pattern, value).map((b) => `frame.${this.hold(b.symbol)} = ${b.code};`),
+            `frame.pc = ${starts[i]};`,
+            "continue machine;",
+          ];
+          if (test === undefined) this.line(...go);
+          else this.line(`if (${test}) {`, ...go, "}");
+        });
+        this.terminated = true;
+        s.arms.forEach((arm, i) => {
+          if (starts[i] === end) return;
+          this.startBlock(starts[i]!);
+          this.block(arm.body, loops);
+          this.jump(end);
+        });
         this.startBlock(end);
         return;
       }

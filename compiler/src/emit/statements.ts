@@ -5,8 +5,19 @@
  * compiled to a resumable state machine (see `machine.ts`), as async/await down-levelling does: the statements that
  * contain no decision are still emitted by this file, inside the machine's blocks.
  */
-import { forEachExpr, type AllowStmt, type Block, type Expr, type ProcDecl, type Program, type Stmt } from "@rules/dsl";
-import type { ExprEmitter, Scope } from "./expressions.ts";
+import {
+  forEachExpr,
+  withoutNone,
+  type AllowStmt,
+  type Block,
+  type Expr,
+  type MatchStmt,
+  type ProcDecl,
+  type Program,
+  type Stmt,
+} from "@rules/dsl";
+import { bindings, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
+import type { LocalNames } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 
 /** Where a `break` goes: out of a TypeScript loop, or to a block of the enclosing state machine. */
@@ -27,6 +38,28 @@ export interface StatementContext {
 
 export class StatementEmitter {
   constructor(private readonly ctx: StatementContext) {}
+
+  /** `match` as an if-chain on the member (not a `switch`, whose `break` would catch the rules' own). */
+  private match(s: MatchStmt, loops: readonly LoopTarget[]): string[] {
+    const { setup, value } = matchSubject(this.ctx, this.scope, s, this.scope.names);
+    const out = [...setup];
+    s.arms.forEach((arm, i) => {
+      const last = i === s.arms.length - 1;
+      const test = last ? undefined : patternTest(this.ctx.program, arm.pattern, subjectType(s, i), value);
+      const body = [
+        ...bindings(this.ctx.program, arm.pattern, value).map(
+          (b) => `const ${this.scope.local(b.symbol)} = ${b.code};`,
+        ),
+        ...this.block(arm.body, loops),
+      ];
+      const opener = i === 0 ? "" : "} else ";
+      if (test !== undefined) out.push(`${opener}if (${test}) {`, ...body);
+      else if (i === 0) out.push(...(body.length > 0 ? ["{", ...body, "}"] : []));
+      else if (body.length > 0) out.push("} else {", ...body, "}");
+      else out.push("}");
+    });
+    return out;
+  }
 
   private get scope(): Scope {
     return this.ctx.scope;
@@ -62,6 +95,8 @@ export class StatementEmitter {
         out.push("}");
         return out;
       }
+      case "match":
+        return this.match(s, loops);
       case "for": {
         const v = this.scope.local(s.symbol!);
         return [
@@ -118,6 +153,26 @@ export class StatementEmitter {
 }
 
 /**
+ * The value a `match` takes apart, in a constant named after its enum (TypeScript narrows it arm by arm), unless it
+ * is already a local.
+ */
+export function matchSubject(
+  ctx: StatementContext,
+  scope: Scope,
+  s: MatchStmt,
+  names: LocalNames,
+): { readonly setup: string[]; readonly value: string } {
+  const code = ctx.exprs.emit(s.subject, scope);
+  if (s.subject.kind === "name" && s.subject.ref?.kind === "local" && /^\w+$/.test(code))
+    return { setup: [], value: code };
+  const t = s.subject.type;
+  const enumName =
+    (t?.kind === "optional" ? t.inner : t)?.kind === "enum" ? (withoutNone(t!) as { name: string }).name : "value";
+  const value = names.fresh(enumName[0]!.toLowerCase() + enumName.slice(1));
+  return { setup: [`const ${value} = ${code};`], value };
+}
+
+/**
  * `for x in list` iterates over a snapshot, so rules may change the list inside the loop. A loop that waits for
  * decisions keeps its snapshot in the frame (`inFrame`), which must own it.
  */
@@ -156,6 +211,8 @@ function mayChangeLists(b: Block): boolean {
         return (
           exprChangesLists(s.condition) || mayChangeLists(s.then) || (s.otherwise ? mayChangeLists(s.otherwise) : false)
         );
+      case "match":
+        return exprChangesLists(s.subject) || s.arms.some((a) => mayChangeLists(a.body));
       case "for":
       case "while":
       case "repeat":
@@ -211,6 +268,8 @@ export function suspends(s: Stmt, program: Program, suspending: ReadonlySet<stri
         blockSuspends(s.then, program, suspending) ||
         (s.otherwise ? blockSuspends(s.otherwise, program, suspending) : false)
       );
+    case "match":
+      return s.arms.some((a) => blockSuspends(a.body, program, suspending));
     case "for":
     case "while":
     case "repeat":

@@ -3,12 +3,21 @@
  * case, then the property suite (playouts end, legal actions apply, illegal ones are refused without harm,
  * determinism, save/restore, replay, views hide what the rules hide) for every variant and player count.
  */
-import type { Binary, Expr, FieldDecl, Program, TestDecl, TestPlay, Type } from "@rules/dsl";
+import {
+  UNION_TAG,
+  type Binary,
+  type Expr,
+  type FieldDecl,
+  type Program,
+  type TestDecl,
+  type TestPlay,
+  type Type,
+} from "@rules/dsl";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
 import { str, valuesConst } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
-import { needsView, zeroValue } from "./ts-types.ts";
+import { memberValue, needsView, zeroValue } from "./ts-types.ts";
 import { viewValue } from "./views.ts";
 
 export interface TestModuleInput {
@@ -72,7 +81,7 @@ export function emitTestModule(input: TestModuleInput): string {
     ...program.consts.keys(),
     ...program.fns.keys(),
     ...[...program.procs.keys()].filter((p) => !program.suspending.has(`proc:${p}`)),
-    ...[...program.enums.keys()].map(valuesConst),
+    ...[...program.enums.keys()].filter((e) => !program.unions.has(e)).map(valuesConst),
   ];
   // Comments quote the rules, whose names must not count as uses.
   const code = body
@@ -228,6 +237,18 @@ function alter(program: Program, t: Type, code: string): string | undefined {
     case "player":
       return `(${code} + 1) % state.playerCount`;
     case "enum": {
+      const union = program.unions.get(t.name);
+      if (union) {
+        // Another member: the first becomes the second, any other the first.
+        const [first, second] = [...union.members.values()];
+        if (!second) return undefined;
+        const zero = (m: typeof first): string =>
+          memberValue(
+            m!.decl.name.text,
+            m!.fields.map((f) => [f.name, zeroValue(program, f.type)]),
+          );
+        return `${code}.${UNION_TAG} === ${JSON.stringify(first!.decl.name.text)} ? ${zero(second)} : ${zero(first)}`;
+      }
       const values = valuesConst(t.name);
       const n = program.enums.get(t.name)!.members.length;
       return n > 1 ? `${values}[(${values}.indexOf(${code}) + 1) % ${n}]!` : undefined;

@@ -1,5 +1,5 @@
 /** Rules types -> TypeScript types, for the state and for per-player views. */
-import type { FieldDecl, Program, Type } from "@rules/dsl";
+import { UNION_TAG, type FieldDecl, type Program, type Type } from "@rules/dsl";
 
 export function tsType(t: Type): string {
   switch (t.kind) {
@@ -89,8 +89,16 @@ export function zeroValue(program: Program, t: Type): string {
       return "hexOf(0, 0)";
     case "optional":
       return "null";
-    case "enum":
-      return JSON.stringify(program.enums.get(t.name)!.members[0]!.text);
+    case "enum": {
+      const union = program.unions.get(t.name);
+      if (!union) return JSON.stringify(program.enums.get(t.name)!.members[0]!.name.text);
+      // A union starts as its first member, carrying zero values.
+      const [first] = union.members.values();
+      return memberValue(
+        first!.decl.name.text,
+        first!.fields.map((f) => [f.name, zeroValue(program, f.type)]),
+      );
+    }
     case "record": {
       const r = program.records.get(t.name)!;
       return `{ ${[...r.fields.values()].map((f) => `${f.decl.name.text}: ${zeroValue(program, f.type)}`).join(", ")} }`;
@@ -98,4 +106,9 @@ export function zeroValue(program: Program, t: Type): string {
     default:
       throw new Error(`internal: no zero value for ${t.kind}`);
   }
+}
+
+/** A member of a union as a value: `{ kind: "tile", id: 17 }`. */
+export function memberValue(member: string, fields: readonly (readonly [string, string])[]): string {
+  return `{ ${[`${UNION_TAG}: ${JSON.stringify(member)}`, ...fields.map(([name, code]) => `${name}: ${code}`)].join(", ")} }`;
 }

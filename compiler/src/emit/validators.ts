@@ -1,5 +1,5 @@
 /** `validateState`: a structural check of untrusted JSON (a save file) against the generated `State` type. */
-import type { FieldInfo, Type } from "@rules/dsl";
+import { UNION_TAG, type FieldInfo, type Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { needsResumeFrame } from "./engine-module.ts";
@@ -20,6 +20,7 @@ function test(ctx: EmitContext, t: Type, v: string): string {
     case "hex":
       return `isHex(${v})`;
     case "enum":
+      if (ctx.program.unions.has(t.name)) return `problemIn${t.name}(${v}, playerCount) === null`;
       return `(${valuesConst(t.name)} as readonly unknown[]).includes(${v})`;
     case "record":
       return `problemIn${t.name}(${v}, playerCount) === null`;
@@ -57,12 +58,16 @@ function describe(t: Type): string {
   }
 }
 
-/** The records that can be found in the state (a constant's records need no validating). */
+/** The records and unions that can be found in the state (a constant's need no validating). */
 function recordsInState(ctx: EmitContext): Set<string> {
   const found = new Set<string>();
   const visit = (t: Type): void => {
     if (t.kind === "list") visit(t.element);
     if (t.kind === "optional") visit(t.inner);
+    if (t.kind === "enum" && !found.has(t.name)) {
+      found.add(t.name);
+      for (const m of ctx.program.unions.get(t.name)?.members.values() ?? []) for (const f of m.fields) visit(f.type);
+    }
     if (t.kind !== "record" || found.has(t.name)) return;
     found.add(t.name);
     for (const f of ctx.program.records.get(t.name)?.fields.values() ?? []) visit(f.type);
@@ -89,6 +94,35 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
         `if (!isRecord(value)) return "a ${r.decl.name.text} is not an object";`,
         ...fieldChecks(ctx, r.fields, "value", r.decl.name.text),
         "return null;",
+      ],
+    });
+  }
+  for (const u of ctx.program.unions.values()) {
+    const name = u.decl.name.text;
+    if (!stored.has(name)) continue;
+    const members = [...u.members.values()];
+    out.push({
+      kind: StructureKind.Function,
+      name: `problemIn${name}`,
+      parameters: [
+        { name: "value", type: "unknown" },
+        { name: "playerCount", type: "number" },
+      ],
+      returnType: "string | null",
+      statements: [
+        `if (!isRecord(value)) return "a ${name} is not an object";`,
+        `switch (value.${UNION_TAG}) {`,
+        ...members.flatMap((m) => [
+          `case ${str(m.decl.name.text)}:`,
+          ...m.fields.map(
+            (f) =>
+              `if (!(${test(ctx, f.type, `value.${f.name}`)})) return ${str(`${name}.${m.decl.name.text}.${f.name} is not a valid ${describe(f.type)}`)};`,
+          ),
+          "return null;",
+        ]),
+        "default:",
+        `return ${str(`a ${name} is not one of ${members.map((m) => m.decl.name.text).join(", ")}`)};`,
+        "}",
       ],
     });
   }

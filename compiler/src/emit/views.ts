@@ -77,15 +77,20 @@ function viewProperties(
 export function viewValue(program: Program, t: Type, code: string): string {
   if (t.kind === "list") {
     if (needsView(program, t.element)) return `${code}.map((x) => ${viewValue(program, t.element, "x")})`;
-    return t.element.kind === "list" || t.element.kind === "record" ? `clone(${code})` : `${code}.slice()`;
+    const objects =
+      t.element.kind === "list" || t.element.kind === "record" || viewValue(program, t.element, "x") !== "x";
+    return objects ? `clone(${code})` : `${code}.slice()`;
   }
   if (t.kind === "record") {
     return needsView(program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
   }
   if (t.kind === "hex") return `hexView(${code})`;
+  // A union's member is an object: a copy, like a record's.
+  if (t.kind === "enum") return program.unions.has(t.name) ? `clone(${code})` : code;
   if (t.kind === "optional") {
     if (needsView(program, t.inner)) return `${code} === null ? null : ${viewValue(program, t.inner, code)}`;
-    return t.inner.kind === "list" || t.inner.kind === "record" ? `clone(${code})` : code;
+    const isObject = t.inner.kind === "list" || t.inner.kind === "record" || viewValue(program, t.inner, code) !== code;
+    return isObject ? `clone(${code})` : code;
   }
   return code;
 }
