@@ -359,6 +359,13 @@ export interface RepeatStmt extends Node {
 
 export interface RequireStmt extends Node {
   readonly kind: "require";
+  /**
+   * `require let x = value else "..."`: the action is refused when the value (of an optional type, then held in
+   * `condition`) is none; otherwise `x`, the value without its none, is bound for the rest of the action.
+   */
+  readonly binding: Name | undefined;
+  /** Set by the checker, with `binding`. */
+  bindingSymbol?: LocalSymbol;
   readonly condition: Expr;
   readonly message: string;
 }

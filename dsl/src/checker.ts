@@ -1098,7 +1098,11 @@ class Checker {
             ),
           );
         }
-        this.lookingOnly("a requirement", () => this.expr(s.condition, BOOL));
+        if (s.binding) {
+          const binding = s.binding;
+          const t = this.lookingOnly("a requirement", () => this.optionalToBind(s.condition, binding, "require let"));
+          s.bindingSymbol = this.bind(binding, t, "iflet");
+        } else this.lookingOnly("a requirement", () => this.expr(s.condition, BOOL));
         break;
       case "choose":
         this.choose(s);
@@ -1210,27 +1214,31 @@ class Checker {
 
   /** `if let x = value { ... }`: the block sees `x`, the value without its none. */
   private ifLet(s: A.IfStmt, binding: A.Name): void {
-    const t = this.expr(s.condition, undefined);
+    const t = this.optionalToBind(s.condition, binding, "if let");
+    this.pushScope();
+    s.bindingSymbol = this.bind(binding, t, "iflet");
+    this.block(s.then);
+    this.popScope();
+  }
+
+  /** The value an `if let` or `require let` binds: `value`, which must be optional, without its none. */
+  private optionalToBind(value: A.Expr, binding: A.Name, construct: string): Type {
+    const t = this.expr(value, undefined);
     if (t.kind !== "optional" && t.kind !== "error") {
       this.diagnostics.push(
         error(
           Codes.typeMismatch,
-          s.condition.span,
-          `\`if let\` takes a value that may be none, but this is always a ${typeToString(t)}`,
-          `write \`let ${binding.text} = ...\` before the \`if\``,
+          value.span,
+          `\`${construct}\` takes a value that may be none, but this is always a ${typeToString(t)}`,
+          construct === "if let"
+            ? `write \`let ${binding.text} = ...\` before the \`if\``
+            : "state the requirement as a condition: `require <condition> else ...`",
         ),
       );
     } else if (t.kind === "optional" && t.inner.kind === "unknown") {
-      this.diagnostics.push(error(Codes.typeMismatch, s.condition.span, "this is always none"));
+      this.diagnostics.push(error(Codes.typeMismatch, value.span, "this is always none"));
     }
-    this.pushScope();
-    s.bindingSymbol = this.bind(
-      binding,
-      t.kind === "optional" && t.inner.kind !== "unknown" ? t.inner : ERROR,
-      "iflet",
-    );
-    this.block(s.then);
-    this.popScope();
+    return t.kind === "optional" && t.inner.kind !== "unknown" ? t.inner : ERROR;
   }
 
   private notAList(span: A.Span, t: Type): void {

@@ -503,6 +503,7 @@ export class AstBuilder {
         return {
           kind: "require",
           span,
+          binding: has(n, "Let") ? name(token(n, "Identifier")) : undefined,
           condition: this.expr(node(n, "expr")),
           message: unquote(token(n, "StringLiteral")),
         };

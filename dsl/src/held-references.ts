@@ -89,6 +89,7 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
           break;
         case "require":
           use(s.condition);
+          declare(s.bindingSymbol);
           break;
         case "choose":
           use(s.chooser);

@@ -513,8 +513,14 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.block);
   });
 
+  /** require cond else "message", or `require let x = optional else "message"`: x is bound for the rest */
   private requireStmt = this.RULE("requireStmt", () => {
     this.CONSUME(T.Require);
+    this.OPTION(() => {
+      this.CONSUME(T.Let);
+      this.CONSUME(T.Identifier);
+      this.CONSUME(T.Assign);
+    });
     this.SUBRULE(this.expr);
     this.CONSUME(T.Else);
     this.CONSUME(T.StringLiteral);

@@ -131,3 +131,36 @@ global { picked: list<Card> }`;
     expect(diagnose(text).map((d) => `${d.code}@${d.line}`)).toEqual(["RL113@9"]);
   });
 });
+
+describe("optional values: `require let`", () => {
+  const ACT = `${CARDS}
+action Take {
+  require let c = first(x in deck: x.rank > 2) else "No card above 2."
+  require c.rank < 9 else "Too high."
+  top = c
+}`;
+
+  it("binds the value for the requirements after it and the rest of the action", () => {
+    const program = loadClean(inFlow("  act players[0]: Take\n  end", ACT));
+    const first = program.actions.get("Take")!.body.statements[0]!;
+    expect(first).toMatchObject({ kind: "require", binding: { text: "c" }, bindingSymbol: { name: "c" } });
+    expect(first.kind === "require" && typeToString(first.bindingSymbol!.type)).toBe("Card");
+  });
+
+  it("takes a value that may be none, and comes first like every requirement", () => {
+    const plain = soleError(
+      inFlow("  act players[0]: Give\n  end", `${CARDS}\naction Give {\n  require let n = size(deck) else "None."\n}`),
+      Codes.typeMismatch,
+    );
+    expect(plain.message).toBe("`require let` takes a value that may be none, but this is always a int");
+    expect(plain.hint).toBe("state the requirement as a condition: `require <condition> else ...`");
+    const late = soleError(
+      inFlow(
+        "  act players[0]: Give\n  end",
+        `${CARDS}\naction Give {\n  top = none\n  require let t = trump else "No trump."\n}`,
+      ),
+      Codes.misplaced,
+    );
+    expect(late.message).toBe("`require` must come first in an action, before anything happens");
+  });
+});

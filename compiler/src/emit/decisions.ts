@@ -235,19 +235,27 @@ export function emitOffer(ctx: EmitContext, a: ActionDecl): Fn {
     v.replacements.some((r) => r.kind === "action" && r.name.text === a.name.text),
   );
   const requires = replaced ? [] : leadingRequires(a);
+  // How many parameters a requirement waits for: those it reads, and those the `require let` values it reads wait for.
+  const bindingDepth = new Map<LocalSymbol, number>();
   const depthOf = (e: Expr): number => {
     let depth = 0;
     forEachExpr(e, (x) => {
       if (x.kind === "name" && x.ref?.kind === "local") {
-        const i = a.params.findIndex((p) => p.symbol === (x.ref as { symbol: LocalSymbol }).symbol);
-        depth = Math.max(depth, i + 1);
+        const symbol = x.ref.symbol;
+        const i = a.params.findIndex((p) => p.symbol === symbol);
+        depth = Math.max(depth, i + 1, bindingDepth.get(symbol) ?? 0);
       }
     });
     return depth;
   };
+  for (const r of requires) if (r.bindingSymbol) bindingDepth.set(r.bindingSymbol, depthOf(r.condition));
   const testsAt = (depth: number, skip: string): void => {
     for (const r of requires) {
-      if (depthOf(r.condition) === depth) lines.push(`if (${ctx.exprs.negate(r.condition, scope)}) ${skip};`);
+      if (depthOf(r.condition) !== depth) continue;
+      if (r.bindingSymbol) {
+        const bound = scope.local(r.bindingSymbol);
+        lines.push(`const ${bound} = ${ctx.exprs.emit(r.condition, scope)};`, `if (${bound} === null) ${skip};`);
+      } else lines.push(`if (${ctx.exprs.negate(r.condition, scope)}) ${skip};`);
     }
   };
   testsAt(0, "return");

@@ -127,6 +127,16 @@ export class MachineBuilder {
 
   private statement(s: Stmt, loops: readonly LoopTarget[]): void {
     if ((s.kind === "let" || s.kind === "assign") && this.storeWaitingCall(s)) return;
+    if (s.kind === "require" && s.bindingSymbol) {
+      // `require let`: checked before the action ran; its value goes to the frame for the rest of the action.
+      const found = this.localNames.fresh(`${s.bindingSymbol.name}Found`);
+      this.line(
+        `const ${found} = ${this.exprs.emit(s.condition, this.scope)};`,
+        `if (${found} === null) throw new RulesError(${JSON.stringify(`a requirement checked before the action ran no longer holds: ${s.message}`)});`,
+        `frame.${this.hold(s.bindingSymbol)} = ${found};`,
+      );
+      return;
+    }
     if (s.kind === "let") {
       this.hold(s.symbol!);
       this.line(`frame.${this.fieldOf.get(s.symbol!)} = ${this.exprs.stored(s.value, this.scope)};`);

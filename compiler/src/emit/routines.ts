@@ -152,7 +152,11 @@ export function emitActionCheck(ctx: EmitContext, a: ActionDecl): Fn[] {
     const body: string[] = [];
     for (const s of decl.body.statements) {
       if (s.kind !== "require") break;
-      body.push(`if (${ctx.exprs.negate(s.condition, scope)}) return ${JSON.stringify(s.message)};`);
+      if (s.bindingSymbol) {
+        const bound = scope.local(s.bindingSymbol);
+        body.push(`const ${bound} = ${ctx.exprs.emit(s.condition, scope)};`);
+        body.push(`if (${bound} === null) return ${JSON.stringify(s.message)};`);
+      } else body.push(`if (${ctx.exprs.negate(s.condition, scope)}) return ${JSON.stringify(s.message)};`);
     }
     body.push("return null;");
     return fn(name, list, "string | null", body, `Why ${a.name.text} is refused now, or null when it is allowed.`);
@@ -199,7 +203,11 @@ export function compileResumable(ctx: EmitContext, decisions: DecisionEmitter): 
     if (r.kind !== "flow") for (const p of r.decl.params) paramFields.push(builder.hold(p.symbol!));
     const body =
       r.kind === "action"
-        ? { ...r.decl.body, statements: r.decl.body.statements.filter((s: Stmt) => s.kind !== "require") }
+        ? {
+            ...r.decl.body,
+            // Requirements were checked before the action ran; only the values they bind are needed again.
+            statements: r.decl.body.statements.filter((s: Stmt) => s.kind !== "require" || s.bindingSymbol),
+          }
         : r.decl.body;
     const machine = builder.build(body);
     ctx.resumable.set(ctx.routineTag(r), {

@@ -116,8 +116,15 @@ export class StatementEmitter {
           "}",
         ];
       }
-      case "require":
-        return []; // checked before the action runs (see the action's check function)
+      case "require": {
+        // Checked before the action runs (see the action's check function); `require let` binds its value again.
+        if (!s.bindingSymbol) return [];
+        const bound = this.scope.local(s.bindingSymbol);
+        return [
+          `const ${bound} = ${this.e(s.condition)};`,
+          `if (${bound} === null) throw new RulesError(${JSON.stringify(`a requirement checked before the action ran no longer holds: ${s.message}`)});`,
+        ];
+      }
       case "add":
         return [`${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${this.ctx.exprs.stored(s.value, this.scope)});`];
       case "remove":

@@ -14,11 +14,8 @@ import {
   rangeList,
 } from "@rules/runtime";
 import {
-  DIE,
   SEATS,
   START_VILLAGE,
-  TILES,
-  TILE_SPACE,
   bonnets,
   chieftainValue,
   clansOnDisplay,
@@ -27,10 +24,10 @@ import {
   engine,
   fourPlayerTrack,
   have,
-  pawnSlot,
   paySources,
   score,
   setUp,
+  stackOn,
   start,
   startVillage,
   tileId,
@@ -39,7 +36,6 @@ import {
   type Action,
   type Placed,
   type Player,
-  type Slot,
   type State,
 } from "./engine.ts";
 
@@ -56,20 +52,14 @@ describe("Glen More: rules tests", () => {
     start(state);
     expect(state.track.length, "expect size(track) == 13").toEqual(13);
     expect(
-      at(state.track, 0).pawn === 0 &&
-        at(state.track, 1).pawn === 1 &&
-        at(state.track, 2).pawn === 2 &&
-        at(state.track, 3).pawn === 3,
-      "expect track[0].pawn == 0 and track[1].pawn == 1 and track[2].pawn == 2 and track[3].pawn == 3",
+      equal(at(state.track, 0), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 2), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2) }) &&
+        equal(at(state.track, 3), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3) }),
+      "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] == figure(players[2]) and track[3] == figure(players[3])",
     ).toBe(true);
-    expect(
-      all1(state),
-      "expect all(s in range(4, 11): track[s].pawn == TILE_SPACE and TILES[track[s].tile].stack == 0)",
-    ).toBe(true);
-    expect(
-      at(state.track, 12).pawn === TILE_SPACE && at(TILES, at(state.track, 12).tile).stack === 1,
-      "expect track[12].pawn == TILE_SPACE and TILES[track[12].tile].stack == 1",
-    ).toBe(true);
+    expect(all1(state), "expect all(s in range(4, 11): stackOn(s) == 0)").toBe(true);
+    expect(stackOn(state, 12), "expect stackOn(12) == 1").toEqual(1);
     expect(
       state.stack0.length === 0 &&
         state.stack1.length === 22 &&
@@ -91,29 +81,26 @@ describe("Glen More: rules tests", () => {
   it("setup with 5 players: the 8 tiles of stack 0 fill the track, no die, empty market", () => {
     const state = setUp({ players: 5, seed: 1, variant: "base" });
     start(state);
-    expect(all4(state), "expect all(s in range(0, 4): track[s].pawn == s)").toBe(true);
-    expect(
-      all5(state),
-      "expect all(s in range(5, 12): track[s].pawn == TILE_SPACE and TILES[track[s].tile].stack == 0)",
-    ).toBe(true);
+    expect(all4(state), "expect all(s in range(0, 4): track[s] == figure(players[s]))").toBe(true);
+    expect(all5(state), "expect all(s in range(5, 12): stackOn(s) == 0)").toBe(true);
     expect(
       state.stack0.length === 0 && state.stack1.length === 23,
       "expect size(stack0) == 0 and size(stack1) == 23",
     ).toBe(true);
     expect(state.market, "expect market == [0, 0, 0, 0, 0]").toEqual([0, 0, 0, 0, 0]);
-    expect(!any6(state), "expect not any(s in track: s.pawn == DIE)").toBe(true);
+    expect(!any6(state), "expect not any(s in track: s is die)").toBe(true);
   });
   it("setup with 3 players (§9.1): the die is the 4th pawn, a coin on each market row's 1 space", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     start(state);
     expect(
-      at(state.track, 0).pawn === 0 &&
-        at(state.track, 1).pawn === 1 &&
-        at(state.track, 2).pawn === 2 &&
-        at(state.track, 3).pawn === DIE,
-      "expect track[0].pawn == 0 and track[1].pawn == 1 and track[2].pawn == 2 and track[3].pawn == DIE",
+      equal(at(state.track, 0), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 2), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2) }) &&
+        at(state.track, 3).kind === "die",
+      "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] == figure(players[2]) and track[3] is die",
     ).toBe(true);
-    expect(count7(state), "expect count(s in track: s.pawn == TILE_SPACE) == 9").toEqual(9);
+    expect(count7(state), "expect count(s in track: s is tile) == 9").toEqual(9);
     expect(
       state.stack0.length === 0 && state.stack1.length === 22,
       "expect size(stack0) == 0 and size(stack1) == 22",
@@ -124,10 +111,12 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      at(state.track, 0).pawn === 0 && at(state.track, 1).pawn === 1 && at(state.track, 2).pawn === DIE,
-      "expect track[0].pawn == 0 and track[1].pawn == 1 and track[2].pawn == DIE",
+      equal(at(state.track, 0), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2).kind === "die",
+      "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
-    expect(count8(state), "expect count(s in track: s.pawn == TILE_SPACE) == 10").toEqual(10);
+    expect(count8(state), "expect count(s in track: s is tile) == 10").toEqual(10);
     expect(
       state.stack0.length === 0 && state.stack1.length === 21,
       "expect size(stack0) == 0 and size(stack1) == 21",
@@ -139,7 +128,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15"), tileId("1-16"),
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
     }
@@ -153,16 +142,20 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     play(state, { type: "EndActivation", player: 0 });
     expect(
-      at(state.track, 0).pawn === 0 && codeAt(state, 1) === "0-2" && codeAt(state, 12) === "1-15",
-      'expect track[0].pawn == 0 and codeAt(1) == "0-2" and codeAt(12) == "1-15"',
+      equal(at(state.track, 0), { kind: "figure", owner: 0 }) &&
+        codeAt(state, 1) === "0-2" &&
+        codeAt(state, 12) === "1-15",
+      'expect track[0] == figure(players[0]) and codeAt(1) == "0-2" and codeAt(12) == "1-15"',
     ).toBe(true);
     expect(state.track.length, "expect size(track) == 13").toEqual(13);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "TakeTile", player: 0, space: 6 });
     play(state, { type: "EndActivation", player: 0 });
     expect(
-      at(state.track, 0).pawn === 1 && codeAt(state, 3) === "0-3" && at(state.track, 4).pawn === 0,
-      'expect track[0].pawn == 1 and codeAt(3) == "0-3" and track[4].pawn == 0',
+      equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
+        codeAt(state, 3) === "0-3" &&
+        equal(at(state.track, 4), { kind: "figure", owner: 0 }),
+      'expect track[0] == figure(players[1]) and codeAt(3) == "0-3" and track[4] == figure(players[0])',
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
@@ -170,7 +163,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15"), tileId("1-16"),
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17"), tileId(state, "1-20")];
     }
@@ -179,16 +172,13 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "EndActivation", player: 0 });
     expect(
-      at(state.track, 0).pawn === 1 &&
-        at(state.track, 1).pawn === 2 &&
-        at(state.track, 2).pawn === 3 &&
-        at(state.track, 4).pawn === 0,
-      "expect track[0].pawn == 1 and track[1].pawn == 2 and track[2].pawn == 3 and track[4].pawn == 0",
+      equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2) }) &&
+        equal(at(state.track, 2), { kind: "figure", owner: at(SEATS[state.playerCount]!, 3) }) &&
+        equal(at(state.track, 4), { kind: "figure", owner: 0 }),
+      "expect track[0] == figure(players[1]) and track[1] == figure(players[2]) and track[2] == figure(players[3]) and track[4] == figure(players[0])",
     ).toBe(true);
-    expect(
-      !any9(state),
-      'expect not any(s in track: s.pawn == TILE_SPACE and (TILES[s.tile].code == "0-1" or TILES[s.tile].code == "0-2"))',
-    ).toBe(true);
+    expect(!any9(state), 'expect not any(s in track: s == tileSlot("0-1") or s == tileSlot("0-2"))').toBe(true);
     expect(
       codeAt(state, 10) === "1-15" && codeAt(state, 11) === "1-16" && codeAt(state, 12) === "1-17",
       'expect codeAt(10) == "1-15" and codeAt(11) == "1-16" and codeAt(12) == "1-17"',
@@ -201,22 +191,22 @@ describe("Glen More: rules tests", () => {
   });
   it("§4.1 pawns never share a space: a figure only moves onto a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = [pawnSlot(0), pawnSlot(1), tileSlot("0-1"), pawnSlot(2), pawnSlot(3), tileSlot("0-2"
+    // given { track = [figure(players[0]), figure(players[1]), tileSlot("0-1"), figure(players[2]), figure
     {
       state.track = [
-        clone<Slot>(pawnSlot(state, 0)),
-        clone<Slot>(pawnSlot(state, 1)),
-        clone<Slot>(tileSlot(state, "0-1")),
-        clone<Slot>(pawnSlot(state, 2)),
-        clone<Slot>(pawnSlot(state, 3)),
-        clone<Slot>(tileSlot(state, "0-2")),
-        clone<Slot>(tileSlot(state, "0-3")),
-        clone<Slot>(tileSlot(state, "0-4")),
-        clone<Slot>(tileSlot(state, "0-5")),
-        clone<Slot>(tileSlot(state, "0-6")),
-        clone<Slot>(tileSlot(state, "0-7")),
-        clone<Slot>(tileSlot(state, "0-8")),
-        clone<Slot>(tileSlot(state, "1-4")),
+        { kind: "figure", owner: 0 },
+        { kind: "figure", owner: 1 },
+        tileSlot(state, "0-1"),
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3) },
+        tileSlot(state, "0-2"),
+        tileSlot(state, "0-3"),
+        tileSlot(state, "0-4"),
+        tileSlot(state, "0-5"),
+        tileSlot(state, "0-6"),
+        tileSlot(state, "0-7"),
+        tileSlot(state, "0-8"),
+        tileSlot(state, "1-4"),
       ];
     }
     start(state);
@@ -236,29 +226,30 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "spot", player: 0, value: 0 });
     play(state, { type: "EndActivation", player: 0 });
     expect(
-      at(state.track, 0).pawn === 1 && at(state.track, 1).pawn === 0,
-      "expect track[0].pawn == 1 and track[1].pawn == 0",
+      equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1), { kind: "figure", owner: 0 }),
+      "expect track[0] == figure(players[1]) and track[1] == figure(players[0])",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("§9.1 the die's turn: it moves as many spaces as rolled, counting every space; that tile goes to the box", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { track = [pawnSlot(DIE), pawnSlot(0), pawnSlot(1), tileSlot("0-1"), tileSlot("0-2"), tileSlot
+    // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
     {
       state.track = [
-        clone<Slot>(pawnSlot(state, DIE)),
-        clone<Slot>(pawnSlot(state, 0)),
-        clone<Slot>(pawnSlot(state, 1)),
-        clone<Slot>(tileSlot(state, "0-1")),
-        clone<Slot>(tileSlot(state, "0-2")),
-        clone<Slot>(tileSlot(state, "0-3")),
-        clone<Slot>(tileSlot(state, "0-4")),
-        clone<Slot>(tileSlot(state, "0-5")),
-        clone<Slot>(tileSlot(state, "0-6")),
-        clone<Slot>(tileSlot(state, "0-7")),
-        clone<Slot>(tileSlot(state, "0-8")),
-        clone<Slot>(tileSlot(state, "1-4")),
-        clone<Slot>(tileSlot(state, "1-13")),
+        { kind: "die" },
+        { kind: "figure", owner: 0 },
+        { kind: "figure", owner: 1 },
+        tileSlot(state, "0-1"),
+        tileSlot(state, "0-2"),
+        tileSlot(state, "0-3"),
+        tileSlot(state, "0-4"),
+        tileSlot(state, "0-5"),
+        tileSlot(state, "0-6"),
+        tileSlot(state, "0-7"),
+        tileSlot(state, "0-8"),
+        tileSlot(state, "1-4"),
+        tileSlot(state, "1-13"),
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -267,34 +258,34 @@ describe("Glen More: rules tests", () => {
     start(state);
     expect(state.lastRoll, "expect lastRoll == 3").toEqual(3);
     expect(
-      at(state.track, 0).pawn === 0 && at(state.track, 1).pawn === 1 && at(state.track, 2).pawn === DIE,
-      "expect track[0].pawn == 0 and track[1].pawn == 1 and track[2].pawn == DIE",
+      equal(at(state.track, 0), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2).kind === "die",
+      "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
-    expect(!any10(state), 'expect not any(s in track: s.pawn == TILE_SPACE and TILES[s.tile].code == "0-1")').toBe(
-      true,
-    );
+    expect(!any10(state), 'expect not any(s in track: s == tileSlot("0-1"))').toBe(true);
     expect(codeAt(state, 12), 'expect codeAt(12) == "1-15"').toEqual("1-15");
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§9.1 ASSUMPTION A1: a die landing on a figure goes on to the next tile, which goes to the box", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { track = [pawnSlot(DIE), pawnSlot(0), pawnSlot(1), tileSlot("0-1"), tileSlot("0-2"), tileSlot
+    // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
     {
       state.track = [
-        clone<Slot>(pawnSlot(state, DIE)),
-        clone<Slot>(pawnSlot(state, 0)),
-        clone<Slot>(pawnSlot(state, 1)),
-        clone<Slot>(tileSlot(state, "0-1")),
-        clone<Slot>(tileSlot(state, "0-2")),
-        clone<Slot>(tileSlot(state, "0-3")),
-        clone<Slot>(tileSlot(state, "0-4")),
-        clone<Slot>(tileSlot(state, "0-5")),
-        clone<Slot>(tileSlot(state, "0-6")),
-        clone<Slot>(tileSlot(state, "0-7")),
-        clone<Slot>(tileSlot(state, "0-8")),
-        clone<Slot>(tileSlot(state, "1-4")),
-        clone<Slot>(tileSlot(state, "1-13")),
+        { kind: "die" },
+        { kind: "figure", owner: 0 },
+        { kind: "figure", owner: 1 },
+        tileSlot(state, "0-1"),
+        tileSlot(state, "0-2"),
+        tileSlot(state, "0-3"),
+        tileSlot(state, "0-4"),
+        tileSlot(state, "0-5"),
+        tileSlot(state, "0-6"),
+        tileSlot(state, "0-7"),
+        tileSlot(state, "0-8"),
+        tileSlot(state, "1-4"),
+        tileSlot(state, "1-13"),
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -303,18 +294,20 @@ describe("Glen More: rules tests", () => {
     start(state);
     expect(state.lastRoll, "expect lastRoll == 2").toEqual(2);
     expect(
-      at(state.track, 0).pawn === 0 && at(state.track, 1).pawn === 1 && at(state.track, 2).pawn === DIE,
-      "expect track[0].pawn == 0 and track[1].pawn == 1 and track[2].pawn == DIE",
+      equal(at(state.track, 0), { kind: "figure", owner: 0 }) &&
+        equal(at(state.track, 1), { kind: "figure", owner: 1 }) &&
+        at(state.track, 2).kind === "die",
+      "expect track[0] == figure(players[0]) and track[1] == figure(players[1]) and track[2] is die",
     ).toBe(true);
     expect(codeAt(state, 3), 'expect codeAt(3) == "0-2"').toEqual("0-2");
-    expect(count11(state), "expect count(s in track: s.pawn != TILE_SPACE) == 3").toEqual(3);
+    expect(count11(state), "expect count(s in track: not (s is tile)) == 3").toEqual(3);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§5.9 selling: take the coins of the row's highest occupied space; an empty row buys nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") market = [0, 1, 3, 2, 0] players[0].display = [ startV
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.market = [0, 1, 3, 2, 0];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -379,7 +372,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-22", "1-18") market = [2, 0, 0, 0, 3] stack0 = [] stack1 = [tileI
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-22", "1-18"));
+      state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = [2, 0, 0, 0, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -407,7 +400,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "0-2") market = [0, 1, 0, 0, 0] players[0].coins = 3 players
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-18", "0-2"));
+      state.track = fourPlayerTrack(state, "1-18", "0-2").slice();
       state.market = [0, 1, 0, 0, 0];
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
@@ -419,7 +412,10 @@ describe("Glen More: rules tests", () => {
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(paySources(state, 0, 0), "expect paySources(players[0], 0) == [-1, 2]").toEqual([-1, 2]);
+    expect(paySources(state, 0, 0), "expect paySources(players[0], 0) == [buy, cubeOn(2)]").toEqual([
+      { kind: "buy" },
+      { kind: "cubeOn", tile: 2 },
+    ]);
     play(state, { type: "source", player: 0, value: 0 });
     expect(state.players[0]!.coins, "expect players[0].coins == 0").toEqual(0);
     expect(state.market, "expect market == [1, 2, 0, 0, 0]").toEqual([1, 2, 0, 0, 0]);
@@ -430,7 +426,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") }
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-4", "0-2"));
+      state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
     }
     start(state);
     {
@@ -455,7 +451,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ti
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-4", "0-2"));
+      state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
@@ -481,7 +477,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") players[0].display = [ startVillage(0), Placed(tile: t
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-5", "0-2"));
+      state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
@@ -505,7 +501,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "1-7") market = [3, 3, 3, 3, 3] players[0].display = [ start
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-19", "1-7"));
+      state.track = fourPlayerTrack(state, "1-19", "1-7").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -536,7 +532,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-17", "0-2") market = [0, 1, 0, 2, 2] players[0].coins = 3 players
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-17", "0-2"));
+      state.track = fourPlayerTrack(state, "2-17", "0-2").slice();
       state.market = [0, 1, 0, 2, 2];
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
@@ -588,7 +584,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") market = [1, 0, 0, 0, 0] players[0].display = [ startV
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-5", "0-2"));
+      state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.market = [1, 0, 0, 0, 0];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
@@ -651,7 +647,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ti
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-4", "0-2"));
+      state.track = fourPlayerTrack(state, "0-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "1-11"), x: 1, y: 0, cubes: [], clans: 1, active: false, used: false },
@@ -704,13 +700,13 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     expect(state.players[0]!.moves, "expect players[0].moves == 0").toEqual(0);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
-    expect(at(state.track, 0).pawn, "expect track[0].pawn == 0").toEqual(0);
+    expect(at(state.track, 0), "expect track[0] == figure(players[0])").toEqual({ kind: "figure", owner: 0 });
   });
   it("§5.8 one clan member must stay in the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") players[0].display = [startVillage(1)] }
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-8", "0-2"));
+      state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
     start(state);
@@ -731,7 +727,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-8", "0-2"));
+      state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -753,7 +749,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-3", "0-2") players[0].display = [ startVillage(1), Placed(tile: t
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-3", "0-2"));
+      state.track = fourPlayerTrack(state, "1-3", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
@@ -781,7 +777,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-2", "0-2") market = [0, 0, 0, 0, 3] players[0].display = [ startV
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-2", "0-2"));
+      state.track = fourPlayerTrack(state, "1-2", "0-2").slice();
       state.market = [0, 0, 0, 0, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -801,7 +797,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-23", "0-2") market = [0, 0, 0, 3, 0] players[0].display = [ start
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-23", "0-2"));
+      state.track = fourPlayerTrack(state, "1-23", "0-2").slice();
       state.market = [0, 0, 0, 3, 0];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -826,7 +822,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-18", "0-2") market = [3, 3, 3, 3, 3] players[0].display = [ start
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-18", "0-2"));
+      state.track = fourPlayerTrack(state, "2-18", "0-2").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
@@ -877,7 +873,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-9", "3-5") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileId(
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-9", "3-5"));
+      state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -928,7 +924,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "0-2") market = [3, 3, 3, 3, 3] players[0].whisky = 1 players
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-2", "0-2"));
+      state.track = fourPlayerTrack(state, "2-2", "0-2").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.whisky = 1;
       state.players[0]!.display = [
@@ -981,7 +977,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-6", "0-2") market = [3, 3, 0, 3, 3] players[0].display = [startVi
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "3-6", "0-2"));
+      state.track = fourPlayerTrack(state, "3-6", "0-2").slice();
       state.market = [3, 3, 0, 3, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1011,7 +1007,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "1-22") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileI
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-18", "1-22"));
+      state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -1053,7 +1049,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "3-14") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileI
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-19", "3-14"));
+      state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = [3, 3, 3, 3, 3];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -1086,7 +1082,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-1", "0-2") }
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-1", "0-2"));
+      state.track = fourPlayerTrack(state, "1-1", "0-2").slice();
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -1109,7 +1105,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "2-6") market = [3, 3, 3, 3, 3] players[0].chieftains = 1 pla
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-2", "2-6"));
+      state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.chieftains = 1;
       state.players[0]!.display = [
@@ -1159,7 +1155,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-6", "0-2") players[0].display = [startVillage(2)] }
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "2-6", "0-2"));
+      state.track = fourPlayerTrack(state, "2-6", "0-2").slice();
       state.players[0]!.display = [clone<Placed>(startVillage(state, 2))];
     }
     start(state);
@@ -1172,7 +1168,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-10", "0-2") market = [3, 3, 3, 3, 3] players[0].cards = [lochNess
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "3-10", "0-2"));
+      state.track = fourPlayerTrack(state, "3-10", "0-2").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.cards = ["lochNess"];
       state.players[0]!.display = [
@@ -1224,7 +1220,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-2", "0-2") players[0].cards = [ionaAbbey] players[0].display = [
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "3-2", "0-2"));
+      state.track = fourPlayerTrack(state, "3-2", "0-2").slice();
       state.players[0]!.cards = ["ionaAbbey"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1253,7 +1249,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
@@ -1287,7 +1283,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
@@ -1319,7 +1315,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
@@ -1351,7 +1347,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
       state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15"), tileId(state, "2-16")];
@@ -1374,7 +1370,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -1409,7 +1405,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("3-17", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
     {
-      state.track = clone<Slot[]>(twoPlayerTrack(state, "3-17", "0-2"));
+      state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -1451,7 +1447,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "0-1", "0-2"));
+      state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -1527,7 +1523,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("3
     {
-      state.track = clone<Slot[]>(twoPlayerTrack(state, "0-1", "0-2"));
+      state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -1555,7 +1551,7 @@ describe("Glen More: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("3
     {
-      state.track = clone<Slot[]>(twoPlayerTrack(state, "0-1", "0-2"));
+      state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
       state.stack0 = [];
       state.stack1 = [];
       state.stack2 = [];
@@ -1575,22 +1571,22 @@ describe("Glen More: rules tests", () => {
   });
   it("§9.1 a die turn whose refill lays the last tile of stack 1 triggers the first scoring", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { track = [pawnSlot(DIE), pawnSlot(0), pawnSlot(1), tileSlot("0-1"), tileSlot("0-2"), tileSlot
+    // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
     {
       state.track = [
-        clone<Slot>(pawnSlot(state, DIE)),
-        clone<Slot>(pawnSlot(state, 0)),
-        clone<Slot>(pawnSlot(state, 1)),
-        clone<Slot>(tileSlot(state, "0-1")),
-        clone<Slot>(tileSlot(state, "0-2")),
-        clone<Slot>(tileSlot(state, "0-3")),
-        clone<Slot>(tileSlot(state, "0-4")),
-        clone<Slot>(tileSlot(state, "0-5")),
-        clone<Slot>(tileSlot(state, "0-6")),
-        clone<Slot>(tileSlot(state, "0-7")),
-        clone<Slot>(tileSlot(state, "0-8")),
-        clone<Slot>(tileSlot(state, "1-4")),
-        clone<Slot>(tileSlot(state, "1-13")),
+        { kind: "die" },
+        { kind: "figure", owner: 0 },
+        { kind: "figure", owner: 1 },
+        tileSlot(state, "0-1"),
+        tileSlot(state, "0-2"),
+        tileSlot(state, "0-3"),
+        tileSlot(state, "0-4"),
+        tileSlot(state, "0-5"),
+        tileSlot(state, "0-6"),
+        tileSlot(state, "0-7"),
+        tileSlot(state, "0-8"),
+        tileSlot(state, "1-4"),
+        tileSlot(state, "1-13"),
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15")];
@@ -1609,22 +1605,22 @@ describe("Glen More: rules tests", () => {
   });
   it("ASSUMPTION A2: a player who can afford no tile moves to the nearest tile, which goes to the box", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = [pawnSlot(0), pawnSlot(1), tileSlot("1-8"), pawnSlot(2), pawnSlot(3), tileSlot("1-11
+    // given { track = [figure(players[0]), figure(players[1]), tileSlot("1-8"), figure(players[2]), figure
     {
       state.track = [
-        clone<Slot>(pawnSlot(state, 0)),
-        clone<Slot>(pawnSlot(state, 1)),
-        clone<Slot>(tileSlot(state, "1-8")),
-        clone<Slot>(pawnSlot(state, 2)),
-        clone<Slot>(pawnSlot(state, 3)),
-        clone<Slot>(tileSlot(state, "1-11")),
-        clone<Slot>(tileSlot(state, "1-18")),
-        clone<Slot>(tileSlot(state, "1-22")),
-        clone<Slot>(tileSlot(state, "2-7")),
-        clone<Slot>(tileSlot(state, "2-12")),
-        clone<Slot>(tileSlot(state, "3-1")),
-        clone<Slot>(tileSlot(state, "3-6")),
-        clone<Slot>(tileSlot(state, "1-3")),
+        { kind: "figure", owner: 0 },
+        { kind: "figure", owner: 1 },
+        tileSlot(state, "1-8"),
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 2) },
+        { kind: "figure", owner: at(SEATS[state.playerCount]!, 3) },
+        tileSlot(state, "1-11"),
+        tileSlot(state, "1-18"),
+        tileSlot(state, "1-22"),
+        tileSlot(state, "2-7"),
+        tileSlot(state, "2-12"),
+        tileSlot(state, "3-1"),
+        tileSlot(state, "3-6"),
+        tileSlot(state, "1-3"),
       ];
       state.stack0 = [];
       state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
@@ -1640,19 +1636,18 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "ForcedMove", player: 0 });
     expect(state.players[0]!.display.length, "expect size(players[0].display) == 1").toEqual(1);
     expect(
-      at(state.track, 0).pawn === 1 && at(state.track, 1).pawn === 0,
-      "expect track[0].pawn == 1 and track[1].pawn == 0",
+      equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
+        equal(at(state.track, 1), { kind: "figure", owner: 0 }),
+      "expect track[0] == figure(players[1]) and track[1] == figure(players[0])",
     ).toBe(true);
-    expect(!any12(state), 'expect not any(s in track: s.pawn == TILE_SPACE and TILES[s.tile].code == "1-8")').toBe(
-      true,
-    );
+    expect(!any12(state), 'expect not any(s in track: s == tileSlot("1-8"))').toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("ASSUMPTION A2: no forced move while selling at the market would pay for a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-8", "1-11") market = [1, 0, 0, 0, 0] players[0].coins = 0 players
     {
-      state.track = clone<Slot[]>(fourPlayerTrack(state, "1-8", "1-11"));
+      state.track = fourPlayerTrack(state, "1-8", "1-11").slice();
       state.market = [1, 0, 0, 0, 0];
       state.players[0]!.coins = 0;
       state.players[0]!.display = [
@@ -1739,12 +1734,12 @@ function scrambleHidden(state: State, seat: Player): void {
     .map((x) => x + 1);
 }
 
-/** all(s in range(4, 11): track[s].pawn == TILE_SPACE and TILES[track[s].tile].stack == 0) */
+/** all(s in range(4, 11): stackOn(s) == 0) */
 function all1(state: State): boolean {
   const items = rangeList(4, 11);
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (!(at(state.track, s).pawn === TILE_SPACE && at(TILES, at(state.track, s).tile).stack === 0)) return false;
+    if (!(stackOn(state, s) === 0)) return false;
   }
   return true;
 }
@@ -1778,87 +1773,87 @@ function all3(state: State): boolean {
   }
   return true;
 }
-/** all(s in range(0, 4): track[s].pawn == s) */
+/** all(s in range(0, 4): track[s] == figure(players[s])) */
 function all4(state: State): boolean {
   const items = rangeList(0, 4);
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (!(at(state.track, s).pawn === s)) return false;
+    if (!equal(at(state.track, s), { kind: "figure", owner: at(SEATS[state.playerCount]!, s) })) return false;
   }
   return true;
 }
-/** all(s in range(5, 12): track[s].pawn == TILE_SPACE and TILES[track[s].tile].stack == 0) */
+/** all(s in range(5, 12): stackOn(s) == 0) */
 function all5(state: State): boolean {
   const items = rangeList(5, 12);
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (!(at(state.track, s).pawn === TILE_SPACE && at(TILES, at(state.track, s).tile).stack === 0)) return false;
+    if (!(stackOn(state, s) === 0)) return false;
   }
   return true;
 }
-/** any(s in track: s.pawn == DIE) */
+/** any(s in track: s is die) */
 function any6(state: State): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.pawn === DIE) return true;
+    if (s.kind === "die") return true;
   }
   return false;
 }
-/** count(s in track: s.pawn == TILE_SPACE) */
+/** count(s in track: s is tile) */
 function count7(state: State): number {
   let total = 0;
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.pawn === TILE_SPACE) total++;
+    if (s.kind === "tile") total++;
   }
   return total;
 }
-/** count(s in track: s.pawn == TILE_SPACE) */
+/** count(s in track: s is tile) */
 function count8(state: State): number {
   let total = 0;
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.pawn === TILE_SPACE) total++;
+    if (s.kind === "tile") total++;
   }
   return total;
 }
-/** any(s in track: s.pawn == TILE_SPACE and (TILES[s.tile].code == "0-1" or TILES[s.tile].code == "0-2")) */
+/** any(s in track: s == tileSlot("0-1") or s == tileSlot("0-2")) */
 function any9(state: State): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.pawn === TILE_SPACE && (at(TILES, s.tile).code === "0-1" || at(TILES, s.tile).code === "0-2")) return true;
+    if (equal(s, tileSlot(state, "0-1")) || equal(s, tileSlot(state, "0-2"))) return true;
   }
   return false;
 }
-/** any(s in track: s.pawn == TILE_SPACE and TILES[s.tile].code == "0-1") */
+/** any(s in track: s == tileSlot("0-1")) */
 function any10(state: State): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.pawn === TILE_SPACE && at(TILES, s.tile).code === "0-1") return true;
+    if (equal(s, tileSlot(state, "0-1"))) return true;
   }
   return false;
 }
-/** count(s in track: s.pawn != TILE_SPACE) */
+/** count(s in track: not (s is tile)) */
 function count11(state: State): number {
   let total = 0;
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.pawn !== TILE_SPACE) total++;
+    if (!(s.kind === "tile")) total++;
   }
   return total;
 }
-/** any(s in track: s.pawn == TILE_SPACE and TILES[s.tile].code == "1-8") */
+/** any(s in track: s == tileSlot("1-8")) */
 function any12(state: State): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (s.pawn === TILE_SPACE && at(TILES, s.tile).code === "1-8") return true;
+    if (equal(s, tileSlot(state, "1-8"))) return true;
   }
   return false;
 }

@@ -3,6 +3,7 @@ import {
   RulesError,
   at,
   clone,
+  concat,
   createRng,
   divide,
   drawTop,
@@ -98,6 +99,12 @@ export const CARD_VALUES: readonly Card[] = [
   "lochOich",
   "donanCastle",
 ];
+/** enum Space (rules line 224) */
+export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
+/** enum Source (rules line 322) */
+export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
+/** enum ClanSource (rules line 324) */
+export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
 export interface Tile {
@@ -144,13 +151,7 @@ export interface Cell {
   y: number;
 }
 
-/** record Slot (rules line 226) */
-export interface Slot {
-  pawn: number;
-  tile: number;
-}
-
-/** record Placed (rules line 232) */
+/** record Placed (rules line 227) */
 export interface Placed {
   tile: number;
   x: number;
@@ -183,7 +184,7 @@ export interface Params {}
 export interface FlowFrame {
   readonly routine: "flow";
   pc: number;
-  rear: number;
+  p: Player;
 }
 
 /** Where proc playerTurn is, and its locals, while it waits. */
@@ -202,9 +203,9 @@ export interface PayDueFrame {
   k: number;
   kList: number[];
   kIndex: number;
-  sources: number[];
-  src: number;
-  source: number;
+  sources: Source[];
+  src: Source;
+  source: Source;
 }
 
 /** Where proc payFor is, and its locals, while it waits. */
@@ -214,9 +215,9 @@ export interface PayForFrame {
   p: Player;
   id: number;
   t: Tile;
-  options: number[];
-  payer: number;
-  clanSource: number;
+  options: ClanSource[];
+  payer: ClanSource;
+  clanSource: ClanSource;
   times: number;
   count: number;
   oichRes: Res;
@@ -319,20 +320,20 @@ export type Frame =
   | ActivateFrame
   | LochNessFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 497) */
-/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 505) */
-/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 510) */
-/** site 3: `choose source: int in sources by p` (proc payDue, line 523) */
-/** site 4: `choose clanSource: int in options by p` (proc payFor, line 548) */
-/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 560) */
-/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 580) */
-/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 602) */
-/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 623) */
-/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 654) */
-/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 667) */
-/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 682) */
-/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 688) */
-/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 691) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 498) */
+/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 506) */
+/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 511) */
+/** site 3: `choose source: Source in sources by p` (proc payDue, line 524) */
+/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 551) */
+/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 562) */
+/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 582) */
+/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 604) */
+/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 625) */
+/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 656) */
+/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 669) */
+/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 684) */
+/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 690) */
+/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 693) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -355,7 +356,7 @@ export interface State {
   params: Params;
   playerCount: number;
   players: PlayerState[];
-  track: Slot[];
+  track: Space[];
   stack0: number[];
   stack1: number[];
   stack2: number[];
@@ -377,20 +378,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 785). */
+/** The action TakeTile (rules line 787). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 799). */
+/** The action ForcedMove (rules line 800). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 811). */
+/** The action Sell (rules line 812). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -399,7 +400,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action Activate (rules line 820). */
+/** The action Activate (rules line 821). */
 export interface ActivateAction {
   readonly type: "Activate";
   readonly player: Player;
@@ -407,7 +408,7 @@ export interface ActivateAction {
   readonly i: number;
 }
 
-/** The action LochNess (rules line 827). */
+/** The action LochNess (rules line 828). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -415,13 +416,13 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action EndActivation (rules line 836). */
+/** The action EndActivation (rules line 837). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action MoveClan (rules line 841). */
+/** The action MoveClan (rules line 842). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -430,7 +431,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 851). */
+/** The action Promote (rules line 852). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -438,36 +439,36 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 859). */
+/** The action EndMoves (rules line 860). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose source` (rules line 523). */
+/** The answer to `choose source` (rules line 524). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
-  /** Position in `sources` of the number chosen. */
+  /** Position in `sources` of the Source chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 548). */
+/** The answer to `choose clanSource` (rules line 551). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
-  /** Position in `options` of the number chosen. */
+  /** Position in `options` of the ClanSource chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 560). */
+/** The answer to `choose oichRes` (rules line 562). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 580). */
+/** The answer to `choose spot` (rules line 582). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -475,49 +476,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 602). */
+/** The answer to `choose lochyRes` (rules line 604). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 623). */
+/** The answer to `choose shielRes` (rules line 625). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 654). */
+/** The answer to `choose ionaRes` (rules line 656). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 667). */
+/** The answer to `choose butcherCount` (rules line 669). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 682). */
+/** The answer to `choose grocerRes` (rules line 684). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 688). */
+/** The answer to `choose fairTypes` (rules line 690). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 691). */
+/** The answer to `choose fairRes` (rules line 693). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -565,7 +566,7 @@ export interface View {
   variant: VariantName;
   playerCount: number;
   players: PlayerView[];
-  track: Slot[];
+  track: Space[];
   /** Hidden: only the number of elements. */
   stack0: number;
   /** Hidden: only the number of elements. */
@@ -735,10 +736,6 @@ export const DIRS8: Cell[] = [
   { x: (-1), y: 0 },
   { x: (-1), y: 1 },
 ];
-/** const TILE_SPACE = -1 */
-export const TILE_SPACE: number = -1;
-/** const DIE = 9 */
-export const DIE: number = 9;
 /** Each variant's params; games share these objects, as the rules never change a param. */
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: {} };
 /** Seat lists by player count, shared so that `players` costs nothing. */
@@ -760,102 +757,97 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileId (line 282) */
+/** fn tileId (line 277) */
 export function tileId(state: State, code: string): number {
   return at(collect3(state, code), 0);
 }
 
-/** fn tileSlot (line 283) */
-export function tileSlot(state: State, code: string): Slot {
-  return { pawn: TILE_SPACE, tile: tileId(state, code) };
+/** fn tileSlot (line 278) */
+export function tileSlot(state: State, code: string): Space {
+  return { kind: "tile", id: tileId(state, code) };
 }
 
-/** fn pawnSlot (line 284) */
-export function pawnSlot(state: State, seat_: number): Slot {
-  return { pawn: seat_, tile: -1 };
-}
-
-/** fn codeAt (line 285) */
+/** fn codeAt (line 279) */
 export function codeAt(state: State, space: number): string {
-  return at(state.track, space).pawn === TILE_SPACE ? at(TILES, at(state.track, space).tile).code : "";
+  return match4(state, space);
 }
 
-/** fn seatOf (line 286) */
-export function seatOf(state: State, p: Player): number {
-  return sum4(state, p);
+/** fn stackOn (line 280) */
+export function stackOn(state: State, space: number): number | null {
+  return match5(state, space);
 }
 
-/** fn resIdx (line 288) */
+/** fn resIdx (line 282) */
 export function resIdx(state: State, r: Res): number {
   return r === "wood" ? 0 : r === "stone" ? 1 : r === "grain" ? 2 : r === "cattle" ? 3 : 4;
 }
 
-/** fn unit (line 290) */
+/** fn unit (line 284) */
 export function unit(state: State, k: number, n_: number): number[] {
-  return collect5(state, k, n_);
+  return collect6(state, k, n_);
 }
 
-/** fn plusOne (line 291) */
+/** fn plusOne (line 285) */
 export function plusOne(state: State, l: number[], k: number): number[] {
-  return collect6(state, k, l);
-}
-
-/** fn minusOne (line 292) */
-export function minusOne(state: State, l: number[], k: number): number[] {
   return collect7(state, k, l);
 }
 
-/** fn pairOf (line 293) */
-export function pairOf(state: State, a: number, b: number): number[] {
-  return collect8(state, a, b);
+/** fn minusOne (line 286) */
+export function minusOne(state: State, l: number[], k: number): number[] {
+  return collect8(state, k, l);
 }
 
-/** fn costOf (line 294) */
+/** fn pairOf (line 287) */
+export function pairOf(state: State, a: number, b: number): number[] {
+  return collect9(state, a, b);
+}
+
+/** fn costOf (line 288) */
 export function costOf(state: State, t: Tile): number[] {
   return [t.wood, t.stone, t.grain, t.cattle, t.sheep];
 }
 
-/** fn have (line 296) */
+/** fn have (line 290) */
 export function have(state: State, p: Player, k: number): number {
-  return sum10(state, p, k);
+  return sum11(state, p, k);
 }
 
-/** fn cubeCount (line 297) */
+/** fn cubeCount (line 291) */
 export function cubeCount(state: State, p: Player): number {
-  return sum11(state, p);
-}
-
-/** fn clansOnDisplay (line 298) */
-export function clansOnDisplay(state: State, p: Player): number {
   return sum12(state, p);
 }
 
-/** fn owns (line 299) */
+/** fn clansOnDisplay (line 292) */
+export function clansOnDisplay(state: State, p: Player): number {
+  return sum13(state, p);
+}
+
+/** fn owns (line 293) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 300) */
+/** fn kindAt (line 294) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 301) */
+/** fn indexAt (line 295) */
 export function indexAt(state: State, p: Player, x: number, y: number): number {
-  return sum13(state, p, x, y) - 1;
+  return sum14(state, p, x, y) - 1;
 }
 
-/** fn occupied (line 303) */
+/** fn occupied (line 297) */
 export function occupied(state: State, p: Player, x: number, y: number): boolean {
-  return any14(state, p, x, y);
+  return any15(state, p, x, y);
 }
 
-/** fn isProduction (line 305) */
+/** fn isProduction (line 299) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 306) */
+/** fn produce (line 300) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -868,42 +860,42 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 308) */
+/** fn isGrey (line 302) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 314) */
+/** fn miss (line 308) */
 export function miss(state: State, p: Player, need: number[], k: number): number {
   return Math.max(0, at(need, k) - have(state, p, k));
 }
 
-/** fn buyCost (line 316) */
+/** fn buyCost (line 310) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 318) */
+/** fn sellValue (line 312) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 319) */
+/** fn coverCost (line 313) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum15(state, levels, p, need);
+  return sum16(state, levels, p, need);
 }
 
-/** fn coverOk (line 320) */
+/** fn coverOk (line 314) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all17(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 323) */
+/** fn canCover (line 317) */
 export function canCover(state: State, p: Player, need: number[]): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 325) */
+/** fn canBuyNow (line 319) */
 export function canBuyNow(state: State, p: Player, k: number): boolean {
   return (
     at(state.market, k) < MARKET_SPACES &&
@@ -917,9 +909,9 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn paySources (line 328) */
-export function paySources(state: State, p: Player, k: number): number[] {
-  return collect17(state, p, k);
+/** fn paySources (line 327) */
+export function paySources(state: State, p: Player, k: number): Source[] {
+  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect18(state, p, k));
 }
 
 /** fn cheapest (line 332) */
@@ -934,12 +926,12 @@ export function cheapestPaid(state: State, r: number, c1: number, c2: number): n
 
 /** fn spareCubes (line 337) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum18(state, p, need);
+  return sum19(state, p, need);
 }
 
 /** fn buysAt (line 338) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count19(state, p, need, price);
+  return count20(state, p, need, price);
 }
 
 /** fn extraOk (line 339) */
@@ -971,7 +963,7 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
 
 /** fn typesAt (line 347) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count20(state, p, chosen, price);
+  return count21(state, p, chosen, price);
 }
 
 /** fn distinctOk (line 348) */
@@ -992,44 +984,44 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
 
 /** fn funds (line 354) */
 export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum21(state, p, need);
+  return state.players[p]!.coins + sum22(state, p, need);
 }
 
 /** fn coverSellingOk (line 356) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all22(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
 /** fn twoTypesSellingOk (line 358) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any24(state, p);
+  return any25(state, p);
 }
 
 /** fn clanNear (line 363) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any25(state, p, minus, x, y);
+  return any26(state, p, minus, x, y);
 }
 
 /** fn edgesMatch (line 367) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all26(state, p, x, y, t) && all27(state, p, y, x, t);
+  return all27(state, p, x, y, t) && all28(state, p, y, x, t);
 }
 
 /** fn riverOk (line 371) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any28(state, p, x, y);
+  return !t.river || any29(state, p, x, y);
 }
 
 /** fn roadOk (line 373) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any29(state, p, y, x);
+  return !t.road || any30(state, p, y, x);
 }
 
 /** fn fits (line 375) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
-    any30(state, p, x, y) &&
+    any31(state, p, x, y) &&
     clanNear(state, p, x, y, minus) &&
     edgesMatch(state, p, at(TILES, id), x, y) &&
     riverOk(state, p, at(TILES, id), x, y) &&
@@ -1039,12 +1031,12 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
 
 /** fn placeable (line 382) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any32(state, p, id, minus);
+  return any33(state, p, id, minus);
 }
 
 /** fn clanPayable (line 387) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any33(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any34(state, p, id);
 }
 
 /** fn affordable (line 390) */
@@ -1072,17 +1064,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn tileSpace (line 402) */
-export function tileSpace(state: State, space: number): boolean {
-  return space < state.track.length && at(state.track, space).pawn === TILE_SPACE;
+/** fn tileOn (line 403) */
+export function tileOn(state: State, space: number): number | null {
+  return space < state.track.length ? match35(state, space) : null;
 }
 
-/** fn usable (line 406) */
+/** fn usable (line 407) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 407) */
+/** fn usableKind (line 408) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1098,92 +1090,92 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 422) */
+/** fn firstPawn (line 423) */
 export function firstPawn(state: State): number {
-  return min35(state);
+  return min37(state);
 }
 
-/** fn lastTurn (line 423) */
+/** fn lastTurn (line 424) */
 export function lastTurn(state: State): boolean {
   return (
     state.stack0.length + state.stack1.length + state.stack2.length === 0 && state.stack3.length <= 1 + firstPawn(state)
   );
 }
 
-/** fn tableVp (line 426) */
+/** fn tableVp (line 427) */
 export function tableVp(state: State, difference: number): number {
-  return sum36(state, difference);
+  return sum38(state, difference);
 }
 
-/** fn ladderVp (line 427) */
+/** fn ladderVp (line 428) */
 export function ladderVp(state: State, types: number): number {
-  return sum37(state, types);
+  return sum39(state, types);
 }
 
-/** fn bonnets (line 428) */
+/** fn bonnets (line 429) */
 export function bonnets(state: State, p: Player): number {
-  return sum38(state, p);
+  return sum40(state, p);
 }
 
-/** fn chieftainValue (line 429) */
+/** fn chieftainValue (line 430) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 430) */
+/** fn tilesWith (line 431) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count39(state, p, b);
+  return count41(state, p, b);
 }
 
-/** fn villages (line 431) */
+/** fn villages (line 432) */
 export function villages(state: State, p: Player): number {
-  return count40(state, p);
+  return count42(state, p);
 }
 
-/** fn fourPlayerTrack (line 879) */
-export function fourPlayerTrack(state: State, first: string, second: string): Slot[] {
+/** fn fourPlayerTrack (line 880) */
+export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
-    clone<Slot>(pawnSlot(state, 0)),
-    clone<Slot>(tileSlot(state, first)),
-    clone<Slot>(tileSlot(state, second)),
-    clone<Slot>(pawnSlot(state, 1)),
-    clone<Slot>(pawnSlot(state, 2)),
-    clone<Slot>(pawnSlot(state, 3)),
-    clone<Slot>(tileSlot(state, "0-3")),
-    clone<Slot>(tileSlot(state, "0-4")),
-    clone<Slot>(tileSlot(state, "0-5")),
-    clone<Slot>(tileSlot(state, "0-6")),
-    clone<Slot>(tileSlot(state, "0-7")),
-    clone<Slot>(tileSlot(state, "0-8")),
-    clone<Slot>(tileSlot(state, "1-4")),
+    { kind: "figure", owner: 0 },
+    tileSlot(state, first),
+    tileSlot(state, second),
+    { kind: "figure", owner: 1 },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 2) },
+    { kind: "figure", owner: at(SEATS[state.playerCount]!, 3) },
+    tileSlot(state, "0-3"),
+    tileSlot(state, "0-4"),
+    tileSlot(state, "0-5"),
+    tileSlot(state, "0-6"),
+    tileSlot(state, "0-7"),
+    tileSlot(state, "0-8"),
+    tileSlot(state, "1-4"),
   ];
 }
 
-/** fn twoPlayerTrack (line 884) */
-export function twoPlayerTrack(state: State, first: string, second: string): Slot[] {
+/** fn twoPlayerTrack (line 885) */
+export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
-    clone<Slot>(pawnSlot(state, 0)),
-    clone<Slot>(tileSlot(state, first)),
-    clone<Slot>(tileSlot(state, second)),
-    clone<Slot>(pawnSlot(state, 1)),
-    clone<Slot>(pawnSlot(state, DIE)),
-    clone<Slot>(tileSlot(state, "0-3")),
-    clone<Slot>(tileSlot(state, "0-4")),
-    clone<Slot>(tileSlot(state, "0-5")),
-    clone<Slot>(tileSlot(state, "0-6")),
-    clone<Slot>(tileSlot(state, "0-7")),
-    clone<Slot>(tileSlot(state, "0-8")),
-    clone<Slot>(tileSlot(state, "1-4")),
-    clone<Slot>(tileSlot(state, "1-13")),
+    { kind: "figure", owner: 0 },
+    tileSlot(state, first),
+    tileSlot(state, second),
+    { kind: "figure", owner: 1 },
+    { kind: "die" },
+    tileSlot(state, "0-3"),
+    tileSlot(state, "0-4"),
+    tileSlot(state, "0-5"),
+    tileSlot(state, "0-6"),
+    tileSlot(state, "0-7"),
+    tileSlot(state, "0-8"),
+    tileSlot(state, "1-4"),
+    tileSlot(state, "1-13"),
   ];
 }
 
-/** fn startVillage (line 889) */
+/** fn startVillage (line 890) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, active: false, used: false };
 }
 
-/** proc markActivation (line 633) */
+/** proc markActivation (line 635) */
 export function markActivation(state: State, p: Player, i_: number): void {
   let x = at(state.players[p]!.display, i_).x;
   let y = at(state.players[p]!.display, i_).y;
@@ -1194,24 +1186,24 @@ export function markActivation(state: State, p: Player, i_: number): void {
   }
 }
 
-/** proc dieTurn (line 701) */
+/** proc dieTurn (line 703) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
-  while (at(state.track, target).pawn !== TILE_SPACE) {
+  while (!(at(state.track, target).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, clone<Slot>(pawnSlot(state, DIE)));
+  setAt(state.track, target, { kind: "die" });
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 747) */
+/** proc scoreRound (line 749) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min41(state);
-  let chiefLow = min42(state);
-  let cardsLow = min43(state);
+  let whiskyLow = min43(state);
+  let chiefLow = min44(state);
+  let cardsLow = min45(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1220,7 +1212,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 758) */
+/** proc finalScoring (line 760) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1239,7 +1231,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min44(state);
+  let fewest = min46(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1247,28 +1239,27 @@ export function finalScoring(state: State): void {
 
 /** Why TakeTile is refused now, or null when it is allowed. */
 function checkTakeTile(state: State, me: Player, space: number): string | null {
-  if (!tileSpace(state, space)) return "That space holds no tile: a figure only moves onto a tile.";
-  if (!affordable(state, me, at(state.track, space).tile))
-    return "You cannot pay that tile's cost, even buying at the market.";
-  if (!placeableAfterPaying(state, me, at(state.track, space).tile))
-    return "That tile has no legal place in your display.";
+  const id = tileOn(state, space);
+  if (id === null) return "That space holds no tile: a figure only moves onto a tile.";
+  if (!affordable(state, me, id)) return "You cannot pay that tile's cost, even buying at the market.";
+  if (!placeableAfterPaying(state, me, id)) return "That tile has no legal place in your display.";
   return null;
 }
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any45(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 799): its effects, once allowed. */
+/** action ForcedMove (line 800): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
-  while (at(state.track, target).pawn !== TILE_SPACE) {
+  while (!(at(state.track, target).kind === "tile")) {
     target += 1;
   }
 
-  setAt(state.track, target, clone<Slot>(pawnSlot(state, seatOf(state, me))));
+  setAt(state.track, target, { kind: "figure", owner: me });
   removeValue(state.track, at(state.track, 0));
   state.moved = true;
 }
@@ -1280,7 +1271,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 811): its effects, once allowed. */
+/** action Sell (line 812): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1309,7 +1300,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 836): its effects, once allowed. */
+/** action EndActivation (line 837): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1329,7 +1320,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 841): its effects, once allowed. */
+/** action MoveClan (line 842): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   at(
@@ -1352,7 +1343,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 851): its effects, once allowed. */
+/** action Promote (line 852): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1364,16 +1355,16 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 859): its effects, once allowed. */
+/** action EndMoves (line 860): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
 
 function newFlowFrame(): FlowFrame {
-  return { routine: "flow", pc: 0, rear: 0 };
+  return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 472) until it waits for a decision or is done. */
+/** Runs the flow (line 473) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1388,14 +1379,19 @@ function stepFlow(state: State, frame: FlowFrame): void {
           continue machine;
         }
 
-        frame.rear = at(state.track, 0).pawn;
-        if (frame.rear !== DIE) {
-          frame.pc = 3;
+        const space = at(state.track, 0);
+        if (space.kind === "figure") {
+          frame.p = space.owner;
+          frame.pc = 4;
           continue machine;
         }
 
-        dieTurn(state);
-        frame.pc = 4;
+        if (space.kind === "die") {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.pc = 3;
         continue machine;
       }
 
@@ -1405,23 +1401,29 @@ function stepFlow(state: State, frame: FlowFrame): void {
       }
 
       case 3: {
-        frame.pc = 5;
-        state.stack.push(newPlayerTurnFrame(at(SEATS[state.playerCount]!, frame.rear)));
+        frame.pc = 7;
+        state.stack.push(newRefillFrame());
         return;
       }
 
       case 4: {
         frame.pc = 6;
-        state.stack.push(newRefillFrame());
+        state.stack.push(newPlayerTurnFrame(frame.p));
         return;
       }
 
       case 5: {
-        frame.pc = 4;
+        dieTurn(state);
+        frame.pc = 3;
         continue machine;
       }
 
       case 6: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 7: {
         frame.pc = 1;
         continue machine;
       }
@@ -1436,7 +1438,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0 };
 }
 
-/** Runs proc playerTurn (line 485) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 486) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1546,10 +1548,20 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
 }
 
 function newPayDueFrame(p: Player): PayDueFrame {
-  return { routine: "payDue", pc: 0, p, k: 0, kList: [], kIndex: 0, sources: [], src: 0, source: 0 };
+  return {
+    routine: "payDue",
+    pc: 0,
+    p,
+    k: 0,
+    kList: [],
+    kIndex: 0,
+    sources: [],
+    src: { kind: "buy" },
+    source: { kind: "buy" },
+  };
 }
 
-/** Runs proc payDue (line 517) until it waits for a decision or is done. */
+/** Runs proc payDue (line 518) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1601,11 +1613,13 @@ function stepPayDue(state: State, frame: PayDueFrame): void {
       }
 
       case 5: {
-        if (frame.src === -1) {
+        const source = frame.src;
+        if (source.kind === "buy") {
           state.players[frame.p]!.coins -= at(state.market, frame.k) + 1;
           setAt(state.market, frame.k, at(state.market, frame.k) + 1);
         } else {
-          removeValue(at(state.players[frame.p]!.display, frame.src).cubes, at(RES, frame.k));
+          const i_ = source.tile;
+          removeValue(at(state.players[frame.p]!.display, i_).cubes, at(RES, frame.k));
         }
 
         setAt(state.due, frame.k, at(state.due, frame.k) - 1);
@@ -1658,15 +1672,15 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
       value: 0,
     },
     options: [],
-    payer: 0,
-    clanSource: 0,
+    payer: { kind: "chieftain" },
+    clanSource: { kind: "chieftain" },
     times: 0,
     count: 0,
     oichRes: "wood",
   };
 }
 
-/** Runs proc payFor (line 540) until it waits for a decision or is done. */
+/** Runs proc payFor (line 542) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1678,7 +1692,12 @@ function stepPayFor(state: State, frame: PayForFrame): void {
           continue machine;
         }
 
-        frame.options = collect1(state, frame.p, frame.id);
+        frame.options = concat<ClanSource>(
+          state.players[frame.p]!.chieftains > 0 && placeable(state, frame.p, frame.id, null)
+            ? [{ kind: "chieftain" }]
+            : [],
+          collect1(state, frame.p, frame.id),
+        );
         frame.payer = at(frame.options, 0);
         if (frame.options.length <= 1) {
           frame.pc = 2;
@@ -1704,10 +1723,12 @@ function stepPayFor(state: State, frame: PayForFrame): void {
       }
 
       case 2: {
-        if (frame.payer === -1) {
+        const clanSource = frame.payer;
+        if (clanSource.kind === "chieftain") {
           state.players[frame.p]!.chieftains -= 1;
         } else {
-          at(state.players[frame.p]!.display, frame.payer).clans -= 1;
+          const i_ = clanSource.tile;
+          at(state.players[frame.p]!.display, i_).clans -= 1;
         }
 
         frame.pc = 1;
@@ -1771,7 +1792,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
 }
 
-/** Runs proc placeTile (line 568) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 570) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1867,7 +1888,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 589) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 591) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2139,7 +2160,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 644) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 646) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2447,12 +2468,12 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 712) until it waits for a decision or is done. */
+/** Runs proc refill (line 714) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        while (at(state.track, 0).pawn === TILE_SPACE) {
+        while (at(state.track, 0).kind === "tile") {
           removeValue(state.track, at(state.track, 0));
         }
 
@@ -2491,7 +2512,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0 };
 }
 
-/** Runs proc layTile (line 722) until it waits for a decision or is done. */
+/** Runs proc layTile (line 724) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2501,7 +2522,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
           continue machine;
         }
 
-        state.track.push({ pawn: TILE_SPACE, tile: drawTop(state.stack0) });
+        state.track.push({ kind: "tile", id: drawTop(state.stack0) });
         frame.pc = 2;
         continue machine;
       }
@@ -2512,7 +2533,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
           continue machine;
         }
 
-        state.track.push({ pawn: TILE_SPACE, tile: drawTop(state.stack1) });
+        state.track.push({ kind: "tile", id: drawTop(state.stack1) });
         if (state.stack1.length === 0) {
           scoreRound(state);
         }
@@ -2532,7 +2553,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
           continue machine;
         }
 
-        state.track.push({ pawn: TILE_SPACE, tile: drawTop(state.stack2) });
+        state.track.push({ kind: "tile", id: drawTop(state.stack2) });
         if (state.stack2.length === 0) {
           scoreRound(state);
         }
@@ -2547,7 +2568,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
       }
 
       case 5: {
-        state.track.push({ pawn: TILE_SPACE, tile: drawTop(state.stack3) });
+        state.track.push({ kind: "tile", id: drawTop(state.stack3) });
         if (state.stack3.length !== 0) {
           frame.pc = 7;
           continue machine;
@@ -2579,13 +2600,18 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 785) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 787) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.id = at(state.track, frame.space).tile;
-        setAt(state.track, frame.space, clone<Slot>(pawnSlot(state, seatOf(state, frame.me))));
+        const idFound = tileOn(state, frame.space);
+        if (idFound === null)
+          throw new RulesError(
+            "a requirement checked before the action ran no longer holds: That space holds no tile: a figure only moves onto a tile.",
+          );
+        frame.id = idFound;
+        setAt(state.track, frame.space, { kind: "figure", owner: frame.me });
         removeValue(state.track, at(state.track, 0));
         state.moved = true;
         frame.pc = 1;
@@ -2614,7 +2640,7 @@ function newActivateFrame(me: Player, i_: number): ActivateFrame {
   return { routine: "Activate", pc: 0, me, i_ };
 }
 
-/** Runs action Activate (line 820) until it waits for a decision or is done. */
+/** Runs action Activate (line 821) until it waits for a decision or is done. */
 function stepActivate(state: State, frame: ActivateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2639,7 +2665,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 827) until it waits for a decision or is done. */
+/** Runs action LochNess (line 828) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2710,16 +2736,17 @@ function run(state: State): void {
 /** Every allowed form of TakeTile (the same requirements as `checkTakeTile`). */
 function offerTakeTile(state: State, me: Player, out: Action[]): void {
   for (let space = 1; space <= 12; space++) {
-    if (!tileSpace(state, space)) continue;
-    if (!affordable(state, me, at(state.track, space).tile)) continue;
-    if (!placeableAfterPaying(state, me, at(state.track, space).tile)) continue;
+    const id = tileOn(state, space);
+    if (id === null) continue;
+    if (!affordable(state, me, id)) continue;
+    if (!placeableAfterPaying(state, me, id)) continue;
     out.push({ type: "TakeTile", player: me, space });
   }
 }
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any45(state, me)) return;
+  if (any48(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2810,7 +2837,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 497)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 498)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2818,7 +2845,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 505)
+      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 506)
       offerActivate(state, seat, out);
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
@@ -2827,7 +2854,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 510)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 511)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2836,7 +2863,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose source: int in sources by p` (proc payDue, line 523)
+      // `choose source: Source in sources by p` (proc payDue, line 524)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2847,7 +2874,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose clanSource: int in options by p` (proc payFor, line 548)
+      // `choose clanSource: ClanSource in options by p` (proc payFor, line 551)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2858,7 +2885,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 560)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 562)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2868,7 +2895,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum46(state) - 1,
+            frame.t.distinct - sum49(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2878,7 +2905,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose spot: Cell in spots by p` (proc placeTile, line 580)
+      // `choose spot: Cell in spots by p` (proc placeTile, line 582)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2888,7 +2915,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 602)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 604)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2898,7 +2925,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 623)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 625)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2908,7 +2935,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 654)
+      // `choose ionaRes: Res by p` (proc activateTile, line 656)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2918,7 +2945,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 667)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 669)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -2929,11 +2956,11 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 682)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 684)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum47(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -2941,7 +2968,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 688)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 690)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -2952,7 +2979,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 691)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 693)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2962,7 +2989,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum48(state) - 1,
+            frame.fairTypes - sum51(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3105,7 +3132,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum46(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum49(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3159,7 +3186,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum47(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3183,7 +3210,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum48(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum51(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3432,7 +3459,7 @@ function shownAction(state: State, action: Action): ShownAction {
         case 3: {
           const frame = currentPayDueFrame(state);
           const item = frame.sources[action.value];
-          return item === undefined ? { ...action } : { ...action, value: item };
+          return item === undefined ? { ...action } : { ...action, value: clone(item) };
         }
       }
 
@@ -3442,7 +3469,7 @@ function shownAction(state: State, action: Action): ShownAction {
         case 4: {
           const frame = currentPayForFrame(state);
           const item = frame.options[action.value];
-          return item === undefined ? { ...action } : { ...action, value: item };
+          return item === undefined ? { ...action } : { ...action, value: clone(item) };
         }
       }
 
@@ -3503,10 +3530,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  state.stack0 = shuffleInPlace(state.rng, collect49(state));
-  state.stack1 = shuffleInPlace(state.rng, collect50(state));
-  state.stack2 = shuffleInPlace(state.rng, collect51(state));
-  state.stack3 = shuffleInPlace(state.rng, collect52(state));
+  state.stack0 = shuffleInPlace(state.rng, collect52(state));
+  state.stack1 = shuffleInPlace(state.rng, collect53(state));
+  state.stack2 = shuffleInPlace(state.rng, collect54(state));
+  state.stack3 = shuffleInPlace(state.rng, collect55(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3519,18 +3546,18 @@ export function setUp(options: GameOptions): State {
   }
 
   for (const p2 of SEATS[state.playerCount]!) {
-    state.track.push(clone<Slot>(pawnSlot(state, seatOf(state, p2))));
+    state.track.push({ kind: "figure", owner: p2 });
   }
 
   if (state.playerCount <= 3) {
-    state.track.push(clone<Slot>(pawnSlot(state, DIE)));
+    state.track.push({ kind: "die" });
   }
 
   while (state.track.length < TRACK_OCCUPIED) {
     if (state.stack0.length > 0) {
-      state.track.push({ pawn: TILE_SPACE, tile: drawTop(state.stack0) });
+      state.track.push({ kind: "tile", id: drawTop(state.stack0) });
     } else {
-      state.track.push({ pawn: TILE_SPACE, tile: drawTop(state.stack1) });
+      state.track.push({ kind: "tile", id: drawTop(state.stack1) });
     }
   }
 
@@ -3621,13 +3648,6 @@ function problemInCell(value: unknown, playerCount: number): string | null {
   return null;
 }
 
-function problemInSlot(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a Slot is not an object";
-  if (!isInt(value.pawn)) return "Slot.pawn is not a valid int";
-  if (!isInt(value.tile)) return "Slot.tile is not a valid int";
-  return null;
-}
-
 function problemInPlaced(value: unknown, playerCount: number): string | null {
   if (!isRecord(value)) return "a Placed is not an object";
   if (!isInt(value.tile)) return "Placed.tile is not a valid int";
@@ -3641,6 +3661,23 @@ function problemInPlaced(value: unknown, playerCount: number): string | null {
   if (!(typeof value.active === "boolean")) return "Placed.active is not a valid bool";
   if (!(typeof value.used === "boolean")) return "Placed.used is not a valid bool";
   return null;
+}
+
+function problemInSpace(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Space is not an object";
+  switch (value.kind) {
+    case "tile":
+      if (!isInt(value.id)) return "Space.tile.id is not a valid int";
+      return null;
+    case "figure":
+      if (!(isInt(value.owner) && value.owner >= 0 && value.owner < playerCount))
+        return "Space.figure.owner is not a valid seat";
+      return null;
+    case "die":
+      return null;
+    default:
+      return "a Space is not one of tile, figure, die";
+  }
 }
 
 /** Null when `value` has the shape of a `State` (for loading saves), else what is wrong. */
@@ -3668,8 +3705,8 @@ function validateState(value: unknown): string | null {
     if (!(typeof mine.nessUsed === "boolean")) return "player.nessUsed is not a valid bool";
   }
 
-  if (!(Array.isArray(value.track) && value.track.every((x: unknown) => problemInSlot(x, playerCount) === null)))
-    return "state.track is not a valid list of Slot";
+  if (!(Array.isArray(value.track) && value.track.every((x: unknown) => problemInSpace(x, playerCount) === null)))
+    return "state.track is not a valid list of Space";
   if (!(Array.isArray(value.stack0) && value.stack0.every((x: unknown) => isInt(x))))
     return "state.stack0 is not a valid list of int";
   if (!(Array.isArray(value.stack1) && value.stack1.every((x: unknown) => isInt(x))))
@@ -3732,17 +3769,13 @@ function validateState(value: unknown): string | null {
   return null;
 }
 
-/** [j for j in range(-1, size(p.display) - 1) if (j == -1 and p.chieftains > 0 and placeable(p, id, none)) or (j >= 0 and p.display[j].clans > 0 and placeable(p, id, j))] */
-function collect1(state: State, p: Player, id: number): number[] {
-  const out: number[] = [];
-  const items = rangeList(-1, state.players[p]!.display.length - 1);
+/** [clanOn(j) for j in range(0, size(p.display) - 1) if p.display[j].clans > 0 and placeable(p, id, j)] */
+function collect1(state: State, p: Player, id: number): ClanSource[] {
+  const out: ClanSource[] = [];
+  const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (
-      (j === -1 && state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) ||
-      (j >= 0 && at(state.players[p]!.display, j).clans > 0 && placeable(state, p, id, j))
-    )
-      out.push(j);
+    if (at(state.players[p]!.display, j).clans > 0 && placeable(state, p, id, j)) out.push({ kind: "clanOn", tile: j });
   }
 
   return out;
@@ -3771,20 +3804,30 @@ function collect3(state: State, code: string): number[] {
   return out;
 }
 
-/** sum(i in range(0, playerCount - 1): if players[i] == p then i else 0) */
-function sum4(state: State, p: Player): number {
-  let total = 0;
-  const items = rangeList(0, state.playerCount - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
-    total += at(SEATS[state.playerCount]!, i_) === p ? i_ : 0;
+/** match track[space] { tile(id) => TILES[id].code, _ => "" } */
+function match4(state: State, space: number): string {
+  const value = at(state.track, space);
+  if (value.kind === "tile") {
+    const id = value.id;
+    return at(TILES, id).code;
   }
 
-  return total;
+  return "";
+}
+
+/** match track[space] { tile(id) => TILES[id].stack, _ => none } */
+function match5(state: State, space: number): number | null {
+  const value = at(state.track, space);
+  if (value.kind === "tile") {
+    const id = value.id;
+    return at(TILES, id).stack;
+  }
+
+  return null;
 }
 
 /** [(if j == k then n else 0) for j in IDX] */
-function collect5(state: State, k: number, n_: number): number[] {
+function collect6(state: State, k: number, n_: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3796,7 +3839,7 @@ function collect5(state: State, k: number, n_: number): number[] {
 }
 
 /** [(if j == k then l[j] + 1 else l[j]) for j in IDX] */
-function collect6(state: State, k: number, l: number[]): number[] {
+function collect7(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3808,7 +3851,7 @@ function collect6(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == k then l[j] - 1 else l[j]) for j in IDX] */
-function collect7(state: State, k: number, l: number[]): number[] {
+function collect8(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3820,7 +3863,7 @@ function collect7(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == a or j == b then 1 else 0) for j in IDX] */
-function collect8(state: State, a: number, b: number): number[] {
+function collect9(state: State, a: number, b: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3832,7 +3875,7 @@ function collect8(state: State, a: number, b: number): number[] {
 }
 
 /** count(c in t.cubes: c == RES[k]) */
-function count9(state: State, t: Placed, k: number): number {
+function count10(state: State, t: Placed, k: number): number {
   let total = 0;
   const items = t.cubes;
   for (let i = 0; i < items.length; i++) {
@@ -3844,19 +3887,19 @@ function count9(state: State, t: Placed, k: number): number {
 }
 
 /** sum(t in p.display: count(c in t.cubes: c == RES[k])) */
-function sum10(state: State, p: Player, k: number): number {
+function sum11(state: State, p: Player, k: number): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count9(state, t, k);
+    total += count10(state, t, k);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum11(state: State, p: Player): number {
+function sum12(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -3868,7 +3911,7 @@ function sum11(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum12(state: State, p: Player): number {
+function sum13(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -3880,7 +3923,7 @@ function sum12(state: State, p: Player): number {
 }
 
 /** sum(j in range(0, size(p.display) - 1): if p.display[j].x == x and p.display[j].y == y then j + 1 else 0) */
-function sum13(state: State, p: Player, x: number, y: number): number {
+function sum14(state: State, p: Player, x: number, y: number): number {
   let total = 0;
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -3892,7 +3935,7 @@ function sum13(state: State, p: Player, x: number, y: number): number {
 }
 
 /** any(t in p.display: t.x == x and t.y == y) */
-function any14(state: State, p: Player, x: number, y: number): boolean {
+function any15(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -3903,7 +3946,7 @@ function any14(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum15(state: State, levels: number[], p: Player, need: number[]): number {
+function sum16(state: State, levels: number[], p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3915,7 +3958,7 @@ function sum15(state: State, levels: number[], p: Player, need: number[]): numbe
 }
 
 /** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all16(state: State, levels: number[], p: Player, need: number[]): boolean {
+function all17(state: State, levels: number[], p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -3925,21 +3968,20 @@ function all16(state: State, levels: number[], p: Player, need: number[]): boole
   return true;
 }
 
-/** [j for j in range(-1, size(p.display) - 1) if (j == -1 and canBuyNow(p, k)) or (j >= 0 and contains(p.display[j].cubes, RES[k]))] */
-function collect17(state: State, p: Player, k: number): number[] {
-  const out: number[] = [];
-  const items = rangeList(-1, state.players[p]!.display.length - 1);
+/** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
+function collect18(state: State, p: Player, k: number): Source[] {
+  const out: Source[] = [];
+  const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if ((j === -1 && canBuyNow(state, p, k)) || (j >= 0 && at(state.players[p]!.display, j).cubes.includes(at(RES, k))))
-      out.push(j);
+    if (at(state.players[p]!.display, j).cubes.includes(at(RES, k))) out.push({ kind: "cubeOn", tile: j });
   }
 
   return out;
 }
 
 /** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum18(state: State, p: Player, need: number[]): number {
+function sum19(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3951,7 +3993,7 @@ function sum18(state: State, p: Player, need: number[]): number {
 }
 
 /** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count19(state: State, p: Player, need: number[], price: number): number {
+function count20(state: State, p: Player, need: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3963,7 +4005,7 @@ function count19(state: State, p: Player, need: number[], price: number): number
 }
 
 /** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count20(state: State, p: Player, chosen: number[], price: number): number {
+function count21(state: State, p: Player, chosen: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3975,7 +4017,7 @@ function count20(state: State, p: Player, chosen: number[], price: number): numb
 }
 
 /** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum21(state: State, p: Player, need: number[]): number {
+function sum22(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3991,7 +4033,7 @@ function sum21(state: State, p: Player, need: number[]): number {
 }
 
 /** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all22(state: State, p: Player, need: number[]): boolean {
+function all23(state: State, p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4002,7 +4044,7 @@ function all22(state: State, p: Player, need: number[]): boolean {
 }
 
 /** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any23(state: State, a: number, p: Player): boolean {
+function any24(state: State, a: number, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4013,18 +4055,18 @@ function any23(state: State, a: number, p: Player): boolean {
 }
 
 /** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any24(state: State, p: Player): boolean {
+function any25(state: State, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any23(state, a, p)) return true;
+    if (any24(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any25(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+function any26(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4039,7 +4081,7 @@ function any25(state: State, p: Player, minus: number | null, x: number, y: numb
 }
 
 /** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all26(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+function all27(state: State, p: Player, x: number, y: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4050,7 +4092,7 @@ function all26(state: State, p: Player, x: number, y: number, t: Tile): boolean 
 }
 
 /** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all27(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+function all28(state: State, p: Player, y: number, x: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4061,7 +4103,7 @@ function all27(state: State, p: Player, y: number, x: number, t: Tile): boolean 
 }
 
 /** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any28(state: State, p: Player, x: number, y: number): boolean {
+function any29(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4072,7 +4114,7 @@ function any28(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any29(state: State, p: Player, y: number, x: number): boolean {
+function any30(state: State, p: Player, y: number, x: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4083,7 +4125,7 @@ function any29(state: State, p: Player, y: number, x: number): boolean {
 }
 
 /** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any30(state: State, p: Player, x: number, y: number): boolean {
+function any31(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4094,7 +4136,7 @@ function any30(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any31(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
+function any32(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
@@ -4105,18 +4147,18 @@ function any31(state: State, p: Player, id: number, n_: Placed, minus: number | 
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any32(state: State, p: Player, id: number, minus: number | null): boolean {
+function any33(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any31(state, p, id, n_, minus)) return true;
+    if (any32(state, p, id, n_, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any33(state: State, p: Player, id: number): boolean {
+function any34(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4126,22 +4168,33 @@ function any33(state: State, p: Player, id: number): boolean {
   return false;
 }
 
-/** [i for i in range(0, size(track) - 1) if track[i].pawn != TILE_SPACE] */
-function collect34(state: State): number[] {
+/** (match track[space] { tile(id) => id, _ => none }) */
+function match35(state: State, space: number): number | null {
+  const value = at(state.track, space);
+  if (value.kind === "tile") {
+    const id = value.id;
+    return id;
+  }
+
+  return null;
+}
+
+/** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
+function collect36(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (at(state.track, i_).pawn !== TILE_SPACE) out.push(i_);
+    if (!(at(state.track, i_).kind === "tile")) out.push(i_);
   }
 
   return out;
 }
 
-/** min(j in [i for i in range(0, size(track) - 1) if track[i].pawn != TILE_SPACE]) */
-function min35(state: State): number {
+/** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
+function min37(state: State): number {
   let best: number | undefined;
-  const items = collect34(state);
+  const items = collect36(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4153,7 +4206,7 @@ function min35(state: State): number {
 }
 
 /** sum(s in SCORING_TABLE: if s.difference == min(difference, 5) then s.vp else 0) */
-function sum36(state: State, difference: number): number {
+function sum38(state: State, difference: number): number {
   let total = 0;
   const items = SCORING_TABLE;
   for (let i = 0; i < items.length; i++) {
@@ -4165,7 +4218,7 @@ function sum36(state: State, difference: number): number {
 }
 
 /** sum(s in FAIR_LADDER: if s.types == types then s.vp else 0) */
-function sum37(state: State, types: number): number {
+function sum39(state: State, types: number): number {
   let total = 0;
   const items = FAIR_LADDER;
   for (let i = 0; i < items.length; i++) {
@@ -4177,7 +4230,7 @@ function sum37(state: State, types: number): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum38(state: State, p: Player): number {
+function sum40(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4189,7 +4242,7 @@ function sum38(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count39(state: State, p: Player, b: Border): number {
+function count41(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4201,7 +4254,7 @@ function count39(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count40(state: State, p: Player): number {
+function count42(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4213,7 +4266,7 @@ function count40(state: State, p: Player): number {
 }
 
 /** min(p in players: p.whisky) */
-function min41(state: State): number {
+function min43(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4227,7 +4280,7 @@ function min41(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min42(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4241,7 +4294,7 @@ function min42(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min43(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4255,7 +4308,7 @@ function min43(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min44(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4268,19 +4321,29 @@ function min44(state: State): number {
   return best;
 }
 
-/** any(s in range(1, size(track) - 1): track[s].pawn == TILE_SPACE and canTakeSelling(me, track[s].tile)) */
-function any45(state: State, me: Player): boolean {
-  const items = rangeList(1, state.track.length - 1);
+/** match s { tile(id) => canTakeSelling(me, id), _ => false } */
+function match47(state: State, s: Space, me: Player): boolean {
+  if (s.kind === "tile") {
+    const id = s.id;
+    return canTakeSelling(state, me, id);
+  }
+
+  return false;
+}
+
+/** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
+function any48(state: State, me: Player): boolean {
+  const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (at(state.track, s).pawn === TILE_SPACE && canTakeSelling(state, me, at(state.track, s).tile)) return true;
+    if (match47(state, s, me)) return true;
   }
 
   return false;
 }
 
 /** sum(k in IDX: due[k]) */
-function sum46(state: State): number {
+function sum49(state: State): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4292,7 +4355,7 @@ function sum46(state: State): number {
 }
 
 /** sum(k in IDX: due[k]) */
-function sum47(state: State): number {
+function sum50(state: State): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4304,7 +4367,7 @@ function sum47(state: State): number {
 }
 
 /** sum(k in IDX: due[k]) */
-function sum48(state: State): number {
+function sum51(state: State): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4316,7 +4379,7 @@ function sum48(state: State): number {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect49(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4328,7 +4391,7 @@ function collect49(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect50(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4340,7 +4403,7 @@ function collect50(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect51(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4352,7 +4415,7 @@ function collect51(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect52(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4368,7 +4431,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "12fc9956",
+  sourceHash: "b99ee532",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

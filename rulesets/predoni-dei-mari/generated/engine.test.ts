@@ -25,7 +25,7 @@ import {
   allowance,
   cardScore,
   cargoSupply,
-  cityOfPort,
+  cityAt,
   cityScore,
   engine,
   fortOfSea,
@@ -43,6 +43,7 @@ import {
   mpLeft,
   onBoard,
   otherShoalSpots,
+  portAt,
   saleDistance,
   score,
   secSupply,
@@ -2400,22 +2401,27 @@ describe("Predoni dei Mari: rules tests", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     start(state);
     expect(
-      cityOfPort(state, hexOf(4, -11)) === 0 && cityOfPort(state, hexOf(5, -11)) === 0 && at(CITIES, 0).name === "EN1",
-      'expect cityOfPort(hex(4, -11)) == 0 and cityOfPort(hex(5, -11)) == 0 and CITIES[0].name == "EN1"',
+      equal(portAt(state, hexOf(4, -11)), { kind: "cityPort", city: 0 }) &&
+        cityAt(state, hexOf(5, -11)) === 0 &&
+        at(CITIES, 0).name === "EN1",
+      'expect portAt(hex(4, -11)) == cityPort(0) and cityAt(hex(5, -11)) == 0 and CITIES[0].name == "EN1"',
     ).toBe(true);
     expect(
-      cityOfPort(state, hexOf(-6, -2)) === 11 &&
-        cityOfPort(state, hexOf(-5, -3)) === 11 &&
+      equal(portAt(state, hexOf(-6, -2)), { kind: "cityPort", city: 11 }) &&
+        cityAt(state, hexOf(-5, -3)) === 11 &&
         at(CITIES, 11).name === "NL3",
-      'expect cityOfPort(hex(-6, -2)) == 11 and cityOfPort(hex(-5, -3)) == 11 and CITIES[11].name == "NL3"',
+      'expect portAt(hex(-6, -2)) == cityPort(11) and cityAt(hex(-5, -3)) == 11 and CITIES[11].name == "NL3"',
     ).toBe(true);
     expect(
-      cityOfPort(state, hexOf(0, -2)) === -1 &&
-        cityOfPort(state, hexOf(2, 0)) === -1 &&
-        cityOfPort(state, hexOf(-2, 2)) === -1,
-      "expect cityOfPort(hex(0, -2)) == -1 and cityOfPort(hex(2, 0)) == -1 and cityOfPort(hex(-2, 2)) == -1",
+      portAt(state, hexOf(0, -2))?.kind === "piratePort" &&
+        portAt(state, hexOf(2, 0))?.kind === "piratePort" &&
+        portAt(state, hexOf(-2, 2))?.kind === "piratePort",
+      "expect portAt(hex(0, -2)) == piratePort and portAt(hex(2, 0)) == piratePort and portAt(hex(-2, 2)) == piratePort",
     ).toBe(true);
-    expect(cityOfPort(state, hexOf(0, -3)), "expect cityOfPort(hex(0, -3)) == -2").toEqual(-2);
+    expect(
+      portAt(state, hexOf(0, -3)) === null && cityAt(state, hexOf(0, -2)) === null,
+      "expect portAt(hex(0, -3)) == none and cityAt(hex(0, -2)) == none",
+    ).toBe(true);
     expect(
       isReef(state, hexOf(-2, 10)) && isReef(state, hexOf(6, -8)) && state.reefs.length === 6,
       "expect isReef(hex(-2, 10)) and isReef(hex(6, -8)) and size(reefs) == 6",
@@ -2486,11 +2492,11 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect all(h in merchants: isNationalPort(h)) and size(merchants) == 12",
     ).toBe(true);
     expect(
-      all4(state),
-      "expect all(i in range(0, 26): portCities[i] == -1 or moduleOf(portHexes[i]) == CITIES[portCities[i]].module)",
+      all5(state),
+      "expect all(i in range(0, 26): match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true })",
     ).toBe(true);
-    expect(all6(state), "expect all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m))").toBe(true);
-    expect(all7(state), "expect all(h in fortSeaHexes: isSea(h))").toBe(true);
+    expect(all7(state), "expect all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m))").toBe(true);
+    expect(all8(state), "expect all(h in fortSeaHexes: isSea(h))").toBe(true);
     expect(
       state.lair === hexOf(0, 3) && state.stormCentre === hexOf(-3, 0),
       "expect lair == hex(0, 3) and stormCentre == hex(-3, 0)",
@@ -2895,21 +2901,26 @@ function all3(state: State): boolean {
   }
   return true;
 }
-/** all(i in range(0, 26): portCities[i] == -1 or moduleOf(portHexes[i]) == CITIES[portCities[i]].module) */
-function all4(state: State): boolean {
+/** match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true } */
+function match4(state: State, i_: number): boolean {
+  const value = at(state.portCities, i_);
+  if (value.kind === "cityPort") {
+    const c = value.city;
+    return moduleOf(state, at(state.portHexes, i_)) === at(CITIES, c).module;
+  }
+  return true;
+}
+/** all(i in range(0, 26): match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true }) */
+function all5(state: State): boolean {
   const items = rangeList(0, 26);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
-    if (!(
-      at(state.portCities, i_) === -1 ||
-      moduleOf(state, at(state.portHexes, i_)) === at(CITIES, at(state.portCities, i_)).module
-    ))
-      return false;
+    if (!match4(state, i_)) return false;
   }
   return true;
 }
 /** all(h in shoalTemplate(m): moduleOf(h) == m) */
-function all5(state: State, m: number): boolean {
+function all6(state: State, m: number): boolean {
   const items = shoalTemplate(state, m);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -2918,16 +2929,16 @@ function all5(state: State, m: number): boolean {
   return true;
 }
 /** all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m)) */
-function all6(state: State): boolean {
+function all7(state: State): boolean {
   const items = rangeList(1, 6);
   for (let i = 0; i < items.length; i++) {
     const m = items[i]!;
-    if (!all5(state, m)) return false;
+    if (!all6(state, m)) return false;
   }
   return true;
 }
 /** all(h in fortSeaHexes: isSea(h)) */
-function all7(state: State): boolean {
+function all8(state: State): boolean {
   const items = state.fortSeaHexes;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;

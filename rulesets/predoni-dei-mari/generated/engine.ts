@@ -119,6 +119,10 @@ export const START_KIT_VALUES: readonly StartKit[] = [
   "letterInHold",
   "letterInWarehouse",
 ];
+/** enum Port (rules line 76) */
+export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
+/** enum Flotsam (rules line 138) */
+export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
 
 /** record Slot (rules line 57) */
 export interface Slot {
@@ -138,7 +142,7 @@ export interface LayoutHex {
   first: boolean;
 }
 
-/** record City (rules line 75) */
+/** record City (rules line 78) */
 export interface City {
   id: number;
   name: string;
@@ -148,7 +152,7 @@ export interface City {
   slot: number;
 }
 
-/** record ShipCard (rules line 84) */
+/** record ShipCard (rules line 87) */
 export interface ShipCard {
   id: string;
   deck: ShipDeck;
@@ -165,7 +169,7 @@ export interface ShipCard {
   redirect: boolean;
 }
 
-/** record CombatCard (rules line 100) */
+/** record CombatCard (rules line 103) */
 export interface CombatCard {
   id: string;
   event: EventKind;
@@ -178,7 +182,7 @@ export interface CombatCard {
   reshuffle: boolean;
 }
 
-/** record MissionCard (rules line 113) */
+/** record MissionCard (rules line 116) */
 export interface MissionCard {
   id: string;
   flagA: Nation;
@@ -186,7 +190,7 @@ export interface MissionCard {
   fort: number;
 }
 
-/** record HideoutToken (rules line 120) */
+/** record HideoutToken (rules line 123) */
 export interface HideoutToken {
   level: number;
   honours: number;
@@ -194,26 +198,26 @@ export interface HideoutToken {
   secs: SecW[];
 }
 
-/** record WindFace (rules line 128) */
+/** record WindFace (rules line 131) */
 export interface WindFace {
   dir: HexDir;
   spin: number;
 }
 
-/** record Wreck (rules line 134) */
+/** record Wreck (rules line 140) */
 export interface Wreck {
   hex: Hex;
   cargo: boolean;
   sail: number;
 }
 
-/** record FortToken (rules line 140) */
+/** record FortToken (rules line 146) */
 export interface FortToken {
   fort: number;
   weapon: SecW;
 }
 
-/** record Hideout (rules line 145) */
+/** record Hideout (rules line 151) */
 export interface Hideout {
   city: number;
   owner: Player;
@@ -315,6 +319,7 @@ export interface EnterHexFrame {
   t: Hex;
   declare: boolean;
   origin: Hex;
+  port: Port;
   c: number;
   mi: number;
 }
@@ -491,7 +496,7 @@ export interface DropWreckFrame {
   pc: number;
   p: Player;
   origin: Hex;
-  kind: number;
+  token: Flotsam;
   k: number;
   options: Hex[];
   spot: Hex;
@@ -791,6 +796,7 @@ export interface AttackPortFrame {
   pc: number;
   me: Player;
   d: HexDir;
+  city: number;
 }
 
 /** Where action AttackCity is, and its locals, while it waits. */
@@ -798,6 +804,7 @@ export interface AttackCityFrame {
   readonly routine: "AttackCity";
   pc: number;
   me: Player;
+  city: number;
 }
 
 /** Where action Commerce is, and its locals, while it waits. */
@@ -916,79 +923,79 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 801) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 804) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 805) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 807) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 809) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 817) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 884) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1024) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1144) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1151) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1159) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1174) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1176) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1179) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1187) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1198) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1214) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1217) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1251) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1254) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1260) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1266) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1272) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1402) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1442) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1463) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1473) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1487) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1491) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1500) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1525) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1565) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1569) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1631) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1683) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1688) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1704) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1708) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1711) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1726) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1731) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1742) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1747) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1785) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1799) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1841) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1874) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1890) */
-/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2082) */
-/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2100) */
-/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2104) */
-/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2114) */
-/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2118) */
-/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2128) */
-/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2131) */
-/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2135) */
-/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2143) */
-/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2168) */
-/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2192) */
-/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2249) */
-/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2270) */
-/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2288) */
-/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2312) */
-/** site 64: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2314) */
-/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2323) */
-/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2349) */
-/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2372) */
-/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2378) */
-/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2390) */
-/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2409) */
-/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2443) */
-/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2463) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 816) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 819) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 820) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 822) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 824) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 832) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 899) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1039) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1055) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1168) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1175) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1183) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1198) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1200) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1203) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1211) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1222) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1238) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1241) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1275) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1278) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1284) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1290) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1296) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1426) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1466) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1487) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1497) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1511) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1515) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1524) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1548) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1588) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1592) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1654) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1706) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1711) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1727) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1731) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1734) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1749) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1754) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1765) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1770) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1808) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1822) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1864) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1897) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1913) */
+/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2106) */
+/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2124) */
+/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2128) */
+/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2138) */
+/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2142) */
+/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2152) */
+/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2155) */
+/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2159) */
+/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2167) */
+/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2192) */
+/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2216) */
+/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2273) */
+/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2294) */
+/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2312) */
+/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336) */
+/** site 64: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2338) */
+/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347) */
+/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2373) */
+/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396) */
+/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402) */
+/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2414) */
+/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433) */
+/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467) */
+/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1085,7 +1092,7 @@ export interface State {
   modRot: number[];
   landHexes: Hex[];
   portHexes: Hex[];
-  portCities: number[];
+  portCities: Port[];
   reefs: Hex[];
   fortSeaHexes: Hex[];
   lair: Hex;
@@ -1135,7 +1142,7 @@ export interface State {
   fDefScore: number;
   fAttWins: boolean;
   fReshuffle: boolean;
-  pendingWreck: number;
+  pendingWreck: Flotsam | null;
   stormOptions: HexDir[];
   fighting: boolean;
   /** The random generator; its future is part of the state. */
@@ -1150,7 +1157,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action PlayCard (rules line 899). */
+/** The action PlayCard (rules line 914). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1158,76 +1165,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 911). */
+/** The action Repair (rules line 926). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 918). */
+/** The action EndTurn (rules line 933). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1033). */
+/** The action Move (rules line 1048). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1050). */
+/** The action Step (rules line 1065). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1062). */
+/** The action AttackPort (rules line 1077). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1071). */
+/** The action ExtraMove (rules line 1087). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1077). */
+/** The action StopMoving (rules line 1093). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1819). */
+/** The action AttackCity (rules line 1842). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1868). */
+/** The action Commerce (rules line 1891). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1878). */
+/** The action EndCommerce (rules line 1901). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1884). */
+/** The action SellCargo (rules line 1907). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1901). */
+/** The action Deliver (rules line 1924). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1235,168 +1242,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1914). */
+/** The action SellMain (rules line 1937). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1920). */
+/** The action SellSecondary (rules line 1943). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1926). */
+/** The action SellSail (rules line 1949). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1932). */
+/** The action DropLetter (rules line 1955). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1937). */
+/** The action BuyMain (rules line 1960). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1945). */
+/** The action BuySecondary (rules line 1968). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1953). */
+/** The action BuySail (rules line 1976). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1965). */
+/** The action BuyLetter (rules line 1989). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1974). */
+/** The action StoreMain (rules line 1998). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1982). */
+/** The action LoadMain (rules line 2006). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1990). */
+/** The action StoreSecondary (rules line 2014). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1998). */
+/** The action LoadSecondary (rules line 2022). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2006). */
+/** The action StoreSail (rules line 2030). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2014). */
+/** The action LoadSail (rules line 2038). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2022). */
+/** The action StoreLetter (rules line 2046). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2030). */
+/** The action LoadLetter (rules line 2054). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2038). */
+/** The action StoreCargo (rules line 2062). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2047). */
+/** The action LoadCargo (rules line 2071). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2059). */
+/** The action BuyShip (rules line 2083). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2162). */
+/** The action Tavern (rules line 2186). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2172). */
+/** The action EndTavern (rules line 2196). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2176). */
+/** The action TakeMission (rules line 2200). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2183). */
+/** The action BuyCombatCard (rules line 2207). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2205). */
+/** The action ConvertHonour (rules line 2229). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 801). */
+/** The answer to `choose startShip` (rules line 816). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1404,21 +1411,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 804). */
+/** The answer to `choose firstWeapon` (rules line 819). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 805). */
+/** The answer to `choose secondWeapon` (rules line 820). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 807). */
+/** The answer to `choose startPort` (rules line 822). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1426,21 +1433,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 809). */
+/** The answer to `choose kit` (rules line 824). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 817). */
+/** The answer to `choose startLetter` (rules line 832). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1024). */
+/** The answer to `choose excessCard` (rules line 1039). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1448,49 +1455,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1144). */
+/** The answer to `choose takeCargo` (rules line 1168). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1151). */
+/** The answer to `choose takeSail` (rules line 1175). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1159). */
+/** The answer to `choose takeWeapon` (rules line 1183). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1174). */
+/** The answer to `choose overboard` (rules line 1198). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1176). */
+/** The answer to `choose thrownSec` (rules line 1200). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1179). */
+/** The answer to `choose thrownLetter` (rules line 1203). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1187). */
+/** The answer to `choose floatHex` (rules line 1211). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1498,35 +1505,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1198). */
+/** The answer to `choose completeT3` (rules line 1222). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1214). */
+/** The answer to `choose entryAnswer` (rules line 1238). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1217). */
+/** The answer to `choose payToll` (rules line 1241). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1251). */
+/** The answer to `choose tollPiece` (rules line 1275). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1254). */
+/** The answer to `choose tollMain` (rules line 1278). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1534,7 +1541,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1260). */
+/** The answer to `choose tollSecondary` (rules line 1284). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1542,7 +1549,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1266). */
+/** The answer to `choose tollSail` (rules line 1290). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1550,7 +1557,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1272). */
+/** The answer to `choose tollLetter` (rules line 1296). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1558,7 +1565,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1402). */
+/** The answer to `choose fightHex` (rules line 1426). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1566,7 +1573,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1442). */
+/** The answer to `choose spawnPort` (rules line 1466). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1574,7 +1581,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1463). */
+/** The answer to `choose merchantAside` (rules line 1487). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1582,7 +1589,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1473). */
+/** The answer to `choose asideHex` (rules line 1497). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1590,28 +1597,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1487). */
+/** The answer to `choose loss` (rules line 1511). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1491). */
+/** The answer to `choose lostSail` (rules line 1515). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1500). */
+/** The answer to `choose lostLetter` (rules line 1524). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1525). */
+/** The answer to `choose wreckHex` (rules line 1548). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1619,14 +1626,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1565). */
+/** The answer to `choose playFromHand` (rules line 1588). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1569). */
+/** The answer to `choose handCard` (rules line 1592). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1634,56 +1641,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1631). */
+/** The answer to `choose spendCP` (rules line 1654). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1683). */
+/** The answer to `choose spoil` (rules line 1706). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1688). */
+/** The answer to `choose loot` (rules line 1711). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1704). */
+/** The answer to `choose room` (rules line 1727). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1708). */
+/** The answer to `choose discardedSec` (rules line 1731). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1711). */
+/** The answer to `choose discardedLetter` (rules line 1734). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1726). */
+/** The answer to `choose pirateSpoil` (rules line 1749). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1742). */
+/** The answer to `choose raided` (rules line 1765). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1691,14 +1698,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1747). */
+/** The answer to `choose raidMore` (rules line 1770). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1785). */
+/** The answer to `choose krakenEscape` (rules line 1808). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1706,7 +1713,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1799). */
+/** The answer to `choose krakenHome` (rules line 1822). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1714,7 +1721,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1841). */
+/** The answer to `choose hideoutToken` (rules line 1864). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1722,70 +1729,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2100). */
+/** The answer to `choose extraMain` (rules line 2124). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2104). */
+/** The answer to `choose storeMain` (rules line 2128). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2114). */
+/** The answer to `choose extraSail` (rules line 2138). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2118). */
+/** The answer to `choose storeSail` (rules line 2142). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2128). */
+/** The answer to `choose extraItem` (rules line 2152). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2131). */
+/** The answer to `choose storeItem` (rules line 2155). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2135). */
+/** The answer to `choose extraSec` (rules line 2159). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2143). */
+/** The answer to `choose extraLetter` (rules line 2167). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2249). */
+/** The answer to `choose truceNation` (rules line 2273). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2270). */
+/** The answer to `choose fortChoice` (rules line 2294). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1793,7 +1800,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2288). */
+/** The answer to `choose krakenTo` (rules line 2312). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1801,21 +1808,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2312). */
+/** The answer to `choose moveMerchant` (rules line 2336). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2314). */
+/** The answer to `choose whichMerchant` (rules line 2338). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2323). */
+/** The answer to `choose merchantTo` (rules line 2347). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1823,14 +1830,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2349). */
+/** The answer to `choose newMission` (rules line 2373). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2372). */
+/** The answer to `choose shoalsModule` (rules line 2396). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1838,7 +1845,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2378). */
+/** The answer to `choose shoalsSpot` (rules line 2402). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1846,14 +1853,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2390). */
+/** The answer to `choose sirensTarget` (rules line 2414). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2409). */
+/** The answer to `choose stormDir` (rules line 2433). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1861,7 +1868,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2443). */
+/** The answer to `choose stormLanding` (rules line 2467). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1869,7 +1876,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2463). */
+/** The answer to `choose merchantLanding` (rules line 2487). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1877,14 +1884,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1890). */
+/** The answer to `choose raiseDistance` (rules line 1913). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2082). */
+/** The answer to `choose newShip` (rules line 2106). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1892,7 +1899,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2192). */
+/** The answer to `choose keepCard` (rules line 2216). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2060,7 +2067,7 @@ export interface View {
   modRot: number[];
   landHexes: HexView[];
   portHexes: HexView[];
-  portCities: number[];
+  portCities: Port[];
   reefs: HexView[];
   fortSeaHexes: HexView[];
   lair: HexView;
@@ -2114,7 +2121,7 @@ export interface View {
   fDefScore: number;
   fAttWins: boolean;
   fReshuffle: boolean;
-  pendingWreck: number;
+  pendingWreck: Flotsam | null;
   stormOptions: HexDir[];
   fighting: boolean;
   /** Who must decide now. */
@@ -2125,7 +2132,7 @@ export interface View {
   mayInterrupt: boolean;
 }
 
-/** DIRS (rules line 156): one WindFace per row. */
+/** DIRS (rules line 162): one WindFace per row. */
 // prettier-ignore
 export const DIRS: WindFace[] = [
   { dir: "north", spin: 1 },
@@ -2135,7 +2142,7 @@ export const DIRS: WindFace[] = [
   { dir: "southwest", spin: 5 },
   { dir: "northwest", spin: 6 },
 ];
-/** SLOTS (rules line 167): one Slot per row. */
+/** SLOTS (rules line 173): one Slot per row. */
 // prettier-ignore
 export const SLOTS: Slot[] = [
   { id: 0, name: "P", q: 0, r: 0 },
@@ -2146,7 +2153,7 @@ export const SLOTS: Slot[] = [
   { id: 5, name: "M5", q: (-9), r: 5 },
   { id: 6, name: "M6", q: (-5), r: (-4) },
 ];
-/** LAYOUT (rules line 180): one LayoutHex per row. */
+/** LAYOUT (rules line 186): one LayoutHex per row. */
 // prettier-ignore
 export const LAYOUT: LayoutHex[] = [
   { centre: true, dq: 0, dr: 0, feature: "flagHex", city: 0, first: false },
@@ -2179,7 +2186,7 @@ export const LAYOUT: LayoutHex[] = [
 ];
 /** const SHOALS_START: list<Hex> = [hex(-2, -1), hex(-3, 0), hex(-2, 0)] */
 export const SHOALS_START: Hex[] = [hexOf(-2, -1), hexOf(-3, 0), hexOf(-2, 0)];
-/** CITIES (rules line 215): one City per row. */
+/** CITIES (rules line 221): one City per row. */
 // prettier-ignore
 export const CITIES: City[] = [
   { id: 0, name: "EN1", nation: "english", size: 3, module: 1, slot: 1 },
@@ -2197,7 +2204,7 @@ export const CITIES: City[] = [
 ];
 /** const PIRATE_CITY_SIZE = 3 */
 export const PIRATE_CITY_SIZE: number = 3;
-/** HIDEOUT_TOKENS (rules line 234): one HideoutToken per row. */
+/** HIDEOUT_TOKENS (rules line 240): one HideoutToken per row. */
 // prettier-ignore
 export const HIDEOUT_TOKENS: HideoutToken[] = [
   { level: 1, honours: 1, mains: ["melee", "muskets", "cannons", "culverins"], secs: ["grapeshot", "grapples", "grenades", "chainshot"] },
@@ -2261,7 +2268,7 @@ export const T3_CP: number = 1;
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
 /** const NOWHERE: Hex = hex(-99, -99) */
 export const NOWHERE: Hex = hexOf(-99, -99);
-/** SHIPS (rules line 283): one ShipCard per row. */
+/** SHIPS (rules line 289): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2327,7 +2334,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 348): one CombatCard per row. */
+/** COMBAT (rules line 354): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2391,7 +2398,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 411): one MissionCard per row. */
+/** MISSIONS (rules line 417): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2522,22 +2529,22 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 585) */
+/** fn windKey (line 591) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 587) */
+/** fn slotCentre (line 593) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 589) */
+/** fn placeLocal (line 595) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn slotOfHex (line 591) */
+/** fn slotOfHex (line 597) */
 export function slotOfHex(state: State, h: Hex): number {
   for (const s of SLOTS) {
     if (hexDistance(h, hexOf(s.q, s.r)) <= 4) {
@@ -2548,202 +2555,191 @@ export function slotOfHex(state: State, h: Hex): number {
   return -1;
 }
 
-/** fn moduleAtSlot (line 599) */
+/** fn moduleAtSlot (line 605) */
 export function moduleAtSlot(state: State, s: number): number {
   return s < 0 ? -1 : at(state.slotMod, s);
 }
 
-/** fn moduleOf (line 600) */
+/** fn moduleOf (line 606) */
 export function moduleOf(state: State, h: Hex): number {
   return moduleAtSlot(state, slotOfHex(state, h));
 }
 
-/** fn moduleHexes (line 602) */
+/** fn moduleHexes (line 608) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn onBoard (line 603) */
+/** fn onBoard (line 609) */
 export function onBoard(state: State, h: Hex): boolean {
   return slotOfHex(state, h) >= 0;
 }
 
-/** fn isLand (line 606) */
+/** fn isLand (line 612) */
 export function isLand(state: State, h: Hex): boolean {
   return state.landHexes.includes(h);
 }
 
-/** fn isPort (line 607) */
+/** fn isPort (line 613) */
 export function isPort(state: State, h: Hex): boolean {
   return state.portHexes.includes(h);
 }
 
-/** fn isReef (line 608) */
+/** fn isReef (line 614) */
 export function isReef(state: State, h: Hex): boolean {
   return state.reefs.includes(h);
 }
 
-/** fn isShoals (line 609) */
+/** fn isShoals (line 615) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 610) */
+/** fn inStorm (line 616) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 612) */
+/** fn isSea (line 618) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn cityOfPort (line 614) */
-export function cityOfPort(state: State, h: Hex): number {
-  return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : -2;
+/** fn portAt (line 620) */
+export function portAt(state: State, h: Hex): Port | null {
+  return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : null;
 }
 
-/** fn fortOfSea (line 616) */
+/** fn cityAt (line 622) */
+export function cityAt(state: State, h: Hex): number | null {
+  return match42(state, h);
+}
+
+/** fn fortOfSea (line 624) */
 export function fortOfSea(state: State, h: Hex): number {
   return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : -1;
 }
 
-/** fn fortHasToken (line 617) */
+/** fn fortHasToken (line 625) */
 export function fortHasToken(state: State, f: number): boolean {
-  return any41(state, f);
+  return any43(state, f);
 }
 
-/** fn piratePorts (line 618) */
+/** fn piratePorts (line 626) */
 export function piratePorts(state: State): Hex[] {
-  return collect42(state);
+  return collect44(state);
 }
 
-/** fn hasPawn (line 621) */
+/** fn hasPawn (line 629) */
 export function hasPawn(state: State, h: Hex): boolean {
-  return any43(state, h) || state.merchants.includes(h);
+  return any45(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantIndexAt (line 622) */
+/** fn merchantIndexAt (line 630) */
 export function merchantIndexAt(state: State, h: Hex): number {
   return indexOfValue(state.merchants, h);
 }
 
-/** fn damagedPirateAt (line 623) */
+/** fn damagedPirateAt (line 631) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
-  return any44(state, h);
+  return any46(state, h);
 }
 
-/** fn otherPirateAt (line 624) */
+/** fn otherPirateAt (line 632) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
-  return any45(state, me, h);
+  return any47(state, me, h);
 }
 
-/** fn healthyOtherAt (line 625) */
+/** fn healthyOtherAt (line 633) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
-  return any46(state, me, h);
+  return any48(state, me, h);
 }
 
-/** fn freeSea (line 627) */
+/** fn freeSea (line 635) */
 export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 628) */
+/** fn wreckAt (line 636) */
 export function wreckAt(state: State, h: Hex): boolean {
-  return any47(state, h);
+  return any49(state, h);
 }
 
-/** fn floatsOnModule (line 629) */
+/** fn floatsOnModule (line 637) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
-  return any48(state, cargo, m);
+  return any50(state, cargo, m);
 }
 
-/** fn isConquered (line 634) */
+/** fn isConquered (line 642) */
 export function isConquered(state: State, c: number): boolean {
-  return any49(state, c);
+  return any51(state, c);
 }
 
-/** fn ownsHideout (line 635) */
+/** fn ownsHideout (line 643) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
-  return any50(state, c, p);
+  return any52(state, c, p);
 }
 
-/** fn hideoutCount (line 636) */
+/** fn hideoutCount (line 644) */
 export function hideoutCount(state: State, p: Player): number {
-  return count51(state, p);
+  return count53(state, p);
 }
 
-/** fn hideoutOwners (line 637) */
+/** fn hideoutOwners (line 645) */
 export function hideoutOwners(state: State, c: number): Player[] {
-  return collect52(state, c);
+  return collect54(state, c);
 }
 
-/** fn cityAccess (line 640) */
+/** fn cityAccess (line 648) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
-  return c === -1
-    ? true
-    : isConquered(state, c)
-      ? ownsHideout(state, p, c) || state.players[p]!.permit === c
-      : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
+  return isConquered(state, c)
+    ? ownsHideout(state, p, c) || state.players[p]!.permit === c
+    : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 641) */
+/** fn hasAccess (line 649) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
-  return isPort(state, h) && cityAccess(state, p, cityOfPort(state, h));
+  return match55(state, h, p);
 }
 
-/** fn isNationalPort (line 642) */
+/** fn isNationalPort (line 650) */
 export function isNationalPort(state: State, h: Hex): boolean {
-  return cityOfPort(state, h) >= 0 && !isConquered(state, cityOfPort(state, h));
+  return match56(state, h);
 }
 
-/** fn foreignHideoutPort (line 643) */
+/** fn foreignHideoutPort (line 651) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
-  return (
-    cityOfPort(state, h) >= 0 &&
-    isConquered(state, cityOfPort(state, h)) &&
-    !ownsHideout(state, p, cityOfPort(state, h))
-  );
+  return match57(state, h, p);
 }
 
-/** fn warehouseHere (line 645) */
+/** fn warehouseHere (line 653) */
 export function warehouseHere(state: State, p: Player): boolean {
-  return (
-    isPort(state, state.players[p]!.pos) &&
-    (cityOfPort(state, state.players[p]!.pos) === -1 ||
-      (isConquered(state, cityOfPort(state, state.players[p]!.pos)) &&
-        cityAccess(state, p, cityOfPort(state, state.players[p]!.pos))))
-  );
+  return match58(state, p);
 }
 
-/** fn citySizeAt (line 646) */
+/** fn citySizeAt (line 655) */
 export function citySizeAt(state: State, h: Hex): number {
-  return cityOfPort(state, h) === -1
-    ? PIRATE_CITY_SIZE
-    : cityOfPort(state, h) >= 0
-      ? at(CITIES, cityOfPort(state, h)).size
-      : 0;
+  return match59(state, h);
 }
 
-/** fn tokenHonours (line 647) */
+/** fn tokenHonours (line 656) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 648) */
+/** fn usableToken (line 657) */
 export function usableToken(state: State, p: Player): boolean {
-  return any53(state, p);
+  return any60(state, p);
 }
 
-/** fn ownHideoutOnModule (line 649) */
+/** fn ownHideoutOnModule (line 658) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
-  return any54(state, p, m);
+  return any61(state, p, m);
 }
 
-/** fn canAttackCity (line 651) */
+/** fn canAttackCity (line 660) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
-    c >= 0 &&
     !isConquered(state, c) &&
     !state.players[p]!.damaged &&
     state.players[p]!.missionFlags.includes(at(CITIES, c).nation) &&
@@ -2752,21 +2748,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 654) */
+/** fn portOpen (line 663) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
-  return (
-    hasAccess(state, p, h) ||
-    (foreignHideoutPort(state, p, h) && !state.refusedEntry.includes(cityOfPort(state, h))) ||
-    (isNationalPort(state, h) && canAttackCity(state, p, cityOfPort(state, h)))
-  );
+  return hasAccess(state, p, h) || match62(state, h, p);
 }
 
-/** fn shipDeckOf (line 659) */
+/** fn shipDeckOf (line 673) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 660) */
+/** fn freeHold (line 674) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2776,17 +2768,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 661) */
+/** fn freeYards (line 675) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 662) */
+/** fn freeSb (line 676) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 663) */
+/** fn warehouseUsed (line 677) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2797,27 +2789,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 664) */
+/** fn warehouseFree (line 678) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 665) */
+/** fn ownsSilk (line 679) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 666) */
+/** fn sailBonus (line 680) */
 export function sailBonus(state: State, p: Player): number {
-  return sum55(state, p);
+  return sum63(state, p);
 }
 
-/** fn damagedMove (line 667) */
+/** fn damagedMove (line 681) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 669) */
+/** fn allowance (line 683) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2826,67 +2818,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 670) */
+/** fn mpLeft (line 684) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 671) */
+/** fn stepCost (line 685) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 672) */
+/** fn hasLosable (line 686) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 675) */
+/** fn mainSupply (line 689) */
 export function mainSupply(state: State, w: MainW): number {
-  return MAIN_TOKENS - sum58(state, w);
+  return MAIN_TOKENS - sum66(state, w);
 }
 
-/** fn secSupply (line 676) */
+/** fn secSupply (line 690) */
 export function secSupply(state: State, w: SecW): number {
-  return SECONDARY_TOKENS - sum61(state, w) - count62(state, w);
+  return SECONDARY_TOKENS - sum69(state, w) - count70(state, w);
 }
 
-/** fn sailSupply (line 677) */
+/** fn sailSupply (line 691) */
 export function sailSupply(state: State, v: number): number {
-  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum65(state, v) - count66(state, v);
+  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum73(state, v) - count74(state, v);
 }
 
-/** fn cargoSupply (line 678) */
+/** fn cargoSupply (line 692) */
 export function cargoSupply(state: State): number {
-  return CARGO_TOKENS - sum67(state) - count68(state);
+  return CARGO_TOKENS - sum75(state) - count76(state);
 }
 
-/** fn letterSupply (line 679) */
+/** fn letterSupply (line 693) */
 export function letterSupply(state: State, n_: Nation): number {
-  return LETTERS_PER_NATION - sum71(state, n_);
+  return LETTERS_PER_NATION - sum79(state, n_);
 }
 
-/** fn secTotal (line 680) */
+/** fn secTotal (line 694) */
 export function secTotal(state: State): number {
-  return sum72(state);
+  return sum80(state);
 }
 
-/** fn income (line 683) */
+/** fn income (line 697) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 684) */
+/** fn saleDistance (line 698) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 686) */
+/** fn handLimit (line 700) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 693) */
+/** fn cardScore (line 707) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -2902,22 +2894,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 701) */
+/** fn pirateScore (line 715) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 702) */
+/** fn merchantScore (line 716) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 703) */
+/** fn cityScore (line 717) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 705) */
+/** fn reshuffles (line 719) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -2927,7 +2919,7 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 711) */
+/** fn sideScore (line 725) */
 export function sideScore(
   state: State,
   kind: SideKind,
@@ -2945,12 +2937,12 @@ export function sideScore(
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 713) */
+/** fn unarmed (line 727) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 714) */
+/** fn canPlayOrDraw (line 728) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.length + state.combatDiscard.length > 0 ||
@@ -2958,7 +2950,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 716) */
+/** fn shadowSearch (line 730) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -2967,22 +2959,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 717) */
+/** fn shadowFor (line 731) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn cityIdAt (line 722) */
-export function cityIdAt(state: State, m: number, slot: number): number {
-  return m === 0 ? -1 : sum73(state, m, slot) - 1;
+/** fn portOf (line 736) */
+export function portOf(state: State, m: number, slot: number): Port {
+  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum81(state, m, slot) };
 }
 
-/** fn otherDeck (line 982) */
+/** fn otherDeck (line 997) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1280) */
+/** fn hasEquipment (line 1304) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -2993,12 +2985,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1281) */
+/** fn tollDoubloons (line 1305) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1283) */
+/** fn tollPayable (line 1307) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3013,12 +3005,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1288) */
+/** fn pawnPos (line 1312) */
 export function pawnPos(state: State, x: number): Hex {
   return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
 }
 
-/** fn windStopsPirate (line 1289) */
+/** fn windStopsPirate (line 1313) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3030,7 +3022,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1290) */
+/** fn windStopsMerchant (line 1314) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3040,12 +3032,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1381) */
+/** fn windConflict (line 1405) */
 export function windConflict(state: State, h: Hex): boolean {
-  return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count74(state, h) >= 2);
+  return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count82(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1382) */
+/** fn windConflictHexes (line 1406) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3057,33 +3049,34 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1424) */
+/** fn merchantsOnModule (line 1448) */
 export function merchantsOnModule(state: State, m: number): number {
-  return count75(state, m);
+  return count83(state, m);
 }
 
-/** fn nearestFree (line 1448) */
+/** fn nearestFree (line 1472) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
   while (found.length === 0 && k < 4) {
     k += 1;
-    found = collect76(state, origin, k);
+    found = collect84(state, origin, k);
   }
 
   return found;
 }
 
-/** fn letterPrice (line 1963) */
+/** fn letterPrice (line 1986) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
-  return state.truce.includes(n_) &&
-    isNationalPort(state, state.players[p]!.pos) &&
-    at(CITIES, cityOfPort(state, state.players[p]!.pos)).nation === n_
-    ? 0
-    : PRICE_LETTER;
+  return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn canBuyShip (line 2056) */
+/** fn nationalPortOf (line 1987) */
+export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
+  return match85(state, h, n_);
+}
+
+/** fn canBuyShip (line 2080) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3092,12 +3085,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2277) */
+/** fn krakenMayEnter (line 2301) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2307) */
+/** fn merchantMayEnter (line 2331) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3109,12 +3102,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2358) */
+/** fn shoalSquare (line 2382) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2359) */
+/** fn shoalTemplate (line 2383) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3123,7 +3116,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2361) */
+/** fn triangle (line 2385) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3132,27 +3125,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2362) */
+/** fn shoalSpotLegal (line 2386) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
-  return all77(state, m, i_);
+  return all86(state, m, i_);
 }
 
-/** fn currentShoal (line 2363) */
+/** fn currentShoal (line 2387) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
-  return all78(state, m, i_);
+  return all87(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2364) */
+/** fn otherShoalSpots (line 2388) */
 export function otherShoalSpots(state: State, m: number): number[] {
-  return collect79(state, m);
+  return collect88(state, m);
 }
 
-/** fn stormFits (line 2402) */
+/** fn stormFits (line 2426) */
 export function stormFits(state: State, c: Hex): boolean {
-  return all80(state, c);
+  return all89(state, c);
 }
 
-/** proc buildBoard (line 726) */
+/** proc buildBoard (line 741) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3163,7 +3156,7 @@ export function buildBoard(state: State): void {
         } else {
           if (f.feature === "portHex") {
             state.portHexes.push(h);
-            state.portCities.push(cityIdAt(state, m, f.city));
+            state.portCities.push(portOf(state, m, f.city));
             if (f.first) {
               state.merchants.push(h);
             }
@@ -3198,7 +3191,7 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 927) */
+/** proc drawCombatCard (line 942) */
 export function drawCombatCard(state: State): number | null {
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
     state.combatDeck = state.combatDiscard.slice();
@@ -3213,7 +3206,7 @@ export function drawCombatCard(state: State): number | null {
   return drawTop(state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 940) */
+/** proc rebuildCombatDeck (line 955) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3223,7 +3216,7 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 950) */
+/** proc drawShipFrom (line 965) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
   if (d === "green") {
     if (state.greenDeck.length === 0 && state.greenDiscard.length > 0) {
@@ -3252,7 +3245,7 @@ export function drawShipFrom(state: State, d: ShipDeck): number | null {
   }
 }
 
-/** proc discardShip (line 974) */
+/** proc discardShip (line 989) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3261,7 +3254,7 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 987) */
+/** proc drawMerchant (line 1002) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3277,7 +3270,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1000) */
+/** proc drawMission (line 1015) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3292,7 +3285,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1013) */
+/** proc discardMission (line 1028) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3302,7 +3295,15 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc setSides (line 1538) */
+/** proc dock (line 1146) */
+export function dock(state: State, p: Player, t: Hex): void {
+  state.mpSpent += 1;
+  state.players[p]!.pos = t;
+  state.players[p]!.permit = null;
+  state.moving = false;
+}
+
+/** proc setSides (line 1561) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3326,7 +3327,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1553) */
+/** proc noteFight (line 1576) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3334,7 +3335,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1762) */
+/** proc shipTask (line 1785) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3361,7 +3362,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 911): its effects, once allowed. */
+/** action Repair (line 926): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3372,7 +3373,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 918): its effects, once allowed. */
+/** action EndTurn (line 933): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3409,13 +3410,13 @@ function checkStep(state: State, me: Player, d: HexDir): string | null {
 
 /** Why AttackPort is refused now, or null when it is allowed. */
 function checkAttackPort(state: State, me: Player, d: HexDir): string | null {
-  if (!isNationalPort(state, hexStep(state.players[me]!.pos, d)))
-    return "You can only attack a port of a national city not yet conquered.";
+  const city = cityAt(state, hexStep(state.players[me]!.pos, d));
+  if (city === null) return "You can only attack a port of a national city not yet conquered.";
+  if (isConquered(state, city)) return "You can only attack a port of a national city not yet conquered.";
   if (!hasAccess(state, me, hexStep(state.players[me]!.pos, d)))
     return "Without free access, sailing in is already an attack: take the step.";
   if (mpLeft(state, me) < 1) return "Not enough movement points.";
-  if (!canAttackCity(state, me, cityOfPort(state, hexStep(state.players[me]!.pos, d))))
-    return "You do not meet the conditions to attack this city.";
+  if (!canAttackCity(state, me, city)) return "You do not meet the conditions to attack this city.";
   return null;
 }
 
@@ -3425,7 +3426,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1071): its effects, once allowed. */
+/** action ExtraMove (line 1087): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3436,7 +3437,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1077): its effects, once allowed. */
+/** action StopMoving (line 1093): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3444,14 +3445,14 @@ function doStopMoving(state: State, me: Player): void {
 /** Why AttackCity is refused now, or null when it is allowed. */
 function checkAttackCity(state: State, me: Player): string | null {
   if (state.phase >= 3) return "Too late: the city attack comes before Commerce and the Tavern.";
-  if (cityOfPort(state, state.players[me]!.pos) < 0) return "You must be on a port of a national city.";
-  if (isConquered(state, cityOfPort(state, state.players[me]!.pos))) return "A hideout can never be attacked.";
+  const city = cityAt(state, state.players[me]!.pos);
+  if (city === null) return "You must be on a port of a national city.";
+  if (isConquered(state, city)) return "A hideout can never be attacked.";
   if (state.players[me]!.damaged) return "A damaged ship cannot attack a city (repair it first).";
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, cityOfPort(state, state.players[me]!.pos)).nation))
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city).nation))
     return "Your mission card does not show this city's flag.";
   if (!usableToken(state, me)) return "None of your hideout tokens is within your honours.";
-  if (ownHideoutOnModule(state, me, at(CITIES, cityOfPort(state, state.players[me]!.pos)).module))
-    return "You already have a hideout on this module.";
+  if (ownHideoutOnModule(state, me, at(CITIES, city).module)) return "You already have a hideout on this module.";
   return null;
 }
 
@@ -3467,7 +3468,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1878): its effects, once allowed. */
+/** action EndCommerce (line 1901): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3486,7 +3487,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1901): its effects, once allowed. */
+/** action Deliver (line 1924): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3503,7 +3504,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1914): its effects, once allowed. */
+/** action SellMain (line 1937): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3515,7 +3516,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1920): its effects, once allowed. */
+/** action SellSecondary (line 1943): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3527,7 +3528,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1926): its effects, once allowed. */
+/** action SellSail (line 1949): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3539,7 +3540,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1932): its effects, once allowed. */
+/** action DropLetter (line 1955): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3552,7 +3553,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1937): its effects, once allowed. */
+/** action BuyMain (line 1960): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3566,7 +3567,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1945): its effects, once allowed. */
+/** action BuySecondary (line 1968): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3581,7 +3582,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1953): its effects, once allowed. */
+/** action BuySail (line 1976): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3595,7 +3596,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1965): its effects, once allowed. */
+/** action BuyLetter (line 1989): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3609,7 +3610,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1974): its effects, once allowed. */
+/** action StoreMain (line 1998): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3623,7 +3624,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1982): its effects, once allowed. */
+/** action LoadMain (line 2006): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3637,7 +3638,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1990): its effects, once allowed. */
+/** action StoreSecondary (line 2014): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3651,7 +3652,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1998): its effects, once allowed. */
+/** action LoadSecondary (line 2022): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3665,7 +3666,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2006): its effects, once allowed. */
+/** action StoreSail (line 2030): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3679,7 +3680,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2014): its effects, once allowed. */
+/** action LoadSail (line 2038): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3693,7 +3694,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2022): its effects, once allowed. */
+/** action StoreLetter (line 2046): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3707,7 +3708,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2030): its effects, once allowed. */
+/** action LoadLetter (line 2054): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3721,7 +3722,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2038): its effects, once allowed. */
+/** action StoreCargo (line 2062): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3735,7 +3736,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2047): its effects, once allowed. */
+/** action LoadCargo (line 2071): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3767,7 +3768,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2172): its effects, once allowed. */
+/** action EndTavern (line 2196): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3779,7 +3780,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2176): its effects, once allowed. */
+/** action TakeMission (line 2200): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3805,7 +3806,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 843) until it waits for a decision or is done. */
+/** Runs the flow (line 858) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3845,7 +3846,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 796) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 811) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4002,7 +4003,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 849) until it waits for a decision or is done. */
+/** Runs proc playGame (line 864) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4086,7 +4087,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 867) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 882) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4151,7 +4152,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1022) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1037) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4197,36 +4198,41 @@ function currentTrimHandFrame(state: State): TrimHandFrame {
 }
 
 function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
-  return { routine: "enterHex", pc: 0, p, t, declare, origin: hexOf(0, 0), c: 0, mi: 0 };
+  return {
+    routine: "enterHex",
+    pc: 0,
+    p,
+    t,
+    declare,
+    origin: hexOf(0, 0),
+    port: { kind: "cityPort", city: 0 },
+    c: 0,
+    mi: 0,
+  };
 }
 
-/** Runs proc enterHex (line 1081) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1097) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.origin = state.players[frame.p]!.pos;
-        frame.c = cityOfPort(state, frame.t);
-        if (!isPort(state, frame.t)) {
+        const portFound = portAt(state, frame.t);
+        if (portFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
-        if (!(
-          frame.declare ||
-          (frame.c >= 0 && !isConquered(state, frame.c) && !cityAccess(state, frame.p, frame.c))
-        )) {
-          frame.pc = 3;
+        frame.port = portFound;
+        const port = frame.port;
+        if (port.kind === "cityPort") {
+          frame.c = port.city;
+          frame.pc = 4;
           continue machine;
         }
 
-        state.mpSpent += 1;
-        state.players[frame.p]!.pos = frame.t;
-        state.players[frame.p]!.permit = null;
-        state.moving = false;
         frame.pc = 5;
-        state.stack.push(newCityAttackFrame(frame.p, frame.c));
-        return;
+        continue machine;
       }
 
       case 1: {
@@ -4235,13 +4241,13 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.players[frame.p]!.permit = null;
         frame.mi = merchantIndexAt(state, frame.t);
         if (frame.mi < 0) {
-          frame.pc = 9;
+          frame.pc = 12;
           continue machine;
         }
 
         state.moving = false;
         state.phase = 2;
-        frame.pc = 11;
+        frame.pc = 14;
         state.stack.push(newMerchantFightFrame(frame.p, frame.mi, true));
         return;
       }
@@ -4252,38 +4258,42 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
       }
 
       case 3: {
-        if (!(foreignHideoutPort(state, frame.p, frame.t) && state.players[frame.p]!.permit !== frame.c)) {
-          frame.pc = 6;
-          continue machine;
-        }
-
-        frame.pc = 8;
-        state.stack.push(newAskEntryFrame(frame.p, frame.c, frame.t));
-        return;
-      }
-
-      case 4: {
         frame.pc = 2;
         continue machine;
       }
 
+      case 4: {
+        if (!(frame.declare || (!isConquered(state, frame.c) && !cityAccess(state, frame.p, frame.c)))) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        dock(state, frame.p, frame.t);
+        frame.pc = 8;
+        state.stack.push(newCityAttackFrame(frame.p, frame.c));
+        return;
+      }
+
       case 5: {
-        frame.pc = 4;
+        dock(state, frame.p, frame.t);
+        state.players[frame.p]!.damaged = false;
+        frame.pc = 3;
         continue machine;
       }
 
       case 6: {
-        state.mpSpent += 1;
-        state.players[frame.p]!.pos = frame.t;
-        state.players[frame.p]!.permit = null;
-        state.moving = false;
-        state.players[frame.p]!.damaged = false;
-        frame.pc = 7;
-        continue machine;
+        if (!(foreignHideoutPort(state, frame.p, frame.t) && state.players[frame.p]!.permit !== frame.c)) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.pc = 11;
+        state.stack.push(newAskEntryFrame(frame.p, frame.c, frame.t));
+        return;
       }
 
       case 7: {
-        frame.pc = 4;
+        frame.pc = 3;
         continue machine;
       }
 
@@ -4293,20 +4303,14 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
       }
 
       case 9: {
-        if (!healthyOtherAt(state, frame.t, frame.p)) {
-          frame.pc = 12;
-          continue machine;
-        }
-
-        state.moving = false;
-        state.phase = 2;
-        frame.pc = 14;
-        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0), frame.t));
-        return;
+        dock(state, frame.p, frame.t);
+        state.players[frame.p]!.damaged = false;
+        frame.pc = 10;
+        continue machine;
       }
 
       case 10: {
-        frame.pc = 2;
+        frame.pc = 7;
         continue machine;
       }
 
@@ -4316,19 +4320,20 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
       }
 
       case 12: {
-        if (state.kraken !== frame.t) {
+        if (!healthyOtherAt(state, frame.t, frame.p)) {
           frame.pc = 15;
           continue machine;
         }
 
         state.moving = false;
+        state.phase = 2;
         frame.pc = 17;
-        state.stack.push(newKrakenFightFrame(frame.p));
+        state.stack.push(newPirateFightFrame(frame.p, at(collect1(state, frame.p, frame.t), 0), frame.t));
         return;
       }
 
       case 13: {
-        frame.pc = 10;
+        frame.pc = 2;
         continue machine;
       }
 
@@ -4338,8 +4343,14 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
       }
 
       case 15: {
-        frame.pc = 18;
-        state.stack.push(newHazardsFrame(frame.p, frame.origin, frame.t));
+        if (state.kraken !== frame.t) {
+          frame.pc = 18;
+          continue machine;
+        }
+
+        state.moving = false;
+        frame.pc = 20;
+        state.stack.push(newKrakenFightFrame(frame.p));
         return;
       }
 
@@ -4354,13 +4365,8 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
       }
 
       case 18: {
-        if (state.players[frame.p]!.damaged) {
-          frame.pc = 19;
-          continue machine;
-        }
-
-        frame.pc = 20;
-        state.stack.push(newPickUpsFrame(frame.p, frame.t));
+        frame.pc = 21;
+        state.stack.push(newHazardsFrame(frame.p, frame.origin, frame.t));
         return;
       }
 
@@ -4374,6 +4380,27 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         continue machine;
       }
 
+      case 21: {
+        if (state.players[frame.p]!.damaged) {
+          frame.pc = 22;
+          continue machine;
+        }
+
+        frame.pc = 23;
+        state.stack.push(newPickUpsFrame(frame.p, frame.t));
+        return;
+      }
+
+      case 22: {
+        frame.pc = 19;
+        continue machine;
+      }
+
+      case 23: {
+        frame.pc = 22;
+        continue machine;
+      }
+
       default:
         throw new RulesError(`the saved state is inconsistent: proc enterHex has no step ${frame.pc}`);
     }
@@ -4384,7 +4411,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1130) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1154) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4447,7 +4474,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1142) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1166) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4580,7 +4607,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1173) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1197) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4686,7 +4713,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1195) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1219) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4750,7 +4777,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1212) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1236) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4902,7 +4929,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1250) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1274) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5024,7 +5051,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
 }
 
-/** Runs proc windPhase (line 1294) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1318) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5105,7 +5132,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1317) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1341) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5210,7 +5237,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1342) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1366) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5332,7 +5359,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1393) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1417) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5472,7 +5499,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1429) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1453) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5530,7 +5557,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1458) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1482) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5590,7 +5617,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1468) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1492) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5651,13 +5678,13 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1483) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1507) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.damaged = true;
-        state.pendingWreck = 0;
+        state.pendingWreck = null;
         if (!hasLosable(state, frame.p)) {
           frame.pc = 1;
           continue machine;
@@ -5701,7 +5728,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
         }
 
         state.players[frame.p]!.cargo -= 1;
-        state.pendingWreck = 3;
+        state.pendingWreck = { kind: "cargoToken" };
         frame.pc = 8;
         continue machine;
       }
@@ -5713,7 +5740,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
 
       case 5: {
         removeValue(state.players[frame.p]!.yards, frame.v);
-        state.pendingWreck = frame.v;
+        state.pendingWreck = { kind: "sailToken", value: frame.v };
         frame.pc = 4;
         continue machine;
       }
@@ -5760,7 +5787,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
     pc: 0,
     p,
     origin,
-    kind: 0,
+    token: { kind: "sailToken", value: 0 },
     k: 0,
     options: [],
     spot: hexOf(0, 0),
@@ -5768,18 +5795,19 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1512) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1536) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (state.pendingWreck <= 0) {
+        const tokenFound = state.pendingWreck;
+        if (tokenFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
-        frame.kind = state.pendingWreck;
-        state.pendingWreck = 0;
+        frame.token = tokenFound;
+        state.pendingWreck = null;
         frame.k = 1;
         frame.options = collect24(state, frame.origin);
         while (frame.options.length === 0 && frame.k < 4) {
@@ -5814,8 +5842,12 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
       }
 
       case 3: {
-        if (!floatsOnModule(state, moduleOf(state, frame.spot), frame.kind === 3)) {
-          state.wreck.push({ hex: frame.spot, cargo: frame.kind === 3, sail: frame.kind === 3 ? 0 : frame.kind });
+        if (!floatsOnModule(state, moduleOf(state, frame.spot), frame.token.kind === "cargoToken")) {
+          state.wreck.push({
+            hex: frame.spot,
+            cargo: frame.token.kind === "cargoToken",
+            sail: match26(state, frame.token),
+          });
         }
 
         frame.pc = 2;
@@ -5845,7 +5877,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1562) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1585) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5908,7 +5940,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1578) until it waits for a decision or is done. */
+/** Runs proc combat (line 1601) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6047,7 +6079,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1624) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1647) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6128,7 +6160,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1651) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1674) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6234,7 +6266,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1682) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1705) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6320,7 +6352,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1701) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1724) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6431,7 +6463,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1718) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1741) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6599,7 +6631,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1774) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1797) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6620,7 +6652,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
         }
 
         state.players[frame.p]!.cp += 1;
-        frame.options = collect26(state, frame.at);
+        frame.options = collect27(state, frame.at);
         if (frame.options.length <= 1) {
           frame.pc = 4;
           continue machine;
@@ -6756,7 +6788,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1830) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1853) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6769,7 +6801,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
           state.truce = [];
         }
 
-        state.players[frame.p]!.letters = collect27(state, frame.p, frame.nation);
+        state.players[frame.p]!.letters = collect28(state, frame.p, frame.nation);
         state.pending = { site: 46, players: [frame.p] };
         frame.pc = 1;
         return;
@@ -6872,7 +6904,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2095) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2119) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7096,7 +7128,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2215) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2239) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7138,7 +7170,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2226) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2250) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7311,7 +7343,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2248) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2272) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7355,12 +7387,12 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2254) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2278) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.freeForts = collect28(state);
+        frame.freeForts = collect29(state);
         if (!(secTotal(state) > 0 && frame.freeForts.length > 0)) {
           frame.pc = 1;
           continue machine;
@@ -7423,7 +7455,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2280) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2304) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7440,7 +7472,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
           continue machine;
         }
 
-        frame.options = collect29(state);
+        frame.options = collect30(state);
         if (frame.options.length > 1) {
           frame.pc = 3;
           continue machine;
@@ -7498,14 +7530,14 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 8: {
-        if (!any30(state, frame.krakenTo)) {
+        if (!any31(state, frame.krakenTo)) {
           frame.pc = 11;
           continue machine;
         }
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect31(state, frame.krakenTo), 0)));
+        state.stack.push(newKrakenFightFrame(at(collect32(state, frame.krakenTo), 0)));
         return;
       }
 
@@ -7558,7 +7590,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2311) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2335) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7598,7 +7630,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         }
 
         frame.here = at(state.merchants, frame.whichMerchant);
-        frame.options = collect32(state, frame.here);
+        frame.options = collect33(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
           continue machine;
@@ -7677,14 +7709,14 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 14: {
-        if (!(!isPort(state, frame.merchantTo) && any33(state, frame.merchantTo))) {
+        if (!(!isPort(state, frame.merchantTo) && any34(state, frame.merchantTo))) {
           frame.pc = 17;
           continue machine;
         }
 
         frame.going = false;
         frame.pc = 18;
-        state.stack.push(newMerchantFightFrame(at(collect34(state, frame.merchantTo), 0), frame.whichMerchant, false));
+        state.stack.push(newMerchantFightFrame(at(collect35(state, frame.merchantTo), 0), frame.whichMerchant, false));
         return;
       }
 
@@ -7726,7 +7758,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2347) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2371) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7784,12 +7816,12 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2367) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2391) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.movable = collect35(state);
+        frame.movable = collect36(state);
         if (frame.movable.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7863,7 +7895,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2389) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2413) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7928,12 +7960,12 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2404) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2428) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.stormOptions = collect36(state);
+        state.stormOptions = collect37(state);
         if (state.stormOptions.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7960,7 +7992,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.shift = hexScale(hexDirection(frame.d), STORM_SHIFT);
         frame.arrival = hexAdd(frame.old, frame.shift);
         state.stormCentre = frame.arrival;
-        frame.carried = collect37(state, frame.old);
+        frame.carried = collect38(state, frame.old);
         frame.i_List = frame.carried.slice();
         frame.i_Index = 0;
         frame.pc = 4;
@@ -8106,7 +8138,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2436) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2460) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8117,7 +8149,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        frame.options = collect38(state, frame.arrival);
+        frame.options = collect39(state, frame.arrival);
         if (frame.options.length !== 1) {
           frame.pc = 3;
           continue machine;
@@ -8214,7 +8246,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2456) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2480) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8225,7 +8257,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        frame.options = collect39(state, frame.arrival);
+        frame.options = collect40(state, frame.arrival);
         if (frame.options.length !== 1) {
           frame.pc = 3;
           continue machine;
@@ -8291,7 +8323,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 899) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 914) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8322,7 +8354,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1033) until it waits for a decision or is done. */
+/** Runs action Move (line 1048) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8375,7 +8407,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1050) until it waits for a decision or is done. */
+/** Runs action Step (line 1065) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8397,14 +8429,20 @@ function stepStep(state: State, frame: StepFrame): void {
 }
 
 function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
-  return { routine: "AttackPort", pc: 0, me, d };
+  return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1062) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1077) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
+        const cityFound = cityAt(state, hexStep(state.players[frame.me]!.pos, frame.d));
+        if (cityFound === null)
+          throw new RulesError(
+            "a requirement checked before the action ran no longer holds: You can only attack a port of a national city not yet conquered.",
+          );
+        frame.city = cityFound;
         frame.pc = 1;
         state.stack.push(newEnterHexFrame(frame.me, hexStep(state.players[frame.me]!.pos, frame.d), true));
         return;
@@ -8422,16 +8460,22 @@ function stepAttackPort(state: State, frame: AttackPortFrame): void {
 }
 
 function newAttackCityFrame(me: Player): AttackCityFrame {
-  return { routine: "AttackCity", pc: 0, me };
+  return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1819) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1842) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
+        const cityFound = cityAt(state, state.players[frame.me]!.pos);
+        if (cityFound === null)
+          throw new RulesError(
+            "a requirement checked before the action ran no longer holds: You must be on a port of a national city.",
+          );
+        frame.city = cityFound;
         frame.pc = 1;
-        state.stack.push(newCityAttackFrame(frame.me, cityOfPort(state, state.players[frame.me]!.pos)));
+        state.stack.push(newCityAttackFrame(frame.me, frame.city));
         return;
       }
 
@@ -8450,7 +8494,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1868) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1891) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8492,7 +8536,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1884) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1907) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8549,7 +8593,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2059) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2083) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8574,7 +8618,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           }
         }
 
-        frame.affordable = collect40(state, frame.me);
+        frame.affordable = collect41(state, frame.me);
         if (frame.affordable.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8636,7 +8680,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2162) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2186) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8678,7 +8722,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2183) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2207) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8732,7 +8776,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2205) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2229) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8992,9 +9036,11 @@ function offerAttackPort(state: State, me: Player, out: Action[]): void {
   if (mpLeft(state, me) < 1) return;
   for (let dIndex = 0; dIndex < HEX_DIR_VALUES.length; dIndex++) {
     const d = HEX_DIR_VALUES[dIndex]!;
-    if (!isNationalPort(state, hexStep(state.players[me]!.pos, d))) continue;
+    const city = cityAt(state, hexStep(state.players[me]!.pos, d));
+    if (city === null) continue;
+    if (isConquered(state, city)) continue;
     if (!hasAccess(state, me, hexStep(state.players[me]!.pos, d))) continue;
-    if (!canAttackCity(state, me, cityOfPort(state, hexStep(state.players[me]!.pos, d)))) continue;
+    if (!canAttackCity(state, me, city)) continue;
     out.push({ type: "AttackPort", player: me, d });
   }
 }
@@ -9013,12 +9059,13 @@ function offerStopMoving(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of AttackCity (the same requirements as `checkAttackCity`). */
 function offerAttackCity(state: State, me: Player, out: Action[]): void {
   if (state.phase >= 3) return;
-  if (cityOfPort(state, state.players[me]!.pos) < 0) return;
-  if (isConquered(state, cityOfPort(state, state.players[me]!.pos))) return;
+  const city = cityAt(state, state.players[me]!.pos);
+  if (city === null) return;
+  if (isConquered(state, city)) return;
   if (state.players[me]!.damaged) return;
-  if (!state.players[me]!.missionFlags.includes(at(CITIES, cityOfPort(state, state.players[me]!.pos)).nation)) return;
+  if (!state.players[me]!.missionFlags.includes(at(CITIES, city).nation)) return;
   if (!usableToken(state, me)) return;
-  if (ownHideoutOnModule(state, me, at(CITIES, cityOfPort(state, state.players[me]!.pos)).module)) return;
+  if (ownHideoutOnModule(state, me, at(CITIES, city).module)) return;
   out.push({ type: "AttackCity", player: me });
 }
 
@@ -9296,7 +9343,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 801)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 816)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9306,7 +9353,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 804)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 819)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9316,7 +9363,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 805)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 820)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9326,7 +9373,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 807)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 822)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9336,7 +9383,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 809)
+      // `choose kit: StartKit by p` (proc startingChoices, line 824)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9346,7 +9393,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 817)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 832)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9356,7 +9403,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 884)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 899)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9366,7 +9413,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1024)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1039)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9377,7 +9424,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1055)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9386,7 +9433,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1144)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1168)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9396,7 +9443,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1151)
+      // `choose takeSail: bool by p` (proc pickUps, line 1175)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9406,7 +9453,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1159)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1183)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9416,7 +9463,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1174)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1198)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9432,7 +9479,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1176)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1200)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9443,7 +9490,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1179)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1203)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9454,7 +9501,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1187)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1211)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9465,7 +9512,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1198)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1222)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9475,7 +9522,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1214)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1238)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9485,7 +9532,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1217)
+      // `choose payToll: bool by p` (proc askEntry, line 1241)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9495,7 +9542,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1251)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1275)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9506,7 +9553,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1254)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1278)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9517,7 +9564,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1260)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1284)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9528,7 +9575,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1266)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1290)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9539,7 +9586,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1272)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1296)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9550,7 +9597,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1402)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1426)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9561,7 +9608,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1442)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1466)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9572,7 +9619,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1463)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1487)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9583,7 +9630,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1473)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1497)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9594,7 +9641,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1487)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1511)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9610,7 +9657,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1491)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1515)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9619,7 +9666,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1500)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1524)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9630,7 +9677,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1525)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1548)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9641,7 +9688,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1565)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1588)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9651,7 +9698,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1569)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1592)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9662,7 +9709,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1631)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1654)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9672,7 +9719,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1683)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1706)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9682,7 +9729,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1688)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1711)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9692,7 +9739,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1704)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1727)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9708,7 +9755,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1708)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1731)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9719,7 +9766,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1711)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1734)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9730,7 +9777,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1726)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1749)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9745,7 +9792,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1731)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1754)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9755,7 +9802,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1742)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1765)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9766,7 +9813,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1747)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1770)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9776,7 +9823,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1785)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1808)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9787,7 +9834,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1799)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1822)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9798,7 +9845,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1841)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1864)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9811,7 +9858,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1874)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1897)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9838,7 +9885,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1890)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1913)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9848,7 +9895,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2082)
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2106)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9864,7 +9911,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2100)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2124)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9875,7 +9922,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2104)
+      // `choose storeMain: bool by p` (proc changeShip, line 2128)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9885,7 +9932,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2114)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2138)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9895,7 +9942,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2118)
+      // `choose storeSail: bool by p` (proc changeShip, line 2142)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9905,7 +9952,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2128)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2152)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9921,7 +9968,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2131)
+      // `choose storeItem: bool by p` (proc changeShip, line 2155)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9931,7 +9978,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2135)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2159)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9942,7 +9989,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2143)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2167)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9953,7 +10000,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2168)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2192)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -9962,7 +10009,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2192)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2216)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -9972,7 +10019,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2249)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2273)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -9982,7 +10029,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2270)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2294)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -9993,7 +10040,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2288)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2312)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10004,7 +10051,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2312)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10014,7 +10061,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2314)
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2338)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -10023,7 +10070,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2323)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10034,7 +10081,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2349)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2373)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10044,7 +10091,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2372)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10055,7 +10102,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2378)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10066,7 +10113,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2390)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2414)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10075,7 +10122,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2409)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10085,7 +10132,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2443)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10096,7 +10143,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2463)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12252,7 +12299,7 @@ export function setUp(options: GameOptions): State {
     fDefScore: 0,
     fAttWins: false,
     fReshuffle: false,
-    pendingWreck: 0,
+    pendingWreck: null,
     stormOptions: [],
     fighting: false,
     rng: createRng(options.seed),
@@ -12388,7 +12435,7 @@ function view(state: State, viewer: Player): View {
     modRot: state.modRot.slice(),
     landHexes: state.landHexes.map((x) => hexView(x)),
     portHexes: state.portHexes.map((x) => hexView(x)),
-    portCities: state.portCities.slice(),
+    portCities: clone(state.portCities),
     reefs: state.reefs.map((x) => hexView(x)),
     fortSeaHexes: state.fortSeaHexes.map((x) => hexView(x)),
     lair: hexView(state.lair),
@@ -12438,7 +12485,7 @@ function view(state: State, viewer: Player): View {
     fDefScore: state.fDefScore,
     fAttWins: state.fAttWins,
     fReshuffle: state.fReshuffle,
-    pendingWreck: state.pendingWreck,
+    pendingWreck: clone(state.pendingWreck),
     stormOptions: state.stormOptions.slice(),
     fighting: state.fighting,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
@@ -12469,6 +12516,32 @@ function problemInHideout(value: unknown, playerCount: number): string | null {
     return "Hideout.owner is not a valid seat";
   if (!isInt(value.level)) return "Hideout.level is not a valid int";
   return null;
+}
+
+function problemInPort(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Port is not an object";
+  switch (value.kind) {
+    case "cityPort":
+      if (!isInt(value.city)) return "Port.cityPort.city is not a valid int";
+      return null;
+    case "piratePort":
+      return null;
+    default:
+      return "a Port is not one of cityPort, piratePort";
+  }
+}
+
+function problemInFlotsam(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Flotsam is not an object";
+  switch (value.kind) {
+    case "sailToken":
+      if (!isInt(value.value)) return "Flotsam.sailToken.value is not a valid int";
+      return null;
+    case "cargoToken":
+      return null;
+    default:
+      return "a Flotsam is not one of sailToken, cargoToken";
+  }
 }
 
 /** Null when `value` has the shape of a `State` (for loading saves), else what is wrong. */
@@ -12559,8 +12632,10 @@ function validateState(value: unknown): string | null {
     return "state.landHexes is not a valid list of Hex";
   if (!(Array.isArray(value.portHexes) && value.portHexes.every((x: unknown) => isHex(x))))
     return "state.portHexes is not a valid list of Hex";
-  if (!(Array.isArray(value.portCities) && value.portCities.every((x: unknown) => isInt(x))))
-    return "state.portCities is not a valid list of int";
+  if (!(
+    Array.isArray(value.portCities) && value.portCities.every((x: unknown) => problemInPort(x, playerCount) === null)
+  ))
+    return "state.portCities is not a valid list of Port";
   if (!(Array.isArray(value.reefs) && value.reefs.every((x: unknown) => isHex(x))))
     return "state.reefs is not a valid list of Hex";
   if (!(Array.isArray(value.fortSeaHexes) && value.fortSeaHexes.every((x: unknown) => isHex(x))))
@@ -12639,7 +12714,8 @@ function validateState(value: unknown): string | null {
   if (!isInt(value.fDefScore)) return "state.fDefScore is not a valid int";
   if (!(typeof value.fAttWins === "boolean")) return "state.fAttWins is not a valid bool";
   if (!(typeof value.fReshuffle === "boolean")) return "state.fReshuffle is not a valid bool";
-  if (!isInt(value.pendingWreck)) return "state.pendingWreck is not a valid int";
+  if (!(value.pendingWreck === null || problemInFlotsam(value.pendingWreck, playerCount) === null))
+    return "state.pendingWreck is not a valid Flotsam or none";
   if (!(
     Array.isArray(value.stormOptions) &&
     value.stormOptions.every((x: unknown) => (HEX_DIR_VALUES as readonly unknown[]).includes(x))
@@ -13051,8 +13127,18 @@ function collect25(state: State, origin: Hex, k: number): Hex[] {
   return out;
 }
 
+/** match token { sailToken(value) => value, cargoToken => 0 } */
+function match26(state: State, token: Flotsam): number {
+  if (token.kind === "sailToken") {
+    const value_ = token.value;
+    return value_;
+  }
+
+  return 0;
+}
+
 /** [h for h in disc(at, 1) if h == at or freeSea(h)] */
-function collect26(state: State, at: Hex): Hex[] {
+function collect27(state: State, at: Hex): Hex[] {
   const out: Hex[] = [];
   const items = hexDisc(at, 1);
   for (let i = 0; i < items.length; i++) {
@@ -13064,7 +13150,7 @@ function collect26(state: State, at: Hex): Hex[] {
 }
 
 /** [n for n in p.letters if n != nation] */
-function collect27(state: State, p: Player, nation: Nation): Nation[] {
+function collect28(state: State, p: Player, nation: Nation): Nation[] {
   const out: Nation[] = [];
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -13076,7 +13162,7 @@ function collect27(state: State, p: Player, nation: Nation): Nation[] {
 }
 
 /** [f for f in range(0, 6) if not fortHasToken(f)] */
-function collect28(state: State): number[] {
+function collect29(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, 6);
   for (let i = 0; i < items.length; i++) {
@@ -13088,7 +13174,7 @@ function collect28(state: State): number[] {
 }
 
 /** [h for h in disc(kraken, 1) if h == kraken or krakenMayEnter(h)] */
-function collect29(state: State): Hex[] {
+function collect30(state: State): Hex[] {
   const out: Hex[] = [];
   const items = hexDisc(state.kraken, 1);
   for (let i = 0; i < items.length; i++) {
@@ -13100,7 +13186,7 @@ function collect29(state: State): Hex[] {
 }
 
 /** any(p in players: p.pos == krakenTo) */
-function any30(state: State, krakenTo: Hex): boolean {
+function any31(state: State, krakenTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13111,7 +13197,7 @@ function any30(state: State, krakenTo: Hex): boolean {
 }
 
 /** [p for p in players if p.pos == krakenTo] */
-function collect31(state: State, krakenTo: Hex): Player[] {
+function collect32(state: State, krakenTo: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13123,7 +13209,7 @@ function collect31(state: State, krakenTo: Hex): Player[] {
 }
 
 /** [h for h in disc(here, 1) if h == here or merchantMayEnter(h)] */
-function collect32(state: State, here: Hex): Hex[] {
+function collect33(state: State, here: Hex): Hex[] {
   const out: Hex[] = [];
   const items = hexDisc(here, 1);
   for (let i = 0; i < items.length; i++) {
@@ -13135,7 +13221,7 @@ function collect32(state: State, here: Hex): Hex[] {
 }
 
 /** any(p in players: p.pos == merchantTo) */
-function any33(state: State, merchantTo: Hex): boolean {
+function any34(state: State, merchantTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13146,7 +13232,7 @@ function any33(state: State, merchantTo: Hex): boolean {
 }
 
 /** [p for p in players if p.pos == merchantTo] */
-function collect34(state: State, merchantTo: Hex): Player[] {
+function collect35(state: State, merchantTo: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13158,7 +13244,7 @@ function collect34(state: State, merchantTo: Hex): Player[] {
 }
 
 /** [k for k in range(1, 6) if size(otherShoalSpots(k)) > 0] */
-function collect35(state: State): number[] {
+function collect36(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(1, 6);
   for (let i = 0; i < items.length; i++) {
@@ -13170,7 +13256,7 @@ function collect35(state: State): number[] {
 }
 
 /** [d for d in members(HexDir) if stormFits(step(stormCentre, d, STORM_SHIFT))] */
-function collect36(state: State): HexDir[] {
+function collect37(state: State): HexDir[] {
   const out: HexDir[] = [];
   const items = HEX_DIR_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
@@ -13182,24 +13268,12 @@ function collect36(state: State): HexDir[] {
 }
 
 /** [i for i in range(0, playerCount - 1) if distance(players[i].pos, old) <= 1] */
-function collect37(state: State, old: Hex): number[] {
+function collect38(state: State, old: Hex): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
     if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_)]!.pos, old) <= 1) out.push(i_);
-  }
-
-  return out;
-}
-
-/** [h for h in disc(arrival, 1) if freeSea(h)] */
-function collect38(state: State, arrival: Hex): Hex[] {
-  const out: Hex[] = [];
-  const items = hexDisc(arrival, 1);
-  for (let i = 0; i < items.length; i++) {
-    const h = items[i]!;
-    if (freeSea(state, h)) out.push(h);
   }
 
   return out;
@@ -13217,8 +13291,20 @@ function collect39(state: State, arrival: Hex): Hex[] {
   return out;
 }
 
+/** [h for h in disc(arrival, 1) if freeSea(h)] */
+function collect40(state: State, arrival: Hex): Hex[] {
+  const out: Hex[] = [];
+  const items = hexDisc(arrival, 1);
+  for (let i = 0; i < items.length; i++) {
+    const h = items[i]!;
+    if (freeSea(state, h)) out.push(h);
+  }
+
+  return out;
+}
+
 /** [c for c in shipOffer if canBuyShip(me, c)] */
-function collect40(state: State, me: Player): number[] {
+function collect41(state: State, me: Player): number[] {
   const out: number[] = [];
   const items = state.shipOffer;
   for (let i = 0; i < items.length; i++) {
@@ -13229,8 +13315,19 @@ function collect40(state: State, me: Player): number[] {
   return out;
 }
 
+/** match portAt(h) { cityPort(c) => c, _ => none } */
+function match42(state: State, h: Hex): number | null {
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return c;
+  }
+
+  return null;
+}
+
 /** any(ft in fortTokens: ft.fort == f) */
-function any41(state: State, f: number): boolean {
+function any43(state: State, f: number): boolean {
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
     const ft = items[i]!;
@@ -13240,20 +13337,20 @@ function any41(state: State, f: number): boolean {
   return false;
 }
 
-/** [h for h in portHexes if cityOfPort(h) == -1] */
-function collect42(state: State): Hex[] {
+/** [h for h in portHexes if portAt(h) == piratePort] */
+function collect44(state: State): Hex[] {
   const out: Hex[] = [];
   const items = state.portHexes;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (cityOfPort(state, h) === -1) out.push(h);
+    if (portAt(state, h)?.kind === "piratePort") out.push(h);
   }
 
   return out;
 }
 
 /** any(p in players: p.pos == h) */
-function any43(state: State, h: Hex): boolean {
+function any45(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13264,7 +13361,7 @@ function any43(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p.pos == h and p.damaged) */
-function any44(state: State, h: Hex): boolean {
+function any46(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13275,7 +13372,7 @@ function any44(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h) */
-function any45(state: State, me: Player, h: Hex): boolean {
+function any47(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13286,7 +13383,7 @@ function any45(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h and not p.damaged) */
-function any46(state: State, me: Player, h: Hex): boolean {
+function any48(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13297,7 +13394,7 @@ function any46(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.hex == h) */
-function any47(state: State, h: Hex): boolean {
+function any49(state: State, h: Hex): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13308,7 +13405,7 @@ function any47(state: State, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.cargo == cargo and moduleOf(w.hex) == m) */
-function any48(state: State, cargo: boolean, m: number): boolean {
+function any50(state: State, cargo: boolean, m: number): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13319,7 +13416,7 @@ function any48(state: State, cargo: boolean, m: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c) */
-function any49(state: State, c: number): boolean {
+function any51(state: State, c: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13330,7 +13427,7 @@ function any49(state: State, c: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c and ho.owner == p) */
-function any50(state: State, c: number, p: Player): boolean {
+function any52(state: State, c: number, p: Player): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13341,7 +13438,7 @@ function any50(state: State, c: number, p: Player): boolean {
 }
 
 /** count(ho in hideouts: ho.owner == p) */
-function count51(state: State, p: Player): number {
+function count53(state: State, p: Player): number {
   let total = 0;
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13353,7 +13450,7 @@ function count51(state: State, p: Player): number {
 }
 
 /** [ho.owner for ho in hideouts if ho.city == c] */
-function collect52(state: State, c: number): Player[] {
+function collect54(state: State, c: number): Player[] {
   const out: Player[] = [];
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13364,8 +13461,75 @@ function collect52(state: State, c: number): Player[] {
   return out;
 }
 
+/** match portAt(h) { cityPort(c) => cityAccess(p, c), piratePort => true, none => false } */
+function match55(state: State, h: Hex, p: Player): boolean {
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return cityAccess(state, p, c);
+  }
+
+  if (value?.kind === "piratePort") {
+    return true;
+  }
+
+  return false;
+}
+
+/** match portAt(h) { cityPort(c) => not isConquered(c), _ => false } */
+function match56(state: State, h: Hex): boolean {
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return !isConquered(state, c);
+  }
+
+  return false;
+}
+
+/** match portAt(h) { cityPort(c) => isConquered(c) and not ownsHideout(p, c), _ => false } */
+function match57(state: State, h: Hex, p: Player): boolean {
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return isConquered(state, c) && !ownsHideout(state, p, c);
+  }
+
+  return false;
+}
+
+/** match portAt(p.pos) { cityPort(c) => isConquered(c) and cityAccess(p, c), piratePort => true, none => false } */
+function match58(state: State, p: Player): boolean {
+  const value = portAt(state, state.players[p]!.pos);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return isConquered(state, c) && cityAccess(state, p, c);
+  }
+
+  if (value?.kind === "piratePort") {
+    return true;
+  }
+
+  return false;
+}
+
+/** match portAt(h) { cityPort(c) => CITIES[c].size, piratePort => PIRATE_CITY_SIZE, none => 0 } */
+function match59(state: State, h: Hex): number {
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return at(CITIES, c).size;
+  }
+
+  if (value?.kind === "piratePort") {
+    return PIRATE_CITY_SIZE;
+  }
+
+  return 0;
+}
+
 /** any(t in p.tokens: tokenHonours(t) <= p.honours) */
-function any53(state: State, p: Player): boolean {
+function any60(state: State, p: Player): boolean {
   const items = state.players[p]!.tokens;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -13376,7 +13540,7 @@ function any53(state: State, p: Player): boolean {
 }
 
 /** any(ho in hideouts: ho.owner == p and CITIES[ho.city].module == m) */
-function any54(state: State, p: Player, m: number): boolean {
+function any61(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13386,8 +13550,21 @@ function any54(state: State, p: Player, m: number): boolean {
   return false;
 }
 
+/** match portAt(h) { cityPort(c) => if isConquered(c) then not ownsHideout(p, c) and not contains(refusedEntry, c) else canAttackCity(p, c), _ => false, } */
+function match62(state: State, h: Hex, p: Player): boolean {
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return isConquered(state, c)
+      ? !ownsHideout(state, p, c) && !state.refusedEntry.includes(c)
+      : canAttackCity(state, p, c);
+  }
+
+  return false;
+}
+
 /** sum(v in p.yards: v) */
-function sum55(state: State, p: Player): number {
+function sum63(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13399,7 +13576,7 @@ function sum55(state: State, p: Player): number {
 }
 
 /** count(x in p.sb: x == w) */
-function count56(state: State, p: Player, w: MainW): number {
+function count64(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.sb;
   for (let i = 0; i < items.length; i++) {
@@ -13411,7 +13588,7 @@ function count56(state: State, p: Player, w: MainW): number {
 }
 
 /** count(x in p.whMain: x == w) */
-function count57(state: State, p: Player, w: MainW): number {
+function count65(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.whMain;
   for (let i = 0; i < items.length; i++) {
@@ -13423,19 +13600,19 @@ function count57(state: State, p: Player, w: MainW): number {
 }
 
 /** sum(p in players: count(x in p.sb: x == w) + count(x in p.whMain: x == w)) */
-function sum58(state: State, w: MainW): number {
+function sum66(state: State, w: MainW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count56(state, p, w) + count57(state, p, w);
+    total += count64(state, p, w) + count65(state, p, w);
   }
 
   return total;
 }
 
 /** count(x in p.holdSec: x == w) */
-function count59(state: State, p: Player, w: SecW): number {
+function count67(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.holdSec;
   for (let i = 0; i < items.length; i++) {
@@ -13447,7 +13624,7 @@ function count59(state: State, p: Player, w: SecW): number {
 }
 
 /** count(x in p.whSec: x == w) */
-function count60(state: State, p: Player, w: SecW): number {
+function count68(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.whSec;
   for (let i = 0; i < items.length; i++) {
@@ -13459,19 +13636,19 @@ function count60(state: State, p: Player, w: SecW): number {
 }
 
 /** sum(p in players: count(x in p.holdSec: x == w) + count(x in p.whSec: x == w)) */
-function sum61(state: State, w: SecW): number {
+function sum69(state: State, w: SecW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count59(state, p, w) + count60(state, p, w);
+    total += count67(state, p, w) + count68(state, p, w);
   }
 
   return total;
 }
 
 /** count(ft in fortTokens: ft.weapon == w) */
-function count62(state: State, w: SecW): number {
+function count70(state: State, w: SecW): number {
   let total = 0;
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -13483,7 +13660,7 @@ function count62(state: State, w: SecW): number {
 }
 
 /** count(x in p.yards: x == v) */
-function count63(state: State, p: Player, v: number): number {
+function count71(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13495,7 +13672,7 @@ function count63(state: State, p: Player, v: number): number {
 }
 
 /** count(x in p.whSails: x == v) */
-function count64(state: State, p: Player, v: number): number {
+function count72(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.whSails;
   for (let i = 0; i < items.length; i++) {
@@ -13507,19 +13684,19 @@ function count64(state: State, p: Player, v: number): number {
 }
 
 /** sum(p in players: count(x in p.yards: x == v) + count(x in p.whSails: x == v)) */
-function sum65(state: State, v: number): number {
+function sum73(state: State, v: number): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count63(state, p, v) + count64(state, p, v);
+    total += count71(state, p, v) + count72(state, p, v);
   }
 
   return total;
 }
 
 /** count(w in wreck: not w.cargo and w.sail == v) */
-function count66(state: State, v: number): number {
+function count74(state: State, v: number): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13531,7 +13708,7 @@ function count66(state: State, v: number): number {
 }
 
 /** sum(p in players: p.cargo + p.whCargo) */
-function sum67(state: State): number {
+function sum75(state: State): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13543,7 +13720,7 @@ function sum67(state: State): number {
 }
 
 /** count(w in wreck: w.cargo) */
-function count68(state: State): number {
+function count76(state: State): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13555,7 +13732,7 @@ function count68(state: State): number {
 }
 
 /** count(x in p.letters: x == n) */
-function count69(state: State, p: Player, n_: Nation): number {
+function count77(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -13567,7 +13744,7 @@ function count69(state: State, p: Player, n_: Nation): number {
 }
 
 /** count(x in p.whLetters: x == n) */
-function count70(state: State, p: Player, n_: Nation): number {
+function count78(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.whLetters;
   for (let i = 0; i < items.length; i++) {
@@ -13579,19 +13756,19 @@ function count70(state: State, p: Player, n_: Nation): number {
 }
 
 /** sum(p in players: count(x in p.letters: x == n) + count(x in p.whLetters: x == n)) */
-function sum71(state: State, n_: Nation): number {
+function sum79(state: State, n_: Nation): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count69(state, p, n_) + count70(state, p, n_);
+    total += count77(state, p, n_) + count78(state, p, n_);
   }
 
   return total;
 }
 
 /** sum(w in SEC_TYPES: secSupply(w)) */
-function sum72(state: State): number {
+function sum80(state: State): number {
   let total = 0;
   const items = SEC_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -13602,20 +13779,20 @@ function sum72(state: State): number {
   return total;
 }
 
-/** sum(c in CITIES: if c.module == m and c.slot == slot then c.id + 1 else 0) */
-function sum73(state: State, m: number, slot: number): number {
+/** sum(c in CITIES: if c.module == m and c.slot == slot then c.id else 0) */
+function sum81(state: State, m: number, slot: number): number {
   let total = 0;
   const items = CITIES;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    total += c.module === m && c.slot === slot ? c.id + 1 : 0;
+    total += c.module === m && c.slot === slot ? c.id : 0;
   }
 
   return total;
 }
 
 /** count(p in players: p.pos == h and not p.damaged) */
-function count74(state: State, h: Hex): number {
+function count82(state: State, h: Hex): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13627,7 +13804,7 @@ function count74(state: State, h: Hex): number {
 }
 
 /** count(x in merchants: x != NOWHERE and moduleOf(x) == m) */
-function count75(state: State, m: number): number {
+function count83(state: State, m: number): number {
   let total = 0;
   const items = state.merchants;
   for (let i = 0; i < items.length; i++) {
@@ -13639,7 +13816,7 @@ function count75(state: State, m: number): number {
 }
 
 /** [h for h in ring(origin, k) if freeSea(h)] */
-function collect76(state: State, origin: Hex, k: number): Hex[] {
+function collect84(state: State, origin: Hex, k: number): Hex[] {
   const out: Hex[] = [];
   const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
@@ -13650,8 +13827,19 @@ function collect76(state: State, origin: Hex, k: number): Hex[] {
   return out;
 }
 
+/** match portAt(h) { cityPort(c) => not isConquered(c) and CITIES[c].nation == n, _ => false } */
+function match85(state: State, h: Hex, n_: Nation): boolean {
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return !isConquered(state, c) && at(CITIES, c).nation === n_;
+  }
+
+  return false;
+}
+
 /** all(h in triangle(m, i): isSea(h) and moduleOf(h) == m and kraken != h) */
-function all77(state: State, m: number, i_: number): boolean {
+function all86(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13662,7 +13850,7 @@ function all77(state: State, m: number, i_: number): boolean {
 }
 
 /** all(h in triangle(m, i): contains(shoalTemplate(m), h)) */
-function all78(state: State, m: number, i_: number): boolean {
+function all87(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13673,7 +13861,7 @@ function all78(state: State, m: number, i_: number): boolean {
 }
 
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
-function collect79(state: State, m: number): number[] {
+function collect88(state: State, m: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, 5);
   for (let i = 0; i < items.length; i++) {
@@ -13685,7 +13873,7 @@ function collect79(state: State, m: number): number[] {
 }
 
 /** all(h in disc(c, 1): onBoard(h) and not isPort(h)) */
-function all80(state: State, c: Hex): boolean {
+function all89(state: State, c: Hex): boolean {
   const items = hexDisc(c, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13700,7 +13888,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "59f6b6c8",
+  sourceHash: "dd09b483",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
