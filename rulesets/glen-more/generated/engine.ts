@@ -101,9 +101,9 @@ export const CARD_VALUES: readonly Card[] = [
 ];
 /** enum Space (rules line 224) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 322) */
+/** enum Source (rules line 321) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 324) */
+/** enum ClanSource (rules line 323) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -320,20 +320,20 @@ export type Frame =
   | ActivateFrame
   | LochNessFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 498) */
-/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 506) */
-/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 511) */
-/** site 3: `choose source: Source in sources by p` (proc payDue, line 524) */
-/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 551) */
-/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 562) */
-/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 582) */
-/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 604) */
-/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 625) */
-/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 656) */
-/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 669) */
-/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 684) */
-/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 690) */
-/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 693) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 497) */
+/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 505) */
+/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 510) */
+/** site 3: `choose source: Source in sources by p` (proc payDue, line 523) */
+/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 550) */
+/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 561) */
+/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 581) */
+/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 603) */
+/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 624) */
+/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 655) */
+/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 668) */
+/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 683) */
+/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 689) */
+/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 692) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -378,20 +378,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 787). */
+/** The action TakeTile (rules line 786). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 800). */
+/** The action ForcedMove (rules line 799). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 812). */
+/** The action Sell (rules line 811). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -400,7 +400,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action Activate (rules line 821). */
+/** The action Activate (rules line 820). */
 export interface ActivateAction {
   readonly type: "Activate";
   readonly player: Player;
@@ -408,7 +408,7 @@ export interface ActivateAction {
   readonly i: number;
 }
 
-/** The action LochNess (rules line 828). */
+/** The action LochNess (rules line 827). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -416,13 +416,13 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action EndActivation (rules line 837). */
+/** The action EndActivation (rules line 836). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action MoveClan (rules line 842). */
+/** The action MoveClan (rules line 841). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -431,7 +431,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 852). */
+/** The action Promote (rules line 851). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -439,13 +439,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 860). */
+/** The action EndMoves (rules line 859). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose source` (rules line 524). */
+/** The answer to `choose source` (rules line 523). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -453,7 +453,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 551). */
+/** The answer to `choose clanSource` (rules line 550). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -461,14 +461,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 562). */
+/** The answer to `choose oichRes` (rules line 561). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 582). */
+/** The answer to `choose spot` (rules line 581). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -476,49 +476,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 604). */
+/** The answer to `choose lochyRes` (rules line 603). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 625). */
+/** The answer to `choose shielRes` (rules line 624). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 656). */
+/** The answer to `choose ionaRes` (rules line 655). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 669). */
+/** The answer to `choose butcherCount` (rules line 668). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 684). */
+/** The answer to `choose grocerRes` (rules line 683). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 690). */
+/** The answer to `choose fairTypes` (rules line 689). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 693). */
+/** The answer to `choose fairRes` (rules line 692). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -832,22 +832,17 @@ export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 295) */
-export function indexAt(state: State, p: Player, x: number, y: number): number {
-  return sum14(state, p, x, y) - 1;
+/** fn indexAt (line 296) */
+export function indexAt(state: State, p: Player, x: number, y: number): number | null {
+  return first14(state, p, x, y);
 }
 
-/** fn occupied (line 297) */
-export function occupied(state: State, p: Player, x: number, y: number): boolean {
-  return any15(state, p, x, y);
-}
-
-/** fn isProduction (line 299) */
+/** fn isProduction (line 298) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 300) */
+/** fn produce (line 299) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -860,42 +855,42 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 302) */
+/** fn isGrey (line 301) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 308) */
+/** fn miss (line 307) */
 export function miss(state: State, p: Player, need: number[], k: number): number {
   return Math.max(0, at(need, k) - have(state, p, k));
 }
 
-/** fn buyCost (line 310) */
+/** fn buyCost (line 309) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 312) */
+/** fn sellValue (line 311) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 313) */
+/** fn coverCost (line 312) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum16(state, levels, p, need);
+  return sum15(state, levels, p, need);
 }
 
-/** fn coverOk (line 314) */
+/** fn coverOk (line 313) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all17(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 317) */
+/** fn canCover (line 316) */
 export function canCover(state: State, p: Player, need: number[]): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 319) */
+/** fn canBuyNow (line 318) */
 export function canBuyNow(state: State, p: Player, k: number): boolean {
   return (
     at(state.market, k) < MARKET_SPACES &&
@@ -909,32 +904,32 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn paySources (line 327) */
+/** fn paySources (line 326) */
 export function paySources(state: State, p: Player, k: number): Source[] {
-  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect18(state, p, k));
+  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect17(state, p, k));
 }
 
-/** fn cheapest (line 332) */
+/** fn cheapest (line 331) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
 }
 
-/** fn cheapestPaid (line 334) */
+/** fn cheapestPaid (line 333) */
 export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 337) */
+/** fn spareCubes (line 336) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum19(state, p, need);
+  return sum18(state, p, need);
 }
 
-/** fn buysAt (line 338) */
+/** fn buysAt (line 337) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count20(state, p, need, price);
+  return count19(state, p, need, price);
 }
 
-/** fn extraOk (line 339) */
+/** fn extraOk (line 338) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -950,7 +945,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 345) */
+/** fn typePrice (line 344) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -961,12 +956,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 347) */
+/** fn typesAt (line 346) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count21(state, p, chosen, price);
+  return count20(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 348) */
+/** fn distinctOk (line 347) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -982,46 +977,46 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 354) */
+/** fn funds (line 353) */
 export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum22(state, p, need);
+  return state.players[p]!.coins + sum21(state, p, need);
 }
 
-/** fn coverSellingOk (line 356) */
+/** fn coverSellingOk (line 355) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all22(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 358) */
+/** fn twoTypesSellingOk (line 357) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any25(state, p);
+  return any24(state, p);
 }
 
-/** fn clanNear (line 363) */
+/** fn clanNear (line 362) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any26(state, p, minus, x, y);
+  return any25(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 367) */
+/** fn edgesMatch (line 366) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all27(state, p, x, y, t) && all28(state, p, y, x, t);
+  return all26(state, p, x, y, t) && all27(state, p, y, x, t);
 }
 
-/** fn riverOk (line 371) */
+/** fn riverOk (line 370) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any29(state, p, x, y);
+  return !t.river || any28(state, p, x, y);
 }
 
-/** fn roadOk (line 373) */
+/** fn roadOk (line 372) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any30(state, p, y, x);
+  return !t.road || any29(state, p, y, x);
 }
 
-/** fn fits (line 375) */
+/** fn fits (line 374) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
-    !occupied(state, p, x, y) &&
-    any31(state, p, x, y) &&
+    indexAt(state, p, x, y) === null &&
+    any30(state, p, x, y) &&
     clanNear(state, p, x, y, minus) &&
     edgesMatch(state, p, at(TILES, id), x, y) &&
     riverOk(state, p, at(TILES, id), x, y) &&
@@ -1029,17 +1024,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 382) */
+/** fn placeable (line 381) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any33(state, p, id, minus);
+  return any32(state, p, id, minus);
 }
 
-/** fn clanPayable (line 387) */
+/** fn clanPayable (line 386) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any34(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any33(state, p, id);
 }
 
-/** fn affordable (line 390) */
+/** fn affordable (line 389) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1049,12 +1044,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 395) */
+/** fn placeableAfterPaying (line 394) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 397) */
+/** fn canTakeSelling (line 396) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1064,17 +1059,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn tileOn (line 403) */
+/** fn tileOn (line 402) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match35(state, space) : null;
+  return space < state.track.length ? match34(state, space) : null;
 }
 
-/** fn usable (line 407) */
+/** fn usable (line 406) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 408) */
+/** fn usableKind (line 407) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1090,49 +1085,49 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 423) */
+/** fn firstPawn (line 422) */
 export function firstPawn(state: State): number {
-  return min37(state);
+  return min36(state);
 }
 
-/** fn lastTurn (line 424) */
+/** fn lastTurn (line 423) */
 export function lastTurn(state: State): boolean {
   return (
     state.stack0.length + state.stack1.length + state.stack2.length === 0 && state.stack3.length <= 1 + firstPawn(state)
   );
 }
 
-/** fn tableVp (line 427) */
+/** fn tableVp (line 426) */
 export function tableVp(state: State, difference: number): number {
-  return sum38(state, difference);
+  return sum37(state, difference);
 }
 
-/** fn ladderVp (line 428) */
+/** fn ladderVp (line 427) */
 export function ladderVp(state: State, types: number): number {
-  return sum39(state, types);
+  return sum38(state, types);
 }
 
-/** fn bonnets (line 429) */
+/** fn bonnets (line 428) */
 export function bonnets(state: State, p: Player): number {
-  return sum40(state, p);
+  return sum39(state, p);
 }
 
-/** fn chieftainValue (line 430) */
+/** fn chieftainValue (line 429) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 431) */
+/** fn tilesWith (line 430) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count41(state, p, b);
+  return count40(state, p, b);
 }
 
-/** fn villages (line 432) */
+/** fn villages (line 431) */
 export function villages(state: State, p: Player): number {
-  return count42(state, p);
+  return count41(state, p);
 }
 
-/** fn fourPlayerTrack (line 880) */
+/** fn fourPlayerTrack (line 879) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1151,7 +1146,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 885) */
+/** fn twoPlayerTrack (line 884) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1170,12 +1165,12 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 890) */
+/** fn startVillage (line 889) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, active: false, used: false };
 }
 
-/** proc markActivation (line 635) */
+/** proc markActivation (line 634) */
 export function markActivation(state: State, p: Player, i_: number): void {
   let x = at(state.players[p]!.display, i_).x;
   let y = at(state.players[p]!.display, i_).y;
@@ -1186,7 +1181,7 @@ export function markActivation(state: State, p: Player, i_: number): void {
   }
 }
 
-/** proc dieTurn (line 703) */
+/** proc dieTurn (line 702) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
@@ -1198,12 +1193,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 749) */
+/** proc scoreRound (line 748) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min43(state);
-  let chiefLow = min44(state);
-  let cardsLow = min45(state);
+  let whiskyLow = min42(state);
+  let chiefLow = min43(state);
+  let cardsLow = min44(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1212,7 +1207,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 760) */
+/** proc finalScoring (line 759) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1231,7 +1226,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min46(state);
+  let fewest = min45(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1248,11 +1243,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any47(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 800): its effects, once allowed. */
+/** action ForcedMove (line 799): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1271,7 +1266,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 812): its effects, once allowed. */
+/** action Sell (line 811): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1300,7 +1295,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 837): its effects, once allowed. */
+/** action EndActivation (line 836): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1308,30 +1303,30 @@ function doEndActivation(state: State, me: Player): void {
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
   if (at(state.players[me]!.display, src).clans <= 0) return "No clan member stands on that tile.";
-  if (
-    !occupied(
-      state,
-      me,
-      at(state.players[me]!.display, src).x + at(DIRS8, dir).x,
-      at(state.players[me]!.display, src).y + at(DIRS8, dir).y,
-    )
-  )
-    return "There is no tile in that direction.";
+  const dest = indexAt(
+    state,
+    me,
+    at(state.players[me]!.display, src).x + at(DIRS8, dir).x,
+    at(state.players[me]!.display, src).y + at(DIRS8, dir).y,
+  );
+  if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
-/** action MoveClan (line 842): its effects, once allowed. */
+/** action MoveClan (line 841): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
+  const dest = indexAt(
+    state,
+    me,
+    at(state.players[me]!.display, src).x + at(DIRS8, dir).x,
+    at(state.players[me]!.display, src).y + at(DIRS8, dir).y,
+  );
+  if (dest === null)
+    throw new RulesError(
+      "a requirement checked before the action ran no longer holds: There is no tile in that direction.",
+    );
   at(state.players[me]!.display, src).clans -= 1;
-  at(
-    state.players[me]!.display,
-    indexAt(
-      state,
-      me,
-      at(state.players[me]!.display, src).x + at(DIRS8, dir).x,
-      at(state.players[me]!.display, src).y + at(DIRS8, dir).y,
-    ),
-  ).clans += 1;
+  at(state.players[me]!.display, dest).clans += 1;
   state.players[me]!.moves -= 1;
 }
 
@@ -1343,7 +1338,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 852): its effects, once allowed. */
+/** action Promote (line 851): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1355,7 +1350,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 860): its effects, once allowed. */
+/** action EndMoves (line 859): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1364,7 +1359,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 473) until it waits for a decision or is done. */
+/** Runs the flow (line 472) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1438,7 +1433,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0 };
 }
 
-/** Runs proc playerTurn (line 486) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 485) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1561,7 +1556,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 518) until it waits for a decision or is done. */
+/** Runs proc payDue (line 517) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1680,7 +1675,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 542) until it waits for a decision or is done. */
+/** Runs proc payFor (line 541) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1792,7 +1787,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
 }
 
-/** Runs proc placeTile (line 570) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 569) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1888,7 +1883,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 591) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 590) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2160,7 +2155,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 646) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 645) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2468,7 +2463,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 714) until it waits for a decision or is done. */
+/** Runs proc refill (line 713) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2512,7 +2507,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0 };
 }
 
-/** Runs proc layTile (line 724) until it waits for a decision or is done. */
+/** Runs proc layTile (line 723) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2600,7 +2595,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 787) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 786) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2640,7 +2635,7 @@ function newActivateFrame(me: Player, i_: number): ActivateFrame {
   return { routine: "Activate", pc: 0, me, i_ };
 }
 
-/** Runs action Activate (line 821) until it waits for a decision or is done. */
+/** Runs action Activate (line 820) until it waits for a decision or is done. */
 function stepActivate(state: State, frame: ActivateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2665,7 +2660,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 828) until it waits for a decision or is done. */
+/** Runs action LochNess (line 827) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2746,7 +2741,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any48(state, me)) return;
+  if (any47(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2800,15 +2795,13 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     if (at(state.players[me]!.display, srcItem).clans <= 0) continue;
     for (let dir = 0; dir <= 7; dir++) {
-      if (
-        !occupied(
-          state,
-          me,
-          at(state.players[me]!.display, srcItem).x + at(DIRS8, dir).x,
-          at(state.players[me]!.display, srcItem).y + at(DIRS8, dir).y,
-        )
-      )
-        continue;
+      const dest = indexAt(
+        state,
+        me,
+        at(state.players[me]!.display, srcItem).x + at(DIRS8, dir).x,
+        at(state.players[me]!.display, srcItem).y + at(DIRS8, dir).y,
+      );
+      if (dest === null) continue;
       out.push({ type: "MoveClan", player: me, src, dir });
     }
   }
@@ -2837,7 +2830,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 498)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 497)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2845,7 +2838,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 506)
+      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 505)
       offerActivate(state, seat, out);
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
@@ -2854,7 +2847,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 511)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 510)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2863,7 +2856,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose source: Source in sources by p` (proc payDue, line 524)
+      // `choose source: Source in sources by p` (proc payDue, line 523)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2874,7 +2867,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose clanSource: ClanSource in options by p` (proc payFor, line 551)
+      // `choose clanSource: ClanSource in options by p` (proc payFor, line 550)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2885,7 +2878,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 562)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 561)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2895,7 +2888,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum49(state) - 1,
+            frame.t.distinct - sum48(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2905,7 +2898,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose spot: Cell in spots by p` (proc placeTile, line 582)
+      // `choose spot: Cell in spots by p` (proc placeTile, line 581)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2915,7 +2908,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 604)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 603)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2925,7 +2918,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 625)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 624)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2935,7 +2928,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 656)
+      // `choose ionaRes: Res by p` (proc activateTile, line 655)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2945,7 +2938,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 669)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 668)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -2956,11 +2949,11 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 684)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 683)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -2968,7 +2961,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 690)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 689)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -2979,7 +2972,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 693)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 692)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2989,7 +2982,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum51(state) - 1,
+            frame.fairTypes - sum50(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3132,7 +3125,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum49(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum48(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3186,7 +3179,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3210,7 +3203,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum51(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum50(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3530,10 +3523,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  state.stack0 = shuffleInPlace(state.rng, collect52(state));
-  state.stack1 = shuffleInPlace(state.rng, collect53(state));
-  state.stack2 = shuffleInPlace(state.rng, collect54(state));
-  state.stack3 = shuffleInPlace(state.rng, collect55(state));
+  state.stack0 = shuffleInPlace(state.rng, collect51(state));
+  state.stack1 = shuffleInPlace(state.rng, collect52(state));
+  state.stack2 = shuffleInPlace(state.rng, collect53(state));
+  state.stack3 = shuffleInPlace(state.rng, collect54(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3922,31 +3915,19 @@ function sum13(state: State, p: Player): number {
   return total;
 }
 
-/** sum(j in range(0, size(p.display) - 1): if p.display[j].x == x and p.display[j].y == y then j + 1 else 0) */
-function sum14(state: State, p: Player, x: number, y: number): number {
-  let total = 0;
+/** first(j in range(0, size(p.display) - 1): p.display[j].x == x and p.display[j].y == y) */
+function first14(state: State, p: Player, x: number, y: number): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    total += at(state.players[p]!.display, j).x === x && at(state.players[p]!.display, j).y === y ? j + 1 : 0;
+    if (at(state.players[p]!.display, j).x === x && at(state.players[p]!.display, j).y === y) return j;
   }
 
-  return total;
-}
-
-/** any(t in p.display: t.x == x and t.y == y) */
-function any15(state: State, p: Player, x: number, y: number): boolean {
-  const items = state.players[p]!.display;
-  for (let i = 0; i < items.length; i++) {
-    const t = items[i]!;
-    if (t.x === x && t.y === y) return true;
-  }
-
-  return false;
+  return null;
 }
 
 /** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum16(state: State, levels: number[], p: Player, need: number[]): number {
+function sum15(state: State, levels: number[], p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3958,7 +3939,7 @@ function sum16(state: State, levels: number[], p: Player, need: number[]): numbe
 }
 
 /** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all17(state: State, levels: number[], p: Player, need: number[]): boolean {
+function all16(state: State, levels: number[], p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -3969,7 +3950,7 @@ function all17(state: State, levels: number[], p: Player, need: number[]): boole
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
-function collect18(state: State, p: Player, k: number): Source[] {
+function collect17(state: State, p: Player, k: number): Source[] {
   const out: Source[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -3981,7 +3962,7 @@ function collect18(state: State, p: Player, k: number): Source[] {
 }
 
 /** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum19(state: State, p: Player, need: number[]): number {
+function sum18(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3993,7 +3974,7 @@ function sum19(state: State, p: Player, need: number[]): number {
 }
 
 /** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count20(state: State, p: Player, need: number[], price: number): number {
+function count19(state: State, p: Player, need: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4005,7 +3986,7 @@ function count20(state: State, p: Player, need: number[], price: number): number
 }
 
 /** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count21(state: State, p: Player, chosen: number[], price: number): number {
+function count20(state: State, p: Player, chosen: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4017,7 +3998,7 @@ function count21(state: State, p: Player, chosen: number[], price: number): numb
 }
 
 /** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum22(state: State, p: Player, need: number[]): number {
+function sum21(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4033,7 +4014,7 @@ function sum22(state: State, p: Player, need: number[]): number {
 }
 
 /** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all23(state: State, p: Player, need: number[]): boolean {
+function all22(state: State, p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4044,7 +4025,7 @@ function all23(state: State, p: Player, need: number[]): boolean {
 }
 
 /** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any24(state: State, a: number, p: Player): boolean {
+function any23(state: State, a: number, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4055,18 +4036,18 @@ function any24(state: State, a: number, p: Player): boolean {
 }
 
 /** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any25(state: State, p: Player): boolean {
+function any24(state: State, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any24(state, a, p)) return true;
+    if (any23(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any26(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+function any25(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4081,7 +4062,7 @@ function any26(state: State, p: Player, minus: number | null, x: number, y: numb
 }
 
 /** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all27(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+function all26(state: State, p: Player, x: number, y: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4092,7 +4073,7 @@ function all27(state: State, p: Player, x: number, y: number, t: Tile): boolean 
 }
 
 /** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all28(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+function all27(state: State, p: Player, y: number, x: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4103,7 +4084,7 @@ function all28(state: State, p: Player, y: number, x: number, t: Tile): boolean 
 }
 
 /** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any29(state: State, p: Player, x: number, y: number): boolean {
+function any28(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4114,7 +4095,7 @@ function any29(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any30(state: State, p: Player, y: number, x: number): boolean {
+function any29(state: State, p: Player, y: number, x: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4125,7 +4106,7 @@ function any30(state: State, p: Player, y: number, x: number): boolean {
 }
 
 /** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any31(state: State, p: Player, x: number, y: number): boolean {
+function any30(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4136,7 +4117,7 @@ function any31(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any32(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
+function any31(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
@@ -4147,18 +4128,18 @@ function any32(state: State, p: Player, id: number, n_: Placed, minus: number | 
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any33(state: State, p: Player, id: number, minus: number | null): boolean {
+function any32(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any32(state, p, id, n_, minus)) return true;
+    if (any31(state, p, id, n_, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any34(state: State, p: Player, id: number): boolean {
+function any33(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4169,7 +4150,7 @@ function any34(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match35(state: State, space: number): number | null {
+function match34(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4180,7 +4161,7 @@ function match35(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect36(state: State): number[] {
+function collect35(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4192,9 +4173,9 @@ function collect36(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min37(state: State): number {
+function min36(state: State): number {
   let best: number | undefined;
-  const items = collect36(state);
+  const items = collect35(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4206,7 +4187,7 @@ function min37(state: State): number {
 }
 
 /** sum(s in SCORING_TABLE: if s.difference == min(difference, 5) then s.vp else 0) */
-function sum38(state: State, difference: number): number {
+function sum37(state: State, difference: number): number {
   let total = 0;
   const items = SCORING_TABLE;
   for (let i = 0; i < items.length; i++) {
@@ -4218,7 +4199,7 @@ function sum38(state: State, difference: number): number {
 }
 
 /** sum(s in FAIR_LADDER: if s.types == types then s.vp else 0) */
-function sum39(state: State, types: number): number {
+function sum38(state: State, types: number): number {
   let total = 0;
   const items = FAIR_LADDER;
   for (let i = 0; i < items.length; i++) {
@@ -4230,7 +4211,7 @@ function sum39(state: State, types: number): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum40(state: State, p: Player): number {
+function sum39(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4242,7 +4223,7 @@ function sum40(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count41(state: State, p: Player, b: Border): number {
+function count40(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4254,7 +4235,7 @@ function count41(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count42(state: State, p: Player): number {
+function count41(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4266,7 +4247,7 @@ function count42(state: State, p: Player): number {
 }
 
 /** min(p in players: p.whisky) */
-function min43(state: State): number {
+function min42(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4280,7 +4261,7 @@ function min43(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min44(state: State): number {
+function min43(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4294,7 +4275,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min45(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4308,7 +4289,7 @@ function min45(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min46(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4322,7 +4303,7 @@ function min46(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match47(state: State, s: Space, me: Player): boolean {
+function match46(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4332,14 +4313,26 @@ function match47(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any48(state: State, me: Player): boolean {
+function any47(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match47(state, s, me)) return true;
+    if (match46(state, s, me)) return true;
   }
 
   return false;
+}
+
+/** sum(k in IDX: due[k]) */
+function sum48(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4366,20 +4359,8 @@ function sum50(state: State): number {
   return total;
 }
 
-/** sum(k in IDX: due[k]) */
-function sum51(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect52(state: State): number[] {
+function collect51(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4391,7 +4372,7 @@ function collect52(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect53(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4403,7 +4384,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect54(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4415,7 +4396,7 @@ function collect54(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect55(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4431,7 +4412,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "b99ee532",
+  sourceHash: "fc01fe63",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

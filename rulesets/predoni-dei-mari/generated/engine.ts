@@ -123,6 +123,8 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 138) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
+/** enum Pawn (rules line 1313) */
+export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Slot (rules line 57) */
 export interface Slot {
@@ -400,11 +402,13 @@ export interface WindPhaseFrame {
   pc: number;
   spin: number;
   windVec: Hex;
-  pawns: number[];
+  pawns: Pawn[];
   seq: number;
-  x: number;
-  xList: number[];
+  x: Pawn;
+  xList: Pawn[];
   xIndex: number;
+  p: Player;
+  i_: number;
 }
 
 /** Where proc pushPirate is, and its locals, while it waits. */
@@ -442,6 +446,7 @@ export interface ResolveWindFightsFrame {
   fightHex: Hex;
   here: Player[];
   last: Player;
+  mi: number;
   healthy: Player[];
   attacker: Player;
 }
@@ -932,9 +937,9 @@ export type Frame =
 /** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 899) */
 /** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1039) */
 /** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1055) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1168) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1175) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1183) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1167) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1174) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1182) */
 /** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1198) */
 /** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1200) */
 /** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1203) */
@@ -947,55 +952,55 @@ export type Frame =
 /** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1284) */
 /** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1290) */
 /** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1296) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1426) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1466) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1487) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1497) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1511) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1515) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1524) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1548) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1588) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1592) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1654) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1706) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1711) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1727) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1731) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1734) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1749) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1754) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1765) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1770) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1808) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1822) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1864) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1897) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1913) */
-/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2106) */
-/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2124) */
-/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2128) */
-/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2138) */
-/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2142) */
-/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2152) */
-/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2155) */
-/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2159) */
-/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2167) */
-/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2192) */
-/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2216) */
-/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2273) */
-/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2294) */
-/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2312) */
-/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336) */
-/** site 64: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2338) */
-/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347) */
-/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2373) */
-/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396) */
-/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402) */
-/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2414) */
-/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433) */
-/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467) */
-/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1429) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1469) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1490) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1500) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1514) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1518) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1527) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1551) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1591) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1595) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1657) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1709) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1714) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1730) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1734) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1737) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1752) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1757) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1768) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1773) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1811) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1825) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1867) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1900) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1916) */
+/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2109) */
+/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2127) */
+/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2131) */
+/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2141) */
+/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2145) */
+/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2155) */
+/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2158) */
+/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2162) */
+/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2170) */
+/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2195) */
+/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2219) */
+/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2276) */
+/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2297) */
+/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2315) */
+/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2338) */
+/** site 64: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2340) */
+/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2349) */
+/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2375) */
+/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2398) */
+/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2404) */
+/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2416) */
+/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2435) */
+/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2469) */
+/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2489) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1209,32 +1214,32 @@ export interface StopMovingAction {
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1842). */
+/** The action AttackCity (rules line 1845). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1891). */
+/** The action Commerce (rules line 1894). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1901). */
+/** The action EndCommerce (rules line 1904). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1907). */
+/** The action SellCargo (rules line 1910). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1924). */
+/** The action Deliver (rules line 1927). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1242,162 +1247,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1937). */
+/** The action SellMain (rules line 1940). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1943). */
+/** The action SellSecondary (rules line 1946). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1949). */
+/** The action SellSail (rules line 1952). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1955). */
+/** The action DropLetter (rules line 1958). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1960). */
+/** The action BuyMain (rules line 1963). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1968). */
+/** The action BuySecondary (rules line 1971). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1976). */
+/** The action BuySail (rules line 1979). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1989). */
+/** The action BuyLetter (rules line 1992). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1998). */
+/** The action StoreMain (rules line 2001). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 2006). */
+/** The action LoadMain (rules line 2009). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 2014). */
+/** The action StoreSecondary (rules line 2017). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2022). */
+/** The action LoadSecondary (rules line 2025). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2030). */
+/** The action StoreSail (rules line 2033). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2038). */
+/** The action LoadSail (rules line 2041). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2046). */
+/** The action StoreLetter (rules line 2049). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2054). */
+/** The action LoadLetter (rules line 2057). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2062). */
+/** The action StoreCargo (rules line 2065). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2071). */
+/** The action LoadCargo (rules line 2074). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2083). */
+/** The action BuyShip (rules line 2086). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2186). */
+/** The action Tavern (rules line 2189). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2196). */
+/** The action EndTavern (rules line 2199). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2200). */
+/** The action TakeMission (rules line 2203). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2207). */
+/** The action BuyCombatCard (rules line 2210). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2229). */
+/** The action ConvertHonour (rules line 2232). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1455,21 +1460,21 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1168). */
+/** The answer to `choose takeCargo` (rules line 1167). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1175). */
+/** The answer to `choose takeSail` (rules line 1174). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1183). */
+/** The answer to `choose takeWeapon` (rules line 1182). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
@@ -1565,7 +1570,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1426). */
+/** The answer to `choose fightHex` (rules line 1429). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1573,7 +1578,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1466). */
+/** The answer to `choose spawnPort` (rules line 1469). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1581,7 +1586,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1487). */
+/** The answer to `choose merchantAside` (rules line 1490). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1589,7 +1594,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1497). */
+/** The answer to `choose asideHex` (rules line 1500). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1597,28 +1602,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1511). */
+/** The answer to `choose loss` (rules line 1514). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1515). */
+/** The answer to `choose lostSail` (rules line 1518). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1524). */
+/** The answer to `choose lostLetter` (rules line 1527). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1548). */
+/** The answer to `choose wreckHex` (rules line 1551). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1626,14 +1631,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1588). */
+/** The answer to `choose playFromHand` (rules line 1591). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1592). */
+/** The answer to `choose handCard` (rules line 1595). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1641,56 +1646,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1654). */
+/** The answer to `choose spendCP` (rules line 1657). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1706). */
+/** The answer to `choose spoil` (rules line 1709). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1711). */
+/** The answer to `choose loot` (rules line 1714). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1727). */
+/** The answer to `choose room` (rules line 1730). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1731). */
+/** The answer to `choose discardedSec` (rules line 1734). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1734). */
+/** The answer to `choose discardedLetter` (rules line 1737). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1749). */
+/** The answer to `choose pirateSpoil` (rules line 1752). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1765). */
+/** The answer to `choose raided` (rules line 1768). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1698,14 +1703,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1770). */
+/** The answer to `choose raidMore` (rules line 1773). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1808). */
+/** The answer to `choose krakenEscape` (rules line 1811). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1713,7 +1718,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1822). */
+/** The answer to `choose krakenHome` (rules line 1825). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1721,7 +1726,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1864). */
+/** The answer to `choose hideoutToken` (rules line 1867). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1729,70 +1734,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2124). */
+/** The answer to `choose extraMain` (rules line 2127). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2128). */
+/** The answer to `choose storeMain` (rules line 2131). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2138). */
+/** The answer to `choose extraSail` (rules line 2141). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2142). */
+/** The answer to `choose storeSail` (rules line 2145). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2152). */
+/** The answer to `choose extraItem` (rules line 2155). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2155). */
+/** The answer to `choose storeItem` (rules line 2158). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2159). */
+/** The answer to `choose extraSec` (rules line 2162). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2167). */
+/** The answer to `choose extraLetter` (rules line 2170). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2273). */
+/** The answer to `choose truceNation` (rules line 2276). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2294). */
+/** The answer to `choose fortChoice` (rules line 2297). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1800,7 +1805,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2312). */
+/** The answer to `choose krakenTo` (rules line 2315). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1808,21 +1813,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2336). */
+/** The answer to `choose moveMerchant` (rules line 2338). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2338). */
+/** The answer to `choose whichMerchant` (rules line 2340). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2347). */
+/** The answer to `choose merchantTo` (rules line 2349). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1830,14 +1835,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2373). */
+/** The answer to `choose newMission` (rules line 2375). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2396). */
+/** The answer to `choose shoalsModule` (rules line 2398). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1845,7 +1850,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2402). */
+/** The answer to `choose shoalsSpot` (rules line 2404). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1853,14 +1858,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2414). */
+/** The answer to `choose sirensTarget` (rules line 2416). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2433). */
+/** The answer to `choose stormDir` (rules line 2435). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1868,7 +1873,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2467). */
+/** The answer to `choose stormLanding` (rules line 2469). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1876,7 +1881,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2487). */
+/** The answer to `choose merchantLanding` (rules line 2489). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1884,14 +1889,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1913). */
+/** The answer to `choose raiseDistance` (rules line 1916). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2106). */
+/** The answer to `choose newShip` (rules line 2109). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1899,7 +1904,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2216). */
+/** The answer to `choose keepCard` (rules line 2219). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2616,8 +2621,8 @@ export function cityAt(state: State, h: Hex): number | null {
 }
 
 /** fn fortOfSea (line 624) */
-export function fortOfSea(state: State, h: Hex): number {
-  return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : -1;
+export function fortOfSea(state: State, h: Hex): number | null {
+  return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : null;
 }
 
 /** fn fortHasToken (line 625) */
@@ -2635,9 +2640,9 @@ export function hasPawn(state: State, h: Hex): boolean {
   return any45(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantIndexAt (line 630) */
-export function merchantIndexAt(state: State, h: Hex): number {
-  return indexOfValue(state.merchants, h);
+/** fn merchantAt (line 630) */
+export function merchantAt(state: State, h: Hex): number | null {
+  return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
 /** fn damagedPirateAt (line 631) */
@@ -3005,12 +3010,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1312) */
-export function pawnPos(state: State, x: number): Hex {
-  return x < 10 ? state.players[at(SEATS[state.playerCount]!, x)]!.pos : at(state.merchants, x - 10);
+/** fn pawnPos (line 1314) */
+export function pawnPos(state: State, x: Pawn): Hex {
+  return match82(state, x);
 }
 
-/** fn windStopsPirate (line 1313) */
+/** fn windStopsPirate (line 1315) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3022,7 +3027,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1314) */
+/** fn windStopsMerchant (line 1316) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3032,12 +3037,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1405) */
+/** fn windConflict (line 1408) */
 export function windConflict(state: State, h: Hex): boolean {
-  return !isPort(state, h) && (state.kraken === h || merchantIndexAt(state, h) >= 0 || count82(state, h) >= 2);
+  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count83(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1406) */
+/** fn windConflictHexes (line 1409) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3049,34 +3054,34 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1448) */
+/** fn merchantsOnModule (line 1451) */
 export function merchantsOnModule(state: State, m: number): number {
-  return count83(state, m);
+  return count84(state, m);
 }
 
-/** fn nearestFree (line 1472) */
+/** fn nearestFree (line 1475) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
   while (found.length === 0 && k < 4) {
     k += 1;
-    found = collect84(state, origin, k);
+    found = collect85(state, origin, k);
   }
 
   return found;
 }
 
-/** fn letterPrice (line 1986) */
+/** fn letterPrice (line 1989) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1987) */
+/** fn nationalPortOf (line 1990) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
-  return match85(state, h, n_);
+  return match86(state, h, n_);
 }
 
-/** fn canBuyShip (line 2080) */
+/** fn canBuyShip (line 2083) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3085,12 +3090,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2301) */
+/** fn krakenMayEnter (line 2304) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2331) */
+/** fn merchantMayEnter (line 2333) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3102,12 +3107,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2382) */
+/** fn shoalSquare (line 2384) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2383) */
+/** fn shoalTemplate (line 2385) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3116,7 +3121,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2385) */
+/** fn triangle (line 2387) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3125,24 +3130,24 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2386) */
+/** fn shoalSpotLegal (line 2388) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
-  return all86(state, m, i_);
-}
-
-/** fn currentShoal (line 2387) */
-export function currentShoal(state: State, m: number, i_: number): boolean {
   return all87(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2388) */
-export function otherShoalSpots(state: State, m: number): number[] {
-  return collect88(state, m);
+/** fn currentShoal (line 2389) */
+export function currentShoal(state: State, m: number, i_: number): boolean {
+  return all88(state, m, i_);
 }
 
-/** fn stormFits (line 2426) */
+/** fn otherShoalSpots (line 2390) */
+export function otherShoalSpots(state: State, m: number): number[] {
+  return collect89(state, m);
+}
+
+/** fn stormFits (line 2428) */
 export function stormFits(state: State, c: Hex): boolean {
-  return all89(state, c);
+  return all90(state, c);
 }
 
 /** proc buildBoard (line 741) */
@@ -3295,7 +3300,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1146) */
+/** proc dock (line 1145) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3303,7 +3308,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1561) */
+/** proc setSides (line 1564) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3327,7 +3332,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1576) */
+/** proc noteFight (line 1579) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3335,7 +3340,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1785) */
+/** proc shipTask (line 1788) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3468,7 +3473,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1901): its effects, once allowed. */
+/** action EndCommerce (line 1904): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3487,7 +3492,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1924): its effects, once allowed. */
+/** action Deliver (line 1927): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3504,7 +3509,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1937): its effects, once allowed. */
+/** action SellMain (line 1940): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3516,7 +3521,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1943): its effects, once allowed. */
+/** action SellSecondary (line 1946): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3528,7 +3533,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1949): its effects, once allowed. */
+/** action SellSail (line 1952): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3540,7 +3545,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1955): its effects, once allowed. */
+/** action DropLetter (line 1958): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3553,7 +3558,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1960): its effects, once allowed. */
+/** action BuyMain (line 1963): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3567,7 +3572,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1968): its effects, once allowed. */
+/** action BuySecondary (line 1971): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3582,7 +3587,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1976): its effects, once allowed. */
+/** action BuySail (line 1979): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3596,7 +3601,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1989): its effects, once allowed. */
+/** action BuyLetter (line 1992): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3610,7 +3615,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1998): its effects, once allowed. */
+/** action StoreMain (line 2001): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3624,7 +3629,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 2006): its effects, once allowed. */
+/** action LoadMain (line 2009): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3638,7 +3643,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 2014): its effects, once allowed. */
+/** action StoreSecondary (line 2017): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3652,7 +3657,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2022): its effects, once allowed. */
+/** action LoadSecondary (line 2025): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3666,7 +3671,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2030): its effects, once allowed. */
+/** action StoreSail (line 2033): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3680,7 +3685,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2038): its effects, once allowed. */
+/** action LoadSail (line 2041): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3694,7 +3699,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2046): its effects, once allowed. */
+/** action StoreLetter (line 2049): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3708,7 +3713,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2054): its effects, once allowed. */
+/** action LoadLetter (line 2057): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3722,7 +3727,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2062): its effects, once allowed. */
+/** action StoreCargo (line 2065): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3736,7 +3741,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2071): its effects, once allowed. */
+/** action LoadCargo (line 2074): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3768,7 +3773,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2196): its effects, once allowed. */
+/** action EndTavern (line 2199): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3780,7 +3785,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2200): its effects, once allowed. */
+/** action TakeMission (line 2203): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -4239,12 +4244,13 @@ function stepEnterHex(state: State, frame: EnterHexFrame): void {
         state.mpSpent += stepCost(state, frame.t);
         state.players[frame.p]!.pos = frame.t;
         state.players[frame.p]!.permit = null;
-        frame.mi = merchantIndexAt(state, frame.t);
-        if (frame.mi < 0) {
+        const miFound = merchantAt(state, frame.t);
+        if (miFound === null) {
           frame.pc = 12;
           continue machine;
         }
 
+        frame.mi = miFound;
         state.moving = false;
         state.phase = 2;
         frame.pc = 14;
@@ -4411,7 +4417,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1154) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1153) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4474,7 +4480,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1166) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1165) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4501,14 +4507,20 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
       }
 
       case 2: {
-        frame.f = fortOfSea(state, frame.t);
-        if (!(frame.f >= 0 && fortHasToken(state, frame.f))) {
+        const fFound = fortOfSea(state, frame.t);
+        if (fFound === null) {
           frame.pc = 6;
           continue machine;
         }
 
+        frame.f = fFound;
+        if (!fortHasToken(state, frame.f)) {
+          frame.pc = 7;
+          continue machine;
+        }
+
         state.pending = { site: 11, players: [frame.p] };
-        frame.pc = 7;
+        frame.pc = 8;
         return;
       }
 
@@ -4544,38 +4556,43 @@ function stepPickUps(state: State, frame: PickUpsFrame): void {
       }
 
       case 7: {
-        if (!frame.takeWeapon) {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        if (freeHold(state, frame.p) !== 0) {
-          frame.pc = 9;
-          continue machine;
-        }
-
-        frame.pc = 10;
-        state.stack.push(newJettisonFrame(frame.p, frame.t));
-        return;
-      }
-
-      case 8: {
         frame.pc = 6;
         continue machine;
       }
 
+      case 8: {
+        if (!frame.takeWeapon) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        if (freeHold(state, frame.p) !== 0) {
+          frame.pc = 10;
+          continue machine;
+        }
+
+        frame.pc = 11;
+        state.stack.push(newJettisonFrame(frame.p, frame.t));
+        return;
+      }
+
       case 9: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 10: {
         if (freeHold(state, frame.p) > 0) {
           state.players[frame.p]!.holdSec.push(at(collect7(state, frame.f), 0));
           state.fortTokens = clone<FortToken[]>(collect8(state, frame.f));
         }
 
-        frame.pc = 8;
+        frame.pc = 9;
         continue machine;
       }
 
-      case 10: {
-        frame.pc = 9;
+      case 11: {
+        frame.pc = 10;
         continue machine;
       }
 
@@ -5048,10 +5065,22 @@ function currentPayEquipmentTollFrame(state: State): PayEquipmentTollFrame {
 }
 
 function newWindPhaseFrame(): WindPhaseFrame {
-  return { routine: "windPhase", pc: 0, spin: 0, windVec: hexOf(0, 0), pawns: [], seq: 0, x: 0, xList: [], xIndex: 0 };
+  return {
+    routine: "windPhase",
+    pc: 0,
+    spin: 0,
+    windVec: hexOf(0, 0),
+    pawns: [],
+    seq: 0,
+    x: { kind: "pirateShip", owner: 0 },
+    xList: [],
+    xIndex: 0,
+    p: 0,
+    i_: 0,
+  };
 }
 
-/** Runs proc windPhase (line 1318) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1320) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5061,7 +5090,7 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
         frame.spin = randomBetween(state.rng, 1, 6);
         state.windDir = at(DIRS, frame.spin - 1).dir;
         frame.windVec = hexDirection(state.windDir);
-        frame.pawns = concat<number>(collect10(state), collect11(state));
+        frame.pawns = concat<Pawn>(collect10(state), collect11(state));
         frame.seq = 0;
         frame.xList = sorted12(state, frame.pawns, frame.windVec);
         frame.xIndex = 0;
@@ -5077,46 +5106,54 @@ function stepWindPhase(state: State, frame: WindPhaseFrame): void {
 
         frame.x = at(frame.xList, frame.xIndex);
         frame.seq += 1;
-        if (frame.x >= 10) {
-          frame.pc = 3;
+        const pawn = frame.x;
+        if (pawn.kind === "pirateShip") {
+          frame.p = pawn.owner;
+          frame.pc = 4;
           continue machine;
         }
 
-        state.players[at(SEATS[state.playerCount]!, frame.x)]!.windSeq = frame.seq;
+        frame.i_ = pawn.index;
         frame.pc = 5;
-        state.stack.push(newPushPirateFrame(at(SEATS[state.playerCount]!, frame.x), state.windDir));
-        return;
+        continue machine;
       }
 
       case 2: {
-        frame.pc = 7;
+        frame.pc = 8;
         state.stack.push(newResolveWindFightsFrame());
         return;
       }
 
       case 3: {
-        frame.pc = 6;
-        state.stack.push(newPushMerchantFrame(frame.x - 10, state.windDir));
-        return;
-      }
-
-      case 4: {
         frame.xIndex++;
         frame.pc = 1;
         continue machine;
       }
 
+      case 4: {
+        state.players[frame.p]!.windSeq = frame.seq;
+        frame.pc = 6;
+        state.stack.push(newPushPirateFrame(frame.p, state.windDir));
+        return;
+      }
+
       case 5: {
-        frame.pc = 4;
-        continue machine;
+        frame.pc = 7;
+        state.stack.push(newPushMerchantFrame(frame.i_, state.windDir));
+        return;
       }
 
       case 6: {
-        frame.pc = 4;
+        frame.pc = 3;
         continue machine;
       }
 
       case 7: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 8: {
         state.inWind = false;
         state.stack.pop();
         return;
@@ -5132,7 +5169,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1341) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1344) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5237,7 +5274,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1366) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1369) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5307,8 +5344,9 @@ function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
           setAt(state.merchants, frame.mi, frame.t);
           frame.n_ += 1;
           state.wreck = clone<Wreck[]>(collect13(state, frame.t));
-          if (fortOfSea(state, frame.t) >= 0) {
-            state.fortTokens = clone<FortToken[]>(collect14(state, frame.t));
+          const f = fortOfSea(state, frame.t);
+          if (f !== null) {
+            state.fortTokens = clone<FortToken[]>(collect14(state, f));
           }
         }
 
@@ -5354,12 +5392,13 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
     fightHex: hexOf(0, 0),
     here: [],
     last: 0,
+    mi: 0,
     healthy: [],
     attacker: 0,
   };
 }
 
-/** Runs proc resolveWindFights (line 1417) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1420) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5428,13 +5467,15 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
       }
 
       case 7: {
-        if (merchantIndexAt(state, frame.h) < 0) {
+        const miFound = merchantAt(state, frame.h);
+        if (miFound === null) {
           frame.pc = 10;
           continue machine;
         }
 
+        frame.mi = miFound;
         frame.pc = 12;
-        state.stack.push(newMerchantFightFrame(frame.last, merchantIndexAt(state, frame.h), true));
+        state.stack.push(newMerchantFightFrame(frame.last, frame.mi, true));
         return;
       }
 
@@ -5499,7 +5540,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1453) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1456) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5557,7 +5598,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1482) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1485) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5617,7 +5658,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1492) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1495) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5678,7 +5719,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1507) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1510) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5795,7 +5836,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1536) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1539) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5877,7 +5918,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1585) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1588) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5940,7 +5981,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1601) until it waits for a decision or is done. */
+/** Runs proc combat (line 1604) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6079,7 +6120,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1647) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1650) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6160,7 +6201,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1674) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1677) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6266,7 +6307,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1705) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1708) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6352,7 +6393,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1724) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1727) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6463,7 +6504,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1741) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1744) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6631,7 +6672,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1797) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1800) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6788,7 +6829,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1853) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1856) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6904,7 +6945,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2119) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2122) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7128,7 +7169,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2239) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2242) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7170,7 +7211,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2250) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2253) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7343,7 +7384,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2272) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2275) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7387,7 +7428,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2278) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2281) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7455,7 +7496,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2304) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2307) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7513,12 +7554,13 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       case 6: {
         state.kraken = frame.krakenTo;
         frame.steps += 1;
-        frame.mi = merchantIndexAt(state, frame.krakenTo);
-        if (frame.mi < 0) {
+        const miFound = merchantAt(state, frame.krakenTo);
+        if (miFound === null) {
           frame.pc = 8;
           continue machine;
         }
 
+        frame.mi = miFound;
         frame.pc = 10;
         state.stack.push(newRespawnMerchantFrame(frame.mi, frame.gen));
         return;
@@ -7590,7 +7632,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2335) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2337) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7758,7 +7800,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2371) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2373) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7816,7 +7858,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2391) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2393) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7895,7 +7937,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2413) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2415) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7960,7 +8002,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2428) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2430) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8138,7 +8180,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2460) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2462) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8246,7 +8288,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2480) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2482) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8463,7 +8505,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1842) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1845) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8494,7 +8536,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1891) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1894) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8536,7 +8578,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1907) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1910) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8593,7 +8635,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2083) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2086) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8680,7 +8722,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2186) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2189) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8722,7 +8764,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2207) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2210) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8776,7 +8818,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2229) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2232) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9433,7 +9475,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1168)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1167)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9443,7 +9485,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1175)
+      // `choose takeSail: bool by p` (proc pickUps, line 1174)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9453,7 +9495,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1183)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1182)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9597,7 +9639,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1426)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1429)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9608,7 +9650,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1466)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1469)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9619,7 +9661,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1487)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1490)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9630,7 +9672,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1497)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1500)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9641,7 +9683,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1511)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1514)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9657,7 +9699,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1515)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1518)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9666,7 +9708,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1524)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1527)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9677,7 +9719,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1548)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1551)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9688,7 +9730,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1588)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1591)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9698,7 +9740,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1592)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1595)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9709,7 +9751,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1654)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1657)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9719,7 +9761,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1706)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1709)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9729,7 +9771,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1711)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1714)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9739,7 +9781,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1727)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1730)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9755,7 +9797,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1731)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1734)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9766,7 +9808,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1734)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1737)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9777,7 +9819,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1749)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1752)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9792,7 +9834,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1754)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1757)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9802,7 +9844,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1765)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1768)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9813,7 +9855,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1770)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1773)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9823,7 +9865,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1808)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1811)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9834,7 +9876,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1822)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1825)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9845,7 +9887,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1864)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1867)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9858,7 +9900,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1897)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1900)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9885,7 +9927,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1913)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1916)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9895,7 +9937,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2106)
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2109)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9911,7 +9953,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2124)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2127)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9922,7 +9964,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2128)
+      // `choose storeMain: bool by p` (proc changeShip, line 2131)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9932,7 +9974,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2138)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2141)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9942,7 +9984,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2142)
+      // `choose storeSail: bool by p` (proc changeShip, line 2145)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9952,7 +9994,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2152)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2155)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9968,7 +10010,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2155)
+      // `choose storeItem: bool by p` (proc changeShip, line 2158)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9978,7 +10020,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2159)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2162)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9989,7 +10031,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2167)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2170)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10000,7 +10042,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2192)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2195)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10009,7 +10051,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2216)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2219)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10019,7 +10061,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2273)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2276)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10029,7 +10071,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2294)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2297)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10040,7 +10082,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2312)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2315)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10051,7 +10093,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2338)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10061,7 +10103,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2338)
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2340)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -10070,7 +10112,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2349)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10081,7 +10123,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2373)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2375)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10091,7 +10133,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2398)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10102,7 +10144,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2404)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10113,7 +10155,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2414)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2416)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10122,7 +10164,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2435)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10132,7 +10174,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2469)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10143,7 +10185,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2489)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12922,33 +12964,33 @@ function collect9(state: State, m: number): Hex[] {
   return out;
 }
 
-/** [seat(p) for p in players if not isPort(p.pos)] */
-function collect10(state: State): number[] {
-  const out: number[] = [];
+/** [pirateShip(p) for p in players if not isPort(p.pos)] */
+function collect10(state: State): Pawn[] {
+  const out: Pawn[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    if (!isPort(state, state.players[p]!.pos)) out.push(p);
+    if (!isPort(state, state.players[p]!.pos)) out.push({ kind: "pirateShip", owner: p });
   }
 
   return out;
 }
 
-/** [10 + mi for mi in range(0, size(merchants) - 1)] */
-function collect11(state: State): number[] {
-  const out: number[] = [];
+/** [merchantShip(i) for i in range(0, size(merchants) - 1)] */
+function collect11(state: State): Pawn[] {
+  const out: Pawn[] = [];
   const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
-    const mi = items[i]!;
-    out.push(10 + mi);
+    const i_ = items[i]!;
+    out.push({ kind: "merchantShip", index: i_ });
   }
 
   return out;
 }
 
 /** sorted(x in pawns: 0 - windKey(pawnPos(x), windVec)) */
-function sorted12(state: State, pawns: number[], windVec: Hex): number[] {
-  const keyed: { key: number; item: number }[] = [];
+function sorted12(state: State, pawns: Pawn[], windVec: Hex): Pawn[] {
+  const keyed: { key: number; item: Pawn }[] = [];
   const items = pawns;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -12971,13 +13013,13 @@ function collect13(state: State, t: Hex): Wreck[] {
   return out;
 }
 
-/** [ft for ft in fortTokens if ft.fort != fortOfSea(t)] */
-function collect14(state: State, t: Hex): FortToken[] {
+/** [ft for ft in fortTokens if ft.fort != f] */
+function collect14(state: State, f: number): FortToken[] {
   const out: FortToken[] = [];
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
     const ft = items[i]!;
-    if (ft.fort !== fortOfSea(state, t)) out.push(ft);
+    if (ft.fort !== f) out.push(ft);
   }
 
   return out;
@@ -13791,8 +13833,19 @@ function sum81(state: State, m: number, slot: number): number {
   return total;
 }
 
+/** match x { pirateShip(p) => p.pos, merchantShip(i) => merchants[i] } */
+function match82(state: State, x: Pawn): Hex {
+  if (x.kind === "pirateShip") {
+    const p = x.owner;
+    return state.players[p]!.pos;
+  }
+
+  const i_ = x.index;
+  return at(state.merchants, i_);
+}
+
 /** count(p in players: p.pos == h and not p.damaged) */
-function count82(state: State, h: Hex): number {
+function count83(state: State, h: Hex): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13804,7 +13857,7 @@ function count82(state: State, h: Hex): number {
 }
 
 /** count(x in merchants: x != NOWHERE and moduleOf(x) == m) */
-function count83(state: State, m: number): number {
+function count84(state: State, m: number): number {
   let total = 0;
   const items = state.merchants;
   for (let i = 0; i < items.length; i++) {
@@ -13816,7 +13869,7 @@ function count83(state: State, m: number): number {
 }
 
 /** [h for h in ring(origin, k) if freeSea(h)] */
-function collect84(state: State, origin: Hex, k: number): Hex[] {
+function collect85(state: State, origin: Hex, k: number): Hex[] {
   const out: Hex[] = [];
   const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
@@ -13828,7 +13881,7 @@ function collect84(state: State, origin: Hex, k: number): Hex[] {
 }
 
 /** match portAt(h) { cityPort(c) => not isConquered(c) and CITIES[c].nation == n, _ => false } */
-function match85(state: State, h: Hex, n_: Nation): boolean {
+function match86(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
@@ -13839,7 +13892,7 @@ function match85(state: State, h: Hex, n_: Nation): boolean {
 }
 
 /** all(h in triangle(m, i): isSea(h) and moduleOf(h) == m and kraken != h) */
-function all86(state: State, m: number, i_: number): boolean {
+function all87(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13850,7 +13903,7 @@ function all86(state: State, m: number, i_: number): boolean {
 }
 
 /** all(h in triangle(m, i): contains(shoalTemplate(m), h)) */
-function all87(state: State, m: number, i_: number): boolean {
+function all88(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13861,7 +13914,7 @@ function all87(state: State, m: number, i_: number): boolean {
 }
 
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
-function collect88(state: State, m: number): number[] {
+function collect89(state: State, m: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, 5);
   for (let i = 0; i < items.length; i++) {
@@ -13873,7 +13926,7 @@ function collect88(state: State, m: number): number[] {
 }
 
 /** all(h in disc(c, 1): onBoard(h) and not isPort(h)) */
-function all89(state: State, c: Hex): boolean {
+function all90(state: State, c: Hex): boolean {
   const items = hexDisc(c, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13888,7 +13941,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "dd09b483",
+  sourceHash: "f41beb09",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
