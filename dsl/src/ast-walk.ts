@@ -16,6 +16,18 @@ export function forEachExpr(e: A.Expr, visit: (x: A.Expr) => void): void {
       go(e.iterable);
       go(e.condition);
       break;
+    case "map":
+      e.entries.forEach((x) => {
+        go(x.key);
+        go(x.value);
+      });
+      break;
+    case "mapComprehension":
+      go(e.key);
+      go(e.value);
+      go(e.iterable);
+      go(e.condition);
+      break;
     case "member":
       go(e.object);
       break;

@@ -41,6 +41,7 @@ export interface LocalSymbol {
 export type TypeExpr =
   | { readonly kind: "named"; readonly name: Name; readonly span: Span }
   | { readonly kind: "list"; readonly element: TypeExpr; readonly span: Span }
+  | { readonly kind: "map"; readonly key: TypeExpr; readonly value: TypeExpr; readonly span: Span }
   | { readonly kind: "range"; readonly low: number; readonly high: number; readonly span: Span }
   /** `T?`: a value of `T`, or none. */
   | { readonly kind: "optional"; readonly inner: TypeExpr; readonly span: Span };
@@ -468,6 +469,8 @@ export type Expr =
   | NameRef
   | ListLit
   | Comprehension
+  | MapLit
+  | MapComprehension
   | Member
   | Index
   | Call
@@ -531,6 +534,23 @@ export interface ListLit extends ExprBase {
 export interface Comprehension extends ExprBase {
   readonly kind: "comprehension";
   readonly element: Expr;
+  readonly variable: Name;
+  readonly iterable: Expr;
+  readonly condition: Expr | undefined;
+  symbol?: LocalSymbol;
+}
+
+/** `{ wood: 2, stone: 1 }`: a map from keys to values; `{}` is the empty map. */
+export interface MapLit extends ExprBase {
+  readonly kind: "map";
+  readonly entries: { readonly key: Expr; readonly value: Expr }[];
+}
+
+/** `{ key: value for x in list if cond }` */
+export interface MapComprehension extends ExprBase {
+  readonly kind: "mapComprehension";
+  readonly key: Expr;
+  readonly value: Expr;
   readonly variable: Name;
   readonly iterable: Expr;
   readonly condition: Expr | undefined;

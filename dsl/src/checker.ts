@@ -4,6 +4,7 @@
  * unreachable rules). The result, a `Program`, is what the compiler emits from.
  */
 import type * as A from "./ast.ts";
+import { MapChecker } from "./checker-maps.ts";
 import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
 import { Codes, didYouMean, error, warning, type Diagnostic } from "./diagnostics.ts";
 import {
@@ -117,6 +118,9 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   disc: { arity: 2, describe: "disc(h, k): the hexes within k steps of h: h, then ring 1, ring 2...", effect: false },
   rotate: { arity: 2, describe: "rotate(offset, k): the offset turned k × 60° clockwise", effect: false },
   direction: { arity: 1, describe: "direction(d): the offset of one step towards d, as a Hex", effect: false },
+  has: { arity: 2, describe: "has(map, key): whether the map has a value for the key", effect: false },
+  keys: { arity: 1, describe: "keys(map): the map's keys, in the order they were added", effect: false },
+  values: { arity: 1, describe: "values(map): the map's values, in the order of its keys", effect: false },
 };
 
 /** The directions of a hex grid, declared by the language itself (flat-topped hexes, clockwise from north). */
@@ -259,6 +263,17 @@ class Checker {
     bind: (name, type, origin) => this.bind(name, type, origin),
     resolveType: (t) => this.resolveType(t),
     use: (name) => this.used.add(name),
+  });
+
+  private readonly maps = new MapChecker({
+    diagnostics: this.diagnostics,
+    expr: (e, expected) => this.expr(e, expected),
+    pushScope: () => this.pushScope(),
+    popScope: () => this.popScope(),
+    bind: (name, type, origin) => this.bind(name, type, origin),
+    resolveType: (t) => this.resolveType(t),
+    elementType: (t, span) => this.elementType(t, span),
+    isUnion: (name) => this.unions.unions.has(name),
   });
 
   constructor(private readonly file: A.RulesFile) {}
@@ -499,6 +514,8 @@ class Checker {
     switch (t.kind) {
       case "list":
         return listOf(this.resolveType(t.element));
+      case "map":
+        return this.maps.resolve(t);
       case "optional":
         // The grammar allows one `?`, so the inner type is never optional itself.
         return optionalOf(this.resolveType(t.inner));
@@ -1114,7 +1131,9 @@ class Checker {
       case "remove": {
         const list = this.expr(s.list, undefined);
         this.assignableTarget(s.list);
-        if (list.kind === "list") this.expr(s.value, list.element);
+        // `remove k from m` takes a key (and its value) out of a map.
+        if (list.kind === "map") this.expr(s.value, list.key);
+        else if (list.kind === "list") this.expr(s.value, list.element);
         else {
           if (list.kind !== "error") this.notAList(s.list.span, list);
           this.expr(s.value, undefined);
@@ -1464,6 +1483,7 @@ class Checker {
         return this.member(e);
       case "index": {
         const obj = this.expr(e.object, undefined);
+        if (obj.kind === "map") return this.maps.lookup(e, obj);
         if (obj.kind === "list") {
           const it = this.expr(e.index, undefined);
           if (it.kind !== "int" && it.kind !== "player" && it.kind !== "error") {
@@ -1494,6 +1514,10 @@ class Checker {
         return INT;
       case "binary":
         return this.binary(e);
+      case "map":
+        return this.maps.literal(e, expected);
+      case "mapComprehension":
+        return this.maps.comprehension(e, expected);
       case "is":
         return this.unions.is(e);
       case "match":
@@ -1788,6 +1812,17 @@ class Checker {
 
   private elementType(t: Type, span: A.Span): Type {
     if (t.kind === "list") return t.element.kind === "unknown" ? ERROR : t.element;
+    if (t.kind === "map") {
+      this.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          span,
+          `expected a list, found ${typeToString(t)}`,
+          "go over its keys with `keys(m)`, or its values with `values(m)`",
+        ),
+      );
+      return ERROR;
+    }
     if (t.kind !== "error") this.notAList(span, t);
     return ERROR;
   }
@@ -2142,9 +2177,16 @@ class Checker {
     }
     const arg = (i: number, t: Type | undefined): Type => (e.args[i] ? this.expr(e.args[i]!, t) : ERROR);
     switch (name) {
-      case "size":
-        arg(0, listOf(UNKNOWN));
+      case "size": {
+        // The number of elements of a list, or of keys of a map.
+        const t = arg(0, undefined);
+        if (t.kind !== "list" && t.kind !== "map" && t.kind !== "error") this.notAList(e.args[0]!.span, t);
         return INT;
+      }
+      case "has":
+      case "keys":
+      case "values":
+        return this.maps.builtin(e, name)!;
       case "draw":
       case "pick": {
         const l = arg(0, undefined);
@@ -2428,7 +2470,14 @@ function hasUnknownElement(t: Type): boolean {
 /** Types whose zero value is a sensible default for a field: 0, false, "", an empty list. A Player or an enum has
  * no neutral value, so a record must always be told which. */
 export function hasDefault(t: Type): boolean {
-  return t.kind === "int" || t.kind === "bool" || t.kind === "string" || t.kind === "list" || t.kind === "optional";
+  return (
+    t.kind === "int" ||
+    t.kind === "bool" ||
+    t.kind === "string" ||
+    t.kind === "list" ||
+    t.kind === "map" ||
+    t.kind === "optional"
+  );
 }
 
 /** The type of `none` alone, before it meets an optional type. */

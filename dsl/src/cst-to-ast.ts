@@ -284,6 +284,10 @@ export class AstBuilder {
 
   private plainTypeExpr(n: CstNode, span: A.Span): A.TypeExpr {
     if (has(n, "List")) return { kind: "list", element: this.typeExpr(node(n, "typeExpr")), span };
+    if (has(n, "Comma")) {
+      const [key, value] = nodes(n, "typeExpr");
+      return { kind: "map", key: this.typeExpr(key!), value: this.typeExpr(value!), span };
+    }
     if (has(n, "DotDot")) {
       return {
         kind: "range",
@@ -764,6 +768,8 @@ export class AstBuilder {
     if (list) return this.listExpr(list);
     const match = maybeNode(n, "matchExpr");
     if (match) return this.matchExpr(match);
+    const map = maybeNode(n, "mapExpr");
+    if (map) return this.mapExpr(map);
     // A parenthesised expression spans its parentheses, so that a caret under it (or under `(a + b) * c`) balances.
     return { ...this.expr(node(n, "expr")), span };
   }
@@ -816,6 +822,25 @@ export class AstBuilder {
       else args.push(e);
     }
     return { kind: "call", span, callee: name(callee), args, namedArgs };
+  }
+
+  private mapExpr(n: CstNode): A.Expr {
+    const span = nodeSpan(n);
+    const exprs = nodes(n, "expr").map((e) => this.expr(e));
+    if (has(n, "For")) {
+      return {
+        kind: "mapComprehension",
+        span,
+        key: exprs[0]!,
+        value: exprs[1]!,
+        variable: name(token(n, "Identifier")),
+        iterable: exprs[2]!,
+        condition: exprs[3],
+      };
+    }
+    const entries: { key: A.Expr; value: A.Expr }[] = [];
+    for (let i = 0; i + 1 < exprs.length; i += 2) entries.push({ key: exprs[i]!, value: exprs[i + 1]! });
+    return { kind: "map", span, entries };
   }
 
   private listExpr(n: CstNode): A.Expr {

@@ -377,6 +377,18 @@ export class RulesParser extends CstParser {
   private typeExpr = this.RULE("typeExpr", () => {
     this.OR([
       {
+        // `map` is not reserved: a game may well have a field called map.
+        GATE: () => this.LA(1).image === "map" && this.LA(2).tokenType === T.Less,
+        ALT: () => {
+          this.CONSUME2(T.Identifier);
+          this.CONSUME2(T.Less);
+          this.deeper(() => this.SUBRULE2(this.typeExpr));
+          this.CONSUME(T.Comma);
+          this.deeper(() => this.SUBRULE3(this.typeExpr));
+          this.CONSUME2(T.Greater);
+        },
+      },
+      {
         ALT: () => {
           this.CONSUME(T.List);
           this.CONSUME(T.Less);
@@ -464,8 +476,9 @@ export class RulesParser extends CstParser {
       this.SUBRULE(this.pattern);
       this.CONSUME(T.Arrow);
       this.OR([
+        // `=> { ... }` is a block (a statement cannot start with a map).
         { ALT: () => this.SUBRULE(this.block) },
-        { ALT: () => this.deeper(() => this.SUBRULE(this.statement)) },
+        { ALT: () => this.deeper(() => this.SUBRULE(this.statement)), IGNORE_AMBIGUITIES: true },
       ]);
     });
     this.CONSUME(T.RBrace);
@@ -775,7 +788,43 @@ export class RulesParser extends CstParser {
       },
       { ALT: () => this.SUBRULE(this.listExpr) },
       { ALT: () => this.SUBRULE(this.matchExpr) },
+      { ALT: () => this.SUBRULE(this.mapExpr) },
     ]);
+  });
+
+  /** { key: value, ... } or { key: value for x in list if cond } */
+  private mapExpr = this.RULE("mapExpr", () => {
+    this.CONSUME(T.LBrace);
+    this.OPTION(() => {
+      this.SUBRULE(this.expr);
+      this.CONSUME(T.Colon);
+      this.SUBRULE2(this.expr);
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(T.For);
+            this.CONSUME(T.Identifier);
+            this.CONSUME(T.In);
+            this.SUBRULE3(this.expr);
+            this.OPTION2(() => {
+              this.CONSUME(T.If);
+              this.SUBRULE4(this.expr);
+            });
+          },
+        },
+        {
+          ALT: () => {
+            this.MANY(() => {
+              this.CONSUME(T.Comma);
+              this.SUBRULE5(this.expr);
+              this.CONSUME2(T.Colon);
+              this.SUBRULE6(this.expr);
+            });
+          },
+        },
+      ]);
+    });
+    this.CONSUME(T.RBrace);
   });
 
   /** match value { tile(id) => id, _ => 0 }: the value of the arm that matches */

@@ -9,6 +9,8 @@ export type Type =
   | { readonly kind: "enum"; readonly name: string }
   | { readonly kind: "record"; readonly name: string }
   | { readonly kind: "list"; readonly element: Type }
+  /** `map<K, V>`: values of type V found by keys of type K (an enum, Player, int or Hex). */
+  | { readonly kind: "map"; readonly key: Type; readonly value: Type }
   /** `T?`: a value of `inner`, or none. `none` alone is an optional of the unknown type. */
   | { readonly kind: "optional"; readonly inner: Type }
   /** No value (procedures). */
@@ -29,6 +31,10 @@ export const UNKNOWN: Type = { kind: "unknown" };
 
 export function listOf(element: Type): Type {
   return { kind: "list", element };
+}
+
+export function mapOf(key: Type, value: Type): Type {
+  return { kind: "map", key, value };
 }
 
 export function optionalOf(inner: Type): Type {
@@ -60,6 +66,8 @@ export function typeToString(t: Type): string {
       return t.name;
     case "list":
       return `list<${typeToString(t.element)}>`;
+    case "map":
+      return `map<${typeToString(t.key)}, ${typeToString(t.value)}>`;
     case "optional":
       return t.inner.kind === "unknown" ? "none" : `${typeToString(t.inner)}?`;
     case "void":
@@ -83,12 +91,24 @@ export function isAssignable(from: Type, to: Type): boolean {
       return from.kind === to.kind && from.name === to.name;
     case "list":
       return from.kind === "list" && (from.element.kind === "unknown" || isAssignable(from.element, to.element));
+    case "map":
+      // `{}` fits any map; otherwise the keys must be the same type and the values fit.
+      return (
+        from.kind === "map" &&
+        (from.key.kind === "unknown" || (sameKey(from.key, to.key) && isAssignable(from.value, to.value)))
+      );
     case "optional":
       // A value, or none, fits where a value or none is expected.
       return from.kind === "optional" ? isAssignable(from.inner, to.inner) : isAssignable(from, to.inner);
     default:
       return from.kind === to.kind;
   }
+}
+
+/** Keys compare as their kind of value: any int range is an int key. */
+function sameKey(a: Type, b: Type): boolean {
+  if (a.kind === "int" && b.kind === "int") return true;
+  return isAssignable(a, b) && isAssignable(b, a);
 }
 
 export function sameType(a: Type, b: Type): boolean {

@@ -100,6 +100,10 @@ export function show(e: Expr): string {
       return `(${e.op} ${show(e.left)} ${show(e.right)})`;
     case "is":
       return `(is ${show(e.subject)} ${e.member.text})`;
+    case "map":
+      return `{${e.entries.map((x) => `${show(x.key)}: ${show(x.value)}`).join(" ")}}`;
+    case "mapComprehension":
+      return `{${show(e.key)}: ${show(e.value)} for ${e.variable.text} in ${show(e.iterable)}${e.condition ? ` if ${show(e.condition)}` : ""}}`;
     case "match":
       return `(match ${show(e.subject)}${e.arms.map((a) => ` [${showPattern(a.pattern)} ${show(a.body)}]`).join("")})`;
     case "conditional":

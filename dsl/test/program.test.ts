@@ -266,11 +266,14 @@ function names(e: Expr): NameRef[] {
       return [...names(e.condition), ...names(e.then), ...names(e.otherwise)];
     case "is":
       return names(e.subject);
+    case "map":
+      return e.entries.flatMap((x) => [...names(x.key), ...names(x.value)]);
     case "match":
       return [...names(e.subject), ...e.arms.flatMap((a) => names(a.body))];
     case "list":
       return e.elements.flatMap(names);
     case "comprehension":
+    case "mapComprehension":
     case "aggregate":
     case "int":
     case "bool":

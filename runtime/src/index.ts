@@ -67,6 +67,21 @@ export {
   setAt,
 } from "./engine-support.ts";
 export {
+  hexKeyedView,
+  isNumberKey,
+  mapDelete,
+  mapFrom,
+  mapGet,
+  mapHas,
+  mapKeys,
+  mapMapValues,
+  mapNumberKeys,
+  mapSet,
+  mapSize,
+  mapValues,
+  type RulesMap,
+} from "./maps.ts";
+export {
   ConformanceError,
   checkDeterminism,
   checkIllegalActionsRefused,

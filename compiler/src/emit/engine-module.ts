@@ -17,7 +17,7 @@ import {
   emitOffer,
   emitPendingType,
 } from "./decisions.ts";
-import { plainScope } from "./expressions.ts";
+import { plainScope, type Scope } from "./expressions.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { str, valuesConst } from "./naming.ts";
 import {
@@ -229,7 +229,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
   add(...emitViewTypes(ctx));
 
   // ---- constants
-  const constScope = plainScope();
+  const constScope: Scope = { ...plainScope(), stateless: true };
   for (const c of program.consts.values()) {
     const value = c.decl.value;
     const rows =

@@ -11,6 +11,7 @@ import {
   type Comprehension,
   type Expr,
   type LocalSymbol,
+  type MapComprehension,
   type MatchArm,
   type MatchExpr,
   type Pattern,
@@ -31,6 +32,8 @@ export interface Scope {
   readonly recordType?: string;
   readonly viewerVar?: string;
   readonly ownerVar?: string;
+  /** In a constant: module-level data, made before any game exists, so helpers take no state. */
+  readonly stateless?: boolean;
 }
 
 export function plainScope(names: LocalNames = new LocalNames()): Scope {
@@ -48,7 +51,7 @@ export interface Helper {
 export class HelperSink {
   readonly helpers: Helper[] = [];
   /** The helper lifted for each aggregate or comprehension, so emitting an expression again reuses it. */
-  readonly lifted = new Map<Aggregate | Comprehension | MatchExpr, string>();
+  readonly lifted = new Map<Aggregate | Comprehension | MapComprehension | MatchExpr, string>();
   private count = 0;
   nextName(base: string): string {
     return `${base}${++this.count}`;
@@ -65,6 +68,10 @@ export function isFresh(e: Expr): boolean {
     case "list":
     case "unary":
       return true;
+    case "map":
+    case "mapComprehension":
+      // A new map, but its values may still be records or lists of the state.
+      return !(e.type?.kind === "map" && (e.type.value.kind === "record" || e.type.value.kind === "list"));
     case "comprehension":
     case "binary":
     case "aggregate":
@@ -110,6 +117,10 @@ export class ExprEmitter {
         return `[${e.elements.map((x) => this.stored(x, scope)).join(", ")}]`;
       case "comprehension":
         return this.lift(e, scope);
+      case "map":
+        return this.mapLiteral(e, scope);
+      case "mapComprehension":
+        return this.liftMapComprehension(e, scope);
       case "aggregate":
         return this.lift(e, scope);
       case "match":
@@ -125,6 +136,7 @@ export class ExprEmitter {
         return `${obj}.${e.name.text}`;
       }
       case "index": {
+        if (e.object.type?.kind === "map") return `mapGet(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)})`;
         // `players[i]` is seat i; a literal below the minimum player count is always a seat, so it needs no check.
         const isPlayers =
           e.object.kind === "name" && e.object.ref?.kind === "builtin" && e.object.ref.name === "players";
@@ -287,6 +299,55 @@ export class ExprEmitter {
     }
   }
 
+  /**
+   * `{ k: v, ... }`: an object literal when every key is an enum member written out (`{ wood: 1 }`), else built
+   * entry by entry.
+   */
+  private mapLiteral(e: Extract<Expr, { kind: "map" }>, scope: Scope): string {
+    const t = e.type?.kind === "map" ? e.type : undefined;
+    const named = e.entries.every((x) => x.key.kind === "name" && x.key.ref?.kind === "enumMember");
+    const distinct = new Set(e.entries.map((x) => (x.key.kind === "name" ? x.key.name : ""))).size === e.entries.length;
+    if (named && distinct && e.entries.every((x) => x.key.kind === "name" && x.key.name !== "__proto__")) {
+      const fields = e.entries.map((x) => `${(x.key as { name: string }).name}: ${this.stored(x.value, scope)}`);
+      const literal = `{ ${fields.join(", ")} }`;
+      return t ? `${literal} satisfies ${tsType(t)}` : literal;
+    }
+    const entries = e.entries.map((x) => `[${this.emit(x.key, scope)}, ${this.stored(x.value, scope)}]`);
+    return `mapFrom<${t ? `${tsType(t.key)}, ${tsType(t.value)}` : "never, never"}>([${entries.join(", ")}])`;
+  }
+
+  /** `{ k: v for x in list if c }`: a helper that loops over the list and sets each entry. */
+  private liftMapComprehension(e: MapComprehension, scope: Scope): string {
+    const { names, inner, params, callArgs } = this.helperFrame(e, scope);
+    const known = this.sink.lifted.get(e);
+    if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
+    const variable = names.nameOf(e.symbol!);
+    const items = names.fresh("items");
+    const index = names.fresh("i");
+    const out = names.fresh("out");
+    const returnType = tsType(e.type!);
+    const cond = e.condition ? `if (${this.emit(e.condition, inner)}) ` : "";
+    const body = [
+      `const ${out}: ${returnType} = {};`,
+      `const ${items} = ${this.emit(e.iterable, inner)};`,
+      `for (let ${index} = 0; ${index} < ${items}.length; ${index}++) {`,
+      `const ${variable} = ${items}[${index}]!;`,
+      `${cond}mapSet(${out}, ${this.emit(e.key, inner)}, ${this.storedIn(e.value, inner, this.emit(e.value, inner))});`,
+      "}",
+      `return ${out};`,
+    ].join("\n");
+    const name = this.sink.nextName("collect");
+    this.sink.lifted.set(e, name);
+    this.sink.helpers.push({
+      name,
+      doc: this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),
+      params,
+      returnType,
+      body,
+    });
+    return `${name}(${callArgs.join(", ")})`;
+  }
+
   /** A member of an enum as a value: its name, or for a union the member as an object. */
   private enumMember(ref: { readonly enumName: string; readonly member: string }): string {
     return this.program.unions.has(ref.enumName) ? memberValue(ref.member, []) : str(ref.member);
@@ -314,7 +375,16 @@ export class ExprEmitter {
     const [a, b] = args;
     switch (name) {
       case "size":
+        if (e.args[0]!.type?.kind === "map") return `mapSize(${a})`;
         return `${this.paren(e.args[0]!, scope)}.length`;
+      case "has":
+        return `mapHas(${a}, ${b})`;
+      case "keys": {
+        const t = e.args[0]!.type;
+        return t?.kind === "map" && t.key.kind === "enum" ? `mapKeys(${a})` : `mapNumberKeys(${a})`;
+      }
+      case "values":
+        return `mapValues(${a})`;
       case "draw":
         return `drawTop(${a})`;
       case "pick":
@@ -414,9 +484,10 @@ export class ExprEmitter {
       ...(scope.recordVar ? { recordVar: "record", recordType: scope.recordType ?? "never" } : {}),
       ...(scope.viewerVar ? { viewerVar: "viewer" } : {}),
       ...(scope.ownerVar ? { ownerVar: "owner" } : {}),
+      ...(scope.stateless ? { stateless: true } : {}),
     };
-    const params = [{ name: "state", type: "State" }];
-    const callArgs = ["state"];
+    const params = scope.stateless ? [] : [{ name: "state", type: "State" }];
+    const callArgs = scope.stateless ? [] : ["state"];
     for (const s of free) {
       params.push({ name: names.nameOf(s), type: tsType(s.type) });
       callArgs.push(scope.local(s));
@@ -534,7 +605,7 @@ function copyOf(t: Type | undefined, code: string): string {
   if (t?.kind === "optional" && structured(t.inner)) return `clone<${tsType(t)}>(${code})`;
   if (t?.kind === "list" && t.element.kind !== "list" && t.element.kind !== "record") return `${code}.slice()`;
   // The type argument gives literals inside `code` their contextual type (`"red"` stays a Suit).
-  if (t?.kind === "list" || t?.kind === "record") return `clone<${tsType(t)}>(${code})`;
+  if (t?.kind === "list" || t?.kind === "record" || t?.kind === "map") return `clone<${tsType(t)}>(${code})`;
   return code;
 }
 
@@ -547,7 +618,7 @@ function parenthesized(code: string): string {
 /** Lists and records compare by content, not identity. */
 function structured(t: Type | undefined): boolean {
   if (t?.kind === "optional") return structured(t.inner);
-  return t !== undefined && (t.kind === "list" || t.kind === "record");
+  return t !== undefined && (t.kind === "list" || t.kind === "record" || t.kind === "map");
 }
 
 function balanced(code: string): boolean {
@@ -567,7 +638,8 @@ function balanced(code: string): boolean {
 export function freeLocals(e: Expr): LocalSymbol[] {
   const bound = new Set<LocalSymbol>();
   forEachExpr(e, (x) => {
-    if ((x.kind === "aggregate" || x.kind === "comprehension") && x.symbol) bound.add(x.symbol);
+    if ((x.kind === "aggregate" || x.kind === "comprehension" || x.kind === "mapComprehension") && x.symbol)
+      bound.add(x.symbol);
     if (x.kind === "match") {
       for (const arm of x.arms) {
         if (arm.pattern.kind !== "member") continue;

@@ -128,6 +128,7 @@ export class StatementEmitter {
       case "add":
         return [`${this.e(s.list)}.${s.atTop ? "unshift" : "push"}(${this.ctx.exprs.stored(s.value, this.scope)});`];
       case "remove":
+        if (s.list.type?.kind === "map") return [`mapDelete(${this.e(s.list)}, ${this.e(s.value)});`];
         return [`removeValue(${this.e(s.list)}, ${this.e(s.value)});`];
       case "shuffle":
         return [`shuffleInPlace(state.rng, ${this.e(s.list)});`];
@@ -254,6 +255,12 @@ export function assignmentOf(
   stored: string,
   operand: string,
 ): string {
+  if (target.kind === "index" && target.object.type?.kind === "map") {
+    const map = ctx.exprs.emit(target.object, scope);
+    const key = ctx.exprs.emit(target.index, scope);
+    const newValue = op === "=" ? stored : `mapGet(${map}, ${key}) ${op[0]} ${operand}`;
+    return `mapSet(${map}, ${key}, ${newValue});`;
+  }
   if (target.kind === "index") {
     const list = ctx.exprs.emit(target.object, scope);
     const index = ctx.exprs.emit(target.index, scope);

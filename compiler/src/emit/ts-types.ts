@@ -20,6 +20,8 @@ export function tsType(t: Type): string {
       const inner = tsType(t.element);
       return /^[A-Za-z]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
     }
+    case "map":
+      return `Partial<Record<${tsType(t.key)}, ${tsType(t.value)}>>`;
     case "optional":
       return orNull(tsType(t.inner));
     case "void":
@@ -38,6 +40,8 @@ function orNull(ts: string): string {
 /** Whether a value of this type shows differently in a view: some viewer may be denied part of it, or it holds hexes. */
 export function needsView(program: Program, t: Type, seen: Set<string> = new Set()): boolean {
   if (t.kind === "list") return needsView(program, t.element, seen);
+  // A map keyed by squares shows them as "q,r", as a hex value shows as its coordinates.
+  if (t.kind === "map") return t.key.kind === "hex" || needsView(program, t.value, seen);
   if (t.kind === "optional") return needsView(program, t.inner, seen);
   // A hex shows as its coordinates.
   if (t.kind === "hex") return true;
@@ -55,6 +59,10 @@ export function tsViewType(program: Program, t: Type): string {
     return /^[A-Za-z]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
   }
   if (t.kind === "optional") return orNull(tsViewType(program, t.inner));
+  if (t.kind === "map") {
+    const key = t.key.kind === "hex" ? "string" : tsType(t.key);
+    return `Partial<Record<${key}, ${tsViewType(program, t.value)}>>`;
+  }
   if (t.kind === "record" && needsView(program, t)) return `${t.name}View`;
   if (t.kind === "hex") return "HexView";
   return tsType(t);
@@ -69,7 +77,7 @@ export function viewFieldType(program: Program, f: FieldDecl, t: Type): string |
     case "visibleIf":
       return orNull(tsViewType(program, t));
     case "hidden":
-      return t.kind === "list" ? "number" : undefined;
+      return t.kind === "list" || t.kind === "map" ? "number" : undefined;
   }
 }
 
@@ -89,6 +97,12 @@ export function zeroValue(program: Program, t: Type): string {
       return "hexOf(0, 0)";
     case "optional":
       return "null";
+    case "map": {
+      // A map keyed by a plain enum starts with every member, each with the zero of its values: a price per good.
+      if (t.key.kind !== "enum" || program.unions.has(t.key.name)) return "{}";
+      const members = program.enums.get(t.key.name)!.members.map((m) => m.name.text);
+      return `{ ${members.map((m) => `${m}: ${zeroValue(program, t.value)}`).join(", ")} }`;
+    }
     case "enum": {
       const union = program.unions.get(t.name);
       if (!union) return JSON.stringify(program.enums.get(t.name)!.members[0]!.name.text);

@@ -26,11 +26,19 @@ function test(ctx: EmitContext, t: Type, v: string): string {
       return `problemIn${t.name}(${v}, playerCount) === null`;
     case "list":
       return `Array.isArray(${v}) && ${v}.every((x: unknown) => ${test(ctx, t.element, "x")})`;
+    case "map":
+      // JSON keys are text: a number key is an integer written out, an enum key a member's name.
+      return `isRecord(${v}) && Object.entries(${v}).every(([k, x]) => ${keyTest(ctx, t.key, "k")} && ${test(ctx, t.value, "x")})`;
     case "optional":
       return `(${v} === null || ${test(ctx, t.inner, v)})`;
     default:
       return "true";
   }
+}
+
+function keyTest(ctx: EmitContext, t: Type, k: string): string {
+  if (t.kind === "enum") return `(${valuesConst(t.name)} as readonly unknown[]).includes(${k})`;
+  return `isNumberKey(${k}) && ${test(ctx, t, `Number(${k})`)}`;
 }
 
 function fieldChecks(ctx: EmitContext, fields: Map<string, FieldInfo>, obj: string, what: string): string[] {
@@ -44,6 +52,8 @@ function describe(t: Type): string {
   switch (t.kind) {
     case "list":
       return `list of ${describe(t.element)}`;
+    case "map":
+      return `map from ${describe(t.key)} to ${describe(t.value)}`;
     case "optional":
       return `${describe(t.inner)} or none`;
     case "player":
@@ -63,6 +73,7 @@ function recordsInState(ctx: EmitContext): Set<string> {
   const found = new Set<string>();
   const visit = (t: Type): void => {
     if (t.kind === "list") visit(t.element);
+    if (t.kind === "map") visit(t.value);
     if (t.kind === "optional") visit(t.inner);
     if (t.kind === "enum" && !found.has(t.name)) {
       found.add(t.name);

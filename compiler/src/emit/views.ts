@@ -85,6 +85,11 @@ export function viewValue(program: Program, t: Type, code: string): string {
     return needsView(program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
   }
   if (t.kind === "hex") return `hexView(${code})`;
+  if (t.kind === "map") {
+    if (t.key.kind === "hex") return `hexKeyedView(${code}, (x) => ${viewValue(program, t.value, "x")})`;
+    if (needsView(program, t.value)) return `mapMapValues(${code}, (x) => ${viewValue(program, t.value, "x")})`;
+    return `clone(${code})`;
+  }
   // A union's member is an object: a copy, like a record's.
   if (t.kind === "enum") return program.unions.has(t.name) ? `clone(${code})` : code;
   if (t.kind === "optional") {
@@ -100,6 +105,7 @@ function fieldView(ctx: EmitContext, f: FieldDecl, t: Type, code: string, visibl
     case "public":
       return viewValue(ctx.program, t, code);
     case "hidden":
+      if (t.kind === "map") return `mapSize(${code})`;
       return t.kind === "list" ? `${code}.length` : undefined;
     case "private":
     case "visibleIf":

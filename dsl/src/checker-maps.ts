@@ -1,0 +1,125 @@
+/**
+ * The checker's part for maps: `map<K, V>` types, map literals and comprehensions, lookups `m[k]`, and the builtins
+ * that ask a map about its keys (`has`, `keys`, `values`). Like `checker-unions.ts`, it works through a small host
+ * interface of the main checker.
+ */
+import type * as A from "./ast.ts";
+import { Codes, error, type Diagnostic } from "./diagnostics.ts";
+import { BOOL, ERROR, listOf, mapOf, typeToString, UNKNOWN, type Type } from "./types.ts";
+
+export interface MapHost {
+  readonly diagnostics: Diagnostic[];
+  expr(e: A.Expr, expected: Type | undefined): Type;
+  pushScope(): void;
+  popScope(): void;
+  bind(name: A.Name, type: Type, origin: A.LocalSymbol["origin"]): A.LocalSymbol;
+  resolveType(t: A.TypeExpr): Type;
+  /** The element type of a list, reporting anything else. */
+  elementType(t: Type, span: A.Span): Type;
+  isUnion(enumName: string): boolean;
+}
+
+/** Whether values of `t` can key a map: plain enum members, players, numbers and hexes compare by value. */
+export function isKeyType(t: Type): boolean {
+  return t.kind === "enum" || t.kind === "player" || t.kind === "int" || t.kind === "hex";
+}
+
+export class MapChecker {
+  constructor(private readonly host: MapHost) {}
+
+  private report(d: Diagnostic): void {
+    this.host.diagnostics.push(d);
+  }
+
+  /** `map<K, V>` as written. */
+  resolve(t: Extract<A.TypeExpr, { kind: "map" }>): Type {
+    const key = this.host.resolveType(t.key);
+    const value = this.host.resolveType(t.value);
+    const keyOk = isKeyType(key) && !(key.kind === "enum" && this.host.isUnion(key.name));
+    if (!keyOk && key.kind !== "error") {
+      this.report(
+        error(
+          Codes.typeMismatch,
+          t.key.span,
+          `a map's keys are members of a plain enum, players, numbers or hexes, not ${typeToString(key)}`,
+          "key the map by what identifies the thing (an id, a position, a player)",
+        ),
+      );
+      return mapOf(ERROR, value);
+    }
+    return mapOf(key.kind === "int" ? { kind: "int" } : key, value);
+  }
+
+  /** `{ k: v, ... }`: the keys and values take their types from what is expected, or from the first entry. */
+  literal(e: A.MapLit, expected: Type | undefined): Type {
+    const want = expected?.kind === "map" ? expected : undefined;
+    if (e.entries.length === 0) return want ?? mapOf(UNKNOWN, UNKNOWN);
+    const [first, ...rest] = e.entries;
+    const key = this.key(first!.key, want?.key);
+    const value = this.host.expr(first!.value, want?.value);
+    for (const x of rest) {
+      this.host.expr(x.key, want?.key ?? key);
+      this.host.expr(x.value, want?.value ?? value);
+    }
+    return want ?? mapOf(key, value);
+  }
+
+  /** `{ k: v for x in list if c }` */
+  comprehension(e: A.MapComprehension, expected: Type | undefined): Type {
+    const want = expected?.kind === "map" ? expected : undefined;
+    const element = this.host.elementType(this.host.expr(e.iterable, undefined), e.iterable.span);
+    this.host.pushScope();
+    e.symbol = this.host.bind(e.variable, element, "binder");
+    e.symbol.used = true;
+    if (e.condition) this.host.expr(e.condition, BOOL);
+    const key = this.key(e.key, want?.key);
+    const value = this.host.expr(e.value, want?.value);
+    this.host.popScope();
+    return want ?? mapOf(key, value);
+  }
+
+  private key(e: A.Expr, expected: Type | undefined): Type {
+    const t = this.host.expr(e, expected);
+    if (!expected && !isKeyType(t) && t.kind !== "error") {
+      this.report(
+        error(
+          Codes.typeMismatch,
+          e.span,
+          `a map's keys are members of a plain enum, players, numbers or hexes, not ${typeToString(t)}`,
+        ),
+      );
+      return ERROR;
+    }
+    return t.kind === "int" ? { kind: "int" } : t;
+  }
+
+  /** `m[k]`: the value for key `k` (a missing key stops the game with an error). */
+  lookup(e: A.Index, map: Extract<Type, { kind: "map" }>): Type {
+    this.host.expr(e.index, map.key.kind === "unknown" ? undefined : map.key);
+    return map.value.kind === "unknown" ? ERROR : map.value;
+  }
+
+  /** `has(m, k)`, `keys(m)`, `values(m)`; undefined for other builtins. */
+  builtin(e: A.Call, name: string): Type | undefined {
+    if (name !== "has" && name !== "keys" && name !== "values") return undefined;
+    const [m, k] = e.args;
+    const t = m ? this.host.expr(m, undefined) : ERROR;
+    const map = t.kind === "map" ? t : undefined;
+    if (!map && t.kind !== "error" && m) {
+      this.report(
+        error(
+          Codes.typeMismatch,
+          m.span,
+          `\`${name}\` takes a map, found ${typeToString(t)}`,
+          t.kind === "list" && name === "has" ? "for a list, write `contains(list, value)`" : undefined,
+        ),
+      );
+    }
+    if (name === "has") {
+      if (k) this.host.expr(k, map?.key);
+      return BOOL;
+    }
+    if (!map) return listOf(ERROR);
+    return listOf(name === "keys" ? map.key : map.value);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Maps of the rules (`map<K, V>`), stored as plain JSON objects so that the state stays JSON: enum members key by
+ * name, players, numbers and hexes by number. Keys are read and written as own properties only, so a key can never
+ * reach an object's prototype. Iteration order is JavaScript's: integer keys ascending, other keys in the order they
+ * were added; a saved and restored map keeps it.
+ */
+import { RulesError } from "./engine-support.ts";
+import { hexQ, hexR, type Hex } from "./hex.ts";
+
+export type RulesMap<K extends PropertyKey, V> = Partial<Record<K, V>>;
+
+/** `m[k]`: the value for `key`; a key the map does not have stops the game. */
+export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): V {
+  if (!Object.hasOwn(map, key)) throw new RulesError(`the map has no value for ${String(key)}`);
+  return map[key] as V;
+}
+
+/** `m[k] = v` (also for a key named like an object's own machinery, such as `__proto__`). */
+export function mapSet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, value: V): void {
+  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** `has(m, k)` */
+export function mapHas<K extends PropertyKey>(map: RulesMap<K, unknown>, key: K): boolean {
+  return Object.hasOwn(map, key);
+}
+
+/** `remove k from m` */
+export function mapDelete<K extends PropertyKey>(map: RulesMap<K, unknown>, key: K): void {
+  if (Object.hasOwn(map, key)) delete map[key];
+}
+
+/** `keys(m)` of a map keyed by enum members. */
+export function mapKeys<K extends string>(map: RulesMap<K, unknown>): K[] {
+  return Object.keys(map) as K[];
+}
+
+/** `keys(m)` of a map keyed by numbers (players, integers, hexes). */
+export function mapNumberKeys(map: RulesMap<number, unknown>): number[] {
+  return Object.keys(map).map(Number);
+}
+
+/** `values(m)`, in the order of the keys. */
+export function mapValues<V>(map: RulesMap<PropertyKey, V>): V[] {
+  return Object.values(map) as V[];
+}
+
+/** `size(m)`: how many keys. */
+export function mapSize(map: RulesMap<PropertyKey, unknown>): number {
+  return Object.keys(map).length;
+}
+
+/** A map from its entries, in order (a later entry for the same key replaces the earlier). */
+export function mapFrom<K extends PropertyKey, V>(entries: readonly (readonly [K, V])[]): RulesMap<K, V> {
+  const out: RulesMap<K, V> = {};
+  for (const [k, v] of entries) mapSet(out, k, v);
+  return out;
+}
+
+/** A copy of the map with each value turned by `f` (views of maps whose values some players may not see). */
+export function mapMapValues<K extends PropertyKey, V, W>(map: RulesMap<K, V>, f: (value: V) => W): RulesMap<K, W> {
+  const out: RulesMap<K, W> = {};
+  for (const k of Object.keys(map) as K[]) mapSet(out, k, f(map[k] as V));
+  return out;
+}
+
+/** A map keyed by squares as a player's view shows it: keyed by `"q,r"`, each value turned by `f`. */
+export function hexKeyedView<V, W>(map: RulesMap<Hex, V>, f: (value: V) => W): Record<string, W> {
+  const out: Record<string, W> = {};
+  for (const k of Object.keys(map)) {
+    const h = Number(k);
+    mapSet(out, `${hexQ(h)},${hexR(h)}`, f(map[h] as V));
+  }
+  return out;
+}
+
+/** Whether a JSON object key is an integer, as the keys of a map keyed by numbers are. */
+export function isNumberKey(key: string): boolean {
+  return /^-?(0|[1-9]\d*)$/.test(key) && Number.isSafeInteger(Number(key));
+}

@@ -1,0 +1,71 @@
+/**
+ * Maps of the rules live in the state as plain JSON objects: lookups of a missing key stop the game, keys are own
+ * properties only (a key named `__proto__` is a key like any other), and the order of keys survives a save.
+ */
+import { describe, expect, it } from "vitest";
+import { clone, RulesError } from "../src/engine-support.ts";
+import { hexOf } from "../src/hex.ts";
+import {
+  hexKeyedView,
+  isNumberKey,
+  mapDelete,
+  mapFrom,
+  mapGet,
+  mapHas,
+  mapKeys,
+  mapNumberKeys,
+  mapSet,
+  mapSize,
+  mapValues,
+  type RulesMap,
+} from "../src/maps.ts";
+
+describe("maps", () => {
+  it("give the value of a key they have, and stop the game for one they do not", () => {
+    const m: RulesMap<string, number> = { wood: 2 };
+    expect(mapGet(m, "wood")).toBe(2);
+    expect(() => mapGet(m, "stone")).toThrow(RulesError);
+    expect(() => mapGet(m, "stone")).toThrow("the map has no value for stone");
+    // Inherited properties are not keys.
+    expect(mapHas(m, "toString")).toBe(false);
+    expect(() => mapGet(m, "constructor")).toThrow(RulesError);
+  });
+
+  it("keep a key named __proto__ as an own key, also when copied or saved", () => {
+    const m: RulesMap<string, number> = {};
+    mapSet(m, "__proto__", 7);
+    expect(Object.getPrototypeOf(m)).toBe(Object.prototype);
+    expect(mapKeys(m)).toEqual(["__proto__"]);
+    const copy = clone(m);
+    expect(mapGet(copy, "__proto__")).toBe(7);
+    expect(mapGet(JSON.parse(JSON.stringify(m)) as RulesMap<string, number>, "__proto__")).toBe(7);
+  });
+
+  it("list keys in a fixed order: numbers ascending, names in the order they were added", () => {
+    const byName = mapFrom<string, number>([
+      ["stone", 1],
+      ["wood", 2],
+    ]);
+    mapSet(byName, "grain", 3);
+    expect(mapKeys(byName)).toEqual(["stone", "wood", "grain"]);
+    expect(mapValues(byName)).toEqual([1, 2, 3]);
+    const bySeat = mapFrom<number, string>([
+      [2, "c"],
+      [0, "a"],
+    ]);
+    expect(mapNumberKeys(bySeat)).toEqual([0, 2]);
+    expect(mapNumberKeys(JSON.parse(JSON.stringify(bySeat)) as RulesMap<number, string>)).toEqual([0, 2]);
+    mapDelete(bySeat, 0);
+    expect(mapSize(bySeat)).toBe(1);
+  });
+
+  it("keyed by squares, show the squares as coordinates in views", () => {
+    const m = mapFrom<number, number>([[hexOf(-1, 2), 5]]);
+    expect(hexKeyedView(m, (x) => x * 2)).toEqual({ "-1,2": 10 });
+  });
+
+  it("recognise number keys in saved JSON", () => {
+    expect(["0", "-3", "12"].every(isNumberKey)).toBe(true);
+    expect(["01", "1.5", "x", "", "1e3", "99999999999999999999"].some(isNumberKey)).toBe(false);
+  });
+});
