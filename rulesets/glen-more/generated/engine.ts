@@ -9,6 +9,9 @@ import {
   drawTop,
   isInt,
   isRecord,
+  mapGet,
+  mapHas,
+  mapSet,
   notOfferedNow,
   pickRandom,
   rangeList,
@@ -99,11 +102,11 @@ export const CARD_VALUES: readonly Card[] = [
   "lochOich",
   "donanCastle",
 ];
-/** enum Space (rules line 224) */
+/** enum Space (rules line 229) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 321) */
+/** enum Source (rules line 325) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 323) */
+/** enum ClanSource (rules line 327) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -145,13 +148,13 @@ export interface FairStep {
   vp: number;
 }
 
-/** record Cell (rules line 203) */
+/** record Cell (rules line 208) */
 export interface Cell {
   x: number;
   y: number;
 }
 
-/** record Placed (rules line 227) */
+/** record Placed (rules line 232) */
 export interface Placed {
   tile: number;
   x: number;
@@ -320,20 +323,20 @@ export type Frame =
   | ActivateFrame
   | LochNessFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 497) */
-/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 505) */
-/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 510) */
-/** site 3: `choose source: Source in sources by p` (proc payDue, line 523) */
-/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 550) */
-/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 561) */
-/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 581) */
-/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 603) */
-/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 624) */
-/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 655) */
-/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 668) */
-/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 683) */
-/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 689) */
-/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 692) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 501) */
+/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 509) */
+/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 514) */
+/** site 3: `choose source: Source in sources by p` (proc payDue, line 527) */
+/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 554) */
+/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 565) */
+/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 585) */
+/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 607) */
+/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 628) */
+/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 659) */
+/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 672) */
+/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 687) */
+/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 693) */
+/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 696) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -378,20 +381,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 786). */
+/** The action TakeTile (rules line 790). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 799). */
+/** The action ForcedMove (rules line 803). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 811). */
+/** The action Sell (rules line 815). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -400,7 +403,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action Activate (rules line 820). */
+/** The action Activate (rules line 824). */
 export interface ActivateAction {
   readonly type: "Activate";
   readonly player: Player;
@@ -408,7 +411,7 @@ export interface ActivateAction {
   readonly i: number;
 }
 
-/** The action LochNess (rules line 827). */
+/** The action LochNess (rules line 831). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -416,13 +419,13 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action EndActivation (rules line 836). */
+/** The action EndActivation (rules line 840). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action MoveClan (rules line 841). */
+/** The action MoveClan (rules line 845). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -431,7 +434,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 851). */
+/** The action Promote (rules line 855). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -439,13 +442,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 859). */
+/** The action EndMoves (rules line 863). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose source` (rules line 523). */
+/** The answer to `choose source` (rules line 527). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -453,7 +456,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 550). */
+/** The answer to `choose clanSource` (rules line 554). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -461,14 +464,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 561). */
+/** The answer to `choose oichRes` (rules line 565). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 581). */
+/** The answer to `choose spot` (rules line 585). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -476,49 +479,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 603). */
+/** The answer to `choose lochyRes` (rules line 607). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 624). */
+/** The answer to `choose shielRes` (rules line 628). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 655). */
+/** The answer to `choose ionaRes` (rules line 659). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 668). */
+/** The answer to `choose butcherCount` (rules line 672). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 683). */
+/** The answer to `choose grocerRes` (rules line 687). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 689). */
+/** The answer to `choose fairTypes` (rules line 693). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 692). */
+/** The answer to `choose fairRes` (rules line 696). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -700,6 +703,10 @@ export const FAIR_LADDER: FairStep[] = [
   { types: 4, vp: 8 },
   { types: 5, vp: 12 },
 ];
+/** const SCORE_VP: map<int, int> = { s.difference: s.vp for s in SCORING_TABLE } */
+export const SCORE_VP: Partial<Record<number, number>> = collect3();
+/** const FAIR_VP: map<int, int> = { s.types: s.vp for s in FAIR_LADDER } */
+export const FAIR_VP: Partial<Record<number, number>> = collect4();
 /** const DIE_FACES: list<int> = [1, 1, 1, 2, 2, 3] */
 export const DIE_FACES: number[] = [1, 1, 1, 2, 2, 3];
 /** const START_COINS = 6 */
@@ -712,11 +719,19 @@ export const MAX_CUBES: number = 3;
 export const MARKET_SPACES: number = 3;
 /** const RES: list<Res> = [wood, stone, grain, cattle, sheep] */
 export const RES: Res[] = ["wood", "stone", "grain", "cattle", "sheep"];
+/** const RES_INDEX: map<Res, int> = { wood: 0, stone: 1, grain: 2, cattle: 3, sheep: 4 } */
+export const RES_INDEX: Partial<Record<Res, number>> = {
+  wood: 0,
+  stone: 1,
+  grain: 2,
+  cattle: 3,
+  sheep: 4,
+} satisfies Partial<Record<Res, number>>;
 /** const IDX: list<int> = [0, 1, 2, 3, 4] */
 export const IDX: number[] = [0, 1, 2, 3, 4];
 /** const NOTHING: list<int> = [0, 0, 0, 0, 0] */
 export const NOTHING: number[] = [0, 0, 0, 0, 0];
-/** DIRS4 (rules line 210): one Cell per row. */
+/** DIRS4 (rules line 215): one Cell per row. */
 // prettier-ignore
 export const DIRS4: Cell[] = [
   { x: 0, y: 1 },
@@ -724,7 +739,7 @@ export const DIRS4: Cell[] = [
   { x: 0, y: (-1) },
   { x: (-1), y: 0 },
 ];
-/** DIRS8 (rules line 211): one Cell per row. */
+/** DIRS8 (rules line 216): one Cell per row. */
 // prettier-ignore
 export const DIRS8: Cell[] = [
   { x: 0, y: 1 },
@@ -757,92 +772,92 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileId (line 277) */
+/** fn tileId (line 282) */
 export function tileId(state: State, code: string): number {
-  return at(collect3(state, code), 0);
+  return at(collect5(state, code), 0);
 }
 
-/** fn tileSlot (line 278) */
+/** fn tileSlot (line 283) */
 export function tileSlot(state: State, code: string): Space {
   return { kind: "tile", id: tileId(state, code) };
 }
 
-/** fn codeAt (line 279) */
+/** fn codeAt (line 284) */
 export function codeAt(state: State, space: number): string {
-  return match4(state, space);
+  return match6(state, space);
 }
 
-/** fn stackOn (line 280) */
+/** fn stackOn (line 285) */
 export function stackOn(state: State, space: number): number | null {
-  return match5(state, space);
+  return match7(state, space);
 }
 
-/** fn resIdx (line 282) */
+/** fn resIdx (line 287) */
 export function resIdx(state: State, r: Res): number {
-  return r === "wood" ? 0 : r === "stone" ? 1 : r === "grain" ? 2 : r === "cattle" ? 3 : 4;
+  return mapGet(RES_INDEX, r);
 }
 
-/** fn unit (line 284) */
+/** fn unit (line 288) */
 export function unit(state: State, k: number, n_: number): number[] {
-  return collect6(state, k, n_);
+  return collect8(state, k, n_);
 }
 
-/** fn plusOne (line 285) */
+/** fn plusOne (line 289) */
 export function plusOne(state: State, l: number[], k: number): number[] {
-  return collect7(state, k, l);
+  return collect9(state, k, l);
 }
 
-/** fn minusOne (line 286) */
+/** fn minusOne (line 290) */
 export function minusOne(state: State, l: number[], k: number): number[] {
-  return collect8(state, k, l);
+  return collect10(state, k, l);
 }
 
-/** fn pairOf (line 287) */
+/** fn pairOf (line 291) */
 export function pairOf(state: State, a: number, b: number): number[] {
-  return collect9(state, a, b);
+  return collect11(state, a, b);
 }
 
-/** fn costOf (line 288) */
+/** fn costOf (line 292) */
 export function costOf(state: State, t: Tile): number[] {
   return [t.wood, t.stone, t.grain, t.cattle, t.sheep];
 }
 
-/** fn have (line 290) */
+/** fn have (line 294) */
 export function have(state: State, p: Player, k: number): number {
-  return sum11(state, p, k);
+  return sum13(state, p, k);
 }
 
-/** fn cubeCount (line 291) */
+/** fn cubeCount (line 295) */
 export function cubeCount(state: State, p: Player): number {
-  return sum12(state, p);
+  return sum14(state, p);
 }
 
-/** fn clansOnDisplay (line 292) */
+/** fn clansOnDisplay (line 296) */
 export function clansOnDisplay(state: State, p: Player): number {
-  return sum13(state, p);
+  return sum15(state, p);
 }
 
-/** fn owns (line 293) */
+/** fn owns (line 297) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 294) */
+/** fn kindAt (line 298) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 296) */
+/** fn indexAt (line 300) */
 export function indexAt(state: State, p: Player, x: number, y: number): number | null {
-  return first14(state, p, x, y);
+  return first16(state, p, x, y);
 }
 
-/** fn isProduction (line 298) */
+/** fn isProduction (line 302) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 299) */
+/** fn produce (line 303) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -855,42 +870,42 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 301) */
+/** fn isGrey (line 305) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 307) */
+/** fn miss (line 311) */
 export function miss(state: State, p: Player, need: number[], k: number): number {
   return Math.max(0, at(need, k) - have(state, p, k));
 }
 
-/** fn buyCost (line 309) */
+/** fn buyCost (line 313) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 311) */
+/** fn sellValue (line 315) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 312) */
+/** fn coverCost (line 316) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum15(state, levels, p, need);
+  return sum17(state, levels, p, need);
 }
 
-/** fn coverOk (line 313) */
+/** fn coverOk (line 317) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all18(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 316) */
+/** fn canCover (line 320) */
 export function canCover(state: State, p: Player, need: number[]): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 318) */
+/** fn canBuyNow (line 322) */
 export function canBuyNow(state: State, p: Player, k: number): boolean {
   return (
     at(state.market, k) < MARKET_SPACES &&
@@ -904,32 +919,32 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn paySources (line 326) */
+/** fn paySources (line 330) */
 export function paySources(state: State, p: Player, k: number): Source[] {
-  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect17(state, p, k));
+  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect19(state, p, k));
 }
 
-/** fn cheapest (line 331) */
+/** fn cheapest (line 335) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
 }
 
-/** fn cheapestPaid (line 333) */
+/** fn cheapestPaid (line 337) */
 export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 336) */
+/** fn spareCubes (line 340) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum18(state, p, need);
+  return sum20(state, p, need);
 }
 
-/** fn buysAt (line 337) */
+/** fn buysAt (line 341) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count19(state, p, need, price);
+  return count21(state, p, need, price);
 }
 
-/** fn extraOk (line 338) */
+/** fn extraOk (line 342) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -945,7 +960,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 344) */
+/** fn typePrice (line 348) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -956,12 +971,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 346) */
+/** fn typesAt (line 350) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count20(state, p, chosen, price);
+  return count22(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 347) */
+/** fn distinctOk (line 351) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -977,46 +992,46 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 353) */
+/** fn funds (line 357) */
 export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum21(state, p, need);
+  return state.players[p]!.coins + sum23(state, p, need);
 }
 
-/** fn coverSellingOk (line 355) */
+/** fn coverSellingOk (line 359) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all22(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all24(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 357) */
+/** fn twoTypesSellingOk (line 361) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any24(state, p);
+  return any26(state, p);
 }
 
-/** fn clanNear (line 362) */
+/** fn clanNear (line 366) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any25(state, p, minus, x, y);
+  return any27(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 366) */
+/** fn edgesMatch (line 370) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all26(state, p, x, y, t) && all27(state, p, y, x, t);
+  return all28(state, p, x, y, t) && all29(state, p, y, x, t);
 }
 
-/** fn riverOk (line 370) */
+/** fn riverOk (line 374) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any28(state, p, x, y);
+  return !t.river || any30(state, p, x, y);
 }
 
-/** fn roadOk (line 372) */
+/** fn roadOk (line 376) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any29(state, p, y, x);
+  return !t.road || any31(state, p, y, x);
 }
 
-/** fn fits (line 374) */
+/** fn fits (line 378) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     indexAt(state, p, x, y) === null &&
-    any30(state, p, x, y) &&
+    any32(state, p, x, y) &&
     clanNear(state, p, x, y, minus) &&
     edgesMatch(state, p, at(TILES, id), x, y) &&
     riverOk(state, p, at(TILES, id), x, y) &&
@@ -1024,17 +1039,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 381) */
+/** fn placeable (line 385) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any32(state, p, id, minus);
+  return any34(state, p, id, minus);
 }
 
-/** fn clanPayable (line 386) */
+/** fn clanPayable (line 390) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any33(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any35(state, p, id);
 }
 
-/** fn affordable (line 389) */
+/** fn affordable (line 393) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1044,12 +1059,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 394) */
+/** fn placeableAfterPaying (line 398) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 396) */
+/** fn canTakeSelling (line 400) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1059,17 +1074,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn tileOn (line 402) */
+/** fn tileOn (line 406) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match34(state, space) : null;
+  return space < state.track.length ? match36(state, space) : null;
 }
 
-/** fn usable (line 406) */
+/** fn usable (line 410) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 407) */
+/** fn usableKind (line 411) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1085,49 +1100,49 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 422) */
+/** fn firstPawn (line 426) */
 export function firstPawn(state: State): number {
-  return min36(state);
+  return min38(state);
 }
 
-/** fn lastTurn (line 423) */
+/** fn lastTurn (line 427) */
 export function lastTurn(state: State): boolean {
   return (
     state.stack0.length + state.stack1.length + state.stack2.length === 0 && state.stack3.length <= 1 + firstPawn(state)
   );
 }
 
-/** fn tableVp (line 426) */
+/** fn tableVp (line 430) */
 export function tableVp(state: State, difference: number): number {
-  return sum37(state, difference);
+  return mapGet(SCORE_VP, Math.min(difference, 5));
 }
 
-/** fn ladderVp (line 427) */
+/** fn ladderVp (line 431) */
 export function ladderVp(state: State, types: number): number {
-  return sum38(state, types);
+  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types) : 0;
 }
 
-/** fn bonnets (line 428) */
+/** fn bonnets (line 432) */
 export function bonnets(state: State, p: Player): number {
   return sum39(state, p);
 }
 
-/** fn chieftainValue (line 429) */
+/** fn chieftainValue (line 433) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 430) */
+/** fn tilesWith (line 434) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count40(state, p, b);
 }
 
-/** fn villages (line 431) */
+/** fn villages (line 435) */
 export function villages(state: State, p: Player): number {
   return count41(state, p);
 }
 
-/** fn fourPlayerTrack (line 879) */
+/** fn fourPlayerTrack (line 883) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1146,7 +1161,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 884) */
+/** fn twoPlayerTrack (line 888) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1165,12 +1180,12 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 889) */
+/** fn startVillage (line 893) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, active: false, used: false };
 }
 
-/** proc markActivation (line 634) */
+/** proc markActivation (line 638) */
 export function markActivation(state: State, p: Player, i_: number): void {
   let x = at(state.players[p]!.display, i_).x;
   let y = at(state.players[p]!.display, i_).y;
@@ -1181,7 +1196,7 @@ export function markActivation(state: State, p: Player, i_: number): void {
   }
 }
 
-/** proc dieTurn (line 702) */
+/** proc dieTurn (line 706) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
@@ -1193,7 +1208,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 748) */
+/** proc scoreRound (line 752) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min42(state);
@@ -1207,7 +1222,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 759) */
+/** proc finalScoring (line 763) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1247,7 +1262,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 799): its effects, once allowed. */
+/** action ForcedMove (line 803): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1266,7 +1281,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 811): its effects, once allowed. */
+/** action Sell (line 815): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1295,7 +1310,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 836): its effects, once allowed. */
+/** action EndActivation (line 840): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1313,7 +1328,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 841): its effects, once allowed. */
+/** action MoveClan (line 845): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1338,7 +1353,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 851): its effects, once allowed. */
+/** action Promote (line 855): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1350,7 +1365,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 859): its effects, once allowed. */
+/** action EndMoves (line 863): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1359,7 +1374,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 472) until it waits for a decision or is done. */
+/** Runs the flow (line 476) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1433,7 +1448,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0 };
 }
 
-/** Runs proc playerTurn (line 485) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 489) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1556,7 +1571,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 517) until it waits for a decision or is done. */
+/** Runs proc payDue (line 521) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1675,7 +1690,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 541) until it waits for a decision or is done. */
+/** Runs proc payFor (line 545) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1787,7 +1802,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
 }
 
-/** Runs proc placeTile (line 569) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 573) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1883,7 +1898,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 590) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 594) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2155,7 +2170,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 645) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 649) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2463,7 +2478,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 713) until it waits for a decision or is done. */
+/** Runs proc refill (line 717) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2507,7 +2522,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0 };
 }
 
-/** Runs proc layTile (line 723) until it waits for a decision or is done. */
+/** Runs proc layTile (line 727) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2595,7 +2610,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 786) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 790) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2635,7 +2650,7 @@ function newActivateFrame(me: Player, i_: number): ActivateFrame {
   return { routine: "Activate", pc: 0, me, i_ };
 }
 
-/** Runs action Activate (line 820) until it waits for a decision or is done. */
+/** Runs action Activate (line 824) until it waits for a decision or is done. */
 function stepActivate(state: State, frame: ActivateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2660,7 +2675,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 827) until it waits for a decision or is done. */
+/** Runs action LochNess (line 831) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2830,7 +2845,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 497)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 501)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2838,7 +2853,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 505)
+      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 509)
       offerActivate(state, seat, out);
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
@@ -2847,7 +2862,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 510)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 514)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2856,7 +2871,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose source: Source in sources by p` (proc payDue, line 523)
+      // `choose source: Source in sources by p` (proc payDue, line 527)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2867,7 +2882,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose clanSource: ClanSource in options by p` (proc payFor, line 550)
+      // `choose clanSource: ClanSource in options by p` (proc payFor, line 554)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2878,7 +2893,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 561)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 565)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2898,7 +2913,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose spot: Cell in spots by p` (proc placeTile, line 581)
+      // `choose spot: Cell in spots by p` (proc placeTile, line 585)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2908,7 +2923,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 603)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 607)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2918,7 +2933,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 624)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 628)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2928,7 +2943,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 655)
+      // `choose ionaRes: Res by p` (proc activateTile, line 659)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2938,7 +2953,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 668)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 672)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -2949,7 +2964,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 683)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 687)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2961,7 +2976,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 689)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 693)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -2972,7 +2987,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 692)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 696)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3785,8 +3800,32 @@ function any2(state: State, n_: Placed, d: Cell): boolean {
   return false;
 }
 
+/** { s.difference: s.vp for s in SCORING_TABLE } */
+function collect3(): Partial<Record<number, number>> {
+  const out: Partial<Record<number, number>> = {};
+  const items = SCORING_TABLE;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    mapSet(out, s.difference, s.vp);
+  }
+
+  return out;
+}
+
+/** { s.types: s.vp for s in FAIR_LADDER } */
+function collect4(): Partial<Record<number, number>> {
+  const out: Partial<Record<number, number>> = {};
+  const items = FAIR_LADDER;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    mapSet(out, s.types, s.vp);
+  }
+
+  return out;
+}
+
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].code == code] */
-function collect3(state: State, code: string): number[] {
+function collect5(state: State, code: string): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -3798,7 +3837,7 @@ function collect3(state: State, code: string): number[] {
 }
 
 /** match track[space] { tile(id) => TILES[id].code, _ => "" } */
-function match4(state: State, space: number): string {
+function match6(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -3809,7 +3848,7 @@ function match4(state: State, space: number): string {
 }
 
 /** match track[space] { tile(id) => TILES[id].stack, _ => none } */
-function match5(state: State, space: number): number | null {
+function match7(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -3820,7 +3859,7 @@ function match5(state: State, space: number): number | null {
 }
 
 /** [(if j == k then n else 0) for j in IDX] */
-function collect6(state: State, k: number, n_: number): number[] {
+function collect8(state: State, k: number, n_: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3832,7 +3871,7 @@ function collect6(state: State, k: number, n_: number): number[] {
 }
 
 /** [(if j == k then l[j] + 1 else l[j]) for j in IDX] */
-function collect7(state: State, k: number, l: number[]): number[] {
+function collect9(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3844,7 +3883,7 @@ function collect7(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == k then l[j] - 1 else l[j]) for j in IDX] */
-function collect8(state: State, k: number, l: number[]): number[] {
+function collect10(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3856,7 +3895,7 @@ function collect8(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == a or j == b then 1 else 0) for j in IDX] */
-function collect9(state: State, a: number, b: number): number[] {
+function collect11(state: State, a: number, b: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3868,7 +3907,7 @@ function collect9(state: State, a: number, b: number): number[] {
 }
 
 /** count(c in t.cubes: c == RES[k]) */
-function count10(state: State, t: Placed, k: number): number {
+function count12(state: State, t: Placed, k: number): number {
   let total = 0;
   const items = t.cubes;
   for (let i = 0; i < items.length; i++) {
@@ -3880,19 +3919,19 @@ function count10(state: State, t: Placed, k: number): number {
 }
 
 /** sum(t in p.display: count(c in t.cubes: c == RES[k])) */
-function sum11(state: State, p: Player, k: number): number {
+function sum13(state: State, p: Player, k: number): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count10(state, t, k);
+    total += count12(state, t, k);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum12(state: State, p: Player): number {
+function sum14(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -3904,7 +3943,7 @@ function sum12(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum13(state: State, p: Player): number {
+function sum15(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -3916,7 +3955,7 @@ function sum13(state: State, p: Player): number {
 }
 
 /** first(j in range(0, size(p.display) - 1): p.display[j].x == x and p.display[j].y == y) */
-function first14(state: State, p: Player, x: number, y: number): number | null {
+function first16(state: State, p: Player, x: number, y: number): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -3927,7 +3966,7 @@ function first14(state: State, p: Player, x: number, y: number): number | null {
 }
 
 /** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum15(state: State, levels: number[], p: Player, need: number[]): number {
+function sum17(state: State, levels: number[], p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3939,7 +3978,7 @@ function sum15(state: State, levels: number[], p: Player, need: number[]): numbe
 }
 
 /** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all16(state: State, levels: number[], p: Player, need: number[]): boolean {
+function all18(state: State, levels: number[], p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -3950,7 +3989,7 @@ function all16(state: State, levels: number[], p: Player, need: number[]): boole
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
-function collect17(state: State, p: Player, k: number): Source[] {
+function collect19(state: State, p: Player, k: number): Source[] {
   const out: Source[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -3962,7 +4001,7 @@ function collect17(state: State, p: Player, k: number): Source[] {
 }
 
 /** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum18(state: State, p: Player, need: number[]): number {
+function sum20(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3974,7 +4013,7 @@ function sum18(state: State, p: Player, need: number[]): number {
 }
 
 /** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count19(state: State, p: Player, need: number[], price: number): number {
+function count21(state: State, p: Player, need: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3986,7 +4025,7 @@ function count19(state: State, p: Player, need: number[], price: number): number
 }
 
 /** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count20(state: State, p: Player, chosen: number[], price: number): number {
+function count22(state: State, p: Player, chosen: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3998,7 +4037,7 @@ function count20(state: State, p: Player, chosen: number[], price: number): numb
 }
 
 /** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum21(state: State, p: Player, need: number[]): number {
+function sum23(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4014,7 +4053,7 @@ function sum21(state: State, p: Player, need: number[]): number {
 }
 
 /** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all22(state: State, p: Player, need: number[]): boolean {
+function all24(state: State, p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4025,7 +4064,7 @@ function all22(state: State, p: Player, need: number[]): boolean {
 }
 
 /** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any23(state: State, a: number, p: Player): boolean {
+function any25(state: State, a: number, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4036,18 +4075,18 @@ function any23(state: State, a: number, p: Player): boolean {
 }
 
 /** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any24(state: State, p: Player): boolean {
+function any26(state: State, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any23(state, a, p)) return true;
+    if (any25(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any25(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+function any27(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4062,7 +4101,7 @@ function any25(state: State, p: Player, minus: number | null, x: number, y: numb
 }
 
 /** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all26(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+function all28(state: State, p: Player, x: number, y: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4073,7 +4112,7 @@ function all26(state: State, p: Player, x: number, y: number, t: Tile): boolean 
 }
 
 /** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all27(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+function all29(state: State, p: Player, y: number, x: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4084,7 +4123,7 @@ function all27(state: State, p: Player, y: number, x: number, t: Tile): boolean 
 }
 
 /** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any28(state: State, p: Player, x: number, y: number): boolean {
+function any30(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4095,7 +4134,7 @@ function any28(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any29(state: State, p: Player, y: number, x: number): boolean {
+function any31(state: State, p: Player, y: number, x: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4106,7 +4145,7 @@ function any29(state: State, p: Player, y: number, x: number): boolean {
 }
 
 /** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any30(state: State, p: Player, x: number, y: number): boolean {
+function any32(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4117,7 +4156,7 @@ function any30(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any31(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
+function any33(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
@@ -4128,18 +4167,18 @@ function any31(state: State, p: Player, id: number, n_: Placed, minus: number | 
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any32(state: State, p: Player, id: number, minus: number | null): boolean {
+function any34(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any31(state, p, id, n_, minus)) return true;
+    if (any33(state, p, id, n_, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any33(state: State, p: Player, id: number): boolean {
+function any35(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4150,7 +4189,7 @@ function any33(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match34(state: State, space: number): number | null {
+function match36(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4161,7 +4200,7 @@ function match34(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect35(state: State): number[] {
+function collect37(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4173,9 +4212,9 @@ function collect35(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min36(state: State): number {
+function min38(state: State): number {
   let best: number | undefined;
-  const items = collect35(state);
+  const items = collect37(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4184,30 +4223,6 @@ function min36(state: State): number {
 
   if (best === undefined) throw new RulesError("min of an empty list");
   return best;
-}
-
-/** sum(s in SCORING_TABLE: if s.difference == min(difference, 5) then s.vp else 0) */
-function sum37(state: State, difference: number): number {
-  let total = 0;
-  const items = SCORING_TABLE;
-  for (let i = 0; i < items.length; i++) {
-    const s = items[i]!;
-    total += s.difference === Math.min(difference, 5) ? s.vp : 0;
-  }
-
-  return total;
-}
-
-/** sum(s in FAIR_LADDER: if s.types == types then s.vp else 0) */
-function sum38(state: State, types: number): number {
-  let total = 0;
-  const items = FAIR_LADDER;
-  for (let i = 0; i < items.length; i++) {
-    const s = items[i]!;
-    total += s.types === types ? s.vp : 0;
-  }
-
-  return total;
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
@@ -4412,7 +4427,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "fc01fe63",
+  sourceHash: "7c1a19c8",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

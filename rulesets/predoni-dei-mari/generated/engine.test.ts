@@ -14,7 +14,11 @@ import {
   hexDistance,
   hexOf,
   hexView,
+  mapGet,
+  mapNumberKeys,
+  mapSize,
   rangeList,
+  type Hex,
 } from "@rules/runtime";
 import {
   CARGO_TOKENS,
@@ -80,8 +84,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect size(players[0].mission) == 1 and size(players[0].missionFlags) == 2",
     ).toBe(true);
     expect(
-      state.merchants.length === 12 && state.landHexes.length === 37 && state.portHexes.length === 27,
-      "expect size(merchants) == 12 and size(landHexes) == 37 and size(portHexes) == 27",
+      state.merchants.length === 12 && state.landHexes.length === 37 && mapSize(state.ports) === 27,
+      "expect size(merchants) == 12 and size(landHexes) == 37 and size(ports) == 27",
     ).toBe(true);
     expect(
       state.kraken === hexOf(0, 3) && state.stormCentre === hexOf(-3, 0),
@@ -100,7 +104,7 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.players[0]!.ship, "expect players[0].ship == 2").toEqual(2);
     play(state, { type: "firstWeapon", player: 0, value: "cannons" });
     play(state, { type: "secondWeapon", player: 0, value: "cannons" });
-    play(state, { type: "startPort", player: 0, value: 1 });
+    play(state, atValues(engine, state, { type: "startPort", player: 0, value: 0 }, { value: hexView(hexOf(2, 0)) }));
     expect(state.players[0]!.pos, "expect players[0].pos == hex(2, 0)").toEqual(hexOf(2, 0));
     play(state, { type: "kit", player: 0, value: "sailOnYards" });
     expect(
@@ -112,7 +116,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "startShip", player: 1, value: 0 });
     play(state, { type: "firstWeapon", player: 1, value: "melee" });
     play(state, { type: "secondWeapon", player: 1, value: "culverins" });
-    play(state, { type: "startPort", player: 1, value: 0 });
+    play(state, atValues(engine, state, { type: "startPort", player: 1, value: 0 }, { value: hexView(hexOf(0, -2)) }));
     play(state, { type: "kit", player: 1, value: "letterInWarehouse" });
     play(state, { type: "startLetter", player: 1, value: "dutch" });
     expect(
@@ -504,7 +508,7 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.fAttScore === 14 && state.fDefScore === 4, "expect fAttScore == 14 and fDefScore == 4").toBe(true);
     play(state, { type: "spoil", player: 0, value: "captureShip" });
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
-    play(state, { type: "spawnPort", player: 1, value: 0 });
+    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -11)) }));
     expect(state.merchants, "expect merchants == [hex(4, -11)]").toEqual([hexOf(4, -11)]);
     expect(state.players[0]!.captured, "expect players[0].captured == [8]").toEqual([8]);
     expect(
@@ -566,7 +570,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(state.greenDiscard, "expect greenDiscard == [14]").toEqual([14]);
-    play(state, { type: "spawnPort", player: 1, value: 3 });
+    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -8)) }));
   });
   it("fights (§5.2.3.5): a tie is drawn again; each exchange's cards are discarded", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -877,7 +881,7 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(refusal).toBe("No event can be played while the wind blows.");
       expect(JSON.stringify(state)).toBe(before);
     }
-    play(state, { type: "spawnPort", player: 1, value: 0 });
+    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(5, 2)) }));
     expect(
       equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2)]),
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
@@ -1168,7 +1172,7 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     state.rng.forced.push(0);
     start(state);
-    play(state, { type: "spawnPort", player: 1, value: 0 });
+    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -11)) }));
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "krakenTo", player: 0, value: 4 });
     expect(state.kraken, "expect kraken == hex(0, 4)").toEqual(hexOf(0, 4));
@@ -2482,10 +2486,10 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.landHexes.length === 37 &&
-        state.portHexes.length === 27 &&
+        mapSize(state.ports) === 27 &&
         state.reefs.length === 6 &&
         state.fortSeaHexes.length === 14,
-      "expect size(landHexes) == 37 and size(portHexes) == 27 and size(reefs) == 6 and size(fortSeaHexes) == 14",
+      "expect size(landHexes) == 37 and size(ports) == 27 and size(reefs) == 6 and size(fortSeaHexes) == 14",
     ).toBe(true);
     expect(
       all3(state) && state.merchants.length === 12,
@@ -2493,7 +2497,7 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       all5(state),
-      "expect all(i in range(0, 26): match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true })",
+      "expect all(h in keys(ports): match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true })",
     ).toBe(true);
     expect(all7(state), "expect all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m))").toBe(true);
     expect(all8(state), "expect all(h in fortSeaHexes: isSea(h))").toBe(true);
@@ -2560,13 +2564,13 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect fAtt == players[2] and fAttScore == 9 and fDefScore == 4",
     ).toBe(true);
     play(state, { type: "spoil", player: 2, value: "captureShip" });
-    play(state, { type: "spawnPort", player: 1, value: 0 });
+    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -11)) }));
     expect(
       state.fAtt === 1 && state.fAttScore === 6 && state.fDefScore === 5,
       "expect fAtt == players[1] and fAttScore == 6 and fDefScore == 5",
     ).toBe(true);
     play(state, { type: "spoil", player: 1, value: "captureShip" });
-    play(state, { type: "spawnPort", player: 2, value: 0 });
+    play(state, atValues(engine, state, { type: "spawnPort", player: 2, value: 0 }, { value: hexView(hexOf(9, -7)) }));
     expect(
       equal(state.players[1]!.captured, [9]) && equal(state.players[at(SEATS[state.playerCount]!, 2)]!.captured, [8]),
       "expect players[1].captured == [9] and players[2].captured == [8]",
@@ -2682,7 +2686,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "moveMerchant", player: 0, value: true });
     play(state, { type: "whichMerchant", player: 0, value: 0 });
     play(state, { type: "merchantTo", player: 0, value: 3 });
-    play(state, { type: "spawnPort", player: 0, value: 1 });
+    play(state, atValues(engine, state, { type: "spawnPort", player: 0, value: 0 }, { value: hexView(hexOf(-6, -2)) }));
     expect(at(state.merchants, 0), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
   });
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
@@ -2857,7 +2861,6 @@ function scrambleHidden(state: State, seat: Player): void {
     .reverse()
     .map((x) => x + 1);
   state.landHexes.forEach((item, i) => {});
-  state.portHexes.forEach((item, i) => {});
   state.reefs.forEach((item, i) => {});
   state.fortSeaHexes.forEach((item, i) => {});
   state.shoalSquares.forEach((item, i) => {});
@@ -2901,21 +2904,21 @@ function all3(state: State): boolean {
   }
   return true;
 }
-/** match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true } */
-function match4(state: State, i_: number): boolean {
-  const value = at(state.portCities, i_);
+/** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
+function match4(state: State, h: Hex): boolean {
+  const value = mapGet(state.ports, h);
   if (value.kind === "cityPort") {
     const c = value.city;
-    return moduleOf(state, at(state.portHexes, i_)) === at(CITIES, c).module;
+    return moduleOf(state, h) === at(CITIES, c).module;
   }
   return true;
 }
-/** all(i in range(0, 26): match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true }) */
+/** all(h in keys(ports): match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true }) */
 function all5(state: State): boolean {
-  const items = rangeList(0, 26);
+  const items = mapNumberKeys(state.ports);
   for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
-    if (!match4(state, i_)) return false;
+    const h = items[i]!;
+    if (!match4(state, h)) return false;
   }
   return true;
 }
