@@ -5,7 +5,13 @@
  */
 import type * as A from "./ast.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
-import { BOOL, ERROR, listOf, mapOf, typeToString, UNKNOWN, type Type } from "./types.ts";
+import { BOOL, ERROR, listOf, mapOf, optionalOf, typeToString, UNKNOWN, type Type } from "./types.ts";
+
+/**
+ * Names every JavaScript object has (`constructor`, `toString`, `__proto__`...). Engines read a map's keys as plain
+ * properties, so an enum with a member of such a name cannot key a map.
+ */
+const INHERITED_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 export interface MapHost {
   readonly diagnostics: Diagnostic[];
@@ -17,6 +23,7 @@ export interface MapHost {
   /** The element type of a list, reporting anything else. */
   elementType(t: Type, span: A.Span): Type;
   isUnion(enumName: string): boolean;
+  readonly enums: ReadonlyMap<string, A.EnumDecl>;
 }
 
 /** Whether values of `t` can key a map: plain enum members, players, numbers and hexes compare by value. */
@@ -46,6 +53,19 @@ export class MapChecker {
         ),
       );
       return mapOf(ERROR, value);
+    }
+    if (key.kind === "enum") {
+      const clash = this.host.enums.get(key.name)?.members.find((m) => INHERITED_NAMES.has(m.name.text));
+      if (clash) {
+        this.report(
+          error(
+            Codes.invalidValue,
+            t.key.span,
+            `\`${key.name}\` cannot key a map: its member \`${clash.name.text}\` has a name every engine object already uses`,
+            `rename the member (line ${clash.name.span.line})`,
+          ),
+        );
+      }
     }
     return mapOf(key.kind === "int" ? { kind: "int" } : key, value);
   }
@@ -99,9 +119,9 @@ export class MapChecker {
     return map.value.kind === "unknown" ? ERROR : map.value;
   }
 
-  /** `has(m, k)`, `keys(m)`, `values(m)`; undefined for other builtins. */
+  /** `has(m, k)`, `get(m, k)`, `keys(m)`, `values(m)`; undefined for other builtins. */
   builtin(e: A.Call, name: string): Type | undefined {
-    if (name !== "has" && name !== "keys" && name !== "values") return undefined;
+    if (name !== "has" && name !== "get" && name !== "keys" && name !== "values") return undefined;
     const [m, k] = e.args;
     const t = m ? this.host.expr(m, undefined) : ERROR;
     const map = t.kind === "map" ? t : undefined;
@@ -115,9 +135,11 @@ export class MapChecker {
         ),
       );
     }
-    if (name === "has") {
+    if (name === "has" || name === "get") {
       if (k) this.host.expr(k, map?.key);
-      return BOOL;
+      if (name === "has") return BOOL;
+      if (!map) return ERROR;
+      return map.value.kind === "optional" ? map.value : optionalOf(map.value);
     }
     if (!map) return listOf(ERROR);
     return listOf(name === "keys" ? map.key : map.value);

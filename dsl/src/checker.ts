@@ -119,6 +119,7 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   rotate: { arity: 2, describe: "rotate(offset, k): the offset turned k × 60° clockwise", effect: false },
   direction: { arity: 1, describe: "direction(d): the offset of one step towards d, as a Hex", effect: false },
   has: { arity: 2, describe: "has(map, key): whether the map has a value for the key", effect: false },
+  get: { arity: 2, describe: "get(map, key): the value for the key, or none", effect: false },
   keys: { arity: 1, describe: "keys(map): the map's keys, in the order they were added", effect: false },
   values: { arity: 1, describe: "values(map): the map's values, in the order of its keys", effect: false },
 };
@@ -274,6 +275,7 @@ class Checker {
     resolveType: (t) => this.resolveType(t),
     elementType: (t, span) => this.elementType(t, span),
     isUnion: (name) => this.unions.unions.has(name),
+    enums: this.enums,
   });
 
   constructor(private readonly file: A.RulesFile) {}
@@ -2184,6 +2186,7 @@ class Checker {
         return INT;
       }
       case "has":
+      case "get":
       case "keys":
       case "values":
         return this.maps.builtin(e, name)!;

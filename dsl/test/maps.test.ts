@@ -31,7 +31,7 @@ describe("maps: use", () => {
           "  price[wood] = 3",
           "  price[stone] += 1",
           "  owners[hex(0, 1)] = players[0]",
-          "  if has(owners, hex(0, 1)) and size(owners) == 1 {",
+          "  if has(owners, hex(0, 1)) and size(owners) == 1 and get(owners, hex(0, 2)) == none {",
           "    tally[owners[hex(0, 1)]] = price[wood]",
           "  }",
           "  for g in keys(price) {",
@@ -65,6 +65,16 @@ describe("maps: misuse", () => {
       Codes.typeMismatch,
     );
     expect(d.message).toBe("a map's keys are members of a plain enum, players, numbers or hexes, not Tile");
+  });
+
+  it("an enum with a member named like a property every object has cannot key a map", () => {
+    const d = soleError(
+      inFlow("  end", "enum Part { constructor, hull }\nglobal { wear: map<Part, int> }"),
+      Codes.invalidValue,
+    );
+    expect(d.message).toBe(
+      "`Part` cannot key a map: its member `constructor` has a name every engine object already uses",
+    );
   });
 
   it("a key of the wrong type, and a map where a list is expected, say so", () => {

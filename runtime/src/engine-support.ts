@@ -105,13 +105,7 @@ export function clone<T>(value: T): T {
     return out as T;
   }
   const out: Record<string, unknown> = {};
-  for (const k in value) {
-    const v = clone((value as Record<string, unknown>)[k]);
-    // A map may have a key `__proto__`: copied as an own property, never as the copy's prototype.
-    if (k === "__proto__")
-      Object.defineProperty(out, k, { value: v, writable: true, enumerable: true, configurable: true });
-    else out[k] = v;
-  }
+  for (const k in value) out[k] = clone((value as Record<string, unknown>)[k]);
   return out as T;
 }
 

@@ -70,6 +70,7 @@ export {
   hexKeyedView,
   isNumberKey,
   mapDelete,
+  mapFind,
   mapFrom,
   mapGet,
   mapHas,

@@ -1,8 +1,12 @@
 /**
  * Maps of the rules (`map<K, V>`), stored as plain JSON objects so that the state stays JSON: enum members key by
- * name, players, numbers and hexes by number. Keys are read and written as own properties only, so a key can never
- * reach an object's prototype. Iteration order is JavaScript's: integer keys ascending, other keys in the order they
- * were added; a saved and restored map keeps it.
+ * name, players, numbers and hexes by number. Iteration order is JavaScript's: integer keys ascending, other keys in
+ * the order they were added; a saved and restored map keeps it.
+ *
+ * Lookups are plain property reads, the fastest JavaScript has (they are in the hot path of every playout). That is
+ * safe because no key can name a property every object inherits: numbers never do, and the checker refuses a map
+ * keyed by an enum with a member named like one (`constructor`, `toString`, `__proto__`...). A value is never
+ * `undefined` (JSON has none), so `undefined` means "no such key".
  */
 import { RulesError } from "./engine-support.ts";
 import { hexQ, hexR, type Hex } from "./hex.ts";
@@ -11,23 +15,29 @@ export type RulesMap<K extends PropertyKey, V> = Partial<Record<K, V>>;
 
 /** `m[k]`: the value for `key`; a key the map does not have stops the game. */
 export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): V {
-  if (!Object.hasOwn(map, key)) throw new RulesError(`the map has no value for ${String(key)}`);
-  return map[key] as V;
+  const value = map[key];
+  if (value === undefined) throw new RulesError(`the map has no value for ${String(key)}`);
+  return value;
 }
 
-/** `m[k] = v` (also for a key named like an object's own machinery, such as `__proto__`). */
+/** `get(m, k)`: the value for `key`, or null (none) when the map has none. */
+export function mapFind<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): V | null {
+  return map[key] ?? null;
+}
+
+/** `m[k] = v` */
 export function mapSet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, value: V): void {
-  Object.defineProperty(map, key, { value, writable: true, enumerable: true, configurable: true });
+  map[key] = value;
 }
 
 /** `has(m, k)` */
 export function mapHas<K extends PropertyKey>(map: RulesMap<K, unknown>, key: K): boolean {
-  return Object.hasOwn(map, key);
+  return map[key] !== undefined;
 }
 
 /** `remove k from m` */
 export function mapDelete<K extends PropertyKey>(map: RulesMap<K, unknown>, key: K): void {
-  if (Object.hasOwn(map, key)) delete map[key];
+  delete map[key];
 }
 
 /** `keys(m)` of a map keyed by enum members. */

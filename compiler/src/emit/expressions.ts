@@ -379,6 +379,8 @@ export class ExprEmitter {
         return `${this.paren(e.args[0]!, scope)}.length`;
       case "has":
         return `mapHas(${a}, ${b})`;
+      case "get":
+        return `mapFind(${a}, ${b})`;
       case "keys": {
         const t = e.args[0]!.type;
         return t?.kind === "map" && t.key.kind === "enum" ? `mapKeys(${a})` : `mapNumberKeys(${a})`;

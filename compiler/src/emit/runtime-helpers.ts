@@ -31,6 +31,7 @@ export const runtimeHelpers: readonly string[] = [
   "isNumberKey",
   "isRecord",
   "mapDelete",
+  "mapFind",
   "mapFrom",
   "mapGet",
   "mapHas",

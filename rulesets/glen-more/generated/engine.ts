@@ -102,11 +102,11 @@ export const CARD_VALUES: readonly Card[] = [
   "lochOich",
   "donanCastle",
 ];
-/** enum Space (rules line 229) */
+/** enum Space (rules line 228) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 325) */
+/** enum Source (rules line 328) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 327) */
+/** enum ClanSource (rules line 330) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -148,13 +148,13 @@ export interface FairStep {
   vp: number;
 }
 
-/** record Cell (rules line 208) */
+/** record Cell (rules line 207) */
 export interface Cell {
   x: number;
   y: number;
 }
 
-/** record Placed (rules line 232) */
+/** record Placed (rules line 231) */
 export interface Placed {
   tile: number;
   x: number;
@@ -323,20 +323,20 @@ export type Frame =
   | ActivateFrame
   | LochNessFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 501) */
-/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 509) */
-/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 514) */
-/** site 3: `choose source: Source in sources by p` (proc payDue, line 527) */
-/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 554) */
-/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 565) */
-/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 585) */
-/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 607) */
-/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 628) */
-/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 659) */
-/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 672) */
-/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 687) */
-/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 693) */
-/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 696) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 504) */
+/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 512) */
+/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 517) */
+/** site 3: `choose source: Source in sources by p` (proc payDue, line 530) */
+/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 557) */
+/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 568) */
+/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 588) */
+/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 610) */
+/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 631) */
+/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 662) */
+/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 675) */
+/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 690) */
+/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 696) */
+/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 699) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -381,20 +381,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 790). */
+/** The action TakeTile (rules line 793). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 803). */
+/** The action ForcedMove (rules line 806). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 815). */
+/** The action Sell (rules line 818). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -403,7 +403,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action Activate (rules line 824). */
+/** The action Activate (rules line 827). */
 export interface ActivateAction {
   readonly type: "Activate";
   readonly player: Player;
@@ -411,7 +411,7 @@ export interface ActivateAction {
   readonly i: number;
 }
 
-/** The action LochNess (rules line 831). */
+/** The action LochNess (rules line 834). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -419,13 +419,13 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action EndActivation (rules line 840). */
+/** The action EndActivation (rules line 843). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action MoveClan (rules line 845). */
+/** The action MoveClan (rules line 848). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -434,7 +434,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 855). */
+/** The action Promote (rules line 858). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -442,13 +442,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 863). */
+/** The action EndMoves (rules line 866). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose source` (rules line 527). */
+/** The answer to `choose source` (rules line 530). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -456,7 +456,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 554). */
+/** The answer to `choose clanSource` (rules line 557). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -464,14 +464,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 565). */
+/** The answer to `choose oichRes` (rules line 568). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 585). */
+/** The answer to `choose spot` (rules line 588). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -479,49 +479,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 607). */
+/** The answer to `choose lochyRes` (rules line 610). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 628). */
+/** The answer to `choose shielRes` (rules line 631). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 659). */
+/** The answer to `choose ionaRes` (rules line 662). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 672). */
+/** The answer to `choose butcherCount` (rules line 675). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 687). */
+/** The answer to `choose grocerRes` (rules line 690). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 693). */
+/** The answer to `choose fairTypes` (rules line 696). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 696). */
+/** The answer to `choose fairRes` (rules line 699). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -719,19 +719,11 @@ export const MAX_CUBES: number = 3;
 export const MARKET_SPACES: number = 3;
 /** const RES: list<Res> = [wood, stone, grain, cattle, sheep] */
 export const RES: Res[] = ["wood", "stone", "grain", "cattle", "sheep"];
-/** const RES_INDEX: map<Res, int> = { wood: 0, stone: 1, grain: 2, cattle: 3, sheep: 4 } */
-export const RES_INDEX: Partial<Record<Res, number>> = {
-  wood: 0,
-  stone: 1,
-  grain: 2,
-  cattle: 3,
-  sheep: 4,
-} satisfies Partial<Record<Res, number>>;
 /** const IDX: list<int> = [0, 1, 2, 3, 4] */
 export const IDX: number[] = [0, 1, 2, 3, 4];
 /** const NOTHING: list<int> = [0, 0, 0, 0, 0] */
 export const NOTHING: number[] = [0, 0, 0, 0, 0];
-/** DIRS4 (rules line 215): one Cell per row. */
+/** DIRS4 (rules line 214): one Cell per row. */
 // prettier-ignore
 export const DIRS4: Cell[] = [
   { x: 0, y: 1 },
@@ -739,7 +731,7 @@ export const DIRS4: Cell[] = [
   { x: 0, y: (-1) },
   { x: (-1), y: 0 },
 ];
-/** DIRS8 (rules line 216): one Cell per row. */
+/** DIRS8 (rules line 215): one Cell per row. */
 // prettier-ignore
 export const DIRS8: Cell[] = [
   { x: 0, y: 1 },
@@ -772,92 +764,97 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileId (line 282) */
+/** fn tileId (line 281) */
 export function tileId(state: State, code: string): number {
   return at(collect5(state, code), 0);
 }
 
-/** fn tileSlot (line 283) */
+/** fn tileSlot (line 282) */
 export function tileSlot(state: State, code: string): Space {
   return { kind: "tile", id: tileId(state, code) };
 }
 
-/** fn codeAt (line 284) */
+/** fn codeAt (line 283) */
 export function codeAt(state: State, space: number): string {
   return match6(state, space);
 }
 
-/** fn stackOn (line 285) */
+/** fn stackOn (line 284) */
 export function stackOn(state: State, space: number): number | null {
   return match7(state, space);
 }
 
-/** fn resIdx (line 287) */
+/** fn resIdx (line 288) */
 export function resIdx(state: State, r: Res): number {
-  return mapGet(RES_INDEX, r);
+  return r === "wood" ? 0 : r === "stone" ? 1 : r === "grain" ? 2 : r === "cattle" ? 3 : 4;
 }
 
-/** fn unit (line 288) */
+/** fn unit (line 290) */
 export function unit(state: State, k: number, n_: number): number[] {
   return collect8(state, k, n_);
 }
 
-/** fn plusOne (line 289) */
+/** fn plusOne (line 291) */
 export function plusOne(state: State, l: number[], k: number): number[] {
   return collect9(state, k, l);
 }
 
-/** fn minusOne (line 290) */
+/** fn minusOne (line 292) */
 export function minusOne(state: State, l: number[], k: number): number[] {
   return collect10(state, k, l);
 }
 
-/** fn pairOf (line 291) */
+/** fn pairOf (line 293) */
 export function pairOf(state: State, a: number, b: number): number[] {
   return collect11(state, a, b);
 }
 
-/** fn costOf (line 292) */
+/** fn costOf (line 294) */
 export function costOf(state: State, t: Tile): number[] {
   return [t.wood, t.stone, t.grain, t.cattle, t.sheep];
 }
 
-/** fn have (line 294) */
+/** fn have (line 296) */
 export function have(state: State, p: Player, k: number): number {
   return sum13(state, p, k);
 }
 
-/** fn cubeCount (line 295) */
+/** fn cubeCount (line 297) */
 export function cubeCount(state: State, p: Player): number {
   return sum14(state, p);
 }
 
-/** fn clansOnDisplay (line 296) */
+/** fn clansOnDisplay (line 298) */
 export function clansOnDisplay(state: State, p: Player): number {
   return sum15(state, p);
 }
 
-/** fn owns (line 297) */
+/** fn owns (line 299) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 298) */
+/** fn kindAt (line 300) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 300) */
+/** fn indexAt (line 302) */
 export function indexAt(state: State, p: Player, x: number, y: number): number | null {
   return first16(state, p, x, y);
 }
 
-/** fn isProduction (line 302) */
+/** fn occupied (line 303) */
+export function occupied(state: State, p: Player, x: number, y: number): boolean {
+  return any17(state, p, x, y);
+}
+
+/** fn isProduction (line 305) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 303) */
+/** fn produce (line 306) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -870,42 +867,42 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 305) */
+/** fn isGrey (line 308) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 311) */
+/** fn miss (line 314) */
 export function miss(state: State, p: Player, need: number[], k: number): number {
   return Math.max(0, at(need, k) - have(state, p, k));
 }
 
-/** fn buyCost (line 313) */
+/** fn buyCost (line 316) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 315) */
+/** fn sellValue (line 318) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 316) */
+/** fn coverCost (line 319) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum17(state, levels, p, need);
+  return sum18(state, levels, p, need);
 }
 
-/** fn coverOk (line 317) */
+/** fn coverOk (line 320) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all18(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all19(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 320) */
+/** fn canCover (line 323) */
 export function canCover(state: State, p: Player, need: number[]): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 322) */
+/** fn canBuyNow (line 325) */
 export function canBuyNow(state: State, p: Player, k: number): boolean {
   return (
     at(state.market, k) < MARKET_SPACES &&
@@ -919,32 +916,32 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn paySources (line 330) */
+/** fn paySources (line 333) */
 export function paySources(state: State, p: Player, k: number): Source[] {
-  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect19(state, p, k));
+  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect20(state, p, k));
 }
 
-/** fn cheapest (line 335) */
+/** fn cheapest (line 338) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
 }
 
-/** fn cheapestPaid (line 337) */
+/** fn cheapestPaid (line 340) */
 export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 340) */
+/** fn spareCubes (line 343) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum20(state, p, need);
+  return sum21(state, p, need);
 }
 
-/** fn buysAt (line 341) */
+/** fn buysAt (line 344) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count21(state, p, need, price);
+  return count22(state, p, need, price);
 }
 
-/** fn extraOk (line 342) */
+/** fn extraOk (line 345) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -960,7 +957,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 348) */
+/** fn typePrice (line 351) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -971,12 +968,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 350) */
+/** fn typesAt (line 353) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count22(state, p, chosen, price);
+  return count23(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 351) */
+/** fn distinctOk (line 354) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -992,46 +989,46 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 357) */
+/** fn funds (line 360) */
 export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum23(state, p, need);
+  return state.players[p]!.coins + sum24(state, p, need);
 }
 
-/** fn coverSellingOk (line 359) */
+/** fn coverSellingOk (line 362) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all24(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all25(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 361) */
+/** fn twoTypesSellingOk (line 364) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any26(state, p);
+  return any27(state, p);
 }
 
-/** fn clanNear (line 366) */
+/** fn clanNear (line 369) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any27(state, p, minus, x, y);
+  return any28(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 370) */
+/** fn edgesMatch (line 373) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all28(state, p, x, y, t) && all29(state, p, y, x, t);
+  return all29(state, p, x, y, t) && all30(state, p, y, x, t);
 }
 
-/** fn riverOk (line 374) */
+/** fn riverOk (line 377) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any30(state, p, x, y);
+  return !t.river || any31(state, p, x, y);
 }
 
-/** fn roadOk (line 376) */
+/** fn roadOk (line 379) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any31(state, p, y, x);
+  return !t.road || any32(state, p, y, x);
 }
 
-/** fn fits (line 378) */
+/** fn fits (line 381) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
-    indexAt(state, p, x, y) === null &&
-    any32(state, p, x, y) &&
+    !occupied(state, p, x, y) &&
+    any33(state, p, x, y) &&
     clanNear(state, p, x, y, minus) &&
     edgesMatch(state, p, at(TILES, id), x, y) &&
     riverOk(state, p, at(TILES, id), x, y) &&
@@ -1039,17 +1036,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 385) */
+/** fn placeable (line 388) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any34(state, p, id, minus);
+  return any35(state, p, id, minus);
 }
 
-/** fn clanPayable (line 390) */
+/** fn clanPayable (line 393) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any35(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any36(state, p, id);
 }
 
-/** fn affordable (line 393) */
+/** fn affordable (line 396) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1059,12 +1056,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 398) */
+/** fn placeableAfterPaying (line 401) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 400) */
+/** fn canTakeSelling (line 403) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1074,17 +1071,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn tileOn (line 406) */
+/** fn tileOn (line 409) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match36(state, space) : null;
+  return space < state.track.length ? match37(state, space) : null;
 }
 
-/** fn usable (line 410) */
+/** fn usable (line 413) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 411) */
+/** fn usableKind (line 414) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1100,49 +1097,49 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 426) */
+/** fn firstPawn (line 429) */
 export function firstPawn(state: State): number {
-  return min38(state);
+  return min39(state);
 }
 
-/** fn lastTurn (line 427) */
+/** fn lastTurn (line 430) */
 export function lastTurn(state: State): boolean {
   return (
     state.stack0.length + state.stack1.length + state.stack2.length === 0 && state.stack3.length <= 1 + firstPawn(state)
   );
 }
 
-/** fn tableVp (line 430) */
+/** fn tableVp (line 433) */
 export function tableVp(state: State, difference: number): number {
   return mapGet(SCORE_VP, Math.min(difference, 5));
 }
 
-/** fn ladderVp (line 431) */
+/** fn ladderVp (line 434) */
 export function ladderVp(state: State, types: number): number {
   return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types) : 0;
 }
 
-/** fn bonnets (line 432) */
+/** fn bonnets (line 435) */
 export function bonnets(state: State, p: Player): number {
-  return sum39(state, p);
+  return sum40(state, p);
 }
 
-/** fn chieftainValue (line 433) */
+/** fn chieftainValue (line 436) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 434) */
+/** fn tilesWith (line 437) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count40(state, p, b);
+  return count41(state, p, b);
 }
 
-/** fn villages (line 435) */
+/** fn villages (line 438) */
 export function villages(state: State, p: Player): number {
-  return count41(state, p);
+  return count42(state, p);
 }
 
-/** fn fourPlayerTrack (line 883) */
+/** fn fourPlayerTrack (line 886) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1161,7 +1158,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 888) */
+/** fn twoPlayerTrack (line 891) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1180,12 +1177,12 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 893) */
+/** fn startVillage (line 896) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, active: false, used: false };
 }
 
-/** proc markActivation (line 638) */
+/** proc markActivation (line 641) */
 export function markActivation(state: State, p: Player, i_: number): void {
   let x = at(state.players[p]!.display, i_).x;
   let y = at(state.players[p]!.display, i_).y;
@@ -1196,7 +1193,7 @@ export function markActivation(state: State, p: Player, i_: number): void {
   }
 }
 
-/** proc dieTurn (line 706) */
+/** proc dieTurn (line 709) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
@@ -1208,12 +1205,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 752) */
+/** proc scoreRound (line 755) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min42(state);
-  let chiefLow = min43(state);
-  let cardsLow = min44(state);
+  let whiskyLow = min43(state);
+  let chiefLow = min44(state);
+  let cardsLow = min45(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1222,7 +1219,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 763) */
+/** proc finalScoring (line 766) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1241,7 +1238,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min45(state);
+  let fewest = min46(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1258,11 +1255,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any47(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 803): its effects, once allowed. */
+/** action ForcedMove (line 806): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1281,7 +1278,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 815): its effects, once allowed. */
+/** action Sell (line 818): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1310,7 +1307,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 840): its effects, once allowed. */
+/** action EndActivation (line 843): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1328,7 +1325,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 845): its effects, once allowed. */
+/** action MoveClan (line 848): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1353,7 +1350,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 855): its effects, once allowed. */
+/** action Promote (line 858): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1365,7 +1362,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 863): its effects, once allowed. */
+/** action EndMoves (line 866): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1374,7 +1371,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 476) until it waits for a decision or is done. */
+/** Runs the flow (line 479) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1448,7 +1445,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0 };
 }
 
-/** Runs proc playerTurn (line 489) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 492) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1571,7 +1568,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 521) until it waits for a decision or is done. */
+/** Runs proc payDue (line 524) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1690,7 +1687,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 545) until it waits for a decision or is done. */
+/** Runs proc payFor (line 548) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1802,7 +1799,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
 }
 
-/** Runs proc placeTile (line 573) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 576) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1898,7 +1895,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 594) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 597) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2170,7 +2167,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 649) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 652) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2478,7 +2475,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 717) until it waits for a decision or is done. */
+/** Runs proc refill (line 720) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2522,7 +2519,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0 };
 }
 
-/** Runs proc layTile (line 727) until it waits for a decision or is done. */
+/** Runs proc layTile (line 730) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2610,7 +2607,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 790) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 793) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2650,7 +2647,7 @@ function newActivateFrame(me: Player, i_: number): ActivateFrame {
   return { routine: "Activate", pc: 0, me, i_ };
 }
 
-/** Runs action Activate (line 824) until it waits for a decision or is done. */
+/** Runs action Activate (line 827) until it waits for a decision or is done. */
 function stepActivate(state: State, frame: ActivateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2675,7 +2672,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 831) until it waits for a decision or is done. */
+/** Runs action LochNess (line 834) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2756,7 +2753,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any47(state, me)) return;
+  if (any48(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2845,7 +2842,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 501)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 504)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2853,7 +2850,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 509)
+      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 512)
       offerActivate(state, seat, out);
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
@@ -2862,7 +2859,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 514)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 517)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2871,7 +2868,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose source: Source in sources by p` (proc payDue, line 527)
+      // `choose source: Source in sources by p` (proc payDue, line 530)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2882,7 +2879,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose clanSource: ClanSource in options by p` (proc payFor, line 554)
+      // `choose clanSource: ClanSource in options by p` (proc payFor, line 557)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2893,7 +2890,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 565)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 568)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2903,7 +2900,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum48(state) - 1,
+            frame.t.distinct - sum49(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2913,7 +2910,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose spot: Cell in spots by p` (proc placeTile, line 585)
+      // `choose spot: Cell in spots by p` (proc placeTile, line 588)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2923,7 +2920,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 607)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 610)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2933,7 +2930,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 628)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 631)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2943,7 +2940,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 659)
+      // `choose ionaRes: Res by p` (proc activateTile, line 662)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2953,7 +2950,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 672)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 675)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -2964,11 +2961,11 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 687)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 690)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -2976,7 +2973,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 693)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 696)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -2987,7 +2984,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 696)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 699)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2997,7 +2994,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum50(state) - 1,
+            frame.fairTypes - sum51(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3140,7 +3137,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum48(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum49(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3194,7 +3191,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3218,7 +3215,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum50(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum51(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3538,10 +3535,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  state.stack0 = shuffleInPlace(state.rng, collect51(state));
-  state.stack1 = shuffleInPlace(state.rng, collect52(state));
-  state.stack2 = shuffleInPlace(state.rng, collect53(state));
-  state.stack3 = shuffleInPlace(state.rng, collect54(state));
+  state.stack0 = shuffleInPlace(state.rng, collect52(state));
+  state.stack1 = shuffleInPlace(state.rng, collect53(state));
+  state.stack2 = shuffleInPlace(state.rng, collect54(state));
+  state.stack3 = shuffleInPlace(state.rng, collect55(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3965,8 +3962,19 @@ function first16(state: State, p: Player, x: number, y: number): number | null {
   return null;
 }
 
+/** any(t in p.display: t.x == x and t.y == y) */
+function any17(state: State, p: Player, x: number, y: number): boolean {
+  const items = state.players[p]!.display;
+  for (let i = 0; i < items.length; i++) {
+    const t = items[i]!;
+    if (t.x === x && t.y === y) return true;
+  }
+
+  return false;
+}
+
 /** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum17(state: State, levels: number[], p: Player, need: number[]): number {
+function sum18(state: State, levels: number[], p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3978,7 +3986,7 @@ function sum17(state: State, levels: number[], p: Player, need: number[]): numbe
 }
 
 /** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all18(state: State, levels: number[], p: Player, need: number[]): boolean {
+function all19(state: State, levels: number[], p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -3989,7 +3997,7 @@ function all18(state: State, levels: number[], p: Player, need: number[]): boole
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
-function collect19(state: State, p: Player, k: number): Source[] {
+function collect20(state: State, p: Player, k: number): Source[] {
   const out: Source[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4001,7 +4009,7 @@ function collect19(state: State, p: Player, k: number): Source[] {
 }
 
 /** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum20(state: State, p: Player, need: number[]): number {
+function sum21(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4013,7 +4021,7 @@ function sum20(state: State, p: Player, need: number[]): number {
 }
 
 /** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count21(state: State, p: Player, need: number[], price: number): number {
+function count22(state: State, p: Player, need: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4025,7 +4033,7 @@ function count21(state: State, p: Player, need: number[], price: number): number
 }
 
 /** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count22(state: State, p: Player, chosen: number[], price: number): number {
+function count23(state: State, p: Player, chosen: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4037,7 +4045,7 @@ function count22(state: State, p: Player, chosen: number[], price: number): numb
 }
 
 /** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum23(state: State, p: Player, need: number[]): number {
+function sum24(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4053,7 +4061,7 @@ function sum23(state: State, p: Player, need: number[]): number {
 }
 
 /** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all24(state: State, p: Player, need: number[]): boolean {
+function all25(state: State, p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4064,7 +4072,7 @@ function all24(state: State, p: Player, need: number[]): boolean {
 }
 
 /** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any25(state: State, a: number, p: Player): boolean {
+function any26(state: State, a: number, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4075,18 +4083,18 @@ function any25(state: State, a: number, p: Player): boolean {
 }
 
 /** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any26(state: State, p: Player): boolean {
+function any27(state: State, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any25(state, a, p)) return true;
+    if (any26(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any27(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+function any28(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4101,7 +4109,7 @@ function any27(state: State, p: Player, minus: number | null, x: number, y: numb
 }
 
 /** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all28(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+function all29(state: State, p: Player, x: number, y: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4112,7 +4120,7 @@ function all28(state: State, p: Player, x: number, y: number, t: Tile): boolean 
 }
 
 /** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all29(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+function all30(state: State, p: Player, y: number, x: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4123,7 +4131,7 @@ function all29(state: State, p: Player, y: number, x: number, t: Tile): boolean 
 }
 
 /** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any30(state: State, p: Player, x: number, y: number): boolean {
+function any31(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4134,7 +4142,7 @@ function any30(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any31(state: State, p: Player, y: number, x: number): boolean {
+function any32(state: State, p: Player, y: number, x: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4145,7 +4153,7 @@ function any31(state: State, p: Player, y: number, x: number): boolean {
 }
 
 /** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any32(state: State, p: Player, x: number, y: number): boolean {
+function any33(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4156,7 +4164,7 @@ function any32(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any33(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
+function any34(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
@@ -4167,18 +4175,18 @@ function any33(state: State, p: Player, id: number, n_: Placed, minus: number | 
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any34(state: State, p: Player, id: number, minus: number | null): boolean {
+function any35(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any33(state, p, id, n_, minus)) return true;
+    if (any34(state, p, id, n_, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any35(state: State, p: Player, id: number): boolean {
+function any36(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4189,7 +4197,7 @@ function any35(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match36(state: State, space: number): number | null {
+function match37(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4200,7 +4208,7 @@ function match36(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect37(state: State): number[] {
+function collect38(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4212,9 +4220,9 @@ function collect37(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min38(state: State): number {
+function min39(state: State): number {
   let best: number | undefined;
-  const items = collect37(state);
+  const items = collect38(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4226,7 +4234,7 @@ function min38(state: State): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum39(state: State, p: Player): number {
+function sum40(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4238,7 +4246,7 @@ function sum39(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count40(state: State, p: Player, b: Border): number {
+function count41(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4250,7 +4258,7 @@ function count40(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count41(state: State, p: Player): number {
+function count42(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4262,7 +4270,7 @@ function count41(state: State, p: Player): number {
 }
 
 /** min(p in players: p.whisky) */
-function min42(state: State): number {
+function min43(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4276,7 +4284,7 @@ function min42(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min43(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4290,7 +4298,7 @@ function min43(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min44(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4304,7 +4312,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min45(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4318,7 +4326,7 @@ function min45(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match46(state: State, s: Space, me: Player): boolean {
+function match47(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4328,26 +4336,14 @@ function match46(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any47(state: State, me: Player): boolean {
+function any48(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match46(state, s, me)) return true;
+    if (match47(state, s, me)) return true;
   }
 
   return false;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum48(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4374,8 +4370,20 @@ function sum50(state: State): number {
   return total;
 }
 
+/** sum(k in IDX: due[k]) */
+function sum51(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
+}
+
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect51(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4387,7 +4395,7 @@ function collect51(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect52(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4399,7 +4407,7 @@ function collect52(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect53(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4411,7 +4419,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect54(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4427,7 +4435,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "7c1a19c8",
+  sourceHash: "49de2ade",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

@@ -14,11 +14,7 @@ import {
   hexDistance,
   hexOf,
   hexView,
-  mapGet,
-  mapNumberKeys,
-  mapSize,
   rangeList,
-  type Hex,
 } from "@rules/runtime";
 import {
   CARGO_TOKENS,
@@ -84,8 +80,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect size(players[0].mission) == 1 and size(players[0].missionFlags) == 2",
     ).toBe(true);
     expect(
-      state.merchants.length === 12 && state.landHexes.length === 37 && mapSize(state.ports) === 27,
-      "expect size(merchants) == 12 and size(landHexes) == 37 and size(ports) == 27",
+      state.merchants.length === 12 && state.landHexes.length === 37 && state.portHexes.length === 27,
+      "expect size(merchants) == 12 and size(landHexes) == 37 and size(portHexes) == 27",
     ).toBe(true);
     expect(
       state.kraken === hexOf(0, 3) && state.stormCentre === hexOf(-3, 0),
@@ -2486,10 +2482,10 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.landHexes.length === 37 &&
-        mapSize(state.ports) === 27 &&
+        state.portHexes.length === 27 &&
         state.reefs.length === 6 &&
         state.fortSeaHexes.length === 14,
-      "expect size(landHexes) == 37 and size(ports) == 27 and size(reefs) == 6 and size(fortSeaHexes) == 14",
+      "expect size(landHexes) == 37 and size(portHexes) == 27 and size(reefs) == 6 and size(fortSeaHexes) == 14",
     ).toBe(true);
     expect(
       all3(state) && state.merchants.length === 12,
@@ -2497,7 +2493,7 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       all5(state),
-      "expect all(h in keys(ports): match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true })",
+      "expect all(i in range(0, 26): match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true })",
     ).toBe(true);
     expect(all7(state), "expect all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m))").toBe(true);
     expect(all8(state), "expect all(h in fortSeaHexes: isSea(h))").toBe(true);
@@ -2861,6 +2857,7 @@ function scrambleHidden(state: State, seat: Player): void {
     .reverse()
     .map((x) => x + 1);
   state.landHexes.forEach((item, i) => {});
+  state.portHexes.forEach((item, i) => {});
   state.reefs.forEach((item, i) => {});
   state.fortSeaHexes.forEach((item, i) => {});
   state.shoalSquares.forEach((item, i) => {});
@@ -2904,21 +2901,21 @@ function all3(state: State): boolean {
   }
   return true;
 }
-/** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
-function match4(state: State, h: Hex): boolean {
-  const value = mapGet(state.ports, h);
+/** match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true } */
+function match4(state: State, i_: number): boolean {
+  const value = at(state.portCities, i_);
   if (value.kind === "cityPort") {
     const c = value.city;
-    return moduleOf(state, h) === at(CITIES, c).module;
+    return moduleOf(state, at(state.portHexes, i_)) === at(CITIES, c).module;
   }
   return true;
 }
-/** all(h in keys(ports): match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true }) */
+/** all(i in range(0, 26): match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true }) */
 function all5(state: State): boolean {
-  const items = mapNumberKeys(state.ports);
+  const items = rangeList(0, 26);
   for (let i = 0; i < items.length; i++) {
-    const h = items[i]!;
-    if (!match4(state, h)) return false;
+    const i_ = items[i]!;
+    if (!match4(state, i_)) return false;
   }
   return true;
 }

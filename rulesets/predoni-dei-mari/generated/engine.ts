@@ -19,17 +19,11 @@ import {
   hexRotate,
   hexScale,
   hexStep,
-  hexKeyedView,
   hexView,
   indexOfValue,
   isHex,
   isInt,
-  isNumberKey,
   isRecord,
-  mapGet,
-  mapHas,
-  mapNumberKeys,
-  mapSet,
   notOfferedNow,
   pickRandom,
   randomBetween,
@@ -129,7 +123,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 138) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1311) */
+/** enum Pawn (rules line 1314) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Slot (rules line 57) */
@@ -934,79 +928,79 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 814) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 817) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 818) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 820) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 822) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 830) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 897) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1037) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1053) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1165) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1172) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1180) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1196) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1198) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1201) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1209) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1220) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1236) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1239) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1273) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1276) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1282) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1288) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1294) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1427) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1467) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1488) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1498) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1512) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1516) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1525) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1549) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1589) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1593) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1655) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1707) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1712) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1728) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1732) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1735) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1750) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1755) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1766) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1771) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1809) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1823) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1865) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1898) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1914) */
-/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2107) */
-/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2125) */
-/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2129) */
-/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2139) */
-/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2143) */
-/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2153) */
-/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2156) */
-/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2160) */
-/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2168) */
-/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2193) */
-/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2217) */
-/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2274) */
-/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2295) */
-/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2313) */
-/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336) */
-/** site 64: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2338) */
-/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347) */
-/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2373) */
-/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396) */
-/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402) */
-/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2414) */
-/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433) */
-/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467) */
-/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 817) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 820) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 821) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 823) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 825) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 833) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 900) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1040) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1056) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1168) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1175) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1183) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1199) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1201) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1204) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1212) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1223) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1239) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1242) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1276) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1279) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1285) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1291) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1297) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1430) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1470) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1491) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1501) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1515) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1519) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1528) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1552) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1592) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1596) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1658) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1710) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1715) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1731) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1735) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1738) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1753) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1758) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1769) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1774) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1812) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1826) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1868) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1901) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1917) */
+/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2110) */
+/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2128) */
+/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2132) */
+/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2142) */
+/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2146) */
+/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2156) */
+/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2159) */
+/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2163) */
+/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2171) */
+/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2196) */
+/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2220) */
+/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2277) */
+/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2298) */
+/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2316) */
+/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2339) */
+/** site 64: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2341) */
+/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2350) */
+/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2376) */
+/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2399) */
+/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2405) */
+/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2417) */
+/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2436) */
+/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2470) */
+/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2490) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1102,7 +1096,8 @@ export interface State {
   modSlot: number[];
   modRot: number[];
   landHexes: Hex[];
-  ports: Partial<Record<Hex, Port>>;
+  portHexes: Hex[];
+  portCities: Port[];
   reefs: Hex[];
   fortSeaHexes: Hex[];
   lair: Hex;
@@ -1167,7 +1162,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action PlayCard (rules line 912). */
+/** The action PlayCard (rules line 915). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1175,76 +1170,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 924). */
+/** The action Repair (rules line 927). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 931). */
+/** The action EndTurn (rules line 934). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1046). */
+/** The action Move (rules line 1049). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1063). */
+/** The action Step (rules line 1066). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1075). */
+/** The action AttackPort (rules line 1078). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1085). */
+/** The action ExtraMove (rules line 1088). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1091). */
+/** The action StopMoving (rules line 1094). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1843). */
+/** The action AttackCity (rules line 1846). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1892). */
+/** The action Commerce (rules line 1895). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1902). */
+/** The action EndCommerce (rules line 1905). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1908). */
+/** The action SellCargo (rules line 1911). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1925). */
+/** The action Deliver (rules line 1928). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1252,168 +1247,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1938). */
+/** The action SellMain (rules line 1941). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1944). */
+/** The action SellSecondary (rules line 1947). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1950). */
+/** The action SellSail (rules line 1953). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1956). */
+/** The action DropLetter (rules line 1959). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1961). */
+/** The action BuyMain (rules line 1964). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1969). */
+/** The action BuySecondary (rules line 1972). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1977). */
+/** The action BuySail (rules line 1980). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1990). */
+/** The action BuyLetter (rules line 1993). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1999). */
+/** The action StoreMain (rules line 2002). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 2007). */
+/** The action LoadMain (rules line 2010). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 2015). */
+/** The action StoreSecondary (rules line 2018). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2023). */
+/** The action LoadSecondary (rules line 2026). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2031). */
+/** The action StoreSail (rules line 2034). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2039). */
+/** The action LoadSail (rules line 2042). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2047). */
+/** The action StoreLetter (rules line 2050). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2055). */
+/** The action LoadLetter (rules line 2058). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2063). */
+/** The action StoreCargo (rules line 2066). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2072). */
+/** The action LoadCargo (rules line 2075). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2084). */
+/** The action BuyShip (rules line 2087). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2187). */
+/** The action Tavern (rules line 2190). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2197). */
+/** The action EndTavern (rules line 2200). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2201). */
+/** The action TakeMission (rules line 2204). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2208). */
+/** The action BuyCombatCard (rules line 2211). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2230). */
+/** The action ConvertHonour (rules line 2233). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 814). */
+/** The answer to `choose startShip` (rules line 817). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1421,21 +1416,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 817). */
+/** The answer to `choose firstWeapon` (rules line 820). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 818). */
+/** The answer to `choose secondWeapon` (rules line 821). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 820). */
+/** The answer to `choose startPort` (rules line 823). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1443,21 +1438,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 822). */
+/** The answer to `choose kit` (rules line 825). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 830). */
+/** The answer to `choose startLetter` (rules line 833). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1037). */
+/** The answer to `choose excessCard` (rules line 1040). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1465,49 +1460,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1165). */
+/** The answer to `choose takeCargo` (rules line 1168). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1172). */
+/** The answer to `choose takeSail` (rules line 1175). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1180). */
+/** The answer to `choose takeWeapon` (rules line 1183). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1196). */
+/** The answer to `choose overboard` (rules line 1199). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1198). */
+/** The answer to `choose thrownSec` (rules line 1201). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1201). */
+/** The answer to `choose thrownLetter` (rules line 1204). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1209). */
+/** The answer to `choose floatHex` (rules line 1212). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1515,35 +1510,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1220). */
+/** The answer to `choose completeT3` (rules line 1223). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1236). */
+/** The answer to `choose entryAnswer` (rules line 1239). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1239). */
+/** The answer to `choose payToll` (rules line 1242). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1273). */
+/** The answer to `choose tollPiece` (rules line 1276). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1276). */
+/** The answer to `choose tollMain` (rules line 1279). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1551,7 +1546,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1282). */
+/** The answer to `choose tollSecondary` (rules line 1285). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1559,7 +1554,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1288). */
+/** The answer to `choose tollSail` (rules line 1291). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1567,7 +1562,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1294). */
+/** The answer to `choose tollLetter` (rules line 1297). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1575,7 +1570,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1427). */
+/** The answer to `choose fightHex` (rules line 1430). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1583,7 +1578,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1467). */
+/** The answer to `choose spawnPort` (rules line 1470). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1591,7 +1586,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1488). */
+/** The answer to `choose merchantAside` (rules line 1491). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1599,7 +1594,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1498). */
+/** The answer to `choose asideHex` (rules line 1501). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1607,28 +1602,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1512). */
+/** The answer to `choose loss` (rules line 1515). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1516). */
+/** The answer to `choose lostSail` (rules line 1519). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1525). */
+/** The answer to `choose lostLetter` (rules line 1528). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1549). */
+/** The answer to `choose wreckHex` (rules line 1552). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1636,14 +1631,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1589). */
+/** The answer to `choose playFromHand` (rules line 1592). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1593). */
+/** The answer to `choose handCard` (rules line 1596). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1651,56 +1646,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1655). */
+/** The answer to `choose spendCP` (rules line 1658). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1707). */
+/** The answer to `choose spoil` (rules line 1710). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1712). */
+/** The answer to `choose loot` (rules line 1715). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1728). */
+/** The answer to `choose room` (rules line 1731). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1732). */
+/** The answer to `choose discardedSec` (rules line 1735). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1735). */
+/** The answer to `choose discardedLetter` (rules line 1738). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1750). */
+/** The answer to `choose pirateSpoil` (rules line 1753). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1766). */
+/** The answer to `choose raided` (rules line 1769). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1708,14 +1703,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1771). */
+/** The answer to `choose raidMore` (rules line 1774). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1809). */
+/** The answer to `choose krakenEscape` (rules line 1812). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1723,7 +1718,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1823). */
+/** The answer to `choose krakenHome` (rules line 1826). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1731,7 +1726,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1865). */
+/** The answer to `choose hideoutToken` (rules line 1868). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1739,70 +1734,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2125). */
+/** The answer to `choose extraMain` (rules line 2128). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2129). */
+/** The answer to `choose storeMain` (rules line 2132). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2139). */
+/** The answer to `choose extraSail` (rules line 2142). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2143). */
+/** The answer to `choose storeSail` (rules line 2146). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2153). */
+/** The answer to `choose extraItem` (rules line 2156). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2156). */
+/** The answer to `choose storeItem` (rules line 2159). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2160). */
+/** The answer to `choose extraSec` (rules line 2163). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2168). */
+/** The answer to `choose extraLetter` (rules line 2171). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2274). */
+/** The answer to `choose truceNation` (rules line 2277). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2295). */
+/** The answer to `choose fortChoice` (rules line 2298). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1810,7 +1805,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2313). */
+/** The answer to `choose krakenTo` (rules line 2316). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1818,21 +1813,21 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2336). */
+/** The answer to `choose moveMerchant` (rules line 2339). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2338). */
+/** The answer to `choose whichMerchant` (rules line 2341). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2347). */
+/** The answer to `choose merchantTo` (rules line 2350). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1840,14 +1835,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2373). */
+/** The answer to `choose newMission` (rules line 2376). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2396). */
+/** The answer to `choose shoalsModule` (rules line 2399). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1855,7 +1850,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2402). */
+/** The answer to `choose shoalsSpot` (rules line 2405). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1863,14 +1858,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2414). */
+/** The answer to `choose sirensTarget` (rules line 2417). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2433). */
+/** The answer to `choose stormDir` (rules line 2436). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1878,7 +1873,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2467). */
+/** The answer to `choose stormLanding` (rules line 2470). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1886,7 +1881,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2487). */
+/** The answer to `choose merchantLanding` (rules line 2490). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1894,14 +1889,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1914). */
+/** The answer to `choose raiseDistance` (rules line 1917). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2107). */
+/** The answer to `choose newShip` (rules line 2110). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1909,7 +1904,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2217). */
+/** The answer to `choose keepCard` (rules line 2220). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2076,7 +2071,8 @@ export interface View {
   modSlot: number[];
   modRot: number[];
   landHexes: HexView[];
-  ports: Partial<Record<string, Port>>;
+  portHexes: HexView[];
+  portCities: Port[];
   reefs: HexView[];
   fortSeaHexes: HexView[];
   lair: HexView;
@@ -2538,22 +2534,22 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 590) */
+/** fn windKey (line 592) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 592) */
+/** fn slotCentre (line 594) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 594) */
+/** fn placeLocal (line 596) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn slotOfHex (line 596) */
+/** fn slotOfHex (line 598) */
 export function slotOfHex(state: State, h: Hex): number {
   for (const s of SLOTS) {
     if (hexDistance(h, hexOf(s.q, s.r)) <= 4) {
@@ -2564,189 +2560,189 @@ export function slotOfHex(state: State, h: Hex): number {
   return -1;
 }
 
-/** fn moduleAtSlot (line 604) */
+/** fn moduleAtSlot (line 606) */
 export function moduleAtSlot(state: State, s: number): number {
   return s < 0 ? -1 : at(state.slotMod, s);
 }
 
-/** fn moduleOf (line 605) */
+/** fn moduleOf (line 607) */
 export function moduleOf(state: State, h: Hex): number {
   return moduleAtSlot(state, slotOfHex(state, h));
 }
 
-/** fn moduleHexes (line 607) */
+/** fn moduleHexes (line 609) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn onBoard (line 608) */
+/** fn onBoard (line 610) */
 export function onBoard(state: State, h: Hex): boolean {
   return slotOfHex(state, h) >= 0;
 }
 
-/** fn isLand (line 611) */
+/** fn isLand (line 613) */
 export function isLand(state: State, h: Hex): boolean {
   return state.landHexes.includes(h);
 }
 
-/** fn isPort (line 612) */
+/** fn isPort (line 614) */
 export function isPort(state: State, h: Hex): boolean {
-  return mapHas(state.ports, h);
+  return state.portHexes.includes(h);
 }
 
-/** fn isReef (line 613) */
+/** fn isReef (line 615) */
 export function isReef(state: State, h: Hex): boolean {
   return state.reefs.includes(h);
 }
 
-/** fn isShoals (line 614) */
+/** fn isShoals (line 616) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 615) */
+/** fn inStorm (line 617) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 617) */
+/** fn isSea (line 619) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 619) */
+/** fn portAt (line 621) */
 export function portAt(state: State, h: Hex): Port | null {
-  return mapHas(state.ports, h) ? mapGet(state.ports, h) : null;
+  return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : null;
 }
 
-/** fn cityAt (line 621) */
+/** fn cityAt (line 623) */
 export function cityAt(state: State, h: Hex): number | null {
   return match42(state, h);
 }
 
-/** fn fortOfSea (line 623) */
+/** fn fortOfSea (line 625) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : null;
 }
 
-/** fn fortHasToken (line 624) */
+/** fn fortHasToken (line 626) */
 export function fortHasToken(state: State, f: number): boolean {
   return any43(state, f);
 }
 
-/** fn piratePorts (line 625) */
+/** fn piratePorts (line 627) */
 export function piratePorts(state: State): Hex[] {
   return collect44(state);
 }
 
-/** fn hasPawn (line 628) */
+/** fn hasPawn (line 630) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any45(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 629) */
+/** fn merchantAt (line 631) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 630) */
+/** fn damagedPirateAt (line 632) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any46(state, h);
 }
 
-/** fn otherPirateAt (line 631) */
+/** fn otherPirateAt (line 633) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any47(state, me, h);
 }
 
-/** fn healthyOtherAt (line 632) */
+/** fn healthyOtherAt (line 634) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn freeSea (line 634) */
+/** fn freeSea (line 636) */
 export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 635) */
+/** fn wreckAt (line 637) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any49(state, h);
 }
 
-/** fn floatsOnModule (line 636) */
+/** fn floatsOnModule (line 638) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any50(state, cargo, m);
 }
 
-/** fn isConquered (line 641) */
+/** fn isConquered (line 643) */
 export function isConquered(state: State, c: number): boolean {
   return any51(state, c);
 }
 
-/** fn ownsHideout (line 642) */
+/** fn ownsHideout (line 644) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any52(state, c, p);
 }
 
-/** fn hideoutCount (line 643) */
+/** fn hideoutCount (line 645) */
 export function hideoutCount(state: State, p: Player): number {
   return count53(state, p);
 }
 
-/** fn hideoutOwners (line 644) */
+/** fn hideoutOwners (line 646) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect54(state, c);
 }
 
-/** fn cityAccess (line 647) */
+/** fn cityAccess (line 649) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
     : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 648) */
+/** fn hasAccess (line 650) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return match55(state, h, p);
 }
 
-/** fn isNationalPort (line 649) */
+/** fn isNationalPort (line 651) */
 export function isNationalPort(state: State, h: Hex): boolean {
   return match56(state, h);
 }
 
-/** fn foreignHideoutPort (line 650) */
+/** fn foreignHideoutPort (line 652) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return match57(state, h, p);
 }
 
-/** fn warehouseHere (line 652) */
+/** fn warehouseHere (line 654) */
 export function warehouseHere(state: State, p: Player): boolean {
   return match58(state, p);
 }
 
-/** fn citySizeAt (line 654) */
+/** fn citySizeAt (line 656) */
 export function citySizeAt(state: State, h: Hex): number {
   return match59(state, h);
 }
 
-/** fn tokenHonours (line 655) */
+/** fn tokenHonours (line 657) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 656) */
+/** fn usableToken (line 658) */
 export function usableToken(state: State, p: Player): boolean {
   return any60(state, p);
 }
 
-/** fn ownHideoutOnModule (line 657) */
+/** fn ownHideoutOnModule (line 659) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any61(state, p, m);
 }
 
-/** fn canAttackCity (line 659) */
+/** fn canAttackCity (line 661) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
@@ -2757,17 +2753,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 662) */
+/** fn portOpen (line 664) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match62(state, h, p);
 }
 
-/** fn shipDeckOf (line 672) */
+/** fn shipDeckOf (line 674) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 673) */
+/** fn freeHold (line 675) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2777,17 +2773,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 674) */
+/** fn freeYards (line 676) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 675) */
+/** fn freeSb (line 677) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 676) */
+/** fn warehouseUsed (line 678) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2798,27 +2794,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 677) */
+/** fn warehouseFree (line 679) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 678) */
+/** fn ownsSilk (line 680) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 679) */
+/** fn sailBonus (line 681) */
 export function sailBonus(state: State, p: Player): number {
   return sum63(state, p);
 }
 
-/** fn damagedMove (line 680) */
+/** fn damagedMove (line 682) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 682) */
+/** fn allowance (line 684) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2827,67 +2823,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 683) */
+/** fn mpLeft (line 685) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 684) */
+/** fn stepCost (line 686) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 685) */
+/** fn hasLosable (line 687) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 688) */
+/** fn mainSupply (line 690) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum66(state, w);
 }
 
-/** fn secSupply (line 689) */
+/** fn secSupply (line 691) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum69(state, w) - count70(state, w);
 }
 
-/** fn sailSupply (line 690) */
+/** fn sailSupply (line 692) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum73(state, v) - count74(state, v);
 }
 
-/** fn cargoSupply (line 691) */
+/** fn cargoSupply (line 693) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum75(state) - count76(state);
 }
 
-/** fn letterSupply (line 692) */
+/** fn letterSupply (line 694) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum79(state, n_);
 }
 
-/** fn secTotal (line 693) */
+/** fn secTotal (line 695) */
 export function secTotal(state: State): number {
   return sum80(state);
 }
 
-/** fn income (line 696) */
+/** fn income (line 698) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 697) */
+/** fn saleDistance (line 699) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 699) */
+/** fn handLimit (line 701) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 706) */
+/** fn cardScore (line 708) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -2903,22 +2899,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 714) */
+/** fn pirateScore (line 716) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 715) */
+/** fn merchantScore (line 717) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 716) */
+/** fn cityScore (line 718) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 718) */
+/** fn reshuffles (line 720) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -2928,7 +2924,7 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 724) */
+/** fn sideScore (line 726) */
 export function sideScore(
   state: State,
   kind: SideKind,
@@ -2946,12 +2942,12 @@ export function sideScore(
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 726) */
+/** fn unarmed (line 728) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 727) */
+/** fn canPlayOrDraw (line 729) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.length + state.combatDiscard.length > 0 ||
@@ -2959,7 +2955,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 729) */
+/** fn shadowSearch (line 731) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -2968,22 +2964,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 730) */
+/** fn shadowFor (line 732) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 735) */
+/** fn portOf (line 737) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum81(state, m, slot) };
 }
 
-/** fn otherDeck (line 995) */
+/** fn otherDeck (line 998) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1302) */
+/** fn hasEquipment (line 1305) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -2994,12 +2990,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1303) */
+/** fn tollDoubloons (line 1306) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1305) */
+/** fn tollPayable (line 1308) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3014,12 +3010,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1312) */
+/** fn pawnPos (line 1315) */
 export function pawnPos(state: State, x: Pawn): Hex {
   return match82(state, x);
 }
 
-/** fn windStopsPirate (line 1313) */
+/** fn windStopsPirate (line 1316) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3031,7 +3027,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1314) */
+/** fn windStopsMerchant (line 1317) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3041,12 +3037,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1406) */
+/** fn windConflict (line 1409) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count83(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1407) */
+/** fn windConflictHexes (line 1410) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3058,12 +3054,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1449) */
+/** fn merchantsOnModule (line 1452) */
 export function merchantsOnModule(state: State, m: number): number {
   return count84(state, m);
 }
 
-/** fn nearestFree (line 1473) */
+/** fn nearestFree (line 1476) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3075,17 +3071,17 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1987) */
+/** fn letterPrice (line 1990) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1988) */
+/** fn nationalPortOf (line 1991) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   return match86(state, h, n_);
 }
 
-/** fn canBuyShip (line 2081) */
+/** fn canBuyShip (line 2084) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3094,12 +3090,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2302) */
+/** fn krakenMayEnter (line 2305) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2331) */
+/** fn merchantMayEnter (line 2334) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3111,12 +3107,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2382) */
+/** fn shoalSquare (line 2385) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2383) */
+/** fn shoalTemplate (line 2386) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3125,7 +3121,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2385) */
+/** fn triangle (line 2388) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3134,27 +3130,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2386) */
+/** fn shoalSpotLegal (line 2389) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all87(state, m, i_);
 }
 
-/** fn currentShoal (line 2387) */
+/** fn currentShoal (line 2390) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all88(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2388) */
+/** fn otherShoalSpots (line 2391) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect89(state, m);
 }
 
-/** fn stormFits (line 2426) */
+/** fn stormFits (line 2429) */
 export function stormFits(state: State, c: Hex): boolean {
   return all90(state, c);
 }
 
-/** proc buildBoard (line 740) */
+/** proc buildBoard (line 742) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3164,7 +3160,8 @@ export function buildBoard(state: State): void {
           state.landHexes.push(h);
         } else {
           if (f.feature === "portHex") {
-            mapSet(state.ports, h, portOf(state, m, f.city));
+            state.portHexes.push(h);
+            state.portCities.push(portOf(state, m, f.city));
             if (f.first) {
               state.merchants.push(h);
             }
@@ -3199,7 +3196,7 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 940) */
+/** proc drawCombatCard (line 943) */
 export function drawCombatCard(state: State): number | null {
   if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
     state.combatDeck = state.combatDiscard.slice();
@@ -3214,7 +3211,7 @@ export function drawCombatCard(state: State): number | null {
   return drawTop(state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 953) */
+/** proc rebuildCombatDeck (line 956) */
 export function rebuildCombatDeck(state: State): void {
   for (const c of state.combatDiscard.slice()) {
     state.combatDeck.push(c);
@@ -3224,7 +3221,7 @@ export function rebuildCombatDeck(state: State): void {
   shuffleInPlace(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 963) */
+/** proc drawShipFrom (line 966) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
   if (d === "green") {
     if (state.greenDeck.length === 0 && state.greenDiscard.length > 0) {
@@ -3253,7 +3250,7 @@ export function drawShipFrom(state: State, d: ShipDeck): number | null {
   }
 }
 
-/** proc discardShip (line 987) */
+/** proc discardShip (line 990) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
     state.greenDiscard.push(c);
@@ -3262,7 +3259,7 @@ export function discardShip(state: State, c: number): void {
   }
 }
 
-/** proc drawMerchant (line 1000) */
+/** proc drawMerchant (line 1003) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3278,7 +3275,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1013) */
+/** proc drawMission (line 1016) */
 export function drawMission(state: State, p: Player): void {
   if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
     state.missionDeck = state.missionDiscard.slice();
@@ -3293,7 +3290,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1026) */
+/** proc discardMission (line 1029) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDiscard.push(k);
@@ -3303,7 +3300,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1143) */
+/** proc dock (line 1146) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3311,7 +3308,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1562) */
+/** proc setSides (line 1565) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3335,7 +3332,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1577) */
+/** proc noteFight (line 1580) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3343,7 +3340,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1786) */
+/** proc shipTask (line 1789) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3370,7 +3367,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 924): its effects, once allowed. */
+/** action Repair (line 927): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3381,7 +3378,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 931): its effects, once allowed. */
+/** action EndTurn (line 934): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3434,7 +3431,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1085): its effects, once allowed. */
+/** action ExtraMove (line 1088): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3445,7 +3442,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1091): its effects, once allowed. */
+/** action StopMoving (line 1094): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3476,7 +3473,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1902): its effects, once allowed. */
+/** action EndCommerce (line 1905): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3495,7 +3492,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1925): its effects, once allowed. */
+/** action Deliver (line 1928): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3512,7 +3509,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1938): its effects, once allowed. */
+/** action SellMain (line 1941): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3524,7 +3521,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1944): its effects, once allowed. */
+/** action SellSecondary (line 1947): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3536,7 +3533,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1950): its effects, once allowed. */
+/** action SellSail (line 1953): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3548,7 +3545,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1956): its effects, once allowed. */
+/** action DropLetter (line 1959): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3561,7 +3558,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1961): its effects, once allowed. */
+/** action BuyMain (line 1964): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3575,7 +3572,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1969): its effects, once allowed. */
+/** action BuySecondary (line 1972): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3590,7 +3587,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1977): its effects, once allowed. */
+/** action BuySail (line 1980): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3604,7 +3601,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1990): its effects, once allowed. */
+/** action BuyLetter (line 1993): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3618,7 +3615,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1999): its effects, once allowed. */
+/** action StoreMain (line 2002): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3632,7 +3629,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 2007): its effects, once allowed. */
+/** action LoadMain (line 2010): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3646,7 +3643,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 2015): its effects, once allowed. */
+/** action StoreSecondary (line 2018): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3660,7 +3657,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2023): its effects, once allowed. */
+/** action LoadSecondary (line 2026): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3674,7 +3671,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2031): its effects, once allowed. */
+/** action StoreSail (line 2034): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3688,7 +3685,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2039): its effects, once allowed. */
+/** action LoadSail (line 2042): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3702,7 +3699,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2047): its effects, once allowed. */
+/** action StoreLetter (line 2050): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3716,7 +3713,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2055): its effects, once allowed. */
+/** action LoadLetter (line 2058): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3730,7 +3727,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2063): its effects, once allowed. */
+/** action StoreCargo (line 2066): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3744,7 +3741,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2072): its effects, once allowed. */
+/** action LoadCargo (line 2075): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3776,7 +3773,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2197): its effects, once allowed. */
+/** action EndTavern (line 2200): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3788,7 +3785,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2201): its effects, once allowed. */
+/** action TakeMission (line 2204): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3814,7 +3811,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 856) until it waits for a decision or is done. */
+/** Runs the flow (line 859) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3854,7 +3851,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 809) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 812) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4011,7 +4008,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 862) until it waits for a decision or is done. */
+/** Runs proc playGame (line 865) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4095,7 +4092,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 880) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 883) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4160,7 +4157,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1035) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1038) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4219,7 +4216,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1095) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1098) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4420,7 +4417,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1151) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1154) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4483,7 +4480,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1163) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1166) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4627,7 +4624,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1195) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1198) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4733,7 +4730,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1217) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1220) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4797,7 +4794,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1234) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1237) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4949,7 +4946,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1272) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1275) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5083,7 +5080,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1318) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1321) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5172,7 +5169,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1342) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1345) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5277,7 +5274,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1367) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1370) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5401,7 +5398,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1418) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1421) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5543,7 +5540,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1454) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1457) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5601,7 +5598,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1483) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1486) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5661,7 +5658,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1493) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1496) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5722,7 +5719,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1508) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1511) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5839,7 +5836,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1537) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1540) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5921,7 +5918,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1586) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1589) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5984,7 +5981,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1602) until it waits for a decision or is done. */
+/** Runs proc combat (line 1605) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6123,7 +6120,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1648) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1651) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6204,7 +6201,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1675) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1678) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6310,7 +6307,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1706) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1709) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6396,7 +6393,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1725) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1728) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6507,7 +6504,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1742) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1745) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6675,7 +6672,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1798) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1801) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6832,7 +6829,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1854) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1857) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6948,7 +6945,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2120) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2123) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7172,7 +7169,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2240) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2243) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7214,7 +7211,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2251) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2254) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7387,7 +7384,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2273) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2276) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7431,7 +7428,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2279) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2282) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7499,7 +7496,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2305) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2308) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7635,7 +7632,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2335) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2338) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7803,7 +7800,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2371) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2374) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7861,7 +7858,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2391) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2394) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7940,7 +7937,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2413) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2416) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8005,7 +8002,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2428) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2431) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8183,7 +8180,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2460) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2463) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8291,7 +8288,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2480) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2483) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8368,7 +8365,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 912) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 915) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8399,7 +8396,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1046) until it waits for a decision or is done. */
+/** Runs action Move (line 1049) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8452,7 +8449,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1063) until it waits for a decision or is done. */
+/** Runs action Step (line 1066) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8477,7 +8474,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1075) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1078) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8508,7 +8505,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1843) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1846) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8539,7 +8536,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1892) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1895) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8581,7 +8578,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1908) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1911) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8638,7 +8635,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2084) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2087) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8725,7 +8722,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2187) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2190) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8767,7 +8764,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2208) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2211) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8821,7 +8818,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2230) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2233) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9388,7 +9385,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 814)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 817)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9398,7 +9395,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 817)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 820)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9408,7 +9405,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 818)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 821)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9418,7 +9415,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 820)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 823)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9428,7 +9425,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 822)
+      // `choose kit: StartKit by p` (proc startingChoices, line 825)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9438,7 +9435,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 830)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 833)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9448,7 +9445,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 897)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 900)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9458,7 +9455,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1037)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1040)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9469,7 +9466,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1053)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1056)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9478,7 +9475,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1165)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1168)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9488,7 +9485,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1172)
+      // `choose takeSail: bool by p` (proc pickUps, line 1175)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9498,7 +9495,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1180)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1183)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9508,7 +9505,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1196)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1199)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9524,7 +9521,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1198)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1201)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9535,7 +9532,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1201)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1204)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9546,7 +9543,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1209)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1212)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9557,7 +9554,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1220)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1223)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9567,7 +9564,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1236)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1239)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9577,7 +9574,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1239)
+      // `choose payToll: bool by p` (proc askEntry, line 1242)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9587,7 +9584,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1273)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1276)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9598,7 +9595,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1276)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1279)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9609,7 +9606,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1282)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1285)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9620,7 +9617,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1288)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1291)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9631,7 +9628,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1294)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1297)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9642,7 +9639,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1427)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1430)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9653,7 +9650,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1467)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1470)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9664,7 +9661,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1488)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1491)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9675,7 +9672,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1498)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1501)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9686,7 +9683,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1512)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1515)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9702,7 +9699,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1516)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1519)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9711,7 +9708,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1525)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1528)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9722,7 +9719,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1549)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1552)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9733,7 +9730,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1589)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1592)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9743,7 +9740,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1593)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1596)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9754,7 +9751,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1655)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1658)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9764,7 +9761,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1707)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1710)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9774,7 +9771,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1712)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1715)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9784,7 +9781,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1728)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1731)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9800,7 +9797,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1732)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1735)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9811,7 +9808,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1735)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1738)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9822,7 +9819,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1750)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1753)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9837,7 +9834,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1755)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1758)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9847,7 +9844,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1766)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1769)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9858,7 +9855,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1771)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1774)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9868,7 +9865,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1809)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1812)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9879,7 +9876,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1823)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1826)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9890,7 +9887,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1865)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1868)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9903,7 +9900,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1898)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1901)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9930,7 +9927,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1914)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1917)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9940,7 +9937,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2107)
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2110)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9956,7 +9953,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2125)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2128)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9967,7 +9964,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2129)
+      // `choose storeMain: bool by p` (proc changeShip, line 2132)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9977,7 +9974,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2139)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2142)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9987,7 +9984,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2143)
+      // `choose storeSail: bool by p` (proc changeShip, line 2146)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9997,7 +9994,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2153)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2156)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10013,7 +10010,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2156)
+      // `choose storeItem: bool by p` (proc changeShip, line 2159)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10023,7 +10020,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2160)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2163)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10034,7 +10031,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2168)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2171)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10045,7 +10042,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2193)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2196)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10054,7 +10051,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2217)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2220)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10064,7 +10061,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2274)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2277)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10074,7 +10071,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2295)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2298)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10085,7 +10082,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2313)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2316)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10096,7 +10093,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2339)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10106,7 +10103,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2338)
+      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2341)
       for (let value = 0; value <= 11; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
@@ -10115,7 +10112,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2350)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10126,7 +10123,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2373)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2376)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10136,7 +10133,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2399)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10147,7 +10144,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2405)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10158,7 +10155,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2414)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2417)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10167,7 +10164,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2436)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10177,7 +10174,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2470)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10188,7 +10185,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2490)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12293,7 +12290,8 @@ export function setUp(options: GameOptions): State {
     modSlot: [],
     modRot: [],
     landHexes: [],
-    ports: {},
+    portHexes: [],
+    portCities: [],
     reefs: [],
     fortSeaHexes: [],
     lair: hexOf(0, 0),
@@ -12478,7 +12476,8 @@ function view(state: State, viewer: Player): View {
     modSlot: state.modSlot.slice(),
     modRot: state.modRot.slice(),
     landHexes: state.landHexes.map((x) => hexView(x)),
-    ports: hexKeyedView(state.ports, (x) => clone(x)),
+    portHexes: state.portHexes.map((x) => hexView(x)),
+    portCities: clone(state.portCities),
     reefs: state.reefs.map((x) => hexView(x)),
     fortSeaHexes: state.fortSeaHexes.map((x) => hexView(x)),
     lair: hexView(state.lair),
@@ -12673,13 +12672,12 @@ function validateState(value: unknown): string | null {
     return "state.modRot is not a valid list of int";
   if (!(Array.isArray(value.landHexes) && value.landHexes.every((x: unknown) => isHex(x))))
     return "state.landHexes is not a valid list of Hex";
+  if (!(Array.isArray(value.portHexes) && value.portHexes.every((x: unknown) => isHex(x))))
+    return "state.portHexes is not a valid list of Hex";
   if (!(
-    isRecord(value.ports) &&
-    Object.entries(value.ports).every(
-      ([k, x]) => isNumberKey(k) && isHex(Number(k)) && problemInPort(x, playerCount) === null,
-    )
+    Array.isArray(value.portCities) && value.portCities.every((x: unknown) => problemInPort(x, playerCount) === null)
   ))
-    return "state.ports is not a valid map from Hex to Port";
+    return "state.portCities is not a valid list of Port";
   if (!(Array.isArray(value.reefs) && value.reefs.every((x: unknown) => isHex(x))))
     return "state.reefs is not a valid list of Hex";
   if (!(Array.isArray(value.fortSeaHexes) && value.fortSeaHexes.every((x: unknown) => isHex(x))))
@@ -13097,10 +13095,10 @@ function collect19(state: State, healthy: Player[], attacker: Player): Player[] 
   return out;
 }
 
-/** [h for h in keys(ports) if isNationalPort(h)] */
+/** [h for h in portHexes if isNationalPort(h)] */
 function collect20(state: State): Hex[] {
   const out: Hex[] = [];
-  const items = mapNumberKeys(state.ports);
+  const items = state.portHexes;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (isNationalPort(state, h)) out.push(h);
@@ -13381,13 +13379,13 @@ function any43(state: State, f: number): boolean {
   return false;
 }
 
-/** [h for h in keys(ports) if ports[h] == piratePort] */
+/** [h for h in portHexes if portAt(h) == piratePort] */
 function collect44(state: State): Hex[] {
   const out: Hex[] = [];
-  const items = mapNumberKeys(state.ports);
+  const items = state.portHexes;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (mapGet(state.ports, h).kind === "piratePort") out.push(h);
+    if (portAt(state, h)?.kind === "piratePort") out.push(h);
   }
 
   return out;
@@ -13943,7 +13941,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "41f845ba",
+  sourceHash: "6278fdbf",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
