@@ -4,7 +4,10 @@
  * unreachable rules). The result, a `Program`, is what the compiler emits from.
  */
 import type * as A from "./ast.ts";
+import { BuiltinChecker, builtinFunctions, HEX_DIR_ENUM, HEX_DIR_MEMBERS } from "./checker-builtins.ts";
+import { describeContext, type Context } from "./checker-context.ts";
 import { MapChecker } from "./checker-maps.ts";
+import { RoutineGraph } from "./routine-graph.ts";
 import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
 import { Codes, didYouMean, error, warning, type Diagnostic } from "./diagnostics.ts";
 import {
@@ -82,60 +85,6 @@ export interface CheckResult {
 }
 
 /** Builtin functions: name -> arity and a typing rule. */
-interface BuiltinSignature {
-  readonly arity: number | readonly [number, number];
-  readonly describe: string;
-  /** Whether it changes state or draws randomness (not allowed where the rules only look). */
-  readonly effect: boolean;
-}
-
-export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
-  size: { arity: 1, describe: "size(list): how many elements", effect: false },
-  draw: { arity: 1, describe: "draw(list): removes and returns the top (first) element", effect: true },
-  pick: { arity: 1, describe: "pick(list): a uniformly random element", effect: true },
-  random: { arity: 2, describe: "random(low, high): a uniformly random integer from low to high", effect: true },
-  shuffled: { arity: 1, describe: "shuffled(list): a shuffled copy", effect: true },
-  next: { arity: 1, describe: "next(player): the next player clockwise", effect: false },
-  previous: { arity: 1, describe: "previous(player): the previous player clockwise", effect: false },
-  contains: { arity: 2, describe: "contains(list, value)", effect: false },
-  abs: { arity: 1, describe: "abs(n)", effect: false },
-  min: { arity: 2, describe: "min(a, b)", effect: false },
-  max: { arity: 2, describe: "max(a, b)", effect: false },
-  range: { arity: 2, describe: "range(low, high): the integers from low to high", effect: false },
-  score: { arity: 1, describe: "score(player): the player's score by the scoring rules", effect: false },
-  seat: { arity: 1, describe: "seat(player): the player's seat number, 0 for the first", effect: false },
-  members: { arity: 1, describe: "members(Enum): every member of an enum, in declaration order", effect: false },
-  indexOf: {
-    arity: 2,
-    describe: "indexOf(list, value): the position of the first equal element, -1 if none",
-    effect: false,
-  },
-  hex: { arity: 2, describe: "hex(q, r): the hex square at axial coordinates q, r", effect: false },
-  distance: { arity: 2, describe: "distance(a, b): the number of steps between two hexes", effect: false },
-  neighbours: { arity: 1, describe: "neighbours(h): the six hexes around h, clockwise from north", effect: false },
-  step: { arity: [2, 3], describe: "step(h, direction[, k]): the hex k steps (default 1) from h", effect: false },
-  ring: { arity: 2, describe: "ring(h, k): the hexes exactly k steps from h, clockwise from north", effect: false },
-  disc: { arity: 2, describe: "disc(h, k): the hexes within k steps of h: h, then ring 1, ring 2...", effect: false },
-  rotate: { arity: 2, describe: "rotate(offset, k): the offset turned k × 60° clockwise", effect: false },
-  direction: { arity: 1, describe: "direction(d): the offset of one step towards d, as a Hex", effect: false },
-  has: { arity: 2, describe: "has(map, key): whether the map has a value for the key", effect: false },
-  get: { arity: 2, describe: "get(map, key): the value for the key, or none", effect: false },
-  keys: { arity: 1, describe: "keys(map): the map's keys, in the order they were added", effect: false },
-  values: { arity: 1, describe: "values(map): the map's values, in the order of its keys", effect: false },
-};
-
-/** The directions of a hex grid, declared by the language itself (flat-topped hexes, clockwise from north). */
-export const HEX_DIR_ENUM = "HexDir";
-const HEX_DIR: Type = { kind: "enum", name: HEX_DIR_ENUM };
-export const HEX_DIR_MEMBERS: readonly string[] = [
-  "north",
-  "northeast",
-  "southeast",
-  "south",
-  "southwest",
-  "northwest",
-];
-
 /** Keys the generated state uses itself, so no global or player field may take them. */
 const reservedStateKeys: readonly string[] = [
   "variant",
@@ -160,20 +109,6 @@ const builtinNames: readonly A.BuiltinName[] = [
   "acting",
   "interrupting",
 ];
-
-type Context =
-  | "setup"
-  | "flow"
-  | "proc"
-  | "action"
-  | "fn"
-  | "const"
-  | "visibility"
-  | "playerVisibility"
-  | "scoring"
-  | "given"
-  | "expect"
-  | "testArg";
 
 interface Scope {
   readonly parent: Scope | undefined;
@@ -222,26 +157,18 @@ class Checker {
   private scoring: A.ScoringDecl | undefined;
   private readonly variants: A.VariantDecl[] = [];
   private readonly tests: A.TestDecl[] = [];
-  private readonly decisions: DecisionSite[] = [];
+  /** Decision sites and the calls between routines: which rules can wait for players. */
+  private readonly graph = new RoutineGraph();
   private readonly choiceTypes = new Map<string, Type>();
   private readonly allowed = new Set<string>();
   private readonly allowKinds = { asked: false, anytime: false };
   private readonly used = new Set<string>();
-  /** Routine name -> names of the procs and actions it calls or offers. */
-  private readonly calls = new Map<string, Set<string>>();
-  private readonly directlySuspending = new Set<string>();
   /** What the functions and the score rule compute from: `fn:<name>` and `score` -> the functions and `score` used. */
   private readonly dependencies = new Map<string, { readonly target: string; readonly span: A.Span }[]>();
   /** The function, or `score` for the score rule, being checked. */
   private computing: string | undefined;
   /** The constant whose value is being checked: constants are module-level data, built before any game exists. */
   private definingConst: string | undefined;
-  /** Calls of procedures that give a value; those that are a whole statement or the whole value of a store. */
-  private readonly valueCalls: { readonly proc: string; readonly call: A.Call; readonly context: Context }[] = [];
-  private readonly storedCalls = new Set<A.Expr>();
-  /** Procedure calls from the setup and from tests' `given` blocks, which run straight through without waiting. */
-  private readonly callsThatCannotWait: { readonly proc: string; readonly span: A.Span; readonly context: Context }[] =
-    [];
   private nextLocalId = 0;
   private scope: Scope = { parent: undefined, locals: new Map() };
   private body: BodyState = {
@@ -278,16 +205,30 @@ class Checker {
     enums: this.enums,
   });
 
+  private readonly builtins = new BuiltinChecker({
+    diagnostics: this.diagnostics,
+    enums: this.enums,
+    context: () => this.body.context,
+    looking: () => this.body.looking,
+    expr: (e, expected) => this.expr(e, expected),
+    notAList: (span, t) => this.notAList(span, t),
+    assignableTarget: (e) => this.assignableTarget(e),
+    mapBuiltin: (e, name) => this.maps.builtin(e, name),
+    use: (name) => this.used.add(name),
+    unionHint: (t) => this.unionHint(t),
+    noteDependency: (target, span) => this.noteDependency(target, span),
+    hasScore: () => this.scoring?.score !== undefined,
+  });
+
   constructor(private readonly file: A.RulesFile) {}
 
   run(): CheckResult {
     this.declare();
     this.resolveTypes();
     this.checkBodies();
-    this.numberDecisionsInSourceOrder();
-    const suspending = this.suspendingRoutines();
-    this.reportCallsThatWouldWait(suspending);
-    this.reportValuesThatWouldWait(suspending);
+    this.graph.numberInSourceOrder(this.variants);
+    const suspending = this.graph.suspendingRoutines();
+    this.graph.report(suspending, this.diagnostics);
     this.reportScoreCycle();
     this.reportUnused();
     if (!this.used.has(HEX_DIR_ENUM)) this.enums.delete(HEX_DIR_ENUM);
@@ -312,7 +253,7 @@ class Checker {
             scoring: this.scoring,
             variants: this.variants,
             tests: this.tests,
-            decisions: this.decisions,
+            decisions: this.graph.decisions,
             choiceTypes: this.choiceTypes,
             allowed: this.allowed,
             allowKinds: this.allowKinds,
@@ -947,7 +888,7 @@ class Checker {
       if (play.args.length !== 1) {
         this.diagnostics.push(error(Codes.wrongArity, play.span, `the choice \`${play.action.text}\` takes one value`));
       }
-      const chooses = this.decisions.filter((d) => d.kind === "choose" && d.stmt.name.text === play.action.text);
+      const chooses = this.graph.decisions.filter((d) => d.kind === "choose" && d.stmt.name.text === play.action.text);
       const fromList = chooses.some((d) => d.kind === "choose" && d.stmt.domain.from !== undefined);
       play.byValue = play.args.map((arg) =>
         fromList ? this.positionOrValue(arg, choice) : (this.expr(arg, choice), false),
@@ -1024,24 +965,14 @@ class Checker {
     return false;
   }
 
-  private addDecision(site: DecisionSite): void {
-    this.decisions.push(site);
-    this.directlySuspending.add(routineKey(site.owner));
-  }
-
   private noteCall(target: string): void {
-    const r = this.body.routine;
-    if (!r) return;
-    const key = routineKey(r);
-    const set = this.calls.get(key) ?? new Set<string>();
-    set.add(target);
-    this.calls.set(key, set);
+    this.graph.noteCall(this.body.routine, target);
   }
 
   private statement(s: A.Stmt): void {
     switch (s.kind) {
       case "let": {
-        this.storedCalls.add(s.value);
+        this.graph.noteStored(s.value);
         const declared = s.typeExpr ? this.resolveType(s.typeExpr) : undefined;
         const t = this.expr(s.value, declared);
         if (t.kind === "void") {
@@ -1150,8 +1081,7 @@ class Checker {
       }
       case "end":
         // Ending the game unwinds every routine, so a routine that can end it is compiled as resumable too.
-        if (this.mayDecide(s.span, "end") && this.body.routine)
-          this.directlySuspending.add(routineKey(this.body.routine));
+        if (this.mayDecide(s.span, "end") && this.body.routine) this.graph.addEnd(this.body.routine);
         break;
       case "break":
         if (this.body.loopDepth === 0) {
@@ -1216,7 +1146,7 @@ class Checker {
         break;
       case "expr": {
         const e = s.expr;
-        this.storedCalls.add(e);
+        this.graph.noteStored(e);
         this.expr(e, undefined);
         if (e.kind !== "call") {
           this.diagnostics.push(
@@ -1292,8 +1222,8 @@ class Checker {
       );
     }
     if (this.mayDecide(s.span, "choose") && this.body.routine) {
-      s.site = this.decisions.length;
-      this.addDecision({ kind: "choose", site: s.site, stmt: s, owner: this.body.routine });
+      s.site = this.graph.decisions.length;
+      this.graph.addDecision({ kind: "choose", site: s.site, stmt: s, owner: this.body.routine });
     }
     const previous = this.choiceTypes.get(s.name.text);
     if (this.actions.has(s.name.text)) {
@@ -1349,13 +1279,13 @@ class Checker {
       seen.add(a.text);
     }
     if (this.mayDecide(s.span, "act") && this.body.routine) {
-      s.site = this.decisions.length;
-      this.addDecision({ kind: "act", site: s.site, stmt: s, owner: this.body.routine });
+      s.site = this.graph.decisions.length;
+      this.graph.addDecision({ kind: "act", site: s.site, stmt: s, owner: this.body.routine });
     }
   }
 
   private assign(s: A.AssignStmt): void {
-    this.storedCalls.add(s.value);
+    this.graph.noteStored(s.value);
     const target = this.expr(s.target, undefined);
     this.assignableTarget(s.target);
     if (s.op === "=") this.expr(s.value, target);
@@ -2037,8 +1967,8 @@ class Checker {
       this.used.add(callee);
       this.noteCall(`proc:${callee}`);
       const c = this.body.context;
-      if (c === "setup" || c === "given") this.callsThatCannotWait.push({ proc: callee, span: e.span, context: c });
-      if (proc.returnType) this.valueCalls.push({ proc: callee, call: e, context: c });
+      if (c === "setup" || c === "given") this.graph.noteCallThatCannotWait(callee, e.span, describeContext(c));
+      if (proc.returnType) this.graph.noteValueCall(callee, e, describeContext(c));
       if (c !== "flow" && c !== "proc" && c !== "action" && c !== "setup" && c !== "given") {
         this.diagnostics.push(
           error(Codes.misplaced, e.span, `the procedure \`${callee}\` cannot be called from ${describeContext(c)}`),
@@ -2059,7 +1989,7 @@ class Checker {
     const builtin = builtinFunctions[callee];
     if (builtin) {
       e.target = "builtin";
-      return this.builtinCall(e, callee, builtin, expected);
+      return this.builtins.call(e, callee, builtin, expected);
     }
     if (this.actions.has(callee)) {
       this.diagnostics.push(
@@ -2152,152 +2082,6 @@ class Checker {
     return { kind: "record", name: record.decl.name.text };
   }
 
-  private builtinCall(e: A.Call, name: string, sig: BuiltinSignature, expected: Type | undefined): Type {
-    const [lo, hi] = typeof sig.arity === "number" ? [sig.arity, sig.arity] : sig.arity;
-    if (e.args.length < lo || e.args.length > hi) {
-      this.diagnostics.push(
-        error(Codes.wrongArity, e.span, `\`${name}\` takes ${lo} argument${lo === 1 ? "" : "s"}`, sig.describe),
-      );
-    }
-    const c = this.body.context;
-    if (
-      sig.effect &&
-      (c === "fn" ||
-        c === "const" ||
-        c === "visibility" ||
-        c === "playerVisibility" ||
-        c === "scoring" ||
-        c === "expect")
-    ) {
-      this.diagnostics.push(
-        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${describeContext(c)} may not do`),
-      );
-    } else if (sig.effect && this.body.looking !== undefined) {
-      this.diagnostics.push(
-        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${this.body.looking} may not do`),
-      );
-    }
-    const arg = (i: number, t: Type | undefined): Type => (e.args[i] ? this.expr(e.args[i]!, t) : ERROR);
-    switch (name) {
-      case "size": {
-        // The number of elements of a list, or of keys of a map.
-        const t = arg(0, undefined);
-        if (t.kind !== "list" && t.kind !== "map" && t.kind !== "error") this.notAList(e.args[0]!.span, t);
-        return INT;
-      }
-      case "has":
-      case "get":
-      case "keys":
-      case "values":
-        return this.maps.builtin(e, name)!;
-      case "draw":
-      case "pick": {
-        const l = arg(0, undefined);
-        if (name === "draw" && e.args[0]) this.assignableTarget(e.args[0]);
-        if (l.kind === "list") return l.element;
-        if (l.kind !== "error") this.notAList(e.args[0]!.span, l);
-        return ERROR;
-      }
-      case "shuffled": {
-        const l = arg(0, expected);
-        if (l.kind !== "list" && l.kind !== "error") this.notAList(e.args[0]!.span, l);
-        return l;
-      }
-      case "random":
-      case "range":
-        arg(0, INT);
-        arg(1, INT);
-        return name === "range" ? listOf(INT) : INT;
-      case "next":
-      case "previous":
-        arg(0, PLAYER);
-        return PLAYER;
-      case "contains": {
-        const l = arg(0, undefined);
-        arg(1, l.kind === "list" ? l.element : undefined);
-        if (l.kind !== "list" && l.kind !== "error") this.notAList(e.args[0]!.span, l);
-        return BOOL;
-      }
-      case "abs":
-        arg(0, INT);
-        return INT;
-      case "min":
-      case "max":
-        arg(0, INT);
-        arg(1, INT);
-        return INT;
-      case "seat":
-        arg(0, PLAYER);
-        return INT;
-      case "members": {
-        // The argument names a type, not a value: it is not checked as an expression.
-        const named = e.args[0];
-        if (named?.kind === "name" && this.enums.has(named.name)) {
-          this.used.add(named.name);
-          const hint = this.unionHint({ kind: "enum", name: named.name });
-          if (hint) this.diagnostics.push(error(Codes.typeMismatch, named.span, "`members` lists plain enums", hint));
-          return listOf({ kind: "enum", name: named.name });
-        }
-        if (named) {
-          this.diagnostics.push(
-            error(
-              Codes.typeMismatch,
-              named.span,
-              "`members` takes the name of an enum",
-              didYouMean(named.kind === "name" ? named.name : "", this.enums.keys()),
-            ),
-          );
-        }
-        return ERROR;
-      }
-      case "indexOf": {
-        const l = arg(0, undefined);
-        arg(1, l.kind === "list" ? l.element : undefined);
-        if (l.kind !== "list" && l.kind !== "error") this.notAList(e.args[0]!.span, l);
-        return INT;
-      }
-      case "hex":
-        arg(0, INT);
-        arg(1, INT);
-        return HEX;
-      case "distance":
-        arg(0, HEX);
-        arg(1, HEX);
-        return INT;
-      case "neighbours":
-        arg(0, HEX);
-        return listOf(HEX);
-      case "step":
-        arg(0, HEX);
-        arg(1, HEX_DIR);
-        if (e.args.length > 2) arg(2, INT);
-        return HEX;
-      case "ring":
-      case "disc":
-        arg(0, HEX);
-        arg(1, INT);
-        return listOf(HEX);
-      case "rotate":
-        arg(0, HEX);
-        arg(1, INT);
-        return HEX;
-      case "direction":
-        arg(0, HEX_DIR);
-        return HEX;
-      case "score":
-        this.noteDependency("score", e.span);
-        if (!this.scoring?.score) {
-          this.diagnostics.push(
-            error(Codes.missingDeclaration, e.span, "`score` needs a `scoring { score p: ... }` block"),
-          );
-        }
-        arg(0, PLAYER);
-        return INT;
-      default:
-        return ERROR;
-    }
-  }
-
   // ---- unused declarations and suspension analysis --------------------------------------------------------
 
   private reportUnused(): void {
@@ -2349,73 +2133,6 @@ class Checker {
       this.diagnostics.push(error(Codes.misplaced, d.span, message, "compute the score from the fields it counts"));
     }
   }
-
-  /** `choose`, `act` and `end` are refused in the setup and in `given` blocks, and so are procedures that reach them. */
-  private reportCallsThatWouldWait(suspending: ReadonlySet<string>): void {
-    for (const call of this.callsThatCannotWait) {
-      if (!suspending.has(`proc:${call.proc}`)) continue;
-      this.diagnostics.push(
-        error(
-          Codes.decisionNotAllowed,
-          call.span,
-          `the procedure \`${call.proc}\` waits for a decision or ends the game, which ${describeContext(call.context)} cannot do`,
-          "players decide only in the flow, in procedures and in actions",
-        ),
-      );
-    }
-  }
-
-  /**
-   * A procedure that gives a value and may wait for a decision hands its value over once the decision is taken: the
-   * call must be the whole value of a `let` or an assignment, where the rules can wait for it.
-   */
-  private reportValuesThatWouldWait(suspending: ReadonlySet<string>): void {
-    for (const { proc, call, context } of this.valueCalls) {
-      if (!suspending.has(`proc:${proc}`) || this.storedCalls.has(call)) continue;
-      if (context === "setup" || context === "given") continue; // reported as a call that cannot wait
-      this.diagnostics.push(
-        error(
-          Codes.decisionNotAllowed,
-          call.span,
-          `the procedure \`${proc}\` waits for a decision, so its value can only be stored: \`let x = ${proc}(...)\``,
-          "store it first, then use the variable",
-        ),
-      );
-    }
-  }
-
-  /** Decision sites are numbered as they appear in the file (base rules, then each variant), not as checked. */
-  private numberDecisionsInSourceOrder(): void {
-    const variantRank = (d: DecisionSite): number => {
-      const v = d.owner.kind === "flow" ? undefined : d.owner.variant;
-      return v === undefined ? -1 : this.variants.findIndex((x) => x.name.text === v);
-    };
-    const ordered = [...this.decisions].sort(
-      (a, b) => variantRank(a) - variantRank(b) || a.stmt.span.start - b.stmt.span.start,
-    );
-    this.decisions.length = 0;
-    ordered.forEach((d, site) => {
-      d.stmt.site = site;
-      this.decisions.push({ ...d, site } as DecisionSite);
-    });
-  }
-
-  private suspendingRoutines(): Set<string> {
-    const result = new Set(this.directlySuspending);
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (const [caller, callees] of this.calls) {
-        if (result.has(caller)) continue;
-        // Offering an action is itself a decision, so only proc calls propagate.
-        if ([...callees].some((c) => c.startsWith("proc:") && result.has(c))) {
-          result.add(caller);
-          changed = true;
-        }
-      }
-    }
-    return result;
-  }
 }
 
 /** The constant or param whose contents changing `e` would change: `L[0]`, `C.x`; not `C.owner.coins` (a player's). */
@@ -2426,10 +2143,6 @@ function constantRoot(e: A.Expr): A.NameRef | undefined {
     cur = cur.object;
   }
   return cur.kind === "name" && (cur.ref?.kind === "const" || cur.ref?.kind === "param") ? cur : undefined;
-}
-
-export function routineKey(r: Routine): string {
-  return r.kind === "flow" ? "flow" : `${r.kind}:${r.name}`;
 }
 
 function isEnumerable(t: Type): boolean {
@@ -2486,34 +2199,6 @@ export function hasDefault(t: Type): boolean {
 /** The type of `none` alone, before it meets an optional type. */
 function isNone(t: Type): boolean {
   return t.kind === "optional" && t.inner.kind === "unknown";
-}
-
-function describeContext(c: Context): string {
-  switch (c) {
-    case "setup":
-      return "the setup";
-    case "flow":
-      return "the flow";
-    case "proc":
-      return "a procedure";
-    case "action":
-      return "an action";
-    case "fn":
-      return "a function";
-    case "const":
-      return "a constant";
-    case "visibility":
-    case "playerVisibility":
-      return "a visibility condition";
-    case "scoring":
-      return "the scoring";
-    case "given":
-      return "a test's `given` block";
-    case "expect":
-      return "an expectation";
-    case "testArg":
-      return "a test action";
-  }
 }
 
 function conversionHint(from: Type, to: Type): string | undefined {

@@ -5,9 +5,7 @@ export { parseRules, type ParseResult } from "./parse.ts";
 export {
   check,
   isBlock,
-  builtinFunctions,
   hasDefault,
-  routineKey,
   type CheckResult,
   type DecisionSite,
   type FieldInfo,
@@ -17,5 +15,7 @@ export {
 } from "./checker.ts";
 export { loadRules, type LoadResult } from "./load.ts";
 export { forEachExpr } from "./ast-walk.ts";
+export { routineKey } from "./routine-graph.ts";
+export { builtinFunctions } from "./checker-builtins.ts";
 export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./checker-unions.ts";
 export { checkHeldReferences } from "./held-references.ts";

@@ -1,7 +1,7 @@
 /** The complete Letter of Marque rules load cleanly, and their key constructs come out as the compiler expects. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { routineKey } from "../src/checker.ts";
+import { routineKey } from "../src/routine-graph.ts";
 import { loadRules } from "../src/load.ts";
 
 const path = "rulesets/letter-of-marque/letter-of-marque.rules";

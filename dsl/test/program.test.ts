@@ -1,7 +1,8 @@
 /** What `check()` gives the compiler for a valid file: the program, its decision sites, choice types and routines. */
 import { describe, expect, it } from "vitest";
 import type { Expr, NameRef, Stmt } from "../src/ast.ts";
-import { check, routineKey, type Program } from "../src/checker.ts";
+import { check, type Program } from "../src/checker.ts";
+import { routineKey } from "../src/routine-graph.ts";
 import { Codes } from "../src/diagnostics.ts";
 import { errorCodes, game, inFlow, parseOk, soleError } from "./helpers.ts";
 

@@ -1,0 +1,229 @@
+/**
+ * The functions the language provides (`size`, `draw`, `random`, `hex`, `has`...): their signatures, and the checking
+ * of a call of one. Like the other parts of the checker, it works through a small host interface.
+ */
+import type * as A from "./ast.ts";
+import { describeContext, type Context } from "./checker-context.ts";
+import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
+import { BOOL, ERROR, HEX, INT, listOf, PLAYER, type Type } from "./types.ts";
+
+export interface BuiltinSignature {
+  readonly arity: number | readonly [number, number];
+  readonly describe: string;
+  /** Whether it changes state or draws randomness (not allowed where the rules only look). */
+  readonly effect: boolean;
+}
+
+export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
+  size: { arity: 1, describe: "size(list): how many elements", effect: false },
+  draw: { arity: 1, describe: "draw(list): removes and returns the top (first) element", effect: true },
+  pick: { arity: 1, describe: "pick(list): a uniformly random element", effect: true },
+  random: { arity: 2, describe: "random(low, high): a uniformly random integer from low to high", effect: true },
+  shuffled: { arity: 1, describe: "shuffled(list): a shuffled copy", effect: true },
+  next: { arity: 1, describe: "next(player): the next player clockwise", effect: false },
+  previous: { arity: 1, describe: "previous(player): the previous player clockwise", effect: false },
+  contains: { arity: 2, describe: "contains(list, value)", effect: false },
+  abs: { arity: 1, describe: "abs(n)", effect: false },
+  min: { arity: 2, describe: "min(a, b)", effect: false },
+  max: { arity: 2, describe: "max(a, b)", effect: false },
+  range: { arity: 2, describe: "range(low, high): the integers from low to high", effect: false },
+  score: { arity: 1, describe: "score(player): the player's score by the scoring rules", effect: false },
+  seat: { arity: 1, describe: "seat(player): the player's seat number, 0 for the first", effect: false },
+  members: { arity: 1, describe: "members(Enum): every member of an enum, in declaration order", effect: false },
+  indexOf: {
+    arity: 2,
+    describe: "indexOf(list, value): the position of the first equal element, -1 if none",
+    effect: false,
+  },
+  hex: { arity: 2, describe: "hex(q, r): the hex square at axial coordinates q, r", effect: false },
+  distance: { arity: 2, describe: "distance(a, b): the number of steps between two hexes", effect: false },
+  neighbours: { arity: 1, describe: "neighbours(h): the six hexes around h, clockwise from north", effect: false },
+  step: { arity: [2, 3], describe: "step(h, direction[, k]): the hex k steps (default 1) from h", effect: false },
+  ring: { arity: 2, describe: "ring(h, k): the hexes exactly k steps from h, clockwise from north", effect: false },
+  disc: { arity: 2, describe: "disc(h, k): the hexes within k steps of h: h, then ring 1, ring 2...", effect: false },
+  rotate: { arity: 2, describe: "rotate(offset, k): the offset turned k × 60° clockwise", effect: false },
+  direction: { arity: 1, describe: "direction(d): the offset of one step towards d, as a Hex", effect: false },
+  has: { arity: 2, describe: "has(map, key): whether the map has a value for the key", effect: false },
+  get: { arity: 2, describe: "get(map, key): the value for the key, or none", effect: false },
+  keys: { arity: 1, describe: "keys(map): the map's keys, in the order they were added", effect: false },
+  values: { arity: 1, describe: "values(map): the map's values, in the order of its keys", effect: false },
+};
+
+/** The directions of a hex grid, declared by the language itself (flat-topped hexes, clockwise from north). */
+export const HEX_DIR_ENUM = "HexDir";
+export const HEX_DIR: Type = { kind: "enum", name: HEX_DIR_ENUM };
+export const HEX_DIR_MEMBERS: readonly string[] = [
+  "north",
+  "northeast",
+  "southeast",
+  "south",
+  "southwest",
+  "northwest",
+];
+
+export interface BuiltinHost {
+  readonly diagnostics: Diagnostic[];
+  readonly enums: ReadonlyMap<string, A.EnumDecl>;
+  context(): Context;
+  /** What the rules being checked may only look at the game for (a requirement, a choice's list), if anything. */
+  looking(): string | undefined;
+  expr(e: A.Expr, expected: Type | undefined): Type;
+  notAList(span: A.Span, t: Type): void;
+  assignableTarget(e: A.Expr): void;
+  mapBuiltin(e: A.Call, name: string): Type | undefined;
+  use(name: string): void;
+  unionHint(t: Type): string | undefined;
+  noteDependency(target: string, span: A.Span): void;
+  hasScore(): boolean;
+}
+
+export class BuiltinChecker {
+  constructor(private readonly host: BuiltinHost) {}
+
+  call(e: A.Call, name: string, sig: BuiltinSignature, expected: Type | undefined): Type {
+    const [lo, hi] = typeof sig.arity === "number" ? [sig.arity, sig.arity] : sig.arity;
+    if (e.args.length < lo || e.args.length > hi) {
+      this.host.diagnostics.push(
+        error(Codes.wrongArity, e.span, `\`${name}\` takes ${lo} argument${lo === 1 ? "" : "s"}`, sig.describe),
+      );
+    }
+    const c = this.host.context();
+    if (
+      sig.effect &&
+      (c === "fn" ||
+        c === "const" ||
+        c === "visibility" ||
+        c === "playerVisibility" ||
+        c === "scoring" ||
+        c === "expect")
+    ) {
+      this.host.diagnostics.push(
+        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${describeContext(c)} may not do`),
+      );
+    } else if (sig.effect && this.host.looking() !== undefined) {
+      this.host.diagnostics.push(
+        error(Codes.misplaced, e.span, `\`${name}\` changes the game, which ${this.host.looking()} may not do`),
+      );
+    }
+    const arg = (i: number, t: Type | undefined): Type => (e.args[i] ? this.host.expr(e.args[i]!, t) : ERROR);
+    switch (name) {
+      case "size": {
+        // The number of elements of a list, or of keys of a map.
+        const t = arg(0, undefined);
+        if (t.kind !== "list" && t.kind !== "map" && t.kind !== "error") this.host.notAList(e.args[0]!.span, t);
+        return INT;
+      }
+      case "has":
+      case "get":
+      case "keys":
+      case "values":
+        return this.host.mapBuiltin(e, name)!;
+      case "draw":
+      case "pick": {
+        const l = arg(0, undefined);
+        if (name === "draw" && e.args[0]) this.host.assignableTarget(e.args[0]);
+        if (l.kind === "list") return l.element;
+        if (l.kind !== "error") this.host.notAList(e.args[0]!.span, l);
+        return ERROR;
+      }
+      case "shuffled": {
+        const l = arg(0, expected);
+        if (l.kind !== "list" && l.kind !== "error") this.host.notAList(e.args[0]!.span, l);
+        return l;
+      }
+      case "random":
+      case "range":
+        arg(0, INT);
+        arg(1, INT);
+        return name === "range" ? listOf(INT) : INT;
+      case "next":
+      case "previous":
+        arg(0, PLAYER);
+        return PLAYER;
+      case "contains": {
+        const l = arg(0, undefined);
+        arg(1, l.kind === "list" ? l.element : undefined);
+        if (l.kind !== "list" && l.kind !== "error") this.host.notAList(e.args[0]!.span, l);
+        return BOOL;
+      }
+      case "abs":
+        arg(0, INT);
+        return INT;
+      case "min":
+      case "max":
+        arg(0, INT);
+        arg(1, INT);
+        return INT;
+      case "seat":
+        arg(0, PLAYER);
+        return INT;
+      case "members": {
+        // The argument names a type, not a value: it is not checked as an expression.
+        const named = e.args[0];
+        if (named?.kind === "name" && this.host.enums.has(named.name)) {
+          this.host.use(named.name);
+          const hint = this.host.unionHint({ kind: "enum", name: named.name });
+          if (hint)
+            this.host.diagnostics.push(error(Codes.typeMismatch, named.span, "`members` lists plain enums", hint));
+          return listOf({ kind: "enum", name: named.name });
+        }
+        if (named) {
+          this.host.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              named.span,
+              "`members` takes the name of an enum",
+              didYouMean(named.kind === "name" ? named.name : "", this.host.enums.keys()),
+            ),
+          );
+        }
+        return ERROR;
+      }
+      case "indexOf": {
+        const l = arg(0, undefined);
+        arg(1, l.kind === "list" ? l.element : undefined);
+        if (l.kind !== "list" && l.kind !== "error") this.host.notAList(e.args[0]!.span, l);
+        return INT;
+      }
+      case "hex":
+        arg(0, INT);
+        arg(1, INT);
+        return HEX;
+      case "distance":
+        arg(0, HEX);
+        arg(1, HEX);
+        return INT;
+      case "neighbours":
+        arg(0, HEX);
+        return listOf(HEX);
+      case "step":
+        arg(0, HEX);
+        arg(1, HEX_DIR);
+        if (e.args.length > 2) arg(2, INT);
+        return HEX;
+      case "ring":
+      case "disc":
+        arg(0, HEX);
+        arg(1, INT);
+        return listOf(HEX);
+      case "rotate":
+        arg(0, HEX);
+        arg(1, INT);
+        return HEX;
+      case "direction":
+        arg(0, HEX_DIR);
+        return HEX;
+      case "score":
+        this.host.noteDependency("score", e.span);
+        if (!this.host.hasScore()) {
+          this.host.diagnostics.push(
+            error(Codes.missingDeclaration, e.span, "`score` needs a `scoring { score p: ... }` block"),
+          );
+        }
+        arg(0, PLAYER);
+        return INT;
+      default:
+        return ERROR;
+    }
+  }
+}
