@@ -116,8 +116,8 @@ const generatedNames = new Set([
   "DECISION_NAMES",
   "SITE_OFFERS",
 ]);
-/** The lifted helpers of aggregates are numbered: `sum1`, `collect2`... */
-const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|collect)\d+$/;
+/** The lifted helpers of aggregates, comprehensions and `match` expressions are numbered: `sum1`, `collect2`... */
+const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|first|collect|match)\d+$/;
 
 /** Every name the engine module will declare for this program. */
 function engineNames(program: Program): Set<string> {
@@ -133,6 +133,7 @@ function engineNames(program: Program): Set<string> {
     names.add(`view${r}`);
     names.add(`problemIn${r}`);
   }
+  for (const u of program.unions.keys()) names.add(`problemIn${u}`);
   for (const routine of ["Flow", ...[...program.procs.keys()].map(pascal), ...program.actions.keys()]) {
     for (const n of [
       `step${routine}`,

@@ -8,6 +8,9 @@ export function forEachExpr(e: A.Expr, visit: (x: A.Expr) => void): void {
     if (x) forEachExpr(x, visit);
   };
   switch (e.kind) {
+    case "string":
+      for (const p of e.parts ?? []) if (typeof p !== "string") go(p);
+      break;
     case "list":
       e.elements.forEach(go);
       break;

@@ -360,6 +360,8 @@ export interface RepeatStmt extends Node {
 
 export interface RequireStmt extends Node {
   readonly kind: "require";
+  /** The refusal message cut at its holes (`"You need {cost} coins."`), when it has any. */
+  readonly messageParts?: TextPart[];
   /**
    * `require let x = value else "..."`: the action is refused when the value (of an optional type, then held in
    * `condition`) is none; otherwise `x`, the value without its none, is bound for the rest of the action.
@@ -390,6 +392,8 @@ export interface ChooseStmt extends Node {
   readonly each: Name | undefined;
   readonly condition: Expr | undefined;
   readonly message: string | undefined;
+  /** The refusal message cut at its holes, when it has any. */
+  readonly messageParts?: TextPart[];
   /** The result local (a list by seat for a simultaneous choice). */
   symbol?: LocalSymbol;
   /** The candidate bound in `where`. */
@@ -503,8 +507,14 @@ export interface NoneLit extends ExprBase {
 
 export interface StringLit extends ExprBase {
   readonly kind: "string";
+  /** The text as written, holes included. */
   readonly value: string;
+  /** `"Pay {cost} gold"`: the text cut at its holes, each hole an expression; undefined for text without holes. */
+  readonly parts?: TextPart[];
 }
+
+/** A piece of text with holes: literal text, or a value shown in its place. */
+export type TextPart = string | Expr;
 
 /** What a name refers to, resolved by the checker. */
 export type NameTarget =

@@ -1048,6 +1048,8 @@ class Checker {
             ),
           );
         }
+        // The message is shown when the requirement fails, so it cannot use what a `require let` binds.
+        if (s.messageParts) this.lookingOnly("a requirement's message", () => this.textParts(s.messageParts!));
         if (s.binding) {
           const binding = s.binding;
           const t = this.lookingOnly("a requirement", () => this.optionalToBind(s.condition, binding, "require let"));
@@ -1163,6 +1165,33 @@ class Checker {
     }
   }
 
+  /** The values shown in a text's holes: numbers, text, flags, players, enum members and hexes, or none of them. */
+  private textParts(parts: readonly A.TextPart[]): void {
+    for (const p of parts) {
+      if (typeof p === "string") continue;
+      const t = this.expr(p, undefined);
+      const inner = withoutNone(t);
+      const shown =
+        inner.kind === "int" ||
+        inner.kind === "string" ||
+        inner.kind === "bool" ||
+        inner.kind === "player" ||
+        inner.kind === "hex" ||
+        inner.kind === "error" ||
+        (inner.kind === "enum" && !this.unions.unions.has(inner.name));
+      if (!shown) {
+        this.diagnostics.push(
+          error(
+            Codes.typeMismatch,
+            p.span,
+            `a text shows numbers, text, flags, players, enum members and hexes, not ${typeToString(t)}`,
+            inner.kind === "list" ? "show its size with `{size(list)}`, or one element" : "show one of its fields",
+          ),
+        );
+      }
+    }
+  }
+
   /** `if let x = value { ... }`: the block sees `x`, the value without its none. */
   private ifLet(s: A.IfStmt, binding: A.Name): void {
     const t = this.optionalToBind(s.condition, binding, "if let");
@@ -1258,6 +1287,7 @@ class Checker {
     s.candidate = this.bind(s.name, type, "choose");
     s.candidate.used = true;
     if (s.condition) this.lookingOnly("a choice's condition", () => this.expr(s.condition!, BOOL));
+    if (s.messageParts) this.lookingOnly("a choice's message", () => this.textParts(s.messageParts!));
     this.popScope();
     s.symbol = this.bind(s.name, s.each ? listOf(type) : type, "choose");
     s.symbol.used = true;
@@ -1389,6 +1419,7 @@ class Checker {
       case "bool":
         return BOOL;
       case "string":
+        if (e.parts) this.textParts(e.parts);
         return STRING;
       case "none":
         return this.none(e, expected);

@@ -5,6 +5,8 @@
 import type { CstNode, IToken } from "chevrotain";
 import type * as A from "./ast.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
+import { rulesLexer } from "./lexer.ts";
+import { rulesParser } from "./parser.ts";
 
 type Child = CstNode | IToken;
 
@@ -77,6 +79,92 @@ export class AstBuilder {
   readonly diagnostics: Diagnostic[] = [];
 
   constructor(private readonly path: string) {}
+
+  /**
+   * The text of a string token, cut at its holes: `"Pay {cost} gold"` is "Pay ", the expression `cost`, " gold".
+   * `\{` and `\}` are braces of the text. `parts` is undefined for text without holes.
+   */
+  private text(t: IToken): { value: string; parts: A.TextPart[] | undefined } {
+    const raw = t.image.slice(1, -1);
+    const parts: A.TextPart[] = [];
+    let literal = "";
+    let holes = false;
+    const at = (i: number, length: number): A.Span => ({
+      start: t.startOffset + 1 + i,
+      end: t.startOffset + 1 + i + length,
+      line: t.startLine ?? 1,
+      column: (t.startColumn ?? 1) + 1 + i,
+    });
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw[i]!;
+      if (c === "\\" && i + 1 < raw.length) {
+        literal += raw[++i];
+        continue;
+      }
+      if (c === "}") {
+        this.diagnostics.push(
+          error(Codes.syntaxError, at(i, 1), "a `}` without its `{` in a text", "write `\\}` for a brace of the text"),
+        );
+        continue;
+      }
+      if (c !== "{") {
+        literal += c;
+        continue;
+      }
+      const close = raw.indexOf("}", i + 1);
+      if (close < 0) {
+        this.diagnostics.push(
+          error(
+            Codes.syntaxError,
+            at(i, 1),
+            "a `{` without its `}` in a text",
+            "a value shown in a text is written `{value}`; write `\\{` for a brace of the text",
+          ),
+        );
+        break;
+      }
+      if (literal) parts.push(literal);
+      literal = "";
+      holes = true;
+      const hole = this.hole(raw.slice(i + 1, close), t, i + 2, at(i, close - i + 1));
+      if (hole) parts.push(hole);
+      i = close;
+    }
+    if (literal) parts.push(literal);
+    return { value: raw.replace(/\\(.)/g, "$1"), parts: holes ? parts : undefined };
+  }
+
+  /** The expression in a hole of a text, `source` starting `offset` characters into the string token `t`. */
+  private hole(source: string, t: IToken, offset: number, span: A.Span): A.Expr | undefined {
+    const lexed = rulesLexer.tokenize(source);
+    const shifted = lexed.tokens.map((x) => ({
+      ...x,
+      startOffset: x.startOffset + t.startOffset + offset,
+      endOffset: (x.endOffset ?? x.startOffset) + t.startOffset + offset,
+      startLine: t.startLine,
+      endLine: t.startLine,
+      startColumn: (x.startColumn ?? 1) + (t.startColumn ?? 1) + offset - 1,
+      endColumn: (x.endColumn ?? 1) + (t.startColumn ?? 1) + offset - 1,
+    }));
+    const nothing = (): undefined => {
+      this.diagnostics.push(
+        error(
+          Codes.syntaxError,
+          span,
+          `\`{${source}}\` is not a value the text can show`,
+          "write a value between the braces, such as `{cost}` or `{me.coins + 1}`",
+        ),
+      );
+      return undefined;
+    };
+    if (lexed.errors.length > 0 || shifted.length === 0) return nothing();
+    rulesParser.input = shifted;
+    const cst = rulesParser.expr();
+    // The whole hole must be one expression: the parser stops at the first token that cannot continue it.
+    const end = cst.location?.endOffset ?? -1;
+    if (rulesParser.errors.length > 0 || end !== shifted[shifted.length - 1]!.endOffset) return nothing();
+    return this.expr(cst);
+  }
 
   file(cst: CstNode): A.RulesFile {
     const declarations: A.Declaration[] = [];
@@ -509,7 +597,7 @@ export class AstBuilder {
           span,
           binding: has(n, "Let") ? name(token(n, "Identifier")) : undefined,
           condition: this.expr(node(n, "expr")),
-          message: unquote(token(n, "StringLiteral")),
+          ...this.message(token(n, "StringLiteral")),
         };
       case "chooseStmt":
         return this.choose(n);
@@ -610,7 +698,7 @@ export class AstBuilder {
     const from = hasFrom ? exprs[i++] : undefined;
     const chooser = exprs[i++]!;
     const condition = has(n, "Where") ? exprs[i++] : undefined;
-    const message = has(n, "StringLiteral") ? unquote(token(n, "StringLiteral")) : undefined;
+    const message = has(n, "StringLiteral") ? this.message(token(n, "StringLiteral")) : undefined;
     const typeNode = node(n, "typeExpr");
     return {
       kind: "choose",
@@ -624,8 +712,15 @@ export class AstBuilder {
       chooser: this.expr(chooser),
       each: each ? name(ids[1]!) : undefined,
       condition: condition ? this.expr(condition) : undefined,
-      message,
+      message: message?.message,
+      ...(message?.messageParts ? { messageParts: message.messageParts } : {}),
     };
+  }
+
+  /** A refusal message, with its holes when it has any. */
+  private message(t: IToken): { message: string; messageParts?: A.TextPart[] } {
+    const { value, parts } = this.text(t);
+    return parts ? { message: value, messageParts: parts } : { message: value };
   }
 
   // ---- expressions ------------------------------------------------------------------------------------------
@@ -758,7 +853,10 @@ export class AstBuilder {
   private primary(n: CstNode): A.Expr {
     const span = nodeSpan(n);
     if (has(n, "IntLiteral")) return { kind: "int", value: this.int(token(n, "IntLiteral")), span };
-    if (has(n, "StringLiteral")) return { kind: "string", value: unquote(token(n, "StringLiteral")), span };
+    if (has(n, "StringLiteral")) {
+      const { value, parts } = this.text(token(n, "StringLiteral"));
+      return parts ? { kind: "string", value, parts, span } : { kind: "string", value, span };
+    }
     if (has(n, "True")) return { kind: "bool", value: true, span };
     if (has(n, "False")) return { kind: "bool", value: false, span };
     if (has(n, "None")) return { kind: "none", span };

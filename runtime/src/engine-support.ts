@@ -109,6 +109,11 @@ export function clone<T>(value: T): T {
   return out as T;
 }
 
+/** A player in a text of the rules, as the engine's own messages name seats: `Player 2`; `none` for no player. */
+export function showPlayer(seat: number | null): string {
+  return seat === null ? "none" : `Player ${seat}`;
+}
+
 /** The integers from `low` to `high` inclusive. */
 export function rangeList(low: number, high: number): number[] {
   const out: number[] = [];

@@ -151,3 +151,8 @@ export function hexView(h: Hex): HexView {
 export function hexText(h: Hex): string {
   return `(${hexQ(h)}, ${hexR(h)})`;
 }
+
+/** A square in a text of the rules, as the rules write it: `hex(2, -1)`; `none` for no square. */
+export function showHex(h: Hex | null): string {
+  return h === null ? "none" : `hex(${hexQ(h)}, ${hexR(h)})`;
+}

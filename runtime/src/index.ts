@@ -65,6 +65,7 @@ export {
   removeValue,
   seatLists,
   setAt,
+  showPlayer,
 } from "./engine-support.ts";
 export {
   hexKeyedView,
@@ -111,6 +112,7 @@ export {
   hexSub,
   hexText,
   hexView,
+  showHex,
   isHex,
   type Hex,
   type HexDirection,

@@ -408,25 +408,25 @@ export function emitCheck(ctx: EmitContext): Fn {
       const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
       const condition = s.condition ? ctx.exprs.paren(s.condition, scopeValue) : "";
       const from = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
-      if (/\bframe\./.test(condition + from)) cases.push(`const frame = current${r.frameType}(state);`);
-      if (/\bseat\b/.test(condition + from)) cases.push("const seat = action.player;");
+      const message = s.messageParts
+        ? ctx.exprs.text(s.messageParts, scopeValue)
+        : str(s.message ?? `That ${s.name.text} is not allowed now.`);
+      if (/\bframe\./.test(condition + from + message)) cases.push(`const frame = current${r.frameType}(state);`);
+      if (/\bseat\b/.test(condition + from + message)) cases.push("const seat = action.player;");
       cases.push("const value = action.value;");
       if (s.domain.from) {
         cases.push(`const items = ${from};`);
         cases.push(
           `if (${orNone}!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, ctx.sourceOf(s.domain.from.span))}${orNone ? " or none" : ""}.`)};`,
         );
-        if (/\bitem\b/.test(condition))
+        if (/\bitem\b/.test(condition + message))
           cases.push(orNone ? "const item = value === null ? null : items[value]!;" : "const item = items[value]!;");
       } else {
         cases.push(
           `if (${orNone}!(${domainTest(t, "value", undefined)})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, undefined)}${orNone ? " or none" : ""}.`)};`,
         );
       }
-      if (s.condition) {
-        const message = s.message ?? `That ${s.name.text} is not allowed now.`;
-        cases.push(`if (!${condition}) return ${str(message)};`);
-      }
+      if (s.condition) cases.push(`if (!${condition}) return ${message};`);
       cases.push("return null;");
     }
     cases.push("}");

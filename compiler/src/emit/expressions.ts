@@ -16,6 +16,7 @@ import {
   type MatchExpr,
   type Pattern,
   type Program,
+  type TextPart,
   type Type,
 } from "@rules/dsl";
 import { LocalNames, str, valuesConst } from "./naming.ts";
@@ -108,7 +109,7 @@ export class ExprEmitter {
       case "bool":
         return String(e.value);
       case "string":
-        return str(e.value);
+        return e.parts ? this.text(e.parts, scope) : str(e.value);
       case "none":
         return "null";
       case "name":
@@ -213,6 +214,21 @@ export class ExprEmitter {
     };
     if (e.kind === "binary" && inverse[e.op]) return this.emit({ ...e, op: inverse[e.op]! }, scope);
     return `!${this.paren(e, scope)}`;
+  }
+
+  /** A text with holes as a template literal: `` `Pay ${cost(state)} gold` ``. */
+  text(parts: readonly TextPart[], scope: Scope): string {
+    const pieces = parts.map((p) => {
+      if (typeof p === "string") return p.replace(/[\\`]/g, "\\$&").replace(/\$\{/g, "\\${");
+      const code = this.emit(p, scope);
+      const t = p.type;
+      const inner = t?.kind === "optional" ? t.inner : t;
+      // Players by seat as the engine's own messages name them, squares as the rules write them, none as none.
+      if (inner?.kind === "hex") return `\${showHex(${code})}`;
+      if (inner?.kind === "player") return t?.kind === "optional" ? `\${showPlayer(${code})}` : `Player \${${code}}`;
+      return t?.kind === "optional" ? `\${${code} ?? "none"}` : `\${${code}}`;
+    });
+    return `\`${pieces.join("")}\``;
   }
 
   /** Emits `e`, parenthesised unless it is atomic. */

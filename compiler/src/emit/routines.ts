@@ -152,11 +152,12 @@ export function emitActionCheck(ctx: EmitContext, a: ActionDecl): Fn[] {
     const body: string[] = [];
     for (const s of decl.body.statements) {
       if (s.kind !== "require") break;
+      const message = s.messageParts ? ctx.exprs.text(s.messageParts, scope) : JSON.stringify(s.message);
       if (s.bindingSymbol) {
         const bound = scope.local(s.bindingSymbol);
         body.push(`const ${bound} = ${ctx.exprs.emit(s.condition, scope)};`);
-        body.push(`if (${bound} === null) return ${JSON.stringify(s.message)};`);
-      } else body.push(`if (${ctx.exprs.negate(s.condition, scope)}) return ${JSON.stringify(s.message)};`);
+        body.push(`if (${bound} === null) return ${message};`);
+      } else body.push(`if (${ctx.exprs.negate(s.condition, scope)}) return ${message};`);
     }
     body.push("return null;");
     return fn(name, list, "string | null", body, `Why ${a.name.text} is refused now, or null when it is allowed.`);

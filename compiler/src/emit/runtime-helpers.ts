@@ -49,5 +49,7 @@ export const runtimeHelpers: readonly string[] = [
   "removeValue",
   "seatLists",
   "setAt",
+  "showHex",
+  "showPlayer",
   "shuffleInPlace",
 ];

@@ -392,7 +392,7 @@ describe("Glen More: rules tests", () => {
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "TakeTile", player: 0, space: 1 });
-      expect(refusal).toBe("You cannot pay that tile's cost, even buying at the market.");
+      expect(refusal).toBe("You cannot pay for Castle Moil (1-18), even buying at the market.");
       expect(JSON.stringify(state)).toBe(before);
     }
   });
@@ -432,7 +432,7 @@ describe("Glen More: rules tests", () => {
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "TakeTile", player: 0, space: 1 });
-      expect(refusal).toBe("That tile has no legal place in your display.");
+      expect(refusal).toBe("Meadow (1-4) has no legal place in your display.");
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
@@ -1119,7 +1119,7 @@ describe("Glen More: rules tests", () => {
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "TakeTile", player: 0, space: 1 });
-      expect(refusal).toBe("You cannot pay that tile's cost, even buying at the market.");
+      expect(refusal).toBe("You cannot pay for Tavern (2-2), even buying at the market.");
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
@@ -1630,7 +1630,7 @@ describe("Glen More: rules tests", () => {
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "TakeTile", player: 0, space: 2 });
-      expect(refusal).toBe("You cannot pay that tile's cost, even buying at the market.");
+      expect(refusal).toBe("You cannot pay for Village (1-8), even buying at the market.");
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "ForcedMove", player: 0 });
@@ -1659,7 +1659,7 @@ describe("Glen More: rules tests", () => {
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "TakeTile", player: 0, space: 1 });
-      expect(refusal).toBe("You cannot pay that tile's cost, even buying at the market.");
+      expect(refusal).toBe("You cannot pay for Village (1-8), even buying at the market.");
       expect(JSON.stringify(state)).toBe(before);
     }
     {

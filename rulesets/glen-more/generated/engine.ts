@@ -1248,8 +1248,10 @@ export function finalScoring(state: State): void {
 function checkTakeTile(state: State, me: Player, space: number): string | null {
   const id = tileOn(state, space);
   if (id === null) return "That space holds no tile: a figure only moves onto a tile.";
-  if (!affordable(state, me, id)) return "You cannot pay that tile's cost, even buying at the market.";
-  if (!placeableAfterPaying(state, me, id)) return "That tile has no legal place in your display.";
+  if (!affordable(state, me, id))
+    return `You cannot pay for ${at(TILES, id).name} (${at(TILES, id).code}), even buying at the market.`;
+  if (!placeableAfterPaying(state, me, id))
+    return `${at(TILES, id).name} (${at(TILES, id).code}) has no legal place in your display.`;
   return null;
 }
 
@@ -4435,7 +4437,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "49de2ade",
+  sourceHash: "1b7ee722",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

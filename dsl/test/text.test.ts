@@ -1,0 +1,52 @@
+/**
+ * Texts with values: a refusal message or any text may show values in braces (`"You need {cost} coins."`), so a
+ * message says what the rule says instead of a general sentence.
+ */
+import { describe, expect, it } from "vitest";
+import type { StringLit } from "../src/ast.ts";
+import { Codes } from "../src/diagnostics.ts";
+import { declaration, diagnose, expression, inFlow, loadClean, soleError, textOf } from "./helpers.ts";
+
+const SHOP = `global { price: int  seller: Player?  spot: Hex }
+action Buy {
+  require me.coins >= price else "{me} needs {price} coins, not {me.coins}."
+  me.coins -= price
+}
+per player { coins: int }`;
+
+describe("texts with values", () => {
+  it("cut a text at its holes, each an expression positioned in the file", () => {
+    const text = `${"game"} "T" { players 2..4 }\nconst X = "Pay {cost + 1} gold, \\{not a hole\\}"\nflow {\n  end\n}\n`;
+    const e = declaration(text, "const").value as StringLit;
+    expect(e.value).toBe("Pay {cost + 1} gold, {not a hole}");
+    expect(e.parts!.map((p) => (typeof p === "string" ? p : `[${textOf(text, p)}]`))).toEqual([
+      "Pay ",
+      "[cost + 1]",
+      " gold, {not a hole}",
+    ]);
+    expect(typeof e.parts![1] !== "string" && e.parts![1]!.span).toMatchObject({ line: 2, column: 17 });
+  });
+
+  it("refusal messages and texts show numbers, players, squares and optional values", () => {
+    loadClean(inFlow('  let _t = "{price} for {seller} at {spot}, {true}"\n  act players[0]: Buy\n  end', SHOP));
+  });
+
+  it("a hole must hold one value the text can show", () => {
+    expect(soleError(inFlow('  let t = "a {} b"\n  end'), Codes.syntaxError).message).toBe(
+      "`{}` is not a value the text can show",
+    );
+    expect(soleError(inFlow('  let t = "a {1 2} b"\n  end'), Codes.syntaxError).message).toBe(
+      "`{1 2}` is not a value the text can show",
+    );
+    expect(soleError(inFlow('  let t = "a {b"\n  end'), Codes.syntaxError).hint).toContain("write `\\{`");
+    const list = soleError(inFlow('  let t = "{[1, 2]}"\n  end'), Codes.typeMismatch);
+    expect(list.message).toBe("a text shows numbers, text, flags, players, enum members and hexes, not list<int>");
+    expect(list.hint).toBe("show its size with `{size(list)}`, or one element");
+  });
+
+  it("a hole is checked like any expression, with the names in scope", () => {
+    const d = diagnose(inFlow('  let t = "{cost}"\n  end')).find((x) => x.code === Codes.unknownName);
+    expect(d).toMatchObject({ line: 3, column: 13, message: "unknown name `cost`" });
+    expect(expression('"plain"')).toMatchObject({ kind: "string", value: "plain" });
+  });
+});
