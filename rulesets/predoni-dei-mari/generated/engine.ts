@@ -992,7 +992,7 @@ export type Frame =
 /** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2298) */
 /** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2316) */
 /** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2339) */
-/** site 64: `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2341) */
+/** site 64: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2341) */
 /** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2350) */
 /** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2376) */
 /** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2399) */
@@ -1824,6 +1824,7 @@ export interface MoveMerchantChoice {
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
+  /** Position in `range(0, size(merchants) - 1)` of the number chosen. */
   readonly value: number;
 }
 
@@ -10103,8 +10104,9 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose whichMerchant: 0..11 by gen` (proc doMerchantEvent, line 2341)
-      for (let value = 0; value <= 11; value++) {
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2341)
+      const items = rangeList(0, state.merchants.length - 1);
+      for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
       }
 
@@ -10986,8 +10988,9 @@ function check(state: State, action: Action): string | null {
     case 64: {
       if (action.type !== "whichMerchant") return "Answer the choice of whichMerchant first.";
       const value = action.value;
-      if (!(Number.isInteger(value) && value >= 0 && value <= 11))
-        return "whichMerchant must be a whole number from 0 to 11.";
+      const items = rangeList(0, state.merchants.length - 1);
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "whichMerchant must be a position in range(0, size(merchants) - 1).";
       return null;
     }
 
@@ -11707,7 +11710,7 @@ function apply(state: State, action: Action): void {
     case 64: {
       if (action.type !== "whichMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
-      frame.whichMerchant = action.value;
+      frame.whichMerchant = at(rangeList(0, state.merchants.length - 1), action.value);
       state.pending = null;
       break;
     }
@@ -12171,6 +12174,15 @@ function shownAction(state: State, action: Action): ShownAction {
           const frame = currentDoKrakenFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
+        }
+      }
+
+      break;
+    case "whichMerchant":
+      switch (state.pending?.site) {
+        case 64: {
+          const item = rangeList(0, state.merchants.length - 1)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
 
@@ -13941,7 +13953,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "6278fdbf",
+  sourceHash: "7b6fb44a",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
