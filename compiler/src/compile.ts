@@ -106,6 +106,7 @@ const generatedNames = new Set([
   "view",
   "viewPlayer",
   "validateState",
+  "describeAction",
   "allowedNow",
   "offerAllowed",
   "checkAllowed",

@@ -267,7 +267,8 @@ describe("replay", () => {
     expect(play).toBeDefined();
     const out = collector();
     replayToOutput({ engine: tour, options, log: [...log, play] }, out.stream);
-    expect(out.text()).toMatch(/^ *3\. seat 0: Play card=\{"suit":"\w+","rank":\d\}$/m);
+    // The position in the hand is shown as the card, and the action's label from the rules follows.
+    expect(out.text()).toMatch(/^ *3\. seat 0: Play card=\{"suit":"(\w+)","rank":(\d)\}: Play the \1 \2$/m);
   });
 
   it("replays a save written by play --save, printing each action and the same outcome", async () => {

@@ -174,6 +174,8 @@ export interface ActionDecl extends Node {
   readonly kind: "action";
   readonly name: Name;
   readonly params: ParamSpec[];
+  /** `action TakeTile(space: 1..12) "Move onto {tileName(space)}"`: how the action reads to players, with holes. */
+  readonly label?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
   readonly body: Block;
   /** The acting player, bound as `me`. */
   me?: LocalSymbol;

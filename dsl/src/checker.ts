@@ -737,6 +737,8 @@ class Checker {
       param.symbol = this.bind(param.name, type, "param");
       param.symbol.used = true; // parameters are part of the action, even if only a require reads them
     }
+    // The label reads the game before the action runs, as the player choosing it sees the parameters.
+    if (a.label?.parts) this.lookingOnly("an action's label", () => this.textParts(a.label!.parts!));
     this.block(a.body, true);
   }
 

@@ -424,11 +424,13 @@ export class AstBuilder {
   }
 
   private actionDecl(n: CstNode): A.ActionDecl {
+    const label = tokens(n, "StringLiteral")[0];
     return {
       kind: "action",
       span: nodeSpan(n),
       name: name(token(n, "Identifier")),
       params: this.params(maybeNode(n, "paramList")),
+      ...(label ? { label: { span: tokenSpan(label), ...this.text(label) } } : {}),
       body: this.block(node(n, "block")),
     };
   }

@@ -247,10 +247,12 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.block);
   });
 
+  /** action Name(params) ["label shown to players"] { ... } */
   private actionDecl = this.RULE("actionDecl", () => {
     this.CONSUME(T.Action);
     this.CONSUME(T.Identifier);
     this.OPTION(() => this.SUBRULE(this.paramList));
+    this.OPTION2(() => this.CONSUME(T.StringLiteral));
     this.SUBRULE(this.block);
   });
 

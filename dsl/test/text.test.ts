@@ -49,4 +49,22 @@ describe("texts with values", () => {
     expect(d).toMatchObject({ line: 3, column: 13, message: "unknown name `cost`" });
     expect(expression('"plain"')).toMatchObject({ kind: "string", value: "plain" });
   });
+
+  it("an action's label reads its parameters and the game before it runs, and may not change anything", () => {
+    const program = loadClean(
+      inFlow(
+        "  act players[0]: Pay | Buy\n  end",
+        `${SHOP}\naction Pay(n: 1..3) "Pay {n} of {me.coins} coins to {seller}" {\n  me.coins -= n\n}`,
+      ),
+    );
+    expect(program.actions.get("Pay")!.label).toMatchObject({ value: "Pay {n} of {me.coins} coins to {seller}" });
+    const drawing = soleError(
+      inFlow(
+        "  act players[0]: Pay | Buy\n  end",
+        `${SHOP}\nglobal { deck: list<int> }\naction Pay "Pay {draw(deck)}" {\n  price = 1\n}`,
+      ),
+      Codes.misplaced,
+    );
+    expect(drawing.message).toBe("`draw` changes the game, which an action's label may not do");
+  });
 });

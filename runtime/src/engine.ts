@@ -84,6 +84,11 @@ export interface Engine<S extends object = object, A extends EngineAction = Engi
    * they are.
    */
   shownAction?(state: S, action: A): ShownAction;
+  /**
+   * What `action` does, in the words of the rules (`action TakeTile(space: 1..12) "Move onto {...}"`), read in the
+   * state before it is taken; null for an action without such a label. Optional.
+   */
+  describeAction?(state: S, action: A): string | null;
   /** The result once the game is over, else null. */
   outcome(state: S): Outcome | null;
   /** Null when `value` has the shape of this engine's state, else what is wrong (for loading saves). */

@@ -20,7 +20,9 @@ export function formatAction(action: EngineAction): string {
  * shows the value it stands for when the engine can say it (`Engine.shownAction`). Call it before applying.
  */
 export function formatShownAction(engine: AnyEngine, state: object, action: EngineAction): string {
-  return formatAction(engine.shownAction?.(state, action) ?? action);
+  const shown = formatAction(engine.shownAction?.(state, action) ?? action);
+  const label = engine.describeAction?.(state, action) ?? null;
+  return label === null ? shown : `${shown}: ${label}`;
 }
 
 /** Winners, then each seat's score and rank, one per line. */

@@ -19,13 +19,15 @@ export class ReplayError extends Error {
 
 /**
  * Called after each replayed action; `shown` is the action as its player read it just before (see
- * `Engine.shownAction`), for printing.
+ * `Engine.shownAction`), and `label` what it did in the rules' words (`Engine.describeAction`, null without one),
+ * for printing.
  */
 export type ReplayStep<S extends object, A extends EngineAction, V> = (
   index: number,
   action: A,
   session: Session<S, A, V>,
   shown: EngineAction,
+  label: string | null,
 ) => void;
 
 /**
@@ -52,8 +54,9 @@ export function replay<S extends object, A extends EngineAction, V>(
     const reason = session.check(action);
     if (reason !== null) throw new ReplayError(index, reason, action);
     const shown = engine.shownAction?.(session.state, action) ?? action;
+    const label = engine.describeAction?.(session.state, action) ?? null;
     session.apply(action);
-    onStep(index, action, session, shown);
+    onStep(index, action, session, shown, label);
   }
   return session;
 }

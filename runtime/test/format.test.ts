@@ -22,6 +22,16 @@ describe("formatShownAction", () => {
     };
     expect(formatShownAction(shopping, state, { type: "buy", player: 0, item: 1 } as never)).toBe("buy item=pears");
   });
+
+  it("adds what the action does in the rules' words, when the engine has a label for it", () => {
+    const state = raceFixtureEngine.newGame({ players: 2, seed: 1 });
+    const labelled: AnyEngine = {
+      ...raceFixtureEngine,
+      describeAction: (_state, action) => (action.type === "boost" ? "Run two squares" : null),
+    };
+    expect(formatShownAction(labelled, state, { type: "boost", player: 0 })).toBe("boost: Run two squares");
+    expect(formatShownAction(labelled, state, { type: "roll", player: 0 })).toBe("roll");
+  });
 });
 
 describe("formatOutcome", () => {

@@ -69,8 +69,10 @@ export function replayToOutput(input: ReplayInput, output: NodeJS.WritableStream
       `seed ${options.seed}, ${log.length} actions`,
   );
   const width = String(log.length).length;
-  const session = replay(engine, options, log, (index, action, _session, shown) => {
-    say(`${String(index + 1).padStart(width)}. seat ${action.player}: ${formatAction(shown)}`);
+  const session = replay(engine, options, log, (index, action, _session, shown, label) => {
+    say(
+      `${String(index + 1).padStart(width)}. seat ${action.player}: ${formatAction(shown)}${label ? `: ${label}` : ""}`,
+    );
   });
   const outcome = session.outcome();
   if (outcome !== null) say(`game over\n${formatOutcome(outcome)}`);

@@ -707,6 +707,55 @@ export function emitMayAct(ctx: EmitContext): (FunctionDeclarationStructure | St
  * list; for people (the terminal game, logs) it is replaced by the value it stands for, as that player's view would
  * show it. Anything else, and a position outside its list, stays as it is.
  */
+/**
+ * `describeAction(state, action)`: the label an action declares (`action TakeTile(space: 1..12) "Move onto ..."`),
+ * with its holes filled from the action's parameters in the state before it is taken; undefined when no action has
+ * a label.
+ */
+export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
+  const labelled = [...ctx.program.actions.values()].filter((a) => a.label);
+  if (labelled.length === 0) return undefined;
+  const cases: string[] = [];
+  for (const a of labelled) {
+    const params = new Map<LocalSymbol, string>();
+    const scope = actionScope(a, "action.player", params);
+    const lines: string[] = [];
+    for (const p of a.params) {
+      const field = `action.${p.name.text}`;
+      if (p.from) {
+        // A position past the end of its list has no value to show.
+        const item = scope.names.fresh(p.name.text);
+        lines.push(`const ${item} = ${ctx.exprs.paren(p.from, scope)}[${field}];`);
+        lines.push(`if (${item} === undefined) return null;`);
+        params.set(p.symbol!, item);
+      } else {
+        params.set(p.symbol!, field);
+      }
+    }
+    const label = a.label!;
+    const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
+    cases.push(`case ${str(a.name.text)}: {`, ...lines, `return ${text};`, "}");
+  }
+  return {
+    kind: StructureKind.Function,
+    name: "describeAction",
+    parameters: [
+      { name: "state", type: "State" },
+      { name: "action", type: "Action" },
+    ],
+    returnType: "string | null",
+    docs: ["What the action does, in the words of its label in the rules; null for an action without a label."],
+    statements: [
+      ...(/\bviewer\b/.test(cases.join("\n")) ? ["const viewer = action.player;"] : []),
+      "switch (action.type) {",
+      ...cases,
+      "default:",
+      "return null;",
+      "}",
+    ],
+  };
+}
+
 export function emitShownAction(ctx: EmitContext): Fn {
   const cases: string[] = [];
   for (const a of ctx.program.actions.values()) {

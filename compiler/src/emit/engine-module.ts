@@ -11,6 +11,7 @@ import {
   emitAllowed,
   emitMayAct,
   emitShownAction,
+  emitDescribeAction,
   emitApply,
   emitCheck,
   emitLegalActions,
@@ -311,6 +312,8 @@ export function emitEngineModule(input: EngineModuleInput): string {
   add(...emitAllowed(ctx));
   add(...emitMayAct(ctx));
   add(emitShownAction(ctx));
+  const describeAction = emitDescribeAction(ctx);
+  if (describeAction) add(describeAction);
 
   // ---- game lifecycle
   add(...emitLifecycle(ctx));
@@ -355,7 +358,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
           check,
           apply,
           view,
-          shownAction,
+          shownAction,${describeAction ? "\n          describeAction," : ""}
           outcome,
           validateState,
         }`,

@@ -323,20 +323,20 @@ export type Frame =
   | ActivateFrame
   | LochNessFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 504) */
-/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 512) */
-/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 517) */
-/** site 3: `choose source: Source in sources by p` (proc payDue, line 530) */
-/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 557) */
-/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 568) */
-/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 588) */
-/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 610) */
-/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 631) */
-/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 662) */
-/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 675) */
-/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 690) */
-/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 696) */
-/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 699) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 511) */
+/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 519) */
+/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 524) */
+/** site 3: `choose source: Source in sources by p` (proc payDue, line 537) */
+/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 564) */
+/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 575) */
+/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 595) */
+/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 617) */
+/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 638) */
+/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 669) */
+/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 682) */
+/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 697) */
+/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 703) */
+/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 706) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -381,20 +381,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 793). */
+/** The action TakeTile (rules line 800). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 806). */
+/** The action ForcedMove (rules line 813). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 818). */
+/** The action Sell (rules line 825). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -403,7 +403,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action Activate (rules line 827). */
+/** The action Activate (rules line 834). */
 export interface ActivateAction {
   readonly type: "Activate";
   readonly player: Player;
@@ -411,7 +411,7 @@ export interface ActivateAction {
   readonly i: number;
 }
 
-/** The action LochNess (rules line 834). */
+/** The action LochNess (rules line 841). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -419,13 +419,13 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action EndActivation (rules line 843). */
+/** The action EndActivation (rules line 850). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action MoveClan (rules line 848). */
+/** The action MoveClan (rules line 855). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -434,7 +434,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 858). */
+/** The action Promote (rules line 865). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -442,13 +442,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 866). */
+/** The action EndMoves (rules line 873). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose source` (rules line 530). */
+/** The answer to `choose source` (rules line 537). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -456,7 +456,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 557). */
+/** The answer to `choose clanSource` (rules line 564). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -464,14 +464,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 568). */
+/** The answer to `choose oichRes` (rules line 575). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 588). */
+/** The answer to `choose spot` (rules line 595). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -479,49 +479,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 610). */
+/** The answer to `choose lochyRes` (rules line 617). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 631). */
+/** The answer to `choose shielRes` (rules line 638). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 662). */
+/** The answer to `choose ionaRes` (rules line 669). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 675). */
+/** The answer to `choose butcherCount` (rules line 682). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 690). */
+/** The answer to `choose grocerRes` (rules line 697). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 696). */
+/** The answer to `choose fairTypes` (rules line 703). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 699). */
+/** The answer to `choose fairRes` (rules line 706). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -1071,17 +1071,22 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn tileOn (line 409) */
-export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match37(state, space) : null;
+/** fn spaceLabel (line 409) */
+export function spaceLabel(state: State, space: number): string {
+  return space < state.track.length ? match37(state, space) : "nothing";
 }
 
-/** fn usable (line 413) */
+/** fn tileOn (line 416) */
+export function tileOn(state: State, space: number): number | null {
+  return space < state.track.length ? match38(state, space) : null;
+}
+
+/** fn usable (line 420) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 414) */
+/** fn usableKind (line 421) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1097,49 +1102,49 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 429) */
+/** fn firstPawn (line 436) */
 export function firstPawn(state: State): number {
-  return min39(state);
+  return min40(state);
 }
 
-/** fn lastTurn (line 430) */
+/** fn lastTurn (line 437) */
 export function lastTurn(state: State): boolean {
   return (
     state.stack0.length + state.stack1.length + state.stack2.length === 0 && state.stack3.length <= 1 + firstPawn(state)
   );
 }
 
-/** fn tableVp (line 433) */
+/** fn tableVp (line 440) */
 export function tableVp(state: State, difference: number): number {
   return mapGet(SCORE_VP, Math.min(difference, 5));
 }
 
-/** fn ladderVp (line 434) */
+/** fn ladderVp (line 441) */
 export function ladderVp(state: State, types: number): number {
   return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types) : 0;
 }
 
-/** fn bonnets (line 435) */
+/** fn bonnets (line 442) */
 export function bonnets(state: State, p: Player): number {
-  return sum40(state, p);
+  return sum41(state, p);
 }
 
-/** fn chieftainValue (line 436) */
+/** fn chieftainValue (line 443) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 437) */
+/** fn tilesWith (line 444) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count41(state, p, b);
+  return count42(state, p, b);
 }
 
-/** fn villages (line 438) */
+/** fn villages (line 445) */
 export function villages(state: State, p: Player): number {
-  return count42(state, p);
+  return count43(state, p);
 }
 
-/** fn fourPlayerTrack (line 886) */
+/** fn fourPlayerTrack (line 893) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1158,7 +1163,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 891) */
+/** fn twoPlayerTrack (line 898) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1177,12 +1182,12 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 896) */
+/** fn startVillage (line 903) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, active: false, used: false };
 }
 
-/** proc markActivation (line 641) */
+/** proc markActivation (line 648) */
 export function markActivation(state: State, p: Player, i_: number): void {
   let x = at(state.players[p]!.display, i_).x;
   let y = at(state.players[p]!.display, i_).y;
@@ -1193,7 +1198,7 @@ export function markActivation(state: State, p: Player, i_: number): void {
   }
 }
 
-/** proc dieTurn (line 709) */
+/** proc dieTurn (line 716) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
@@ -1205,12 +1210,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 755) */
+/** proc scoreRound (line 762) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min43(state);
-  let chiefLow = min44(state);
-  let cardsLow = min45(state);
+  let whiskyLow = min44(state);
+  let chiefLow = min45(state);
+  let cardsLow = min46(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1219,7 +1224,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 766) */
+/** proc finalScoring (line 773) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1238,7 +1243,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min46(state);
+  let fewest = min47(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1257,11 +1262,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any49(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 806): its effects, once allowed. */
+/** action ForcedMove (line 813): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1280,7 +1285,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 818): its effects, once allowed. */
+/** action Sell (line 825): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1309,7 +1314,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 843): its effects, once allowed. */
+/** action EndActivation (line 850): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1327,7 +1332,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 848): its effects, once allowed. */
+/** action MoveClan (line 855): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1352,7 +1357,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 858): its effects, once allowed. */
+/** action Promote (line 865): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1364,7 +1369,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 866): its effects, once allowed. */
+/** action EndMoves (line 873): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1373,7 +1378,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 479) until it waits for a decision or is done. */
+/** Runs the flow (line 486) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1447,7 +1452,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0 };
 }
 
-/** Runs proc playerTurn (line 492) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 499) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1570,7 +1575,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 524) until it waits for a decision or is done. */
+/** Runs proc payDue (line 531) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1689,7 +1694,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 548) until it waits for a decision or is done. */
+/** Runs proc payFor (line 555) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1801,7 +1806,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
 }
 
-/** Runs proc placeTile (line 576) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 583) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1897,7 +1902,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 597) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 604) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2169,7 +2174,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 652) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 659) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2477,7 +2482,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 720) until it waits for a decision or is done. */
+/** Runs proc refill (line 727) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2521,7 +2526,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0 };
 }
 
-/** Runs proc layTile (line 730) until it waits for a decision or is done. */
+/** Runs proc layTile (line 737) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2609,7 +2614,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 793) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 800) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2649,7 +2654,7 @@ function newActivateFrame(me: Player, i_: number): ActivateFrame {
   return { routine: "Activate", pc: 0, me, i_ };
 }
 
-/** Runs action Activate (line 827) until it waits for a decision or is done. */
+/** Runs action Activate (line 834) until it waits for a decision or is done. */
 function stepActivate(state: State, frame: ActivateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2674,7 +2679,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 834) until it waits for a decision or is done. */
+/** Runs action LochNess (line 841) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2755,7 +2760,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any48(state, me)) return;
+  if (any49(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2844,7 +2849,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 504)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 511)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2852,7 +2857,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 512)
+      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 519)
       offerActivate(state, seat, out);
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
@@ -2861,7 +2866,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 517)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 524)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2870,7 +2875,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose source: Source in sources by p` (proc payDue, line 530)
+      // `choose source: Source in sources by p` (proc payDue, line 537)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2881,7 +2886,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose clanSource: ClanSource in options by p` (proc payFor, line 557)
+      // `choose clanSource: ClanSource in options by p` (proc payFor, line 564)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2892,7 +2897,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 568)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 575)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2902,7 +2907,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum49(state) - 1,
+            frame.t.distinct - sum50(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2912,7 +2917,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose spot: Cell in spots by p` (proc placeTile, line 588)
+      // `choose spot: Cell in spots by p` (proc placeTile, line 595)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2922,7 +2927,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 610)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 617)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2932,7 +2937,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 631)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 638)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2942,7 +2947,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 662)
+      // `choose ionaRes: Res by p` (proc activateTile, line 669)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2952,7 +2957,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 675)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 682)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -2963,11 +2968,11 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 690)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 697)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -2975,7 +2980,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 696)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 703)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -2986,7 +2991,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 699)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 706)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2996,7 +3001,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum51(state) - 1,
+            frame.fairTypes - sum52(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3139,7 +3144,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum49(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum50(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3193,7 +3198,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3217,7 +3222,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum51(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum52(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3495,6 +3500,18 @@ function shownAction(state: State, action: Action): ShownAction {
   return { ...action };
 }
 
+/** What the action does, in the words of its label in the rules; null for an action without a label. */
+function describeAction(state: State, action: Action): string | null {
+  switch (action.type) {
+    case "TakeTile": {
+      return `Move ${action.space} spaces ahead, onto ${spaceLabel(state, action.space)}`;
+    }
+
+    default:
+      return null;
+  }
+}
+
 /** A new game after its setup, before the flow starts (tests may change it before `start`). */
 export function setUp(options: GameOptions): State {
   const playerCount = options.players;
@@ -3537,10 +3554,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  state.stack0 = shuffleInPlace(state.rng, collect52(state));
-  state.stack1 = shuffleInPlace(state.rng, collect53(state));
-  state.stack2 = shuffleInPlace(state.rng, collect54(state));
-  state.stack3 = shuffleInPlace(state.rng, collect55(state));
+  state.stack0 = shuffleInPlace(state.rng, collect53(state));
+  state.stack1 = shuffleInPlace(state.rng, collect54(state));
+  state.stack2 = shuffleInPlace(state.rng, collect55(state));
+  state.stack3 = shuffleInPlace(state.rng, collect56(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -4198,8 +4215,24 @@ function any36(state: State, p: Player, id: number): boolean {
   return false;
 }
 
+/** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
+function match37(state: State, space: number): string {
+  const value = at(state.track, space);
+  if (value.kind === "tile") {
+    const id = value.id;
+    return `${at(TILES, id).name} (${at(TILES, id).code})`;
+  }
+
+  if (value.kind === "figure") {
+    const p = value.owner;
+    return `the figure of Player ${p}`;
+  }
+
+  return "the die";
+}
+
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match37(state: State, space: number): number | null {
+function match38(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4210,7 +4243,7 @@ function match37(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect38(state: State): number[] {
+function collect39(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4222,9 +4255,9 @@ function collect38(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min39(state: State): number {
+function min40(state: State): number {
   let best: number | undefined;
-  const items = collect38(state);
+  const items = collect39(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4236,7 +4269,7 @@ function min39(state: State): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum40(state: State, p: Player): number {
+function sum41(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4248,7 +4281,7 @@ function sum40(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count41(state: State, p: Player, b: Border): number {
+function count42(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4260,7 +4293,7 @@ function count41(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count42(state: State, p: Player): number {
+function count43(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4272,7 +4305,7 @@ function count42(state: State, p: Player): number {
 }
 
 /** min(p in players: p.whisky) */
-function min43(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4286,7 +4319,7 @@ function min43(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min44(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4300,7 +4333,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min45(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4314,7 +4347,7 @@ function min45(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min46(state: State): number {
+function min47(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4328,7 +4361,7 @@ function min46(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match47(state: State, s: Space, me: Player): boolean {
+function match48(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4338,26 +4371,14 @@ function match47(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any48(state: State, me: Player): boolean {
+function any49(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match47(state, s, me)) return true;
+    if (match48(state, s, me)) return true;
   }
 
   return false;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum49(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4384,8 +4405,20 @@ function sum51(state: State): number {
   return total;
 }
 
+/** sum(k in IDX: due[k]) */
+function sum52(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
+}
+
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect52(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4397,7 +4430,7 @@ function collect52(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect53(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4409,7 +4442,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect54(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4421,7 +4454,7 @@ function collect54(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect55(state: State): number[] {
+function collect56(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4437,7 +4470,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "1b7ee722",
+  sourceHash: "541085b4",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
@@ -4450,6 +4483,7 @@ export const engine: Engine<State, Action, View> = {
   apply,
   view,
   shownAction,
+  describeAction,
   outcome,
   validateState,
 };
