@@ -708,6 +708,31 @@ export function emitMayAct(ctx: EmitContext): (FunctionDeclarationStructure | St
  * show it. Anything else, and a position outside its list, stays as it is.
  */
 /**
+ * An action's parameters as the rules name them, from `action`: a parameter taken `in` a list becomes the element at
+ * its position (`missing` runs for a position past the end), any other is the field itself.
+ */
+function bindParameters(
+  ctx: EmitContext,
+  a: ActionDecl,
+  scope: Scope,
+  params: Map<LocalSymbol, string>,
+  missing: string,
+): string[] {
+  const lines: string[] = [];
+  for (const p of a.params) {
+    const field = `action.${p.name.text}`;
+    if (!p.from) {
+      params.set(p.symbol!, field);
+      continue;
+    }
+    const item = scope.names.fresh(p.name.text);
+    lines.push(`const ${item} = ${ctx.exprs.paren(p.from, scope)}[${field}];`, `if (${item} === undefined) ${missing}`);
+    params.set(p.symbol!, item);
+  }
+  return lines;
+}
+
+/**
  * `describeAction(state, action)`: the label an action declares (`action TakeTile(space: 1..12) "Move onto ..."`),
  * with its holes filled from the action's parameters in the state before it is taken; undefined when no action has
  * a label.
@@ -719,19 +744,7 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
   for (const a of labelled) {
     const params = new Map<LocalSymbol, string>();
     const scope = actionScope(a, "action.player", params);
-    const lines: string[] = [];
-    for (const p of a.params) {
-      const field = `action.${p.name.text}`;
-      if (p.from) {
-        // A position past the end of its list has no value to show.
-        const item = scope.names.fresh(p.name.text);
-        lines.push(`const ${item} = ${ctx.exprs.paren(p.from, scope)}[${field}];`);
-        lines.push(`if (${item} === undefined) return null;`);
-        params.set(p.symbol!, item);
-      } else {
-        params.set(p.symbol!, field);
-      }
-    }
+    const lines = bindParameters(ctx, a, scope, params, "return null;");
     const label = a.label!;
     const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
     cases.push(`case ${str(a.name.text)}: {`, ...lines, `return ${text};`, "}");
@@ -762,20 +775,10 @@ export function emitShownAction(ctx: EmitContext): Fn {
     if (!a.params.some((p) => p.from)) continue;
     const params = new Map<LocalSymbol, string>();
     const scope = actionScope(a, "action.player", params);
-    const lines: string[] = [];
-    const shown: string[] = [];
-    for (const p of a.params) {
-      const field = `action.${p.name.text}`;
-      if (p.from) {
-        const item = scope.names.fresh(p.name.text);
-        lines.push(`const ${item} = ${ctx.exprs.paren(p.from, scope)}[${field}];`);
-        lines.push(`if (${item} === undefined) return { ...action };`);
-        params.set(p.symbol!, item);
-        shown.push(`${p.name.text}: ${viewValue(ctx.program, p.symbol!.type, item)}`);
-      } else {
-        params.set(p.symbol!, field);
-      }
-    }
+    const lines = bindParameters(ctx, a, scope, params, "return { ...action };");
+    const shown = a.params
+      .filter((p) => p.from)
+      .map((p) => `${p.name.text}: ${viewValue(ctx.program, p.symbol!.type, params.get(p.symbol!)!)}`);
     cases.push(`case ${str(a.name.text)}: {`, ...lines, `return { ...action, ${shown.join(", ")} };`, "}");
   }
   const choices = new Map<string, string[]>();
