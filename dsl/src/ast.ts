@@ -91,11 +91,15 @@ export interface EnumMember extends Node {
   readonly name: Name;
   /** The values the member carries, in order; empty for a plain member. */
   readonly fields: MemberField[];
+  /** Set by the checker when a field is `shown`: the member's values as locals of the texts. */
+  fieldSymbols?: LocalSymbol[];
 }
 
 export interface MemberField extends Node {
   readonly name: Name;
   readonly typeExpr: TypeExpr;
+  /** `id: int shown "{TILES[id].name}"`: what views show instead of the value (the member's values by name). */
+  readonly shown?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
 }
 
 /** Who may see a field: everyone, the owning player, nobody, or whoever a condition admits. */
@@ -110,6 +114,11 @@ export interface FieldDecl extends Node {
   readonly typeExpr: TypeExpr;
   readonly initial: Expr | undefined;
   readonly visibility: Visibility;
+  /**
+   * `tile: int shown "{TILES[tile].name}"`: what players' views show instead of the value, a text read like a
+   * visibility condition (the record's fields by name).
+   */
+  readonly shown?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
 }
 
 export interface RecordDecl extends Node {

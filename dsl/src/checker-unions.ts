@@ -41,6 +41,11 @@ export interface UnionHost {
   resolveType(t: A.TypeExpr): Type;
   /** Records the enum as used (for the unused-declaration report). */
   use(enumName: string): void;
+  /** Checks the texts of `shown` fields, with `fields` bound by name, where the rules only look at the game. */
+  checkShownTexts(
+    fields: readonly { readonly name: A.Name; readonly type: Type }[],
+    texts: A.TextPart[][],
+  ): A.LocalSymbol[];
 }
 
 export class UnionChecker {
@@ -89,6 +94,20 @@ export class UnionChecker {
         if (!members.has(m.name.text)) members.set(m.name.text, { decl: m, fields });
       }
       this.unions.set(d.name.text, { decl: d, members });
+    }
+  }
+
+  /** The texts of members' `shown` values, which read the member's values by name. */
+  checkShown(): void {
+    for (const u of this.unions.values()) {
+      for (const m of u.members.values()) {
+        const texts = m.decl.fields.flatMap((f) => (f.shown?.parts ? [f.shown.parts] : []));
+        if (!m.decl.fields.some((f) => f.shown)) continue;
+        m.decl.fieldSymbols = this.host.checkShownTexts(
+          m.decl.fields.map((f, i) => ({ name: f.name, type: m.fields[i]?.type ?? ERROR })),
+          texts,
+        );
+      }
     }
   }
 

@@ -191,6 +191,16 @@ class Checker {
     bind: (name, type, origin) => this.bind(name, type, origin),
     resolveType: (t) => this.resolveType(t),
     use: (name) => this.used.add(name),
+    checkShownTexts: (fields, texts) => {
+      this.enter("visibility", undefined);
+      const symbols = fields.map((f) => {
+        const symbol = this.bind(f.name, f.type, "binder");
+        symbol.used = true;
+        return symbol;
+      });
+      for (const t of texts) this.textParts(t);
+      return symbols;
+    },
   });
 
   private readonly maps = new MapChecker({
@@ -584,6 +594,7 @@ class Checker {
   }
 
   private checkBodies(): void {
+    this.unions.checkShown();
     for (const r of this.records.values()) {
       for (const f of r.decl.fields) {
         const info = r.fields.get(f.name.text);
@@ -594,6 +605,10 @@ class Checker {
         if (f.visibility.kind === "visibleIf") {
           this.enter("visibility", undefined, r);
           this.expr(f.visibility.condition, BOOL);
+        }
+        if (f.shown) {
+          this.enter("visibility", undefined, r);
+          this.shownText(f);
         }
         if (f.visibility.kind === "private" && !r.fields.has("owner")) {
           this.diagnostics.push(
@@ -616,6 +631,10 @@ class Checker {
         if (f.decl.visibility.kind === "visibleIf") {
           this.enter("playerVisibility", undefined);
           this.expr(f.decl.visibility.condition, BOOL);
+        }
+        if (f.decl.shown) {
+          this.enter(table === this.playerFields ? "playerVisibility" : "visibility", undefined);
+          this.shownText(f.decl);
         }
         if (table === this.globalFields && f.decl.visibility.kind === "private") {
           this.diagnostics.push(
@@ -1165,6 +1184,21 @@ class Checker {
         break;
       }
     }
+  }
+
+  /** `shown "..."`: a text players see instead of a field's value; a hidden field shows nothing to show it by. */
+  private shownText(f: A.FieldDecl): void {
+    if (f.visibility.kind === "hidden") {
+      this.diagnostics.push(
+        error(
+          Codes.misplaced,
+          f.shown!.span,
+          "a hidden field is not shown, so it needs no text",
+          "remove `shown`, or make the field visible",
+        ),
+      );
+    }
+    if (f.shown!.parts) this.textParts(f.shown!.parts);
   }
 
   /** The values shown in a text's holes: numbers, text, flags, players, enum members and hexes, or none of them. */

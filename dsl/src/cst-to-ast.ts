@@ -226,11 +226,15 @@ export class AstBuilder {
           members: nodes(n, "enumMember").map((m) => ({
             span: nodeSpan(m),
             name: name(token(m, "Identifier")),
-            fields: nodes(m, "memberField").map((f) => ({
-              span: nodeSpan(f),
-              name: name(token(f, "Identifier")),
-              typeExpr: this.typeExpr(node(f, "typeExpr")),
-            })),
+            fields: nodes(m, "memberField").map((f) => {
+              const shown = tokens(f, "StringLiteral")[0];
+              return {
+                span: nodeSpan(f),
+                name: name(token(f, "Identifier")),
+                typeExpr: this.typeExpr(node(f, "typeExpr")),
+                ...(shown ? { shown: { span: tokenSpan(shown), ...this.text(shown) } } : {}),
+              };
+            }),
           })),
         };
       case "recordDecl":
@@ -343,12 +347,14 @@ export class AstBuilder {
     return nodes(block, "field").map((f) => {
       const v = maybeNode(f, "visibility");
       const init = maybeNode(f, "expr");
+      const shown = tokens(f, "StringLiteral")[0];
       return {
         span: nodeSpan(f),
         name: name(token(f, "Identifier")),
         typeExpr: this.typeExpr(node(f, "typeExpr")),
         initial: init ? this.expr(init) : undefined,
         visibility: v ? this.visibility(v) : { kind: "public" },
+        ...(shown ? { shown: { span: tokenSpan(shown), ...this.text(shown) } } : {}),
       };
     });
   }

@@ -106,6 +106,13 @@ export class RulesParser extends CstParser {
     this.CONSUME(T.Identifier);
     this.CONSUME(T.Colon);
     this.SUBRULE(this.typeExpr);
+    this.OPTION({
+      GATE: () => this.LA(1).image === "shown" && this.LA(2).tokenType === T.StringLiteral,
+      DEF: () => {
+        this.CONSUME2(T.Identifier);
+        this.CONSUME(T.StringLiteral);
+      },
+    });
   });
 
   private recordDecl = this.RULE("recordDecl", () => {
@@ -131,7 +138,7 @@ export class RulesParser extends CstParser {
     this.CONSUME(T.RBrace);
   });
 
-  /** name: type [= initial] [public | private | hidden | visible if cond] */
+  /** name: type [= initial] [public | private | hidden | visible if cond] [shown "text"] */
   private field = this.RULE("field", () => {
     this.CONSUME(T.Identifier);
     this.CONSUME(T.Colon);
@@ -141,6 +148,14 @@ export class RulesParser extends CstParser {
       this.SUBRULE(this.expr);
     });
     this.OPTION2(() => this.SUBRULE(this.visibility));
+    // `shown` is not reserved: recognised by its text, followed by the text players see instead of the value.
+    this.OPTION3({
+      GATE: () => this.LA(1).image === "shown" && this.LA(2).tokenType === T.StringLiteral,
+      DEF: () => {
+        this.CONSUME2(T.Identifier);
+        this.CONSUME(T.StringLiteral);
+      },
+    });
   });
 
   private visibility = this.RULE("visibility", () => {

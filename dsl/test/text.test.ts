@@ -67,4 +67,20 @@ describe("texts with values", () => {
     );
     expect(drawing.message).toBe("`draw` changes the game, which an action's label may not do");
   });
+
+  it("a field, or a value a member carries, may be shown to players as a text instead of a table position", () => {
+    const program = loadClean(
+      inFlow(
+        "  add Placed(tile: 0) to shelf\n  add tile(1) to row\n  end",
+        `record Item { name: string }
+const ITEMS: list<Item> = [Item(name: "Oak"), Item(name: "Ash")]
+record Placed { tile: int shown "{ITEMS[tile].name}" }
+enum Slot { tile(id: int shown "{ITEMS[id].name} (#{id})"), empty }
+global { shelf: list<Placed>  row: list<Slot> }`,
+      ),
+    );
+    expect(program.records.get("Placed")!.decl.fields[0]!.shown).toMatchObject({ value: "{ITEMS[tile].name}" });
+    const hidden = soleError(inFlow("  end", `global { secret: int hidden shown "{secret}" }`), Codes.misplaced);
+    expect(hidden.message).toBe("a hidden field is not shown, so it needs no text");
+  });
 });

@@ -17,7 +17,7 @@ import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
 import { str, valuesConst } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
-import { memberValue, needsView, zeroValue } from "./ts-types.ts";
+import { hidesSomething, memberValue, needsView, zeroValue } from "./ts-types.ts";
 import { viewValue } from "./views.ts";
 
 export interface TestModuleInput {
@@ -82,6 +82,10 @@ export function emitTestModule(input: TestModuleInput): string {
     ...program.fns.keys(),
     ...[...program.procs.keys()].filter((p) => !program.suspending.has(`proc:${p}`)),
     ...[...program.enums.keys()].filter((e) => !program.unions.has(e)).map(valuesConst),
+    ...[...program.records.keys()]
+      .filter((r) => needsView(program, { kind: "record", name: r }))
+      .map((r) => `view${r}`),
+    ...[...program.unions.keys()].filter((u) => needsView(program, { kind: "enum", name: u })).map((u) => `view${u}`),
   ];
   // Comments quote the rules, whose names must not count as uses.
   const code = body
@@ -192,9 +196,11 @@ function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play:
     if (arg !== undefined && play.byValue?.[i] === true) {
       fields.push(`${field}: 0`);
       const t = arg.type!;
-      // A record's own view function lives in the engine; a record its player sees whole is its plain copy.
+      // Compared as the acting player sees the candidates: through the engine's view functions, as that player.
       const code = exprs.emit(arg, scope);
-      values.push(`${field}: ${t.kind === "record" ? `clone(${code})` : viewValue(program, t, code)}`);
+      const view = viewValue(program, t, code);
+      const seen = /\bviewer\b/.test(view) ? `((viewer: Player) => ${view})(${play.seat})` : view;
+      values.push(`${field}: ${seen}`);
     } else {
       fields.push(`${field}: ${arg ? exprs.emit(arg, scope) : "0"}`);
     }
@@ -307,7 +313,7 @@ function emitScramble(program: Program): Scramble {
   const recordUsesState = new Map<string, boolean>();
   for (const r of program.records.values()) {
     const name = r.decl.name.text;
-    if (!needsView(program, { kind: "record", name })) continue;
+    if (!hidesSomething(program, { kind: "record", name })) continue;
     const body: string[] = [];
     for (const f of r.fields.values()) {
       const vis = f.decl.visibility;
@@ -330,10 +336,10 @@ function emitScramble(program: Program): Scramble {
   }
   // Walk the state for records: global fields and player fields holding them (or lists of them).
   const walk = (t: Type, code: string, viewCode: string): string[] => {
-    if (t.kind === "record" && needsView(program, t)) {
+    if (t.kind === "record" && hidesSomething(program, t)) {
       return [`scramble${t.name}(${recordUsesState.get(t.name) ? "state, " : ""}${code}, ${viewCode});`];
     }
-    if (t.kind === "list" && needsView(program, t.element)) {
+    if (t.kind === "list" && hidesSomething(program, t.element)) {
       return [`${code}.forEach((item, i) => {`, ...walk(t.element, "item", `${viewCode}[i]!`), "});"];
     }
     return [];
@@ -343,7 +349,7 @@ function emitScramble(program: Program): Scramble {
     lines.push(...walk(f.type, `state.${f.decl.name.text}`, `shown.${f.decl.name.text}`));
   }
   for (const f of program.playerFields.values()) {
-    if (f.decl.visibility.kind !== "public" || !needsView(program, f.type)) continue;
+    if (f.decl.visibility.kind !== "public" || !hidesSomething(program, f.type)) continue;
     lines.push(
       "state.players.forEach((mine, owner) => {",
       ...walk(f.type, `mine.${f.decl.name.text}`, `shown.players[owner]!.${f.decl.name.text}`),

@@ -45,11 +45,30 @@ export function needsView(program: Program, t: Type, seen: Set<string> = new Set
   if (t.kind === "optional") return needsView(program, t.inner, seen);
   // A hex shows as its coordinates.
   if (t.kind === "hex") return true;
+  // A union some of whose values are `shown` as text.
+  if (t.kind === "enum")
+    return [...(program.unions.get(t.name)?.members.values() ?? [])].some((m) => m.decl.fields.some((f) => f.shown));
   if (t.kind !== "record" || seen.has(t.name)) return false;
   seen.add(t.name);
   const r = program.records.get(t.name);
   if (!r) return false;
-  return [...r.fields.values()].some((f) => f.decl.visibility.kind !== "public" || needsView(program, f.type, seen));
+  return [...r.fields.values()].some(
+    (f) => f.decl.visibility.kind !== "public" || f.decl.shown !== undefined || needsView(program, f.type, seen),
+  );
+}
+
+/** Whether some viewer may be denied part of a value of this type (a record with a field that is not public). */
+export function hidesSomething(program: Program, t: Type, seen: Set<string> = new Set()): boolean {
+  if (t.kind === "list") return hidesSomething(program, t.element, seen);
+  if (t.kind === "map") return hidesSomething(program, t.value, seen);
+  if (t.kind === "optional") return hidesSomething(program, t.inner, seen);
+  if (t.kind !== "record" || seen.has(t.name)) return false;
+  seen.add(t.name);
+  const r = program.records.get(t.name);
+  if (!r) return false;
+  return [...r.fields.values()].some(
+    (f) => f.decl.visibility.kind !== "public" || hidesSomething(program, f.type, seen),
+  );
 }
 
 /** The TypeScript type of a value as a viewer sees it. */
@@ -63,19 +82,21 @@ export function tsViewType(program: Program, t: Type): string {
     const key = t.key.kind === "hex" ? "string" : tsType(t.key);
     return `Partial<Record<${key}, ${tsViewType(program, t.value)}>>`;
   }
-  if (t.kind === "record" && needsView(program, t)) return `${t.name}View`;
+  if ((t.kind === "record" || t.kind === "enum") && needsView(program, t)) return `${t.name}View`;
   if (t.kind === "hex") return "HexView";
   return tsType(t);
 }
 
 /** How a field appears in a view: the same, `T | null` when some viewers may not see it, a size, or absent. */
 export function viewFieldType(program: Program, f: FieldDecl, t: Type): string | undefined {
+  // A field `shown "..."` shows as its text.
+  const shown = f.shown ? "string" : undefined;
   switch (f.visibility.kind) {
     case "public":
-      return tsViewType(program, t);
+      return shown ?? tsViewType(program, t);
     case "private":
     case "visibleIf":
-      return orNull(tsViewType(program, t));
+      return orNull(shown ?? tsViewType(program, t));
     case "hidden":
       return t.kind === "list" || t.kind === "map" ? "number" : undefined;
   }

@@ -2,11 +2,12 @@
  * Per-player views, generated from the visibility the rules declare: a private field shows as null to everyone
  * but its owner, a hidden list shows only its size, a `visible if` field shows where its condition holds.
  */
-import type { FieldDecl, FieldInfo, Program, Type } from "@rules/dsl";
+import { UNION_TAG, type FieldDecl, type FieldInfo, type Program, type Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
-import { needsView, viewFieldType } from "./ts-types.ts";
+import { needsView, tsViewType, viewFieldType } from "./ts-types.ts";
+import { LocalNames } from "./naming.ts";
 
 export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
   const out: StatementStructures[] = [];
@@ -19,6 +20,21 @@ export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
       isExported: true,
       docs: [`A ${r.decl.name.text} as one player sees it (null: not visible to that player).`],
       properties: viewProperties(ctx, r.fields),
+    });
+  }
+  for (const u of p.unions.values()) {
+    const name = u.decl.name.text;
+    if (!needsView(p, { kind: "enum", name })) continue;
+    const members = [...u.members.values()].map(
+      (m) =>
+        `{ ${[`${UNION_TAG}: ${JSON.stringify(m.decl.name.text)}`, ...m.fields.map((f, i) => `${f.name}: ${m.decl.fields[i]?.shown ? "string" : tsViewType(p, f.type)}`)].join("; ")} }`,
+    );
+    out.push({
+      kind: StructureKind.TypeAlias,
+      name: `${name}View`,
+      isExported: true,
+      docs: [`A ${name} as players see it: the values the rules show as text are text.`],
+      type: members.join(" | "),
     });
   }
   out.push({
@@ -90,8 +106,11 @@ export function viewValue(program: Program, t: Type, code: string): string {
     if (needsView(program, t.value)) return `mapMapValues(${code}, (x) => ${viewValue(program, t.value, "x")})`;
     return `clone(${code})`;
   }
-  // A union's member is an object: a copy, like a record's.
-  if (t.kind === "enum") return program.unions.has(t.name) ? `clone(${code})` : code;
+  // A union's member is an object: a copy, like a record's, or its view when some of its values are shown as text.
+  if (t.kind === "enum") {
+    if (needsView(program, t)) return `view${t.name}(state, ${code})`;
+    return program.unions.has(t.name) ? `clone(${code})` : code;
+  }
   if (t.kind === "optional") {
     if (needsView(program, t.inner)) return `${code} === null ? null : ${viewValue(program, t.inner, code)}`;
     const isObject = t.inner.kind === "list" || t.inner.kind === "record" || viewValue(program, t.inner, code) !== code;
@@ -100,16 +119,29 @@ export function viewValue(program: Program, t: Type, code: string): string {
   return code;
 }
 
-function fieldView(ctx: EmitContext, f: FieldDecl, t: Type, code: string, visible: string): string | undefined {
+function fieldView(
+  ctx: EmitContext,
+  f: FieldDecl,
+  t: Type,
+  code: string,
+  visible: string,
+  scope: Scope,
+): string | undefined {
+  // A field `shown "..."` shows its text instead of its value.
+  const shown = f.shown
+    ? f.shown.parts
+      ? ctx.exprs.text(f.shown.parts, scope)
+      : JSON.stringify(f.shown.value)
+    : viewValue(ctx.program, t, code);
   switch (f.visibility.kind) {
     case "public":
-      return viewValue(ctx.program, t, code);
+      return shown;
     case "hidden":
       if (t.kind === "map") return `mapSize(${code})`;
       return t.kind === "list" ? `${code}.length` : undefined;
     case "private":
     case "visibleIf":
-      return `${visible} ? ${viewValue(ctx.program, t, code)} : null`;
+      return `${visible} ? ${shown} : null`;
   }
 }
 
@@ -128,12 +160,14 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
           : vis.kind === "visibleIf"
             ? ctx.exprs.paren(vis.condition, scope)
             : "true";
-      const v = fieldView(ctx, f.decl, f.type, `record.${f.decl.name.text}`, visible);
+      const v = fieldView(ctx, f.decl, f.type, `record.${f.decl.name.text}`, visible, scope);
       return v === undefined ? [] : [`${f.decl.name.text}: ${v}`];
     });
     out.push({
       kind: StructureKind.Function,
       name: `view${name}`,
+      // Exported for the generated tests, which give such values by value as their player sees them.
+      isExported: true,
       parameters: [
         { name: "state", type: "State" },
         { name: "record", type: name },
@@ -141,6 +175,42 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
       ],
       returnType: `${name}View`,
       statements: [`return { ${props.join(", ")} };`],
+    });
+  }
+  for (const u of p.unions.values()) {
+    const name = u.decl.name.text;
+    if (!needsView(p, { kind: "enum", name })) continue;
+    const lines: string[] = [];
+    for (const m of u.members.values()) {
+      if (!m.decl.fields.some((f) => f.shown)) continue;
+      const names = new LocalNames(["state", "value"]);
+      const scope: Scope = { names, local: (s) => names.nameOf(s) };
+      const symbols = m.decl.fieldSymbols ?? [];
+      const values = m.fields.map((f, i) => {
+        const shown = m.decl.fields[i]?.shown;
+        if (!shown) return `${f.name}: value.${f.name}`;
+        return `${f.name}: ${shown.parts ? ctx.exprs.text(shown.parts, scope) : JSON.stringify(shown.value)}`;
+      });
+      const bound = symbols.filter((s) => values.some((v) => new RegExp(`\\b${names.nameOf(s)}\\b`).test(v)));
+      lines.push(
+        `if (value.${UNION_TAG} === ${JSON.stringify(m.decl.name.text)}) {`,
+        ...bound.map((s) => `const ${names.nameOf(s)} = value.${s.name};`),
+        `return { ${[`${UNION_TAG}: value.${UNION_TAG}`, ...values].join(", ")} };`,
+        "}",
+      );
+    }
+    out.push({
+      kind: StructureKind.Function,
+      name: `view${name}`,
+      // Exported for the generated tests, which give such values by value as their player sees them.
+      isExported: true,
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "value", type: name },
+      ],
+      returnType: `${name}View`,
+      docs: [`A ${name} as players see it.`],
+      statements: [...lines, "return { ...value };"],
     });
   }
   const playerScope: Scope = {
@@ -158,7 +228,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
         : vis.kind === "visibleIf"
           ? ctx.exprs.paren(vis.condition, playerScope)
           : "true";
-    const v = fieldView(ctx, f.decl, f.type, `mine.${f.decl.name.text}`, visible);
+    const v = fieldView(ctx, f.decl, f.type, `mine.${f.decl.name.text}`, visible, playerScope);
     return v === undefined ? [] : [`${f.decl.name.text}: ${v}`];
   });
   out.push({
@@ -177,7 +247,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
   const globalProps = [...p.globalFields.values()].flatMap((f) => {
     const vis = f.decl.visibility;
     const visible = vis.kind === "visibleIf" ? ctx.exprs.paren(vis.condition, globalScope) : "false";
-    const v = fieldView(ctx, f.decl, f.type, `state.${f.decl.name.text}`, visible);
+    const v = fieldView(ctx, f.decl, f.type, `state.${f.decl.name.text}`, visible, globalScope);
     return v === undefined ? [] : [`${f.decl.name.text}: ${v}`];
   });
   out.push({

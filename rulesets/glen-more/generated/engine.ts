@@ -551,9 +551,23 @@ export type Action =
   | FairTypesChoice
   | FairResChoice;
 
+/** A Placed as one player sees it (null: not visible to that player). */
+export interface PlacedView {
+  tile: string;
+  x: number;
+  y: number;
+  cubes: Res[];
+  clans: number;
+  active: boolean;
+  used: boolean;
+}
+
+/** A Space as players see it: the values the rules show as text are text. */
+export type SpaceView = { kind: "tile"; id: string } | { kind: "figure"; owner: Player } | { kind: "die" };
+
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
-  display: Placed[];
+  display: PlacedView[];
   coins: number;
   whisky: number;
   chieftains: number;
@@ -569,7 +583,7 @@ export interface View {
   variant: VariantName;
   playerCount: number;
   players: PlayerView[];
-  track: Space[];
+  track: SpaceView[];
   /** Hidden: only the number of elements. */
   stack0: number;
   /** Hidden: only the number of elements. */
@@ -3622,9 +3636,31 @@ function outcome(state: State): Outcome | null {
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
+export function viewPlaced(state: State, record: Placed, viewer: Player): PlacedView {
+  return {
+    tile: `${at(TILES, record.tile).name} (${at(TILES, record.tile).code})`,
+    x: record.x,
+    y: record.y,
+    cubes: record.cubes.slice(),
+    clans: record.clans,
+    active: record.active,
+    used: record.used,
+  };
+}
+
+/** A Space as players see it. */
+export function viewSpace(state: State, value: Space): SpaceView {
+  if (value.kind === "tile") {
+    const id = value.id;
+    return { kind: value.kind, id: `${at(TILES, id).name} (${at(TILES, id).code})` };
+  }
+
+  return { ...value };
+}
+
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
-    display: clone(mine.display),
+    display: mine.display.map((x) => viewPlaced(state, x, viewer)),
     coins: mine.coins,
     whisky: mine.whisky,
     chieftains: mine.chieftains,
@@ -3646,7 +3682,7 @@ function view(state: State, viewer: Player): View {
     variant: state.variant,
     playerCount: state.playerCount,
     players: state.players.map((mine, owner) => viewPlayer(state, mine, owner, viewer)),
-    track: clone(state.track),
+    track: state.track.map((x) => viewSpace(state, x)),
     stack0: state.stack0.length,
     stack1: state.stack1.length,
     stack2: state.stack2.length,
@@ -4470,7 +4506,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "541085b4",
+  sourceHash: "51328298",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

@@ -645,7 +645,7 @@ function outcome(state: State): Outcome | null {
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
-function viewShip(state: State, record: Ship, viewer: Player): ShipView {
+export function viewShip(state: State, record: Ship, viewer: Player): ShipView {
   return {
     owner: record.owner,
     value: record.value,

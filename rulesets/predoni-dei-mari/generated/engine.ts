@@ -12433,7 +12433,7 @@ function outcome(state: State): Outcome | null {
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
-function viewWreck(state: State, record: Wreck, viewer: Player): WreckView {
+export function viewWreck(state: State, record: Wreck, viewer: Player): WreckView {
   return { hex: hexView(record.hex), cargo: record.cargo, sail: record.sail };
 }
 
