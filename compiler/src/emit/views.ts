@@ -145,6 +145,23 @@ function fieldView(
   }
 }
 
+/** `view<Name>(state, ...)`: exported for the generated tests, which give such values as their player sees them. */
+function viewFunction(
+  name: string,
+  params: { name: string; type: string }[],
+  statements: string[],
+): StatementStructures {
+  return {
+    kind: StructureKind.Function,
+    name: `view${name}`,
+    isExported: true,
+    parameters: [{ name: "state", type: "State" }, ...params],
+    returnType: `${name}View`,
+    docs: [`A ${name} as players see it.`],
+    statements,
+  };
+}
+
 export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
   const out: StatementStructures[] = [];
   const p = ctx.program;
@@ -163,19 +180,16 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
       const v = fieldView(ctx, f.decl, f.type, `record.${f.decl.name.text}`, visible, scope);
       return v === undefined ? [] : [`${f.decl.name.text}: ${v}`];
     });
-    out.push({
-      kind: StructureKind.Function,
-      name: `view${name}`,
-      // Exported for the generated tests, which give such values by value as their player sees them.
-      isExported: true,
-      parameters: [
-        { name: "state", type: "State" },
-        { name: "record", type: name },
-        { name: "viewer", type: "Player" },
-      ],
-      returnType: `${name}View`,
-      statements: [`return { ${props.join(", ")} };`],
-    });
+    out.push(
+      viewFunction(
+        name,
+        [
+          { name: "record", type: name },
+          { name: "viewer", type: "Player" },
+        ],
+        [`return { ${props.join(", ")} };`],
+      ),
+    );
   }
   for (const u of p.unions.values()) {
     const name = u.decl.name.text;
@@ -199,19 +213,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
         "}",
       );
     }
-    out.push({
-      kind: StructureKind.Function,
-      name: `view${name}`,
-      // Exported for the generated tests, which give such values by value as their player sees them.
-      isExported: true,
-      parameters: [
-        { name: "state", type: "State" },
-        { name: "value", type: name },
-      ],
-      returnType: `${name}View`,
-      docs: [`A ${name} as players see it.`],
-      statements: [...lines, "return { ...value };"],
-    });
+    out.push(viewFunction(name, [{ name: "value", type: name }], [...lines, "return { ...value };"]));
   }
   const playerScope: Scope = {
     ...plainScope(),

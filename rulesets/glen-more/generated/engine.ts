@@ -3636,6 +3636,7 @@ function outcome(state: State): Outcome | null {
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
+/** A Placed as players see it. */
 export function viewPlaced(state: State, record: Placed, viewer: Player): PlacedView {
   return {
     tile: `${at(TILES, record.tile).name} (${at(TILES, record.tile).code})`,

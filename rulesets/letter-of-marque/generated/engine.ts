@@ -645,6 +645,7 @@ function outcome(state: State): Outcome | null {
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
+/** A Ship as players see it. */
 export function viewShip(state: State, record: Ship, viewer: Player): ShipView {
   return {
     owner: record.owner,

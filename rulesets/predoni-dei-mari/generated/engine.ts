@@ -12433,6 +12433,7 @@ function outcome(state: State): Outcome | null {
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
+/** A Wreck as players see it. */
 export function viewWreck(state: State, record: Wreck, viewer: Player): WreckView {
   return { hex: hexView(record.hex), cargo: record.cargo, sail: record.sail };
 }
