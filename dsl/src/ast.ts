@@ -42,6 +42,7 @@ export type TypeExpr =
   | { readonly kind: "named"; readonly name: Name; readonly span: Span }
   | { readonly kind: "list"; readonly element: TypeExpr; readonly span: Span }
   | { readonly kind: "map"; readonly key: TypeExpr; readonly value: TypeExpr; readonly span: Span }
+  | { readonly kind: "deck"; readonly element: TypeExpr; readonly span: Span }
   | { readonly kind: "range"; readonly low: number; readonly high: number; readonly span: Span }
   /** `T?`: a value of `T`, or none. */
   | { readonly kind: "optional"; readonly inner: TypeExpr; readonly span: Span };

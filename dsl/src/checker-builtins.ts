@@ -5,7 +5,7 @@
 import type * as A from "./ast.ts";
 import { describeContext, type Context } from "./checker-context.ts";
 import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
-import { BOOL, ERROR, HEX, INT, listOf, PLAYER, type Type } from "./types.ts";
+import { BOOL, ERROR, HEX, INT, listOf, optionalOf, PLAYER, typeToString, VOID, type Type } from "./types.ts";
 
 export interface BuiltinSignature {
   readonly arity: number | readonly [number, number];
@@ -16,7 +16,16 @@ export interface BuiltinSignature {
 
 export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   size: { arity: 1, describe: "size(list): how many elements", effect: false },
-  draw: { arity: 1, describe: "draw(list): removes and returns the top (first) element", effect: true },
+  draw: {
+    arity: 1,
+    describe: "draw(list): removes and returns the top (first) element; draw(deck): the top card or none",
+    effect: true,
+  },
+  reshuffle: {
+    arity: 1,
+    describe: "reshuffle(deck): the discard pile goes back into the draw pile, which is shuffled",
+    effect: true,
+  },
   pick: { arity: 1, describe: "pick(list): a uniformly random element", effect: true },
   random: { arity: 2, describe: "random(low, high): a uniformly random integer from low to high", effect: true },
   shuffled: { arity: 1, describe: "shuffled(list): a shuffled copy", effect: true },
@@ -110,8 +119,27 @@ export class BuiltinChecker {
       case "size": {
         // The number of elements of a list, or of keys of a map.
         const t = arg(0, undefined);
-        if (t.kind !== "list" && t.kind !== "map" && t.kind !== "error") this.host.notAList(e.args[0]!.span, t);
+        if (t.kind === "deck") {
+          this.host.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              e.args[0]!.span,
+              "a deck has two sizes",
+              "write `size(d.pile)` for the cards left to draw, `size(d.discard)` for the discard pile",
+            ),
+          );
+        } else if (t.kind !== "list" && t.kind !== "map" && t.kind !== "error") this.host.notAList(e.args[0]!.span, t);
         return INT;
+      }
+      case "reshuffle": {
+        const d = arg(0, undefined);
+        if (d.kind === "deck") this.host.assignableTarget(e.args[0]!);
+        else if (d.kind !== "error") {
+          this.host.diagnostics.push(
+            error(Codes.typeMismatch, e.args[0]!.span, `\`reshuffle\` takes a deck, found ${typeToString(d)}`),
+          );
+        }
+        return VOID;
       }
       case "has":
       case "get":
@@ -123,6 +151,8 @@ export class BuiltinChecker {
         const l = arg(0, undefined);
         if (name === "draw" && e.args[0]) this.host.assignableTarget(e.args[0]);
         if (l.kind === "list") return l.element;
+        // A deck's draw reshuffles its discard pile when the pile is empty, and gives none when both are.
+        if (l.kind === "deck" && name === "draw") return optionalOf(l.element);
         if (l.kind !== "error") this.host.notAList(e.args[0]!.span, l);
         return ERROR;
       }

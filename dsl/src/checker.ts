@@ -469,6 +469,8 @@ class Checker {
         return listOf(this.resolveType(t.element));
       case "map":
         return this.maps.resolve(t);
+      case "deck":
+        return { kind: "deck", element: this.resolveType(t.element) };
       case "optional":
         // The grammar allows one `?`, so the inner type is never optional itself.
         return optionalOf(this.resolveType(t.inner));
@@ -1099,7 +1101,8 @@ class Checker {
       case "shuffle": {
         const list = this.expr(s.list, undefined);
         this.assignableTarget(s.list);
-        if (list.kind !== "list" && list.kind !== "error") this.notAList(s.list.span, list);
+        // `shuffle d` shuffles a deck's draw pile.
+        if (list.kind !== "list" && list.kind !== "deck" && list.kind !== "error") this.notAList(s.list.span, list);
         break;
       }
       case "end":
@@ -1738,6 +1741,19 @@ class Checker {
       );
       return ERROR;
     }
+    if (obj.kind === "deck") {
+      // A deck is its draw pile and its discard pile, each a list.
+      if (field === "pile" || field === "discard") return listOf(obj.element);
+      this.diagnostics.push(
+        error(
+          Codes.unknownField,
+          e.name.span,
+          `a deck has no field \`${field}\``,
+          "its lists are `pile` and `discard`",
+        ),
+      );
+      return ERROR;
+    }
     if (obj.kind === "hex") {
       if (field === "q" || field === "r") return INT;
       this.diagnostics.push(
@@ -1811,13 +1827,15 @@ class Checker {
 
   private elementType(t: Type, span: A.Span): Type {
     if (t.kind === "list") return t.element.kind === "unknown" ? ERROR : t.element;
-    if (t.kind === "map") {
+    if (t.kind === "map" || t.kind === "deck") {
       this.diagnostics.push(
         error(
           Codes.typeMismatch,
           span,
           `expected a list, found ${typeToString(t)}`,
-          "go over its keys with `keys(m)`, or its values with `values(m)`",
+          t.kind === "map"
+            ? "go over its keys with `keys(m)`, or its values with `values(m)`"
+            : "go over its draw pile `d.pile` or its discard pile `d.discard`",
         ),
       );
       return ERROR;
@@ -2259,6 +2277,7 @@ export function hasDefault(t: Type): boolean {
     t.kind === "string" ||
     t.kind === "list" ||
     t.kind === "map" ||
+    t.kind === "deck" ||
     t.kind === "optional"
   );
 }

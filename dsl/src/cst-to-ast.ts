@@ -378,6 +378,9 @@ export class AstBuilder {
 
   private plainTypeExpr(n: CstNode, span: A.Span): A.TypeExpr {
     if (has(n, "List")) return { kind: "list", element: this.typeExpr(node(n, "typeExpr")), span };
+    if (!has(n, "List") && !has(n, "Comma") && has(n, "Less")) {
+      return { kind: "deck", element: this.typeExpr(node(n, "typeExpr")), span };
+    }
     if (has(n, "Comma")) {
       const [key, value] = nodes(n, "typeExpr");
       return { kind: "map", key: this.typeExpr(key!), value: this.typeExpr(value!), span };

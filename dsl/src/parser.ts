@@ -394,6 +394,16 @@ export class RulesParser extends CstParser {
   private typeExpr = this.RULE("typeExpr", () => {
     this.OR([
       {
+        // `deck` is not reserved either.
+        GATE: () => this.LA(1).image === "deck" && this.LA(2).tokenType === T.Less,
+        ALT: () => {
+          this.CONSUME3(T.Identifier);
+          this.CONSUME3(T.Less);
+          this.deeper(() => this.SUBRULE4(this.typeExpr));
+          this.CONSUME3(T.Greater);
+        },
+      },
+      {
         // `map` is not reserved: a game may well have a field called map.
         GATE: () => this.LA(1).image === "map" && this.LA(2).tokenType === T.Less,
         ALT: () => {

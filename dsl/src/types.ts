@@ -9,6 +9,8 @@ export type Type =
   | { readonly kind: "enum"; readonly name: string }
   | { readonly kind: "record"; readonly name: string }
   | { readonly kind: "list"; readonly element: Type }
+  /** `deck<T>`: a face-down draw pile (`pile`) and a face-up discard pile (`discard`) of T. */
+  | { readonly kind: "deck"; readonly element: Type }
   /** `map<K, V>`: values of type V found by keys of type K (an enum, Player, int or Hex). */
   | { readonly kind: "map"; readonly key: Type; readonly value: Type }
   /** `T?`: a value of `inner`, or none. `none` alone is an optional of the unknown type. */
@@ -68,6 +70,8 @@ export function typeToString(t: Type): string {
       return `list<${typeToString(t.element)}>`;
     case "map":
       return `map<${typeToString(t.key)}, ${typeToString(t.value)}>`;
+    case "deck":
+      return `deck<${typeToString(t.element)}>`;
     case "optional":
       return t.inner.kind === "unknown" ? "none" : `${typeToString(t.inner)}?`;
     case "void":
@@ -91,6 +95,8 @@ export function isAssignable(from: Type, to: Type): boolean {
       return from.kind === to.kind && from.name === to.name;
     case "list":
       return from.kind === "list" && (from.element.kind === "unknown" || isAssignable(from.element, to.element));
+    case "deck":
+      return from.kind === "deck" && isAssignable(from.element, to.element) && isAssignable(to.element, from.element);
     case "map":
       // `{}` fits any map; otherwise the keys must be the same type and the values fit.
       return (

@@ -67,6 +67,7 @@ export {
   setAt,
   showPlayer,
 } from "./engine-support.ts";
+export { drawFromDeck, reshuffleDeck, type Deck, type DeckView } from "./decks.ts";
 export {
   hexKeyedView,
   isNumberKey,

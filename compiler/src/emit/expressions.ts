@@ -404,7 +404,9 @@ export class ExprEmitter {
       case "values":
         return `mapValues(${a})`;
       case "draw":
-        return `drawTop(${a})`;
+        return e.args[0]!.type?.kind === "deck" ? `drawFromDeck(state.rng, ${a})` : `drawTop(${a})`;
+      case "reshuffle":
+        return `reshuffleDeck(state.rng, ${a})`;
       case "pick":
         return `pickRandom(state.rng, ${a})`;
       case "random":
@@ -623,7 +625,8 @@ function copyOf(t: Type | undefined, code: string): string {
   if (t?.kind === "optional" && structured(t.inner)) return `clone<${tsType(t)}>(${code})`;
   if (t?.kind === "list" && t.element.kind !== "list" && t.element.kind !== "record") return `${code}.slice()`;
   // The type argument gives literals inside `code` their contextual type (`"red"` stays a Suit).
-  if (t?.kind === "list" || t?.kind === "record" || t?.kind === "map") return `clone<${tsType(t)}>(${code})`;
+  if (t?.kind === "list" || t?.kind === "record" || t?.kind === "map" || t?.kind === "deck")
+    return `clone<${tsType(t)}>(${code})`;
   return code;
 }
 
@@ -636,7 +639,7 @@ function parenthesized(code: string): string {
 /** Lists and records compare by content, not identity. */
 function structured(t: Type | undefined): boolean {
   if (t?.kind === "optional") return structured(t.inner);
-  return t !== undefined && (t.kind === "list" || t.kind === "record" || t.kind === "map");
+  return t !== undefined && (t.kind === "list" || t.kind === "record" || t.kind === "map" || t.kind === "deck");
 }
 
 function balanced(code: string): boolean {

@@ -131,6 +131,8 @@ export class StatementEmitter {
         if (s.list.type?.kind === "map") return [`mapDelete(${this.e(s.list)}, ${this.e(s.value)});`];
         return [`removeValue(${this.e(s.list)}, ${this.e(s.value)});`];
       case "shuffle":
+        // A deck's shuffle is its draw pile's.
+        if (s.list.type?.kind === "deck") return [`shuffleInPlace(state.rng, ${this.e(s.list)}.pile);`];
         return [`shuffleInPlace(state.rng, ${this.e(s.list)});`];
       case "break": {
         const target = loops[loops.length - 1];

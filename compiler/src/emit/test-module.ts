@@ -264,6 +264,10 @@ function alter(program: Program, t: Type, code: string): string | undefined {
     }
     case "list":
       return `${code}.slice().reverse().map((x) => ${alter(program, t.element, "x") ?? "x"})`;
+    case "deck": {
+      const list = (c: string): string => alter(program, { kind: "list", element: t.element }, c)!;
+      return `{ pile: ${list(`${code}.pile`)}, discard: ${list(`${code}.discard`)} }`;
+    }
     case "optional":
       // Present becomes none, none becomes present.
       return `${code} === null ? ${zeroValue(program, t.inner)} : null`;
@@ -308,6 +312,20 @@ function emitScramble(program: Program): Scramble {
   // Global fields, and records anywhere in the state whose fields are conditionally visible.
   for (const f of program.globalFields.values()) {
     if (f.decl.visibility.kind === "hidden") fieldLines(f.decl, f.type, "state", "false");
+  }
+  // A deck's draw pile is face down, even in a public field: everyone sees only its size.
+  const pile = (t: Type, code: string): string => alter(program, { kind: "list", element: t }, code)!;
+  for (const f of program.globalFields.values()) {
+    if (f.type.kind !== "deck" || f.decl.visibility.kind !== "public") continue;
+    hasSecrets = true;
+    lines.push(`state.${f.decl.name.text}.pile = ${pile(f.type.element, `state.${f.decl.name.text}.pile`)};`);
+  }
+  for (const f of program.playerFields.values()) {
+    if (f.type.kind !== "deck" || f.decl.visibility.kind !== "public") continue;
+    hasSecrets = true;
+    lines.push(
+      `for (const mine of state.players) mine.${f.decl.name.text}.pile = ${pile(f.type.element, `mine.${f.decl.name.text}.pile`)};`,
+    );
   }
   const recordFns: string[] = [];
   const recordUsesState = new Map<string, boolean>();

@@ -22,6 +22,8 @@ export function tsType(t: Type): string {
     }
     case "map":
       return `Partial<Record<${tsType(t.key)}, ${tsType(t.value)}>>`;
+    case "deck":
+      return `Deck<${tsType(t.element)}>`;
     case "optional":
       return orNull(tsType(t.inner));
     case "void":
@@ -40,6 +42,8 @@ function orNull(ts: string): string {
 /** Whether a value of this type shows differently in a view: some viewer may be denied part of it, or it holds hexes. */
 export function needsView(program: Program, t: Type, seen: Set<string> = new Set()): boolean {
   if (t.kind === "list") return needsView(program, t.element, seen);
+  // A deck shows the size of its draw pile only.
+  if (t.kind === "deck") return true;
   // A map keyed by squares shows them as "q,r", as a hex value shows as its coordinates.
   if (t.kind === "map") return t.key.kind === "hex" || needsView(program, t.value, seen);
   if (t.kind === "optional") return needsView(program, t.inner, seen);
@@ -78,6 +82,7 @@ export function tsViewType(program: Program, t: Type): string {
     return /^[A-Za-z]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;
   }
   if (t.kind === "optional") return orNull(tsViewType(program, t.inner));
+  if (t.kind === "deck") return `DeckView<${tsViewType(program, t.element)}>`;
   if (t.kind === "map") {
     const key = t.key.kind === "hex" ? "string" : tsType(t.key);
     return `Partial<Record<${key}, ${tsViewType(program, t.value)}>>`;
@@ -98,7 +103,7 @@ export function viewFieldType(program: Program, f: FieldDecl, t: Type): string |
     case "visibleIf":
       return orNull(shown ?? tsViewType(program, t));
     case "hidden":
-      return t.kind === "list" || t.kind === "map" ? "number" : undefined;
+      return t.kind === "list" || t.kind === "map" || t.kind === "deck" ? "number" : undefined;
   }
 }
 
@@ -114,6 +119,8 @@ export function zeroValue(program: Program, t: Type): string {
       return '""';
     case "list":
       return "[]";
+    case "deck":
+      return "{ pile: [], discard: [] }";
     case "hex":
       return "hexOf(0, 0)";
     case "optional":

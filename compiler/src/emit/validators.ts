@@ -26,6 +26,8 @@ function test(ctx: EmitContext, t: Type, v: string): string {
       return `problemIn${t.name}(${v}, playerCount) === null`;
     case "list":
       return `Array.isArray(${v}) && ${v}.every((x: unknown) => ${test(ctx, t.element, "x")})`;
+    case "deck":
+      return `isRecord(${v}) && ${test(ctx, { kind: "list", element: t.element }, `${v}.pile`)} && ${test(ctx, { kind: "list", element: t.element }, `${v}.discard`)}`;
     case "map":
       // JSON keys are text: a number key is an integer written out, an enum key a member's name.
       return `isRecord(${v}) && Object.entries(${v}).every(([k, x]) => ${keyTest(ctx, t.key, "k")} && ${test(ctx, t.value, "x")})`;
@@ -54,6 +56,8 @@ function describe(t: Type): string {
       return `list of ${describe(t.element)}`;
     case "map":
       return `map from ${describe(t.key)} to ${describe(t.value)}`;
+    case "deck":
+      return `deck of ${describe(t.element)}`;
     case "optional":
       return `${describe(t.inner)} or none`;
     case "player":
@@ -74,6 +78,7 @@ function recordsInState(ctx: EmitContext): Set<string> {
   const visit = (t: Type): void => {
     if (t.kind === "list") visit(t.element);
     if (t.kind === "map") visit(t.value);
+    if (t.kind === "deck") visit(t.element);
     if (t.kind === "optional") visit(t.inner);
     if (t.kind === "enum" && !found.has(t.name)) {
       found.add(t.name);

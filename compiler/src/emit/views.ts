@@ -2,7 +2,7 @@
  * Per-player views, generated from the visibility the rules declare: a private field shows as null to everyone
  * but its owner, a hidden list shows only its size, a `visible if` field shows where its condition holds.
  */
-import { UNION_TAG, type FieldDecl, type FieldInfo, type Program, type Type } from "@rules/dsl";
+import { listOf as listOfType, UNION_TAG, type FieldDecl, type FieldInfo, type Program, type Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
@@ -101,6 +101,10 @@ export function viewValue(program: Program, t: Type, code: string): string {
     return needsView(program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
   }
   if (t.kind === "hex") return `hexView(${code})`;
+  if (t.kind === "deck") {
+    // Face down: only how many cards are left to draw; the discard pile face up.
+    return `{ pile: ${code}.pile.length, discard: ${viewValue(program, listOfType(t.element), `${code}.discard`)} }`;
+  }
   if (t.kind === "map") {
     if (t.key.kind === "hex") return `hexKeyedView(${code}, (x) => ${viewValue(program, t.value, "x")})`;
     if (needsView(program, t.value)) return `mapMapValues(${code}, (x) => ${viewValue(program, t.value, "x")})`;
@@ -138,6 +142,7 @@ function fieldView(
       return shown;
     case "hidden":
       if (t.kind === "map") return `mapSize(${code})`;
+      if (t.kind === "deck") return `${code}.pile.length`;
       return t.kind === "list" ? `${code}.length` : undefined;
     case "private":
     case "visibleIf":

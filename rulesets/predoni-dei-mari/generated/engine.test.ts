@@ -87,12 +87,12 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect kraken == hex(0, 3) and stormCentre == hex(-3, 0)",
     ).toBe(true);
     expect(
-      state.startOffer.length === 8 && state.greenDeck.length === 23 && state.redDeck.length === 31,
-      "expect size(startOffer) == 8 and size(greenDeck) == 23 and size(redDeck) == 31",
+      state.startOffer.length === 8 && state.greenDeck.pile.length === 23 && state.redDeck.pile.length === 31,
+      "expect size(startOffer) == 8 and size(greenDeck.pile) == 23 and size(redDeck.pile) == 31",
     ).toBe(true);
     expect(
-      state.combatDeck.length === 60 && state.missionDeck.length === 41,
-      "expect size(combatDeck) == 60 and size(missionDeck) == 41",
+      state.combatDeck.pile.length === 60 && state.missionDeck.pile.length === 41,
+      "expect size(combatDeck.pile) == 60 and size(missionDeck.pile) == 41",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "startShip", player: 0, value: 2 });
@@ -119,17 +119,17 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && state.greenDeck.length === 29,
-      "expect size(startOffer) == 0 and size(greenDeck) == 29",
+      state.startOffer.length === 0 && state.greenDeck.pile.length === 29,
+      "expect size(startOffer) == 0 and size(greenDeck.pile) == 29",
     ).toBe(true);
   });
   it("rulebook example (§5.1.1): base movement 6 with sails +2, +1, +1 gives 10 movement points", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] // G15: base movement 6, three yards. playe
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] // G15: base movement 6, three yards.
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 14;
       state.players[0]!.sb = ["melee", "muskets"];
       state.players[0]!.yards = [2, 1, 1];
@@ -199,11 +199,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("movement (§5.1.2): land and the board's edge are impassable, shoals cost 2, a command point buys 1 more", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].sb = [melee,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].sb = [m
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee", "muskets"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -255,11 +255,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("movement (§5.1.2): the edge of the board", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(10
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(10, -2);
       state.players[1]!.ship = 1;
@@ -277,11 +277,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("rulebook example (§2.8, §5.4): goods sold at distance 4 earn 13 doubloons each", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cargo = 2;
@@ -312,11 +312,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("selling (§5.4, A16): each command point adds 1 to the distance of the sale; the table stops at 30 (A17)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cargo = 3;
@@ -345,11 +345,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("distance (§2.10): straight-line hex distance counts the squares of an island too", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cargo = 1;
@@ -371,11 +371,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("rulebook (§5.4): loading goods from the warehouse moves the cargo pawn: sold there, they pay nothing", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cargo = 1;
@@ -410,11 +410,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the warehouse (§5.4) is reached only from a pirate port or a hideout port; goods sell only with free access", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 // A port of EN1 withou
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 // A port of EN1 w
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(4, -11);
       state.players[0]!.cargo = 1;
@@ -483,8 +483,8 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      state.greenDeck = [8];
-      state.combatDeck = [59, 0];
+      state.greenDeck.pile = [8];
+      state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
       state.players[0]!.holdSec = ["chainshot", "grapples"];
@@ -511,8 +511,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].doubloons == 50 and size(players[0].mission) == 0",
     ).toBe(true);
     expect(
-      state.combatDeck.length === 2 && state.combatDiscard.length === 0,
-      "expect size(combatDeck) == 2 and size(combatDiscard) == 0",
+      state.combatDeck.pile.length === 2 && state.combatDeck.discard.length === 0,
+      "expect size(combatDeck.pile) == 2 and size(combatDeck.discard) == 0",
     ).toBe(true);
     expect(
       state.players[0]!.pos === hexOf(1, 1) && state.phase === 2,
@@ -527,12 +527,12 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("ship attack (§5.2.4): plundering takes cargo up to the free hold and the goods aboard; the cargo pawn moves", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [hex(1, 1)] // G15 carries 3 goods. greenDeck = [14] combatDec
+    // given { lord = players[0] merchants = [hex(1, 1)] // G15 carries 3 goods. greenDeck.pile = [14] comb
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      state.greenDeck = [14];
-      state.combatDeck = [59, 0];
+      state.greenDeck.pile = [14];
+      state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
       state.players[0]!.holdSec = ["chainshot", "grapples"];
@@ -564,7 +564,7 @@ describe("Predoni dei Mari: rules tests", () => {
         equal(state.players[0]!.holdSec, ["chainshot"]),
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
-    expect(state.greenDiscard, "expect greenDiscard == [14]").toEqual([14]);
+    expect(state.greenDeck.discard, "expect greenDeck.discard == [14]").toEqual([14]);
     play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -8)) }));
   });
   it("fights (§5.2.3.5): a tie is drawn again; each exchange's cards are discarded", () => {
@@ -573,7 +573,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [0, 24, 8, 1];
+      state.combatDeck.pile = [0, 24, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(2, 0);
@@ -590,7 +590,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(state.fAttScore === 6 && state.fDefScore === 0, "expect fAttScore == 6 and fDefScore == 0").toBe(true);
-    expect(state.combatDiscard, "expect combatDiscard == [0, 24, 8, 1]").toEqual([0, 24, 8, 1]);
+    expect(state.combatDeck.discard, "expect combatDeck.discard == [0, 24, 8, 1]").toEqual([0, 24, 8, 1]);
     expect(
       state.players[1]!.damaged && !state.players[0]!.damaged,
       "expect players[1].damaged and not players[0].damaged",
@@ -603,11 +603,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("fights (A31): a tie between two pirates without any main weapon goes to the defender", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [0, 1] players[0].ship = 0 players[0].sb = []
+    // given { lord = players[0] merchants = [] combatDeck.pile = [0, 1] players[0].ship = 0 players[0].sb
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [0, 1];
+      state.combatDeck.pile = [0, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = [];
       state.players[0]!.pos = hexOf(2, 0);
@@ -627,7 +627,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.fAttScore === 0 && state.fDefScore === 0 && !state.fAttWins,
       "expect fAttScore == 0 and fDefScore == 0 and not fAttWins",
     ).toBe(true);
-    expect(state.combatDiscard.length, "expect size(combatDiscard) == 2").toEqual(2);
+    expect(state.combatDeck.discard.length, "expect size(combatDeck.discard) == 2").toEqual(2);
     expect(state.players[0]!.damaged, "expect players[0].damaged").toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
@@ -637,7 +637,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [0, 4, 8, 1];
+      state.combatDeck.pile = [0, 4, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(2, 0);
@@ -668,11 +668,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("fights (§5.2.3.1): a defender chooses, out of turn, to play a card from his hand", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [0] players[0].ship = 0 players[0].sb = [melee
+    // given { lord = players[0] merchants = [] combatDeck.pile = [0] players[0].ship = 0 players[0].sb = [
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [0];
+      state.combatDeck.pile = [0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(2, 0);
@@ -702,19 +702,19 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect fAttScore == 4 and fDefScore == 9 and not fAttWins",
     ).toBe(true);
     expect(
-      state.players[1]!.hand.length === 0 && equal(state.combatDiscard, [0, 22]),
-      "expect size(players[1].hand) == 0 and combatDiscard == [0, 22]",
+      state.players[1]!.hand.length === 0 && equal(state.combatDeck.discard, [0, 22]),
+      "expect size(players[1].hand) == 0 and combatDeck.discard == [0, 22]",
     ).toBe(true);
     expect(state.players[0]!.damaged, "expect players[0].damaged").toBe(true);
     play(state, { type: "asideHex", player: 1, value: 0 });
   });
   it("wind diagram A-B (§4.2): a damaged pirate stops before another pirate; ports stop every pirate", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -5);
       state.players[0]!.damaged = true;
@@ -729,11 +729,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("wind (§4.2, A8): a healthy pirate is not stopped by another healthy pirate: the later mover attacks", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [8, 1] players[0].ship = 0 players[0].sb = [me
+    // given { lord = players[0] merchants = [] combatDeck.pile = [8, 1] players[0].ship = 0 players[0].sb
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [8, 1];
+      state.combatDeck.pile = [8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(0, -5);
@@ -761,7 +761,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(6, -10)];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -780,7 +780,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(2, -8)];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -803,7 +803,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { hex: hexOf(3, -9), cargo: false, sail: 1 },
         { hex: hexOf(8, -10), cargo: true, sail: 0 },
       ];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -822,7 +822,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(10, -2), hexOf(4, -11), hexOf(9, -7)];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -847,7 +847,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(10, -2), hexOf(4, -11), hexOf(9, -7)];
-      state.combatDeck = [0];
+      state.combatDeck.pile = [0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -911,11 +911,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the reef (§5.1.2, A27): entering it damages the ship and costs a token; an occupied reef cannot be entered", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].sb = [melee]
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].sb = [m
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.yards = [1];
@@ -949,11 +949,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the reef (A27): a reef holding a ship blocks the way; a damaged ship blocks healthy ones", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(4,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(4, -8);
       state.players[0]!.cp = 0;
@@ -979,11 +979,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("blocking (§5.1.2): a healthy ship cannot enter a damaged ship's square, nor a damaged one another pirate's", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(2,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(2, 0);
       state.players[0]!.cp = 0;
@@ -1015,11 +1015,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the storm (A6): sailing into the storm template damages the ship", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cp = 0;
@@ -1044,11 +1044,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Storm event (§5.6.8, A6): the template moves 4 squares; ships inside are carried, ships newly covered hit", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] // C03: Storm. combatDeck = [2] players[0].ship = 0 players
+    // given { lord = players[0] merchants = [] // C03: Storm. combatDeck.pile = [2] players[0].ship = 0 pl
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [2];
+      state.combatDeck.pile = [2];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cp = 0;
@@ -1094,12 +1094,12 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Kraken (§5.6.3, A21): a pirate entering its square must beat 7; the winner gains 1 CP, the Kraken goes home", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] kraken = hex(1, 1) // C21: Melee 9. combatDeck = [20] playe
+    // given { lord = players[0] merchants = [] kraken = hex(1, 1) // C21: Melee 9. combatDeck.pile = [20]
     {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(1, 1);
-      state.combatDeck = [20];
+      state.combatDeck.pile = [20];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(2, 0);
@@ -1135,7 +1135,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(1, 1);
-      state.combatDeck = [12];
+      state.combatDeck.pile = [12];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(2, 0);
@@ -1155,11 +1155,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Kraken event (§5.6.3): the generator moves it up to 4 sea squares; a merchant it meets respawns", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [hex(0, 5)] // C05: Kraken. combatDeck = [4] players[0].ship =
+    // given { lord = players[0] merchants = [hex(0, 5)] // C05: Kraken. combatDeck.pile = [4] players[0].s
     {
       state.lord = 0;
       state.merchants = [hexOf(0, 5)];
-      state.combatDeck = [4];
+      state.combatDeck.pile = [4];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1177,11 +1177,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("city attack (§5.3): every condition is required", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].sb = [melee]
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].sb = [m
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(4, -11);
@@ -1261,7 +1261,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [20, 0];
+      state.combatDeck.pile = [20, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.holdSec = ["grapeshot"];
@@ -1308,8 +1308,8 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [0, 20, 7];
-      state.missionDeck = [];
+      state.combatDeck.pile = [0, 20, 7];
+      state.missionDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(5, -11);
@@ -1335,11 +1335,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("victory (§8): the third hideout wins at once in the regular game", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [20, 0] players[0].ship = 0 players[0].sb = [m
+    // given { lord = players[0] merchants = [] combatDeck.pile = [20, 0] players[0].ship = 0 players[0].sb
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [20, 0];
+      state.combatDeck.pile = [20, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(5, -11);
@@ -1365,11 +1365,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("Partita Breve (§9): the second conquest ends the game at once", () => {
     const state = setUp({ players: 3, seed: 1, variant: "short" });
-    // given { lord = players[0] merchants = [] combatDeck = [20, 0] players[0].ship = 0 players[0].sb = [m
+    // given { lord = players[0] merchants = [] combatDeck.pile = [20, 0] players[0].ship = 0 players[0].sb
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [20, 0];
+      state.combatDeck.pile = [20, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(5, -11);
@@ -1403,11 +1403,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("Partita Breve (§9): a first conquest does not end the short game", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
-    // given { lord = players[0] merchants = [] combatDeck = [20, 0] players[0].ship = 0 players[0].sb = [m
+    // given { lord = players[0] merchants = [] combatDeck.pile = [20, 0] players[0].ship = 0 players[0].sb
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [20, 0];
+      state.combatDeck.pile = [20, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(5, -11);
@@ -1429,11 +1429,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("hideouts (§5.9, A36): entering another pirate's hideout port needs its owner's leave; he may ask a toll", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(5,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(5, -11);
       state.players[0]!.cp = 0;
@@ -1465,11 +1465,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("hideouts (§5.9, A36): a toll in equipment goes to the owner's warehouse; the visitor chooses the piece", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(5,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(5, -11);
       state.players[0]!.cp = 0;
@@ -1505,11 +1505,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("hideouts (§5.9, A36): a toll in goods with the owner's warehouse full goes back to the supply", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(5,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(5, -11);
       state.players[0]!.cp = 0;
@@ -1537,11 +1537,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("hideouts (§5.9): a refused entry holds for the rest of the turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(5,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(5, -12);
       state.players[0]!.cp = 0;
@@ -1576,11 +1576,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Event (§5.6) is mandatory: Diplomacy puts a truce in play; its letter is then free in its ports (A40)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] // C07: Diplomacy. combatDeck = [6] players[0].ship = 0 pla
+    // given { lord = players[0] merchants = [] // C07: Diplomacy. combatDeck.pile = [6] players[0].ship =
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [6];
+      state.combatDeck.pile = [6];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1592,7 +1592,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "truceNation", player: 0, value: "dutch" });
     expect(state.truce, "expect truce == [dutch]").toEqual(["dutch"]);
-    expect(state.combatDiscard, "expect combatDiscard == [6]").toEqual([6]);
+    expect(state.combatDeck.discard, "expect combatDeck.discard == [6]").toEqual([6]);
     expect(hasAccess(state, 1, hexOf(3, -7)), "expect hasAccess(players[1], hex(3, -7))").toBe(true);
     play(state, { type: "Commerce", player: 1 });
     play(state, { type: "BuyLetter", player: 1, n: "dutch" });
@@ -1609,11 +1609,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("Diplomacy (§5.6.1): a new truce must replace the one in play with another nation's", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [6] truce = [dutch] players[0].ship = 0 player
+    // given { lord = players[0] merchants = [] combatDeck.pile = [6] truce = [dutch] players[0].ship = 0 p
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [6];
+      state.combatDeck.pile = [6];
       state.truce = ["dutch"];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -1634,11 +1634,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Fort event (§5.6.2, A37): a random secondary weapon from the supply on a fort of the generator's choice", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] // C01: Fort. combatDeck = [0] players[0].ship = 0 players[
+    // given { lord = players[0] merchants = [] // C01: Fort. combatDeck.pile = [0] players[0].ship = 0 pla
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [0];
+      state.combatDeck.pile = [0];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1655,11 +1655,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("fort weapons (§5.1.4): a healthy ship sailing on the fort's named square may take the weapon", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] fortTokens = [FortToken(fort: 0, weapon: gr
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] fortTokens = [FortToken(fort: 0, weapo
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.fortTokens = [{ fort: 0, weapon: "grapples" }];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -1685,11 +1685,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("wreckage (§5.1.4): a healthy ship picks up a floating cargo token; the cargo pawn moves there", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] wreck = [Wreck(hex: hex(0, -4), cargo: true
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] wreck = [Wreck(hex: hex(0, -4), cargo:
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.wreck = [
         { hex: hexOf(0, -4), cargo: true, sail: 0 },
         { hex: hexOf(0, -5), cargo: false, sail: 2 },
@@ -1721,11 +1721,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("Sirens (§5.6.7, A22): played out of turn at the start of a turn, they bind the active pirate at once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].yards = [1,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].yards =
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.yards = [1, 1];
       state.players[0]!.pos = hexOf(0, -2);
@@ -1750,7 +1750,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.sirens && allowance(state, 0) === 5,
       "expect players[0].sirens and allowance(players[0]) == 5",
     ).toBe(true);
-    expect(state.combatDiscard, "expect combatDiscard == [5]").toEqual([5]);
+    expect(state.combatDeck.discard, "expect combatDeck.discard == [5]").toEqual([5]);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "sirensTarget", player: 0, value: 1 });
     expect(
@@ -1760,11 +1760,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("Sirens (A22): drawn at the end of a turn, they bind the target's next turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [5] players[0].ship = 0 players[0].pos = hex(0
+    // given { lord = players[0] merchants = [] combatDeck.pile = [5] players[0].ship = 0 players[0].pos =
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [5];
+      state.combatDeck.pile = [5];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1779,12 +1779,12 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("Castaway (§5.6.5): the generator may swap his mission card, away from any port", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] // C08: Castaway. combatDeck = [7] missionDeck = [5] player
+    // given { lord = players[0] merchants = [] // C08: Castaway. combatDeck.pile = [7] missionDeck.pile =
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [7];
-      state.missionDeck = [5];
+      state.combatDeck.pile = [7];
+      state.missionDeck.pile = [5];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.mission = [0];
@@ -1800,15 +1800,15 @@ describe("Predoni dei Mari: rules tests", () => {
       equal(state.players[0]!.mission, [5]) && equal(state.players[0]!.missionFlags, ["french", "spanish"]),
       "expect players[0].mission == [5] and players[0].missionFlags == [french, spanish]",
     ).toBe(true);
-    expect(state.missionDiscard, "expect missionDiscard == [0]").toEqual([0]);
+    expect(state.missionDeck.discard, "expect missionDeck.discard == [0]").toEqual([0]);
   });
   it("Shoals (§5.6.6, A5): a template moves to another position that still covers its module's shoals square", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] // C04: Shoals. combatDeck = [3] players[0].ship = 0 player
+    // given { lord = players[0] merchants = [] // C04: Shoals. combatDeck.pile = [3] players[0].ship = 0 p
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [3];
+      state.combatDeck.pile = [3];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1841,8 +1841,8 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [1, 8, 9];
-      state.greenDeck = [8];
+      state.combatDeck.pile = [1, 8, 9];
+      state.greenDeck.pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -1879,11 +1879,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("repairs (§5.8, A42): a ship that began its turn damaged and only moved is repaired before the Event", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cp = 0;
@@ -1903,11 +1903,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("repairs (§5.8): entering a friendly port repairs at once; a command point repairs at any time, even out of turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -3);
       state.players[0]!.cp = 0;
@@ -1945,11 +1945,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the round (§4.1): the Lord of the Winds spins first, then every pirate plays clockwise from him", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { lord = players[2] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[2] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = at(SEATS[state.playerCount]!, 2);
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -1976,11 +1976,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("phase order (§4.3): after Commerce no Movement; the Tavern after Commerce; each phase once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -2015,11 +2015,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Tavern (§5.5): a combat card is looked at privately, then kept for 2 CP or discarded (no second try)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [3, 4, 5] players[0].ship = 0 players[0].pos =
+    // given { lord = players[0] merchants = [] combatDeck.pile = [3, 4, 5] players[0].ship = 0 players[0].
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [3, 4, 5];
+      state.combatDeck.pile = [3, 4, 5];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cp = 4;
@@ -2050,8 +2050,8 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "BuyCombatCard", player: 0 });
     play(state, { type: "keepCard", player: 0, value: false });
     expect(
-      equal(state.combatDiscard, [4]) && state.players[0]!.cp === 2,
-      "expect combatDiscard == [4] and players[0].cp == 2",
+      equal(state.combatDeck.discard, [4]) && state.players[0]!.cp === 2,
+      "expect combatDeck.discard == [4] and players[0].cp == 2",
     ).toBe(true);
     {
       const before = JSON.stringify(state);
@@ -2062,11 +2062,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Tavern (§5.5): the hand holds honours + 1 cards; converting an honour gives 2 CP and may force a discard", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cp = 2;
@@ -2100,8 +2100,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     play(state, { type: "excessCard", player: 0, value: 1 });
     expect(
-      equal(state.players[0]!.hand, [10]) && equal(state.combatDiscard, [11]),
-      "expect players[0].hand == [10] and combatDiscard == [11]",
+      equal(state.players[0]!.hand, [10]) && equal(state.combatDeck.discard, [11]),
+      "expect players[0].hand == [10] and combatDeck.discard == [11]",
     ).toBe(true);
     {
       const before = JSON.stringify(state);
@@ -2112,12 +2112,12 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Tavern (§5.5): a mission card is drawn only when none is held", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] missionDeck = [9] players[0].ship = 0 playe
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] missionDeck.pile = [9] players[0].ship
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
-      state.missionDeck = [9];
+      state.combatDeck.pile = [];
+      state.missionDeck.pile = [9];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.mission = [];
@@ -2136,11 +2136,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("delivering captured ships (§5.4): each gives its honours; three in one turn give one more", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.captured = [0, 31, 39];
@@ -2159,18 +2159,18 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal(state.greenDiscard, [0]) && equal(state.redDiscard, [31, 39]),
-      "expect greenDiscard == [0] and redDiscard == [31, 39]",
+      equal(state.greenDeck.discard, [0]) && equal(state.redDeck.discard, [31, 39]),
+      "expect greenDeck.discard == [0] and redDeck.discard == [31, 39]",
     ).toBe(true);
   });
   it("buying a ship (§5.4, A12, A29): the city's size in cards, the redirect card replaced, the old ship traded in", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] // G09, G10, then G31 (the war ship card hi
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] // G09, G10, then G31 (the war ship ca
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
-      state.greenDeck = [8, 9, 30, 10];
+      state.combatDeck.pile = [];
+      state.greenDeck.pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2193,8 +2193,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal(state.greenDiscard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
-      "expect greenDiscard == [30, 0, 8, 10] and shipOffer == []",
+      equal(state.greenDeck.discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      "expect greenDeck.discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
       const before = JSON.stringify(state);
@@ -2205,12 +2205,12 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("buying a ship (§5.4): the pirate may buy none of the ships offered; they all go to the discard pile", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] greenDeck = [8, 9, 30, 10] players[0].ship
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] greenDeck.pile = [8, 9, 30, 10] player
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
-      state.greenDeck = [8, 9, 30, 10];
+      state.combatDeck.pile = [];
+      state.greenDeck.pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2235,18 +2235,18 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal(state.greenDiscard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
-      "expect greenDiscard == [30, 8, 9, 10] and shipOffer == []",
+      equal(state.greenDeck.discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      "expect greenDeck.discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
   it("buying a ship (A29): equipment that does not fit the new ship is sold, or stored in the warehouse", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] // R01: santabarbara 3, yards 2, hold 3. re
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] // R01: santabarbara 3, yards 2, hold
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
-      state.redDeck = [31, 32];
+      state.combatDeck.pile = [];
+      state.redDeck.pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2280,11 +2280,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("task T3 (A14): ending Movement on the square named after the mission's fort completes it", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cp = 0;
@@ -2310,17 +2310,17 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cp == 1 and players[0].cargo == 1 and players[0].cargoPos == hex(6, -11)",
     ).toBe(true);
     expect(
-      equal(state.players[0]!.mission, []) && equal(state.missionDiscard, [6]),
-      "expect players[0].mission == [] and missionDiscard == [6]",
+      equal(state.players[0]!.mission, []) && equal(state.missionDeck.discard, [6]),
+      "expect players[0].mission == [] and missionDeck.discard == [6]",
     ).toBe(true);
   });
   it("equipment (§2.5): prices, slots, one silk sail at most, half price back, letters only discarded", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 200;
@@ -2371,12 +2371,12 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the Kraken in the wind (§4.2, A21): a pirate blown onto it stops there and fights it after the wind", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] kraken = hex(0, -5) combatDeck = [20] players[0].ship = 0 p
+    // given { lord = players[0] merchants = [] kraken = hex(0, -5) combatDeck.pile = [20] players[0].ship
     {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(0, -5);
-      state.combatDeck = [20];
+      state.combatDeck.pile = [20];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(0, -3);
@@ -2529,8 +2529,8 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      state.greenDeck = [8, 9];
-      state.combatDeck = [20, 0, 8, 1];
+      state.greenDeck.pile = [8, 9];
+      state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -2574,11 +2574,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("pirate against pirate (§5.2.4): the winner raids captured ships; beating a war ship completes task T2", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [20, 0] players[0].ship = 0 players[0].sb = [m
+    // given { lord = players[0] merchants = [] combatDeck.pile = [20, 0] players[0].ship = 0 players[0].sb
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [20, 0];
+      state.combatDeck.pile = [20, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.pos = hexOf(2, 0);
@@ -2617,11 +2617,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("the storm (§5.8): an already damaged ship struck again loses a sail, cargo or letter token", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [] players[0].ship = 0 players[0].pos = hex(0,
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [];
+      state.combatDeck.pile = [];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.cp = 0;
@@ -2646,11 +2646,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("Merchant event (§5.6.4): a merchant moved off the board respawns in a national port", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck = [1] players[0].ship = 0 players[0].pos = hex(0
+    // given { lord = players[0] merchants = [] combatDeck.pile = [1] players[0].ship = 0 players[0].pos =
     {
       state.lord = 0;
       state.merchants = [];
-      state.combatDeck = [1];
+      state.combatDeck.pile = [1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
@@ -2690,9 +2690,9 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      state.greenDeck = [25];
-      state.missionDeck = [0, 6];
-      state.combatDeck = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
+      state.greenDeck.pile = [25];
+      state.missionDeck.pile = [0, 6];
+      state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
       state.players[0]!.sb = ["melee"];
       state.players[0]!.holdSec = ["grapeshot"];
@@ -2839,19 +2839,19 @@ function scrambleHidden(state: State, seat: Player): void {
         .reverse()
         .map((x) => x + 1);
   }
-  state.greenDeck = state.greenDeck
+  state.greenDeck.pile = state.greenDeck.pile
     .slice()
     .reverse()
     .map((x) => x + 1);
-  state.redDeck = state.redDeck
+  state.redDeck.pile = state.redDeck.pile
     .slice()
     .reverse()
     .map((x) => x + 1);
-  state.combatDeck = state.combatDeck
+  state.combatDeck.pile = state.combatDeck.pile
     .slice()
     .reverse()
     .map((x) => x + 1);
-  state.missionDeck = state.missionDeck
+  state.missionDeck.pile = state.missionDeck.pile
     .slice()
     .reverse()
     .map((x) => x + 1);

@@ -6,7 +6,7 @@ import {
   concat,
   createRng,
   divide,
-  drawTop,
+  drawFromDeck,
   hexAdd,
   hexDirection,
   hexDisc,
@@ -30,6 +30,7 @@ import {
   rangeList,
   rankByKeys,
   removeValue,
+  reshuffleDeck,
   seatLists,
   setAt,
   shuffleInPlace,
@@ -37,6 +38,8 @@ import {
   type GameOptions,
   type Hex,
   type HexView,
+  type Deck,
+  type DeckView,
   type Outcome,
   type RngState,
   type ShownAction,
@@ -123,7 +126,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 138) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1314) */
+/** enum Pawn (rules line 1276) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Slot (rules line 57) */
@@ -928,79 +931,79 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 817) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 820) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 821) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 823) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 825) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 833) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 900) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1040) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1056) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1168) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1175) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1183) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1199) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1201) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1204) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1212) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1223) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1239) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1242) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1276) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1279) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1285) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1291) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1297) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1430) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1470) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1491) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1501) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1515) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1519) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1528) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1552) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1592) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1596) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1658) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1710) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1715) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1731) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1735) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1738) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1753) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1758) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1769) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1774) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1812) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1826) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1868) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1901) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1917) */
-/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2110) */
-/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2128) */
-/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2132) */
-/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2142) */
-/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2146) */
-/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2156) */
-/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2159) */
-/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2163) */
-/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2171) */
-/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2196) */
-/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2220) */
-/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2277) */
-/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2298) */
-/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2316) */
-/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2339) */
-/** site 64: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2341) */
-/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2350) */
-/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2376) */
-/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2399) */
-/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2405) */
-/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2417) */
-/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2436) */
-/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2470) */
-/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2490) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 814) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 817) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 818) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 820) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 822) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 830) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 897) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1002) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1018) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1130) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1137) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1145) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1161) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1163) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1166) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1174) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1185) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1201) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1204) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1238) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1241) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1247) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1253) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1259) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1392) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1432) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1453) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1463) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1477) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1481) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1490) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1514) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1554) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1558) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1620) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1672) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1677) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1693) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1697) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1700) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1715) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1720) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1731) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1736) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1774) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1788) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1830) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1863) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1879) */
+/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2072) */
+/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2090) */
+/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2094) */
+/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2104) */
+/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2108) */
+/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2118) */
+/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2121) */
+/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2125) */
+/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2133) */
+/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2158) */
+/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2182) */
+/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2239) */
+/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2260) */
+/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2278) */
+/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2301) */
+/** site 64: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2303) */
+/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2312) */
+/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2338) */
+/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2361) */
+/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2367) */
+/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2379) */
+/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2398) */
+/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2432) */
+/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2452) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1110,14 +1113,10 @@ export interface State {
   fortTokens: FortToken[];
   truce: Nation[];
   hideouts: Hideout[];
-  greenDeck: number[];
-  redDeck: number[];
-  greenDiscard: number[];
-  redDiscard: number[];
-  combatDeck: number[];
-  combatDiscard: number[];
-  missionDeck: number[];
-  missionDiscard: number[];
+  greenDeck: Deck<number>;
+  redDeck: Deck<number>;
+  combatDeck: Deck<number>;
+  missionDeck: Deck<number>;
   startOffer: number[];
   shipOffer: number[];
   phase: number;
@@ -1162,7 +1161,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action PlayCard (rules line 915). */
+/** The action PlayCard (rules line 912). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1170,76 +1169,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 927). */
+/** The action Repair (rules line 924). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 934). */
+/** The action EndTurn (rules line 931). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1049). */
+/** The action Move (rules line 1011). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1066). */
+/** The action Step (rules line 1028). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1078). */
+/** The action AttackPort (rules line 1040). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1088). */
+/** The action ExtraMove (rules line 1050). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1094). */
+/** The action StopMoving (rules line 1056). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1846). */
+/** The action AttackCity (rules line 1808). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1895). */
+/** The action Commerce (rules line 1857). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1905). */
+/** The action EndCommerce (rules line 1867). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1911). */
+/** The action SellCargo (rules line 1873). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1928). */
+/** The action Deliver (rules line 1890). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1247,168 +1246,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1941). */
+/** The action SellMain (rules line 1903). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1947). */
+/** The action SellSecondary (rules line 1909). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1953). */
+/** The action SellSail (rules line 1915). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1959). */
+/** The action DropLetter (rules line 1921). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1964). */
+/** The action BuyMain (rules line 1926). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1972). */
+/** The action BuySecondary (rules line 1934). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1980). */
+/** The action BuySail (rules line 1942). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1993). */
+/** The action BuyLetter (rules line 1955). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 2002). */
+/** The action StoreMain (rules line 1964). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 2010). */
+/** The action LoadMain (rules line 1972). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 2018). */
+/** The action StoreSecondary (rules line 1980). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2026). */
+/** The action LoadSecondary (rules line 1988). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2034). */
+/** The action StoreSail (rules line 1996). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2042). */
+/** The action LoadSail (rules line 2004). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2050). */
+/** The action StoreLetter (rules line 2012). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2058). */
+/** The action LoadLetter (rules line 2020). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2066). */
+/** The action StoreCargo (rules line 2028). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2075). */
+/** The action LoadCargo (rules line 2037). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2087). */
+/** The action BuyShip (rules line 2049). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2190). */
+/** The action Tavern (rules line 2152). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2200). */
+/** The action EndTavern (rules line 2162). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2204). */
+/** The action TakeMission (rules line 2166). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2211). */
+/** The action BuyCombatCard (rules line 2173). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2233). */
+/** The action ConvertHonour (rules line 2195). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 817). */
+/** The answer to `choose startShip` (rules line 814). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1416,21 +1415,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 820). */
+/** The answer to `choose firstWeapon` (rules line 817). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 821). */
+/** The answer to `choose secondWeapon` (rules line 818). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 823). */
+/** The answer to `choose startPort` (rules line 820). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1438,21 +1437,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 825). */
+/** The answer to `choose kit` (rules line 822). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 833). */
+/** The answer to `choose startLetter` (rules line 830). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1040). */
+/** The answer to `choose excessCard` (rules line 1002). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1460,49 +1459,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1168). */
+/** The answer to `choose takeCargo` (rules line 1130). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1175). */
+/** The answer to `choose takeSail` (rules line 1137). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1183). */
+/** The answer to `choose takeWeapon` (rules line 1145). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1199). */
+/** The answer to `choose overboard` (rules line 1161). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1201). */
+/** The answer to `choose thrownSec` (rules line 1163). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1204). */
+/** The answer to `choose thrownLetter` (rules line 1166). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1212). */
+/** The answer to `choose floatHex` (rules line 1174). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1510,35 +1509,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1223). */
+/** The answer to `choose completeT3` (rules line 1185). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1239). */
+/** The answer to `choose entryAnswer` (rules line 1201). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1242). */
+/** The answer to `choose payToll` (rules line 1204). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1276). */
+/** The answer to `choose tollPiece` (rules line 1238). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1279). */
+/** The answer to `choose tollMain` (rules line 1241). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1546,7 +1545,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1285). */
+/** The answer to `choose tollSecondary` (rules line 1247). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1554,7 +1553,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1291). */
+/** The answer to `choose tollSail` (rules line 1253). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1562,7 +1561,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1297). */
+/** The answer to `choose tollLetter` (rules line 1259). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1570,7 +1569,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1430). */
+/** The answer to `choose fightHex` (rules line 1392). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1578,7 +1577,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1470). */
+/** The answer to `choose spawnPort` (rules line 1432). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1586,7 +1585,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1491). */
+/** The answer to `choose merchantAside` (rules line 1453). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1594,7 +1593,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1501). */
+/** The answer to `choose asideHex` (rules line 1463). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1602,28 +1601,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1515). */
+/** The answer to `choose loss` (rules line 1477). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1519). */
+/** The answer to `choose lostSail` (rules line 1481). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1528). */
+/** The answer to `choose lostLetter` (rules line 1490). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1552). */
+/** The answer to `choose wreckHex` (rules line 1514). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1631,14 +1630,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1592). */
+/** The answer to `choose playFromHand` (rules line 1554). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1596). */
+/** The answer to `choose handCard` (rules line 1558). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1646,56 +1645,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1658). */
+/** The answer to `choose spendCP` (rules line 1620). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1710). */
+/** The answer to `choose spoil` (rules line 1672). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1715). */
+/** The answer to `choose loot` (rules line 1677). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1731). */
+/** The answer to `choose room` (rules line 1693). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1735). */
+/** The answer to `choose discardedSec` (rules line 1697). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1738). */
+/** The answer to `choose discardedLetter` (rules line 1700). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1753). */
+/** The answer to `choose pirateSpoil` (rules line 1715). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1769). */
+/** The answer to `choose raided` (rules line 1731). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1703,14 +1702,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1774). */
+/** The answer to `choose raidMore` (rules line 1736). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1812). */
+/** The answer to `choose krakenEscape` (rules line 1774). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1718,7 +1717,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1826). */
+/** The answer to `choose krakenHome` (rules line 1788). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1726,7 +1725,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1868). */
+/** The answer to `choose hideoutToken` (rules line 1830). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1734,70 +1733,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2128). */
+/** The answer to `choose extraMain` (rules line 2090). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2132). */
+/** The answer to `choose storeMain` (rules line 2094). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2142). */
+/** The answer to `choose extraSail` (rules line 2104). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2146). */
+/** The answer to `choose storeSail` (rules line 2108). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2156). */
+/** The answer to `choose extraItem` (rules line 2118). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2159). */
+/** The answer to `choose storeItem` (rules line 2121). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2163). */
+/** The answer to `choose extraSec` (rules line 2125). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2171). */
+/** The answer to `choose extraLetter` (rules line 2133). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2277). */
+/** The answer to `choose truceNation` (rules line 2239). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2298). */
+/** The answer to `choose fortChoice` (rules line 2260). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1805,7 +1804,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2316). */
+/** The answer to `choose krakenTo` (rules line 2278). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1813,14 +1812,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2339). */
+/** The answer to `choose moveMerchant` (rules line 2301). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2341). */
+/** The answer to `choose whichMerchant` (rules line 2303). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1828,7 +1827,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2350). */
+/** The answer to `choose merchantTo` (rules line 2312). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1836,14 +1835,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2376). */
+/** The answer to `choose newMission` (rules line 2338). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2399). */
+/** The answer to `choose shoalsModule` (rules line 2361). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1851,7 +1850,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2405). */
+/** The answer to `choose shoalsSpot` (rules line 2367). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1859,14 +1858,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2417). */
+/** The answer to `choose sirensTarget` (rules line 2379). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2436). */
+/** The answer to `choose stormDir` (rules line 2398). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1874,7 +1873,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2470). */
+/** The answer to `choose stormLanding` (rules line 2432). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1882,7 +1881,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2490). */
+/** The answer to `choose merchantLanding` (rules line 2452). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1890,14 +1889,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1917). */
+/** The answer to `choose raiseDistance` (rules line 1879). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2110). */
+/** The answer to `choose newShip` (rules line 2072). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1905,7 +1904,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2220). */
+/** The answer to `choose keepCard` (rules line 2182). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2086,18 +2085,10 @@ export interface View {
   fortTokens: FortToken[];
   truce: Nation[];
   hideouts: Hideout[];
-  /** Hidden: only the number of elements. */
-  greenDeck: number;
-  /** Hidden: only the number of elements. */
-  redDeck: number;
-  greenDiscard: number[];
-  redDiscard: number[];
-  /** Hidden: only the number of elements. */
-  combatDeck: number;
-  combatDiscard: number[];
-  /** Hidden: only the number of elements. */
-  missionDeck: number;
-  missionDiscard: number[];
+  greenDeck: DeckView<number>;
+  redDeck: DeckView<number>;
+  combatDeck: DeckView<number>;
+  missionDeck: DeckView<number>;
   startOffer: number[];
   shipOffer: number[];
   phase: number;
@@ -2535,22 +2526,22 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 592) */
+/** fn windKey (line 589) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 594) */
+/** fn slotCentre (line 591) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 596) */
+/** fn placeLocal (line 593) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn slotOfHex (line 598) */
+/** fn slotOfHex (line 595) */
 export function slotOfHex(state: State, h: Hex): number {
   for (const s of SLOTS) {
     if (hexDistance(h, hexOf(s.q, s.r)) <= 4) {
@@ -2561,189 +2552,189 @@ export function slotOfHex(state: State, h: Hex): number {
   return -1;
 }
 
-/** fn moduleAtSlot (line 606) */
+/** fn moduleAtSlot (line 603) */
 export function moduleAtSlot(state: State, s: number): number {
   return s < 0 ? -1 : at(state.slotMod, s);
 }
 
-/** fn moduleOf (line 607) */
+/** fn moduleOf (line 604) */
 export function moduleOf(state: State, h: Hex): number {
   return moduleAtSlot(state, slotOfHex(state, h));
 }
 
-/** fn moduleHexes (line 609) */
+/** fn moduleHexes (line 606) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn onBoard (line 610) */
+/** fn onBoard (line 607) */
 export function onBoard(state: State, h: Hex): boolean {
   return slotOfHex(state, h) >= 0;
 }
 
-/** fn isLand (line 613) */
+/** fn isLand (line 610) */
 export function isLand(state: State, h: Hex): boolean {
   return state.landHexes.includes(h);
 }
 
-/** fn isPort (line 614) */
+/** fn isPort (line 611) */
 export function isPort(state: State, h: Hex): boolean {
   return state.portHexes.includes(h);
 }
 
-/** fn isReef (line 615) */
+/** fn isReef (line 612) */
 export function isReef(state: State, h: Hex): boolean {
   return state.reefs.includes(h);
 }
 
-/** fn isShoals (line 616) */
+/** fn isShoals (line 613) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 617) */
+/** fn inStorm (line 614) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 619) */
+/** fn isSea (line 616) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 621) */
+/** fn portAt (line 618) */
 export function portAt(state: State, h: Hex): Port | null {
   return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : null;
 }
 
-/** fn cityAt (line 623) */
+/** fn cityAt (line 620) */
 export function cityAt(state: State, h: Hex): number | null {
   return match42(state, h);
 }
 
-/** fn fortOfSea (line 625) */
+/** fn fortOfSea (line 622) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : null;
 }
 
-/** fn fortHasToken (line 626) */
+/** fn fortHasToken (line 623) */
 export function fortHasToken(state: State, f: number): boolean {
   return any43(state, f);
 }
 
-/** fn piratePorts (line 627) */
+/** fn piratePorts (line 624) */
 export function piratePorts(state: State): Hex[] {
   return collect44(state);
 }
 
-/** fn hasPawn (line 630) */
+/** fn hasPawn (line 627) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any45(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 631) */
+/** fn merchantAt (line 628) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 632) */
+/** fn damagedPirateAt (line 629) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any46(state, h);
 }
 
-/** fn otherPirateAt (line 633) */
+/** fn otherPirateAt (line 630) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any47(state, me, h);
 }
 
-/** fn healthyOtherAt (line 634) */
+/** fn healthyOtherAt (line 631) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any48(state, me, h);
 }
 
-/** fn freeSea (line 636) */
+/** fn freeSea (line 633) */
 export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 637) */
+/** fn wreckAt (line 634) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any49(state, h);
 }
 
-/** fn floatsOnModule (line 638) */
+/** fn floatsOnModule (line 635) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any50(state, cargo, m);
 }
 
-/** fn isConquered (line 643) */
+/** fn isConquered (line 640) */
 export function isConquered(state: State, c: number): boolean {
   return any51(state, c);
 }
 
-/** fn ownsHideout (line 644) */
+/** fn ownsHideout (line 641) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any52(state, c, p);
 }
 
-/** fn hideoutCount (line 645) */
+/** fn hideoutCount (line 642) */
 export function hideoutCount(state: State, p: Player): number {
   return count53(state, p);
 }
 
-/** fn hideoutOwners (line 646) */
+/** fn hideoutOwners (line 643) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect54(state, c);
 }
 
-/** fn cityAccess (line 649) */
+/** fn cityAccess (line 646) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
     : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 650) */
+/** fn hasAccess (line 647) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return match55(state, h, p);
 }
 
-/** fn isNationalPort (line 651) */
+/** fn isNationalPort (line 648) */
 export function isNationalPort(state: State, h: Hex): boolean {
   return match56(state, h);
 }
 
-/** fn foreignHideoutPort (line 652) */
+/** fn foreignHideoutPort (line 649) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return match57(state, h, p);
 }
 
-/** fn warehouseHere (line 654) */
+/** fn warehouseHere (line 651) */
 export function warehouseHere(state: State, p: Player): boolean {
   return match58(state, p);
 }
 
-/** fn citySizeAt (line 656) */
+/** fn citySizeAt (line 653) */
 export function citySizeAt(state: State, h: Hex): number {
   return match59(state, h);
 }
 
-/** fn tokenHonours (line 657) */
+/** fn tokenHonours (line 654) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 658) */
+/** fn usableToken (line 655) */
 export function usableToken(state: State, p: Player): boolean {
   return any60(state, p);
 }
 
-/** fn ownHideoutOnModule (line 659) */
+/** fn ownHideoutOnModule (line 656) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any61(state, p, m);
 }
 
-/** fn canAttackCity (line 661) */
+/** fn canAttackCity (line 658) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
@@ -2754,17 +2745,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 664) */
+/** fn portOpen (line 661) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match62(state, h, p);
 }
 
-/** fn shipDeckOf (line 674) */
+/** fn shipDeckOf (line 671) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 675) */
+/** fn freeHold (line 672) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2774,17 +2765,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 676) */
+/** fn freeYards (line 673) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 677) */
+/** fn freeSb (line 674) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 678) */
+/** fn warehouseUsed (line 675) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2795,27 +2786,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 679) */
+/** fn warehouseFree (line 676) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 680) */
+/** fn ownsSilk (line 677) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 681) */
+/** fn sailBonus (line 678) */
 export function sailBonus(state: State, p: Player): number {
   return sum63(state, p);
 }
 
-/** fn damagedMove (line 682) */
+/** fn damagedMove (line 679) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 684) */
+/** fn allowance (line 681) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2824,67 +2815,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 685) */
+/** fn mpLeft (line 682) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 686) */
+/** fn stepCost (line 683) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 687) */
+/** fn hasLosable (line 684) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 690) */
+/** fn mainSupply (line 687) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum66(state, w);
 }
 
-/** fn secSupply (line 691) */
+/** fn secSupply (line 688) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum69(state, w) - count70(state, w);
 }
 
-/** fn sailSupply (line 692) */
+/** fn sailSupply (line 689) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum73(state, v) - count74(state, v);
 }
 
-/** fn cargoSupply (line 693) */
+/** fn cargoSupply (line 690) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum75(state) - count76(state);
 }
 
-/** fn letterSupply (line 694) */
+/** fn letterSupply (line 691) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum79(state, n_);
 }
 
-/** fn secTotal (line 695) */
+/** fn secTotal (line 692) */
 export function secTotal(state: State): number {
   return sum80(state);
 }
 
-/** fn income (line 698) */
+/** fn income (line 695) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 699) */
+/** fn saleDistance (line 696) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 701) */
+/** fn handLimit (line 698) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 708) */
+/** fn cardScore (line 705) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -2900,22 +2891,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 716) */
+/** fn pirateScore (line 713) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 717) */
+/** fn merchantScore (line 714) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 718) */
+/** fn cityScore (line 715) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 720) */
+/** fn reshuffles (line 717) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -2925,7 +2916,7 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 726) */
+/** fn sideScore (line 723) */
 export function sideScore(
   state: State,
   kind: SideKind,
@@ -2943,20 +2934,20 @@ export function sideScore(
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 728) */
+/** fn unarmed (line 725) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 729) */
+/** fn canPlayOrDraw (line 726) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
-    state.combatDeck.length + state.combatDiscard.length > 0 ||
+    state.combatDeck.pile.length + state.combatDeck.discard.length > 0 ||
     (kind === "pirateSide" && state.players[who]!.hand.length > 0)
   );
 }
 
-/** fn shadowSearch (line 731) */
+/** fn shadowSearch (line 728) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -2965,22 +2956,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 732) */
+/** fn shadowFor (line 729) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 737) */
+/** fn portOf (line 734) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum81(state, m, slot) };
 }
 
-/** fn otherDeck (line 998) */
+/** fn otherDeck (line 966) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1305) */
+/** fn hasEquipment (line 1267) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -2991,12 +2982,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1306) */
+/** fn tollDoubloons (line 1268) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1308) */
+/** fn tollPayable (line 1270) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3011,12 +3002,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1315) */
+/** fn pawnPos (line 1277) */
 export function pawnPos(state: State, x: Pawn): Hex {
   return match82(state, x);
 }
 
-/** fn windStopsPirate (line 1316) */
+/** fn windStopsPirate (line 1278) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3028,7 +3019,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1317) */
+/** fn windStopsMerchant (line 1279) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3038,12 +3029,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1409) */
+/** fn windConflict (line 1371) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count83(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1410) */
+/** fn windConflictHexes (line 1372) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3055,12 +3046,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1452) */
+/** fn merchantsOnModule (line 1414) */
 export function merchantsOnModule(state: State, m: number): number {
   return count84(state, m);
 }
 
-/** fn nearestFree (line 1476) */
+/** fn nearestFree (line 1438) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3072,17 +3063,17 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1990) */
+/** fn letterPrice (line 1952) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1991) */
+/** fn nationalPortOf (line 1953) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   return match86(state, h, n_);
 }
 
-/** fn canBuyShip (line 2084) */
+/** fn canBuyShip (line 2046) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3091,12 +3082,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2305) */
+/** fn krakenMayEnter (line 2267) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2334) */
+/** fn merchantMayEnter (line 2296) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3108,12 +3099,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2385) */
+/** fn shoalSquare (line 2347) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2386) */
+/** fn shoalTemplate (line 2348) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3122,7 +3113,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2388) */
+/** fn triangle (line 2350) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3131,27 +3122,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2389) */
+/** fn shoalSpotLegal (line 2351) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all87(state, m, i_);
 }
 
-/** fn currentShoal (line 2390) */
+/** fn currentShoal (line 2352) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all88(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2391) */
+/** fn otherShoalSpots (line 2353) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect89(state, m);
 }
 
-/** fn stormFits (line 2429) */
+/** fn stormFits (line 2391) */
 export function stormFits(state: State, c: Hex): boolean {
   return all90(state, c);
 }
 
-/** proc buildBoard (line 742) */
+/** proc buildBoard (line 739) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3197,70 +3188,35 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 943) */
+/** proc drawCombatCard (line 940) */
 export function drawCombatCard(state: State): number | null {
-  if (state.combatDeck.length === 0 && state.combatDiscard.length > 0) {
-    state.combatDeck = state.combatDiscard.slice();
-    state.combatDiscard = [];
-    shuffleInPlace(state.rng, state.combatDeck);
-  }
-
-  if (state.combatDeck.length === 0) {
-    return null;
-  }
-
-  return drawTop(state.combatDeck);
+  return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 956) */
+/** proc rebuildCombatDeck (line 945) */
 export function rebuildCombatDeck(state: State): void {
-  for (const c of state.combatDiscard.slice()) {
-    state.combatDeck.push(c);
-  }
-
-  state.combatDiscard = [];
-  shuffleInPlace(state.rng, state.combatDeck);
+  reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 966) */
+/** proc drawShipFrom (line 951) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
   if (d === "green") {
-    if (state.greenDeck.length === 0 && state.greenDiscard.length > 0) {
-      state.greenDeck = state.greenDiscard.slice();
-      state.greenDiscard = [];
-      shuffleInPlace(state.rng, state.greenDeck);
-    }
-
-    if (state.greenDeck.length === 0) {
-      return null;
-    }
-
-    return drawTop(state.greenDeck);
-  } else {
-    if (state.redDeck.length === 0 && state.redDiscard.length > 0) {
-      state.redDeck = state.redDiscard.slice();
-      state.redDiscard = [];
-      shuffleInPlace(state.rng, state.redDeck);
-    }
-
-    if (state.redDeck.length === 0) {
-      return null;
-    }
-
-    return drawTop(state.redDeck);
+    return drawFromDeck(state.rng, state.greenDeck);
   }
+
+  return drawFromDeck(state.rng, state.redDeck);
 }
 
-/** proc discardShip (line 990) */
+/** proc discardShip (line 958) */
 export function discardShip(state: State, c: number): void {
   if (at(SHIPS, c).deck === "green") {
-    state.greenDiscard.push(c);
+    state.greenDeck.discard.push(c);
   } else {
-    state.redDiscard.push(c);
+    state.redDeck.discard.push(c);
   }
 }
 
-/** proc drawMerchant (line 1003) */
+/** proc drawMerchant (line 971) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3276,32 +3232,26 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 1016) */
+/** proc drawMission (line 984) */
 export function drawMission(state: State, p: Player): void {
-  if (state.missionDeck.length === 0 && state.missionDiscard.length > 0) {
-    state.missionDeck = state.missionDiscard.slice();
-    state.missionDiscard = [];
-    shuffleInPlace(state.rng, state.missionDeck);
-  }
-
-  if (state.missionDeck.length > 0) {
-    let k = drawTop(state.missionDeck);
+  const k = drawFromDeck(state.rng, state.missionDeck);
+  if (k !== null) {
     state.players[p]!.mission = [k];
     state.players[p]!.missionFlags = [at(MISSIONS, k).flagA, at(MISSIONS, k).flagB];
   }
 }
 
-/** proc discardMission (line 1029) */
+/** proc discardMission (line 991) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
-    state.missionDiscard.push(k);
+    state.missionDeck.discard.push(k);
   }
 
   state.players[p]!.mission = [];
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1146) */
+/** proc dock (line 1108) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3309,7 +3259,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1565) */
+/** proc setSides (line 1527) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3333,7 +3283,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1580) */
+/** proc noteFight (line 1542) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3341,7 +3291,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1789) */
+/** proc shipTask (line 1751) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3368,7 +3318,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 927): its effects, once allowed. */
+/** action Repair (line 924): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3379,7 +3329,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 934): its effects, once allowed. */
+/** action EndTurn (line 931): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3432,7 +3382,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1088): its effects, once allowed. */
+/** action ExtraMove (line 1050): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3443,7 +3393,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1094): its effects, once allowed. */
+/** action StopMoving (line 1056): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3474,7 +3424,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1905): its effects, once allowed. */
+/** action EndCommerce (line 1867): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3493,7 +3443,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1928): its effects, once allowed. */
+/** action Deliver (line 1890): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3510,7 +3460,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1941): its effects, once allowed. */
+/** action SellMain (line 1903): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3522,7 +3472,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1947): its effects, once allowed. */
+/** action SellSecondary (line 1909): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3534,7 +3484,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1953): its effects, once allowed. */
+/** action SellSail (line 1915): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3546,7 +3496,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1959): its effects, once allowed. */
+/** action DropLetter (line 1921): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3559,7 +3509,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1964): its effects, once allowed. */
+/** action BuyMain (line 1926): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3573,7 +3523,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1972): its effects, once allowed. */
+/** action BuySecondary (line 1934): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3588,7 +3538,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1980): its effects, once allowed. */
+/** action BuySail (line 1942): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3602,7 +3552,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1993): its effects, once allowed. */
+/** action BuyLetter (line 1955): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3616,7 +3566,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 2002): its effects, once allowed. */
+/** action StoreMain (line 1964): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3630,7 +3580,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 2010): its effects, once allowed. */
+/** action LoadMain (line 1972): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3644,7 +3594,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 2018): its effects, once allowed. */
+/** action StoreSecondary (line 1980): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3658,7 +3608,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2026): its effects, once allowed. */
+/** action LoadSecondary (line 1988): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3672,7 +3622,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2034): its effects, once allowed. */
+/** action StoreSail (line 1996): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3686,7 +3636,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2042): its effects, once allowed. */
+/** action LoadSail (line 2004): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3700,7 +3650,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2050): its effects, once allowed. */
+/** action StoreLetter (line 2012): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3714,7 +3664,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2058): its effects, once allowed. */
+/** action LoadLetter (line 2020): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3728,7 +3678,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2066): its effects, once allowed. */
+/** action StoreCargo (line 2028): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3742,7 +3692,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2075): its effects, once allowed. */
+/** action LoadCargo (line 2037): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3754,8 +3704,8 @@ function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
   if (
-    (deck === "green" ? state.greenDeck : state.redDeck).length +
-      (deck === "green" ? state.greenDiscard : state.redDiscard).length <=
+    (deck === "green" ? state.greenDeck.pile : state.redDeck.pile).length +
+      (deck === "green" ? state.greenDeck.discard : state.redDeck.discard).length <=
     0
   )
     return "That deck is exhausted.";
@@ -3774,7 +3724,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2200): its effects, once allowed. */
+/** action EndTavern (line 2162): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3782,11 +3732,11 @@ function doEndTavern(state: State, me: Player): void {
 /** Why TakeMission is refused now, or null when it is allowed. */
 function checkTakeMission(state: State, me: Player): string | null {
   if (state.players[me]!.mission.length !== 0) return "You already hold a mission card.";
-  if (state.missionDeck.length + state.missionDiscard.length <= 0) return "No mission card is left.";
+  if (state.missionDeck.pile.length + state.missionDeck.discard.length <= 0) return "No mission card is left.";
   return null;
 }
 
-/** action TakeMission (line 2204): its effects, once allowed. */
+/** action TakeMission (line 2166): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3797,7 +3747,7 @@ function checkBuyCombatCard(state: State, me: Player): string | null {
   if (state.cardRefused) return "After refusing a card you may not try again this turn.";
   if (state.players[me]!.hand.length >= handLimit(state, me)) return "Your hand is full (honours + 1 cards).";
   if (state.players[me]!.cp < CP_COMBAT_CARD) return "A combat card costs 2 command points.";
-  if (state.combatDeck.length + state.combatDiscard.length <= 0) return "The combat deck is empty.";
+  if (state.combatDeck.pile.length + state.combatDeck.discard.length <= 0) return "The combat deck is empty.";
   return null;
 }
 
@@ -3812,7 +3762,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 859) until it waits for a decision or is done. */
+/** Runs the flow (line 856) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3852,7 +3802,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 812) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 809) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3885,11 +3835,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            state.greenDeck.push(c);
+            state.greenDeck.pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, state.greenDeck);
+          shuffleInPlace(state.rng, state.greenDeck.pile);
         }
 
         state.stack.pop();
@@ -4009,7 +3959,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 865) until it waits for a decision or is done. */
+/** Runs proc playGame (line 862) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4093,7 +4043,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 883) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 880) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4158,7 +4108,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1038) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1000) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4185,7 +4135,7 @@ function stepTrimHand(state: State, frame: TrimHandFrame): void {
 
       case 3: {
         removeValue(state.players[frame.p]!.hand, frame.excessCard);
-        state.combatDiscard.push(frame.excessCard);
+        state.combatDeck.discard.push(frame.excessCard);
         frame.pc = 1;
         continue machine;
       }
@@ -4217,7 +4167,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1098) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1060) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4418,7 +4368,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1154) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1116) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4481,7 +4431,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1166) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1128) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4625,7 +4575,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1198) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1160) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4731,7 +4681,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1220) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1182) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4795,7 +4745,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1237) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1199) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4947,7 +4897,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1275) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1237) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5081,7 +5031,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1321) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1283) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5170,7 +5120,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1345) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1307) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5275,7 +5225,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1370) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1332) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5399,7 +5349,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1421) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1383) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5541,7 +5491,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1457) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1419) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5599,7 +5549,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1486) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1448) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5659,7 +5609,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1496) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1458) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5720,7 +5670,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1511) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1473) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5837,7 +5787,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1540) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1502) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5919,7 +5869,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1589) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1551) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5982,7 +5932,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1605) until it waits for a decision or is done. */
+/** Runs proc combat (line 1567) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6081,12 +6031,12 @@ function stepCombat(state: State, frame: CombatFrame): void {
       case 11: {
         const card = state.fAttCard;
         if (card !== null) {
-          state.combatDiscard.push(card);
+          state.combatDeck.discard.push(card);
         }
 
         const card2 = state.fDefCard;
         if (card2 !== null) {
-          state.combatDiscard.push(card2);
+          state.combatDeck.discard.push(card2);
         }
 
         if (state.fDefKind === "krakenSide") {
@@ -6121,7 +6071,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1651) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1613) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6202,7 +6152,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1678) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1640) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6308,7 +6258,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1709) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1671) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6394,7 +6344,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1728) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1690) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6505,7 +6455,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1745) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1707) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6673,7 +6623,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1801) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1763) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6830,7 +6780,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1857) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1819) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6946,7 +6896,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2123) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2085) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7170,7 +7120,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2243) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2205) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7193,7 +7143,7 @@ function stepEventPhase(state: State, frame: EventPhaseFrame): void {
       }
 
       case 2: {
-        state.combatDiscard.push(frame.c);
+        state.combatDeck.discard.push(frame.c);
         if (at(COMBAT, frame.c).reshuffle) {
           rebuildCombatDeck(state);
         }
@@ -7212,7 +7162,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2254) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2216) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7385,7 +7335,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2276) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2238) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7429,7 +7379,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2282) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2244) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7497,7 +7447,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2308) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2270) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7633,7 +7583,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2338) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2300) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7801,12 +7751,12 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2374) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2336) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (state.missionDeck.length + state.missionDiscard.length <= 0) {
+        if (state.missionDeck.pile.length + state.missionDeck.discard.length <= 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -7859,7 +7809,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2394) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2356) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7938,7 +7888,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2416) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2378) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8003,7 +7953,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2431) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2393) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8181,7 +8131,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2463) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2425) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8289,7 +8239,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2483) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2445) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8366,7 +8316,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 915) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 912) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8378,7 +8328,7 @@ function stepPlayCard(state: State, frame: PlayCardFrame): void {
       }
 
       case 1: {
-        state.combatDiscard.push(frame.card);
+        state.combatDeck.discard.push(frame.card);
         if (at(COMBAT, frame.card).reshuffle) {
           rebuildCombatDeck(state);
         }
@@ -8397,7 +8347,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1049) until it waits for a decision or is done. */
+/** Runs action Move (line 1011) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8450,7 +8400,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1066) until it waits for a decision or is done. */
+/** Runs action Step (line 1028) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8475,7 +8425,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1078) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1040) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8506,7 +8456,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1846) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1808) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8537,7 +8487,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1895) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1857) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8579,7 +8529,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1911) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1873) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8636,7 +8586,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2087) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2049) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8723,7 +8673,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2190) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2152) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8765,7 +8715,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2211) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2173) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8794,7 +8744,7 @@ function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
           state.players[frame.me]!.cp -= CP_COMBAT_CARD;
           state.players[frame.me]!.hand.push(frame.c);
         } else {
-          state.combatDiscard.push(frame.c);
+          state.combatDeck.discard.push(frame.c);
           state.cardRefused = true;
         }
 
@@ -8819,7 +8769,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2233) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2195) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9330,8 +9280,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
     if (
-      (deck === "green" ? state.greenDeck : state.redDeck).length +
-        (deck === "green" ? state.greenDiscard : state.redDiscard).length <=
+      (deck === "green" ? state.greenDeck.pile : state.redDeck.pile).length +
+        (deck === "green" ? state.greenDeck.discard : state.redDeck.discard).length <=
       0
     )
       continue;
@@ -9354,7 +9304,7 @@ function offerEndTavern(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of TakeMission (the same requirements as `checkTakeMission`). */
 function offerTakeMission(state: State, me: Player, out: Action[]): void {
   if (state.players[me]!.mission.length !== 0) return;
-  if (state.missionDeck.length + state.missionDiscard.length <= 0) return;
+  if (state.missionDeck.pile.length + state.missionDeck.discard.length <= 0) return;
   out.push({ type: "TakeMission", player: me });
 }
 
@@ -9364,7 +9314,7 @@ function offerBuyCombatCard(state: State, me: Player, out: Action[]): void {
   if (state.cardRefused) return;
   if (state.players[me]!.hand.length >= handLimit(state, me)) return;
   if (state.players[me]!.cp < CP_COMBAT_CARD) return;
-  if (state.combatDeck.length + state.combatDiscard.length <= 0) return;
+  if (state.combatDeck.pile.length + state.combatDeck.discard.length <= 0) return;
   out.push({ type: "BuyCombatCard", player: me });
 }
 
@@ -9386,7 +9336,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 817)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 814)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9396,7 +9346,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 820)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 817)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9406,7 +9356,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 821)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 818)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9416,7 +9366,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 823)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 820)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9426,7 +9376,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 825)
+      // `choose kit: StartKit by p` (proc startingChoices, line 822)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9436,7 +9386,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 833)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 830)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9446,7 +9396,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 900)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 897)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9456,7 +9406,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1040)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1002)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9467,7 +9417,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1056)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1018)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9476,7 +9426,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1168)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1130)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9486,7 +9436,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1175)
+      // `choose takeSail: bool by p` (proc pickUps, line 1137)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9496,7 +9446,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1183)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1145)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9506,7 +9456,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1199)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1161)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9522,7 +9472,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1201)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1163)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9533,7 +9483,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1204)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1166)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9544,7 +9494,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1212)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1174)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9555,7 +9505,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1223)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1185)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9565,7 +9515,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1239)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1201)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9575,7 +9525,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1242)
+      // `choose payToll: bool by p` (proc askEntry, line 1204)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9585,7 +9535,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1276)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1238)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9596,7 +9546,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1279)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1241)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9607,7 +9557,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1285)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1247)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9618,7 +9568,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1291)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1253)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9629,7 +9579,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1297)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1259)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9640,7 +9590,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1430)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1392)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9651,7 +9601,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1470)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1432)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9662,7 +9612,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1491)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1453)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9673,7 +9623,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1501)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1463)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9684,7 +9634,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1515)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1477)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9700,7 +9650,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1519)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1481)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9709,7 +9659,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1528)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1490)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9720,7 +9670,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1552)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1514)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9731,7 +9681,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1592)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1554)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9741,7 +9691,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1596)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1558)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9752,7 +9702,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1658)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1620)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9762,7 +9712,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1710)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1672)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9772,7 +9722,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1715)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1677)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9782,7 +9732,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1731)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1693)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9798,7 +9748,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1735)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1697)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9809,7 +9759,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1738)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1700)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9820,7 +9770,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1753)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1715)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9835,7 +9785,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1758)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1720)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9845,7 +9795,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1769)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1731)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9856,7 +9806,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1774)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1736)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9866,7 +9816,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1812)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1774)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9877,7 +9827,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1826)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1788)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9888,7 +9838,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1868)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1830)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9901,7 +9851,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1901)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1863)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9928,7 +9878,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1917)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1879)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9938,7 +9888,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2110)
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2072)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9954,7 +9904,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2128)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2090)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9965,7 +9915,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2132)
+      // `choose storeMain: bool by p` (proc changeShip, line 2094)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9975,7 +9925,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2142)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2104)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9985,7 +9935,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2146)
+      // `choose storeSail: bool by p` (proc changeShip, line 2108)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9995,7 +9945,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2156)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2118)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10011,7 +9961,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2159)
+      // `choose storeItem: bool by p` (proc changeShip, line 2121)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10021,7 +9971,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2163)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2125)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10032,7 +9982,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2171)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2133)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10043,7 +9993,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2196)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2158)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10052,7 +10002,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2220)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2182)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10062,7 +10012,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2277)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2239)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10072,7 +10022,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2298)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2260)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10083,7 +10033,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2316)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2278)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10094,7 +10044,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2339)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2301)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10104,7 +10054,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2341)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2303)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10114,7 +10064,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2350)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2312)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10125,7 +10075,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2376)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2338)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10135,7 +10085,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2399)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2361)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10146,7 +10096,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2405)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2367)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10157,7 +10107,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2417)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2379)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10166,7 +10116,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2436)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2398)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10176,7 +10126,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2470)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2432)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10187,7 +10137,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2490)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2452)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12316,14 +12266,10 @@ export function setUp(options: GameOptions): State {
     fortTokens: [],
     truce: [],
     hideouts: [],
-    greenDeck: [],
-    redDeck: [],
-    greenDiscard: [],
-    redDiscard: [],
-    combatDeck: [],
-    combatDiscard: [],
-    missionDeck: [],
-    missionDiscard: [],
+    greenDeck: { pile: [], discard: [] },
+    redDeck: { pile: [], discard: [] },
+    combatDeck: { pile: [], discard: [] },
+    missionDeck: { pile: [], discard: [] },
     startOffer: [],
     shipOffer: [],
     phase: 0,
@@ -12380,14 +12326,14 @@ export function setUp(options: GameOptions): State {
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  state.greenDeck = rangeList(8, 30);
-  state.redDeck = rangeList(31, 61);
-  shuffleInPlace(state.rng, state.greenDeck);
-  shuffleInPlace(state.rng, state.redDeck);
-  state.combatDeck = rangeList(0, 59);
-  shuffleInPlace(state.rng, state.combatDeck);
-  state.missionDeck = rangeList(0, 42);
-  shuffleInPlace(state.rng, state.missionDeck);
+  state.greenDeck.pile = rangeList(8, 30);
+  state.redDeck.pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, state.greenDeck.pile);
+  shuffleInPlace(state.rng, state.redDeck.pile);
+  state.combatDeck.pile = rangeList(0, 59);
+  shuffleInPlace(state.rng, state.combatDeck.pile);
+  state.missionDeck.pile = rangeList(0, 42);
+  shuffleInPlace(state.rng, state.missionDeck.pile);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.doubloons = START_DOUBLOONS;
     state.players[p]!.cp = START_CP;
@@ -12503,14 +12449,10 @@ function view(state: State, viewer: Player): View {
     fortTokens: clone(state.fortTokens),
     truce: state.truce.slice(),
     hideouts: clone(state.hideouts),
-    greenDeck: state.greenDeck.length,
-    redDeck: state.redDeck.length,
-    greenDiscard: state.greenDiscard.slice(),
-    redDiscard: state.redDiscard.slice(),
-    combatDeck: state.combatDeck.length,
-    combatDiscard: state.combatDiscard.slice(),
-    missionDeck: state.missionDeck.length,
-    missionDiscard: state.missionDiscard.slice(),
+    greenDeck: { pile: state.greenDeck.pile.length, discard: state.greenDeck.discard.slice() },
+    redDeck: { pile: state.redDeck.pile.length, discard: state.redDeck.discard.slice() },
+    combatDeck: { pile: state.combatDeck.pile.length, discard: state.combatDeck.discard.slice() },
+    missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
     startOffer: state.startOffer.slice(),
     shipOffer: state.shipOffer.slice(),
     phase: state.phase,
@@ -12719,22 +12661,38 @@ function validateState(value: unknown): string | null {
     Array.isArray(value.hideouts) && value.hideouts.every((x: unknown) => problemInHideout(x, playerCount) === null)
   ))
     return "state.hideouts is not a valid list of Hideout";
-  if (!(Array.isArray(value.greenDeck) && value.greenDeck.every((x: unknown) => isInt(x))))
-    return "state.greenDeck is not a valid list of int";
-  if (!(Array.isArray(value.redDeck) && value.redDeck.every((x: unknown) => isInt(x))))
-    return "state.redDeck is not a valid list of int";
-  if (!(Array.isArray(value.greenDiscard) && value.greenDiscard.every((x: unknown) => isInt(x))))
-    return "state.greenDiscard is not a valid list of int";
-  if (!(Array.isArray(value.redDiscard) && value.redDiscard.every((x: unknown) => isInt(x))))
-    return "state.redDiscard is not a valid list of int";
-  if (!(Array.isArray(value.combatDeck) && value.combatDeck.every((x: unknown) => isInt(x))))
-    return "state.combatDeck is not a valid list of int";
-  if (!(Array.isArray(value.combatDiscard) && value.combatDiscard.every((x: unknown) => isInt(x))))
-    return "state.combatDiscard is not a valid list of int";
-  if (!(Array.isArray(value.missionDeck) && value.missionDeck.every((x: unknown) => isInt(x))))
-    return "state.missionDeck is not a valid list of int";
-  if (!(Array.isArray(value.missionDiscard) && value.missionDiscard.every((x: unknown) => isInt(x))))
-    return "state.missionDiscard is not a valid list of int";
+  if (!(
+    isRecord(value.greenDeck) &&
+    Array.isArray(value.greenDeck.pile) &&
+    value.greenDeck.pile.every((x: unknown) => isInt(x)) &&
+    Array.isArray(value.greenDeck.discard) &&
+    value.greenDeck.discard.every((x: unknown) => isInt(x))
+  ))
+    return "state.greenDeck is not a valid deck of int";
+  if (!(
+    isRecord(value.redDeck) &&
+    Array.isArray(value.redDeck.pile) &&
+    value.redDeck.pile.every((x: unknown) => isInt(x)) &&
+    Array.isArray(value.redDeck.discard) &&
+    value.redDeck.discard.every((x: unknown) => isInt(x))
+  ))
+    return "state.redDeck is not a valid deck of int";
+  if (!(
+    isRecord(value.combatDeck) &&
+    Array.isArray(value.combatDeck.pile) &&
+    value.combatDeck.pile.every((x: unknown) => isInt(x)) &&
+    Array.isArray(value.combatDeck.discard) &&
+    value.combatDeck.discard.every((x: unknown) => isInt(x))
+  ))
+    return "state.combatDeck is not a valid deck of int";
+  if (!(
+    isRecord(value.missionDeck) &&
+    Array.isArray(value.missionDeck.pile) &&
+    value.missionDeck.pile.every((x: unknown) => isInt(x)) &&
+    Array.isArray(value.missionDeck.discard) &&
+    value.missionDeck.discard.every((x: unknown) => isInt(x))
+  ))
+    return "state.missionDeck is not a valid deck of int";
   if (!(Array.isArray(value.startOffer) && value.startOffer.every((x: unknown) => isInt(x))))
     return "state.startOffer is not a valid list of int";
   if (!(Array.isArray(value.shipOffer) && value.shipOffer.every((x: unknown) => isInt(x))))
@@ -13954,7 +13912,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "7b6fb44a",
+  sourceHash: "99bd4171",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
