@@ -17,7 +17,7 @@ import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
 import { str, valuesConst } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
-import { hidesSomething, memberValue, needsView, zeroValue } from "./ts-types.ts";
+import { arrowBody, hidesSomething, memberValue, needsView, zeroValue } from "./ts-types.ts";
 import { viewValue } from "./views.ts";
 
 export interface TestModuleInput {
@@ -263,7 +263,7 @@ function alter(program: Program, t: Type, code: string): string | undefined {
       return n > 1 ? `${values}[(${values}.indexOf(${code}) + 1) % ${n}]!` : undefined;
     }
     case "list":
-      return `${code}.slice().reverse().map((x) => ${alter(program, t.element, "x") ?? "x"})`;
+      return `${code}.slice().reverse().map((x) => ${arrowBody(alter(program, t.element, "x") ?? "x")})`;
     case "deck": {
       const list = (c: string): string => alter(program, { kind: "list", element: t.element }, c)!;
       return `{ pile: ${list(`${code}.pile`)}, discard: ${list(`${code}.discard`)} }`;

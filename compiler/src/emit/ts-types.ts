@@ -154,3 +154,8 @@ export function zeroValue(program: Program, t: Type): string {
 export function memberValue(member: string, fields: readonly (readonly [string, string])[]): string {
   return `{ ${[`${UNION_TAG}: ${JSON.stringify(member)}`, ...fields.map(([name, code]) => `${name}: ${code}`)].join(", ")} }`;
 }
+
+/** The body of an arrow function: an object literal needs parentheses, or it would read as a block. */
+export function arrowBody(code: string): string {
+  return code.startsWith("{") ? `(${code})` : code;
+}

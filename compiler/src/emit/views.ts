@@ -6,7 +6,7 @@ import { listOf as listOfType, UNION_TAG, type FieldDecl, type FieldInfo, type P
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
-import { needsView, tsViewType, viewFieldType } from "./ts-types.ts";
+import { arrowBody, needsView, tsViewType, viewFieldType } from "./ts-types.ts";
 import { LocalNames } from "./naming.ts";
 
 export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
@@ -92,7 +92,7 @@ function viewProperties(
 /** The code for a value as `viewer` sees it (copied, so a view never shares data with the state). */
 export function viewValue(program: Program, t: Type, code: string): string {
   if (t.kind === "list") {
-    if (needsView(program, t.element)) return `${code}.map((x) => ${viewValue(program, t.element, "x")})`;
+    if (needsView(program, t.element)) return `${code}.map((x) => ${arrowBody(viewValue(program, t.element, "x"))})`;
     const objects =
       t.element.kind === "list" || t.element.kind === "record" || viewValue(program, t.element, "x") !== "x";
     return objects ? `clone(${code})` : `${code}.slice()`;
@@ -106,8 +106,9 @@ export function viewValue(program: Program, t: Type, code: string): string {
     return `{ pile: ${code}.pile.length, discard: ${viewValue(program, listOfType(t.element), `${code}.discard`)} }`;
   }
   if (t.kind === "map") {
-    if (t.key.kind === "hex") return `hexKeyedView(${code}, (x) => ${viewValue(program, t.value, "x")})`;
-    if (needsView(program, t.value)) return `mapMapValues(${code}, (x) => ${viewValue(program, t.value, "x")})`;
+    if (t.key.kind === "hex") return `hexKeyedView(${code}, (x) => ${arrowBody(viewValue(program, t.value, "x"))})`;
+    if (needsView(program, t.value))
+      return `mapMapValues(${code}, (x) => ${arrowBody(viewValue(program, t.value, "x"))})`;
     return `clone(${code})`;
   }
   // A union's member is an object: a copy, like a record's, or its view when some of its values are shown as text.

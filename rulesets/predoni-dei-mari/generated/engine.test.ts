@@ -14,6 +14,7 @@ import {
   hexDistance,
   hexOf,
   hexView,
+  mapGet,
   rangeList,
 } from "@rules/runtime";
 import {
@@ -87,8 +88,10 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect kraken == hex(0, 3) and stormCentre == hex(-3, 0)",
     ).toBe(true);
     expect(
-      state.startOffer.length === 8 && state.greenDeck.pile.length === 23 && state.redDeck.pile.length === 31,
-      "expect size(startOffer) == 8 and size(greenDeck.pile) == 23 and size(redDeck.pile) == 31",
+      state.startOffer.length === 8 &&
+        mapGet(state.shipDecks, "green").pile.length === 23 &&
+        mapGet(state.shipDecks, "red").pile.length === 31,
+      "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
       state.combatDeck.pile.length === 60 && state.missionDeck.pile.length === 41,
@@ -119,8 +122,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && state.greenDeck.pile.length === 29,
-      "expect size(startOffer) == 0 and size(greenDeck.pile) == 29",
+      state.startOffer.length === 0 && mapGet(state.shipDecks, "green").pile.length === 29,
+      "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
   it("rulebook example (§5.1.1): base movement 6 with sails +2, +1, +1 gives 10 movement points", () => {
@@ -483,7 +486,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      state.greenDeck.pile = [8];
+      mapGet(state.shipDecks, "green").pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -527,11 +530,11 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("ship attack (§5.2.4): plundering takes cargo up to the free hold and the goods aboard; the cargo pawn moves", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [hex(1, 1)] // G15 carries 3 goods. greenDeck.pile = [14] comb
+    // given { lord = players[0] merchants = [hex(1, 1)] // G15 carries 3 goods. shipDecks[green].pile = [1
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      state.greenDeck.pile = [14];
+      mapGet(state.shipDecks, "green").pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -564,7 +567,7 @@ describe("Predoni dei Mari: rules tests", () => {
         equal(state.players[0]!.holdSec, ["chainshot"]),
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
-    expect(state.greenDeck.discard, "expect greenDeck.discard == [14]").toEqual([14]);
+    expect(mapGet(state.shipDecks, "green").discard, "expect shipDecks[green].discard == [14]").toEqual([14]);
     play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -8)) }));
   });
   it("fights (§5.2.3.5): a tie is drawn again; each exchange's cards are discarded", () => {
@@ -1842,7 +1845,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      state.greenDeck.pile = [8];
+      mapGet(state.shipDecks, "green").pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2159,8 +2162,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal(state.greenDeck.discard, [0]) && equal(state.redDeck.discard, [31, 39]),
-      "expect greenDeck.discard == [0] and redDeck.discard == [31, 39]",
+      equal(mapGet(state.shipDecks, "green").discard, [0]) && equal(mapGet(state.shipDecks, "red").discard, [31, 39]),
+      "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
   it("buying a ship (§5.4, A12, A29): the city's size in cards, the redirect card replaced, the old ship traded in", () => {
@@ -2170,7 +2173,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      state.greenDeck.pile = [8, 9, 30, 10];
+      mapGet(state.shipDecks, "green").pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2193,8 +2196,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal(state.greenDeck.discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
-      "expect greenDeck.discard == [30, 0, 8, 10] and shipOffer == []",
+      equal(mapGet(state.shipDecks, "green").discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
       const before = JSON.stringify(state);
@@ -2205,12 +2208,12 @@ describe("Predoni dei Mari: rules tests", () => {
   });
   it("buying a ship (§5.4): the pirate may buy none of the ships offered; they all go to the discard pile", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { lord = players[0] merchants = [] combatDeck.pile = [] greenDeck.pile = [8, 9, 30, 10] player
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] shipDecks[green].pile = [8, 9, 30, 10]
     {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      state.greenDeck.pile = [8, 9, 30, 10];
+      mapGet(state.shipDecks, "green").pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2235,8 +2238,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal(state.greenDeck.discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
-      "expect greenDeck.discard == [30, 8, 9, 10] and shipOffer == []",
+      equal(mapGet(state.shipDecks, "green").discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
   it("buying a ship (A29): equipment that does not fit the new ship is sold, or stored in the warehouse", () => {
@@ -2246,7 +2249,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      state.redDeck.pile = [31, 32];
+      mapGet(state.shipDecks, "red").pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2529,7 +2532,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      state.greenDeck.pile = [8, 9];
+      mapGet(state.shipDecks, "green").pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -2690,7 +2693,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      state.greenDeck.pile = [25];
+      mapGet(state.shipDecks, "green").pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -2839,14 +2842,6 @@ function scrambleHidden(state: State, seat: Player): void {
         .reverse()
         .map((x) => x + 1);
   }
-  state.greenDeck.pile = state.greenDeck.pile
-    .slice()
-    .reverse()
-    .map((x) => x + 1);
-  state.redDeck.pile = state.redDeck.pile
-    .slice()
-    .reverse()
-    .map((x) => x + 1);
   state.combatDeck.pile = state.combatDeck.pile
     .slice()
     .reverse()

@@ -24,6 +24,8 @@ import {
   isHex,
   isInt,
   isRecord,
+  mapGet,
+  mapMapValues,
   notOfferedNow,
   pickRandom,
   randomBetween,
@@ -126,7 +128,7 @@ export const START_KIT_VALUES: readonly StartKit[] = [
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
 /** enum Flotsam (rules line 138) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1276) */
+/** enum Pawn (rules line 1269) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Slot (rules line 57) */
@@ -938,72 +940,72 @@ export type Frame =
 /** site 4: `choose kit: StartKit by p` (proc startingChoices, line 822) */
 /** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 830) */
 /** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 897) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1002) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1018) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1130) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1137) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1145) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1161) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1163) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1166) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1174) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1185) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1201) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1204) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1238) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1241) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1247) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1253) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1259) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1392) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1432) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1453) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1463) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1477) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1481) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1490) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1514) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1554) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1558) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1620) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1672) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1677) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1693) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1697) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1700) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1715) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1720) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1731) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1736) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1774) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1788) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1830) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1863) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1879) */
-/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2072) */
-/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2090) */
-/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2094) */
-/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2104) */
-/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2108) */
-/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2118) */
-/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2121) */
-/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2125) */
-/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2133) */
-/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2158) */
-/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2182) */
-/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2239) */
-/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2260) */
-/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2278) */
-/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2301) */
-/** site 64: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2303) */
-/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2312) */
-/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2338) */
-/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2361) */
-/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2367) */
-/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2379) */
-/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2398) */
-/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2432) */
-/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2452) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 995) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1011) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1123) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1130) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1138) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1154) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1156) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1159) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1167) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1178) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1194) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1197) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1231) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1234) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1240) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1246) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1252) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1385) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1425) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1446) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1456) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1470) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1474) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1483) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1507) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1547) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1551) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1613) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1665) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1670) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1686) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1690) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1693) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1708) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1713) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1724) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1729) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1767) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1781) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1823) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1856) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1872) */
+/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2065) */
+/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2083) */
+/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2087) */
+/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2097) */
+/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2101) */
+/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111) */
+/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2114) */
+/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2118) */
+/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2126) */
+/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2151) */
+/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2175) */
+/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2232) */
+/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2253) */
+/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2271) */
+/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2294) */
+/** site 64: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2296) */
+/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2305) */
+/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2331) */
+/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2354) */
+/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2360) */
+/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2372) */
+/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2391) */
+/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2425) */
+/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2445) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1113,8 +1115,7 @@ export interface State {
   fortTokens: FortToken[];
   truce: Nation[];
   hideouts: Hideout[];
-  greenDeck: Deck<number>;
-  redDeck: Deck<number>;
+  shipDecks: Partial<Record<ShipDeck, Deck<number>>>;
   combatDeck: Deck<number>;
   missionDeck: Deck<number>;
   startOffer: number[];
@@ -1181,64 +1182,64 @@ export interface EndTurnAction {
   readonly player: Player;
 }
 
-/** The action Move (rules line 1011). */
+/** The action Move (rules line 1004). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1028). */
+/** The action Step (rules line 1021). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1040). */
+/** The action AttackPort (rules line 1033). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1050). */
+/** The action ExtraMove (rules line 1043). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1056). */
+/** The action StopMoving (rules line 1049). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1808). */
+/** The action AttackCity (rules line 1801). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1857). */
+/** The action Commerce (rules line 1850). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1867). */
+/** The action EndCommerce (rules line 1860). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1873). */
+/** The action SellCargo (rules line 1866). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1890). */
+/** The action Deliver (rules line 1883). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1246,162 +1247,162 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1903). */
+/** The action SellMain (rules line 1896). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1909). */
+/** The action SellSecondary (rules line 1902). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1915). */
+/** The action SellSail (rules line 1908). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1921). */
+/** The action DropLetter (rules line 1914). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1926). */
+/** The action BuyMain (rules line 1919). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1934). */
+/** The action BuySecondary (rules line 1927). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1942). */
+/** The action BuySail (rules line 1935). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1955). */
+/** The action BuyLetter (rules line 1948). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1964). */
+/** The action StoreMain (rules line 1957). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1972). */
+/** The action LoadMain (rules line 1965). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1980). */
+/** The action StoreSecondary (rules line 1973). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1988). */
+/** The action LoadSecondary (rules line 1981). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1996). */
+/** The action StoreSail (rules line 1989). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2004). */
+/** The action LoadSail (rules line 1997). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2012). */
+/** The action StoreLetter (rules line 2005). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2020). */
+/** The action LoadLetter (rules line 2013). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2028). */
+/** The action StoreCargo (rules line 2021). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2037). */
+/** The action LoadCargo (rules line 2030). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2049). */
+/** The action BuyShip (rules line 2042). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2152). */
+/** The action Tavern (rules line 2145). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2162). */
+/** The action EndTavern (rules line 2155). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2166). */
+/** The action TakeMission (rules line 2159). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2173). */
+/** The action BuyCombatCard (rules line 2166). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2195). */
+/** The action ConvertHonour (rules line 2188). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1451,7 +1452,7 @@ export interface StartLetterChoice {
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1002). */
+/** The answer to `choose excessCard` (rules line 995). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1459,49 +1460,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1130). */
+/** The answer to `choose takeCargo` (rules line 1123). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1137). */
+/** The answer to `choose takeSail` (rules line 1130). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1145). */
+/** The answer to `choose takeWeapon` (rules line 1138). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1161). */
+/** The answer to `choose overboard` (rules line 1154). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1163). */
+/** The answer to `choose thrownSec` (rules line 1156). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1166). */
+/** The answer to `choose thrownLetter` (rules line 1159). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1174). */
+/** The answer to `choose floatHex` (rules line 1167). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1509,35 +1510,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1185). */
+/** The answer to `choose completeT3` (rules line 1178). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1201). */
+/** The answer to `choose entryAnswer` (rules line 1194). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1204). */
+/** The answer to `choose payToll` (rules line 1197). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1238). */
+/** The answer to `choose tollPiece` (rules line 1231). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1241). */
+/** The answer to `choose tollMain` (rules line 1234). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1545,7 +1546,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1247). */
+/** The answer to `choose tollSecondary` (rules line 1240). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1553,7 +1554,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1253). */
+/** The answer to `choose tollSail` (rules line 1246). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1561,7 +1562,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1259). */
+/** The answer to `choose tollLetter` (rules line 1252). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1569,7 +1570,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1392). */
+/** The answer to `choose fightHex` (rules line 1385). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1577,7 +1578,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1432). */
+/** The answer to `choose spawnPort` (rules line 1425). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1585,7 +1586,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1453). */
+/** The answer to `choose merchantAside` (rules line 1446). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1593,7 +1594,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1463). */
+/** The answer to `choose asideHex` (rules line 1456). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1601,28 +1602,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1477). */
+/** The answer to `choose loss` (rules line 1470). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1481). */
+/** The answer to `choose lostSail` (rules line 1474). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1490). */
+/** The answer to `choose lostLetter` (rules line 1483). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1514). */
+/** The answer to `choose wreckHex` (rules line 1507). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1630,14 +1631,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1554). */
+/** The answer to `choose playFromHand` (rules line 1547). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1558). */
+/** The answer to `choose handCard` (rules line 1551). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1645,56 +1646,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1620). */
+/** The answer to `choose spendCP` (rules line 1613). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1672). */
+/** The answer to `choose spoil` (rules line 1665). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1677). */
+/** The answer to `choose loot` (rules line 1670). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1693). */
+/** The answer to `choose room` (rules line 1686). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1697). */
+/** The answer to `choose discardedSec` (rules line 1690). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1700). */
+/** The answer to `choose discardedLetter` (rules line 1693). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1715). */
+/** The answer to `choose pirateSpoil` (rules line 1708). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1731). */
+/** The answer to `choose raided` (rules line 1724). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1702,14 +1703,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1736). */
+/** The answer to `choose raidMore` (rules line 1729). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1774). */
+/** The answer to `choose krakenEscape` (rules line 1767). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1717,7 +1718,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1788). */
+/** The answer to `choose krakenHome` (rules line 1781). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1725,7 +1726,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1830). */
+/** The answer to `choose hideoutToken` (rules line 1823). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1733,70 +1734,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2090). */
+/** The answer to `choose extraMain` (rules line 2083). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2094). */
+/** The answer to `choose storeMain` (rules line 2087). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2104). */
+/** The answer to `choose extraSail` (rules line 2097). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2108). */
+/** The answer to `choose storeSail` (rules line 2101). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2118). */
+/** The answer to `choose extraItem` (rules line 2111). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2121). */
+/** The answer to `choose storeItem` (rules line 2114). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2125). */
+/** The answer to `choose extraSec` (rules line 2118). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2133). */
+/** The answer to `choose extraLetter` (rules line 2126). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2239). */
+/** The answer to `choose truceNation` (rules line 2232). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2260). */
+/** The answer to `choose fortChoice` (rules line 2253). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1804,7 +1805,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2278). */
+/** The answer to `choose krakenTo` (rules line 2271). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1812,14 +1813,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2301). */
+/** The answer to `choose moveMerchant` (rules line 2294). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2303). */
+/** The answer to `choose whichMerchant` (rules line 2296). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1827,7 +1828,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2312). */
+/** The answer to `choose merchantTo` (rules line 2305). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1835,14 +1836,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2338). */
+/** The answer to `choose newMission` (rules line 2331). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2361). */
+/** The answer to `choose shoalsModule` (rules line 2354). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1850,7 +1851,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2367). */
+/** The answer to `choose shoalsSpot` (rules line 2360). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1858,14 +1859,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2379). */
+/** The answer to `choose sirensTarget` (rules line 2372). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2398). */
+/** The answer to `choose stormDir` (rules line 2391). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1873,7 +1874,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2432). */
+/** The answer to `choose stormLanding` (rules line 2425). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1881,7 +1882,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2452). */
+/** The answer to `choose merchantLanding` (rules line 2445). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1889,14 +1890,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1879). */
+/** The answer to `choose raiseDistance` (rules line 1872). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2072). */
+/** The answer to `choose newShip` (rules line 2065). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1904,7 +1905,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2182). */
+/** The answer to `choose keepCard` (rules line 2175). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2085,8 +2086,7 @@ export interface View {
   fortTokens: FortToken[];
   truce: Nation[];
   hideouts: Hideout[];
-  greenDeck: DeckView<number>;
-  redDeck: DeckView<number>;
+  shipDecks: Partial<Record<ShipDeck, DeckView<number>>>;
   combatDeck: DeckView<number>;
   missionDeck: DeckView<number>;
   startOffer: number[];
@@ -2966,12 +2966,12 @@ export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum81(state, m, slot) };
 }
 
-/** fn otherDeck (line 966) */
+/** fn otherDeck (line 959) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1267) */
+/** fn hasEquipment (line 1260) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -2982,12 +2982,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1268) */
+/** fn tollDoubloons (line 1261) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1270) */
+/** fn tollPayable (line 1263) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3002,12 +3002,12 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1277) */
+/** fn pawnPos (line 1270) */
 export function pawnPos(state: State, x: Pawn): Hex {
   return match82(state, x);
 }
 
-/** fn windStopsPirate (line 1278) */
+/** fn windStopsPirate (line 1271) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3019,7 +3019,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1279) */
+/** fn windStopsMerchant (line 1272) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3029,12 +3029,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1371) */
+/** fn windConflict (line 1364) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count83(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1372) */
+/** fn windConflictHexes (line 1365) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3046,12 +3046,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1414) */
+/** fn merchantsOnModule (line 1407) */
 export function merchantsOnModule(state: State, m: number): number {
   return count84(state, m);
 }
 
-/** fn nearestFree (line 1438) */
+/** fn nearestFree (line 1431) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3063,17 +3063,17 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1952) */
+/** fn letterPrice (line 1945) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1953) */
+/** fn nationalPortOf (line 1946) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   return match86(state, h, n_);
 }
 
-/** fn canBuyShip (line 2046) */
+/** fn canBuyShip (line 2039) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3082,12 +3082,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2267) */
+/** fn krakenMayEnter (line 2260) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2296) */
+/** fn merchantMayEnter (line 2289) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3099,12 +3099,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2347) */
+/** fn shoalSquare (line 2340) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(state.shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2348) */
+/** fn shoalTemplate (line 2341) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3113,7 +3113,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2350) */
+/** fn triangle (line 2343) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3122,22 +3122,22 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2351) */
+/** fn shoalSpotLegal (line 2344) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all87(state, m, i_);
 }
 
-/** fn currentShoal (line 2352) */
+/** fn currentShoal (line 2345) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all88(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2353) */
+/** fn otherShoalSpots (line 2346) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect89(state, m);
 }
 
-/** fn stormFits (line 2391) */
+/** fn stormFits (line 2384) */
 export function stormFits(state: State, c: Hex): boolean {
   return all90(state, c);
 }
@@ -3200,23 +3200,15 @@ export function rebuildCombatDeck(state: State): void {
 
 /** proc drawShipFrom (line 951) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  if (d === "green") {
-    return drawFromDeck(state.rng, state.greenDeck);
-  }
-
-  return drawFromDeck(state.rng, state.redDeck);
+  return drawFromDeck(state.rng, mapGet(state.shipDecks, d));
 }
 
-/** proc discardShip (line 958) */
+/** proc discardShip (line 955) */
 export function discardShip(state: State, c: number): void {
-  if (at(SHIPS, c).deck === "green") {
-    state.greenDeck.discard.push(c);
-  } else {
-    state.redDeck.discard.push(c);
-  }
+  mapGet(state.shipDecks, at(SHIPS, c).deck).discard.push(c);
 }
 
-/** proc drawMerchant (line 971) */
+/** proc drawMerchant (line 964) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3232,7 +3224,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 984) */
+/** proc drawMission (line 977) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
@@ -3241,7 +3233,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 991) */
+/** proc discardMission (line 984) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3251,7 +3243,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1108) */
+/** proc dock (line 1101) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3259,7 +3251,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1527) */
+/** proc setSides (line 1520) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3283,7 +3275,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1542) */
+/** proc noteFight (line 1535) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3291,7 +3283,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1751) */
+/** proc shipTask (line 1744) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3382,7 +3374,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1050): its effects, once allowed. */
+/** action ExtraMove (line 1043): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3393,7 +3385,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1056): its effects, once allowed. */
+/** action StopMoving (line 1049): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3424,7 +3416,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1867): its effects, once allowed. */
+/** action EndCommerce (line 1860): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3443,7 +3435,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1890): its effects, once allowed. */
+/** action Deliver (line 1883): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3460,7 +3452,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1903): its effects, once allowed. */
+/** action SellMain (line 1896): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3472,7 +3464,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1909): its effects, once allowed. */
+/** action SellSecondary (line 1902): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3484,7 +3476,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1915): its effects, once allowed. */
+/** action SellSail (line 1908): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3496,7 +3488,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1921): its effects, once allowed. */
+/** action DropLetter (line 1914): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3509,7 +3501,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1926): its effects, once allowed. */
+/** action BuyMain (line 1919): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3523,7 +3515,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1934): its effects, once allowed. */
+/** action BuySecondary (line 1927): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3538,7 +3530,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1942): its effects, once allowed. */
+/** action BuySail (line 1935): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3552,7 +3544,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1955): its effects, once allowed. */
+/** action BuyLetter (line 1948): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3566,7 +3558,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1964): its effects, once allowed. */
+/** action StoreMain (line 1957): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3580,7 +3572,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1972): its effects, once allowed. */
+/** action LoadMain (line 1965): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3594,7 +3586,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1980): its effects, once allowed. */
+/** action StoreSecondary (line 1973): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3608,7 +3600,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1988): its effects, once allowed. */
+/** action LoadSecondary (line 1981): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3622,7 +3614,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1996): its effects, once allowed. */
+/** action StoreSail (line 1989): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3636,7 +3628,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2004): its effects, once allowed. */
+/** action LoadSail (line 1997): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3650,7 +3642,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2012): its effects, once allowed. */
+/** action StoreLetter (line 2005): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3664,7 +3656,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2020): its effects, once allowed. */
+/** action LoadLetter (line 2013): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3678,7 +3670,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2028): its effects, once allowed. */
+/** action StoreCargo (line 2021): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3692,7 +3684,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2037): its effects, once allowed. */
+/** action LoadCargo (line 2030): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3703,11 +3695,7 @@ function doLoadCargo(state: State, me: Player): void {
 function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
-  if (
-    (deck === "green" ? state.greenDeck.pile : state.redDeck.pile).length +
-      (deck === "green" ? state.greenDeck.discard : state.redDeck.discard).length <=
-    0
-  )
+  if (mapGet(state.shipDecks, deck).pile.length + mapGet(state.shipDecks, deck).discard.length <= 0)
     return "That deck is exhausted.";
   return null;
 }
@@ -3724,7 +3712,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2162): its effects, once allowed. */
+/** action EndTavern (line 2155): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3736,7 +3724,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2166): its effects, once allowed. */
+/** action TakeMission (line 2159): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3835,11 +3823,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            state.greenDeck.pile.push(c);
+            mapGet(state.shipDecks, "green").pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, state.greenDeck.pile);
+          shuffleInPlace(state.rng, mapGet(state.shipDecks, "green").pile);
         }
 
         state.stack.pop();
@@ -4108,7 +4096,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1000) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 993) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4167,7 +4155,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1060) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1053) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4368,7 +4356,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1116) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1109) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4431,7 +4419,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1128) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1121) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4575,7 +4563,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1160) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1153) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4681,7 +4669,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1182) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1175) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4745,7 +4733,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1199) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1192) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4897,7 +4885,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1237) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1230) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5031,7 +5019,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1283) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1276) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5120,7 +5108,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1307) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1300) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5225,7 +5213,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1332) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1325) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5349,7 +5337,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1383) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1376) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5491,7 +5479,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1419) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1412) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5549,7 +5537,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1448) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1441) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5609,7 +5597,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1458) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1451) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5670,7 +5658,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1473) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1466) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5787,7 +5775,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1502) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1495) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5869,7 +5857,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1551) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1544) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5932,7 +5920,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1567) until it waits for a decision or is done. */
+/** Runs proc combat (line 1560) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6071,7 +6059,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1613) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1606) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6152,7 +6140,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1640) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1633) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6258,7 +6246,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1671) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1664) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6344,7 +6332,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1690) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1683) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6455,7 +6443,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1707) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1700) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6623,7 +6611,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1763) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1756) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6780,7 +6768,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1819) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1812) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6896,7 +6884,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2085) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2078) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7120,7 +7108,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2205) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2198) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7162,7 +7150,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2216) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2209) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7335,7 +7323,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2238) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2231) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7379,7 +7367,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2244) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2237) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7447,7 +7435,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2270) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2263) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7583,7 +7571,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2300) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2293) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7751,7 +7739,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2336) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2329) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7809,7 +7797,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2356) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2349) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7888,7 +7876,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2378) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2371) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7953,7 +7941,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2393) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2386) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8131,7 +8119,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2425) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2418) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8239,7 +8227,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2445) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2438) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8347,7 +8335,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1011) until it waits for a decision or is done. */
+/** Runs action Move (line 1004) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8400,7 +8388,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1028) until it waits for a decision or is done. */
+/** Runs action Step (line 1021) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8425,7 +8413,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1040) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1033) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8456,7 +8444,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1808) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1801) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8487,7 +8475,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1857) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1850) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8529,7 +8517,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1873) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1866) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8586,7 +8574,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2049) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2042) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8673,7 +8661,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2152) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2145) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8715,7 +8703,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2173) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2166) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8769,7 +8757,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2195) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2188) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9279,12 +9267,7 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return;
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
-    if (
-      (deck === "green" ? state.greenDeck.pile : state.redDeck.pile).length +
-        (deck === "green" ? state.greenDeck.discard : state.redDeck.discard).length <=
-      0
-    )
-      continue;
+    if (mapGet(state.shipDecks, deck).pile.length + mapGet(state.shipDecks, deck).discard.length <= 0) continue;
     out.push({ type: "BuyShip", player: me, deck });
   }
 }
@@ -9406,7 +9389,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1002)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 995)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9417,7 +9400,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1018)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1011)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9426,7 +9409,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1130)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1123)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9436,7 +9419,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1137)
+      // `choose takeSail: bool by p` (proc pickUps, line 1130)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9446,7 +9429,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1145)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1138)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9456,7 +9439,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1161)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1154)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9472,7 +9455,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1163)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1156)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9483,7 +9466,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1166)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1159)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9494,7 +9477,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1174)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1167)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9505,7 +9488,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1185)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1178)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9515,7 +9498,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1201)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1194)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9525,7 +9508,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1204)
+      // `choose payToll: bool by p` (proc askEntry, line 1197)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9535,7 +9518,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1238)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1231)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9546,7 +9529,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1241)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1234)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9557,7 +9540,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1247)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1240)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9568,7 +9551,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1253)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1246)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9579,7 +9562,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1259)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1252)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9590,7 +9573,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1392)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1385)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9601,7 +9584,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1432)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1425)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9612,7 +9595,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1453)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1446)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9623,7 +9606,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1463)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1456)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9634,7 +9617,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1477)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1470)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9650,7 +9633,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1481)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1474)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9659,7 +9642,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1490)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1483)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9670,7 +9653,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1514)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1507)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9681,7 +9664,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1554)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1547)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9691,7 +9674,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1558)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1551)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9702,7 +9685,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1620)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1613)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9712,7 +9695,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1672)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1665)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9722,7 +9705,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1677)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1670)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9732,7 +9715,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1693)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1686)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9748,7 +9731,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1697)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1690)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9759,7 +9742,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1700)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1693)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9770,7 +9753,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1715)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1708)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9785,7 +9768,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1720)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1713)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9795,7 +9778,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1731)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1724)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9806,7 +9789,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1736)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1729)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9816,7 +9799,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1774)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1767)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9827,7 +9810,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1788)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1781)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9838,7 +9821,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1830)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1823)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9851,7 +9834,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1863)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1856)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9878,7 +9861,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1879)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1872)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9888,7 +9871,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2072)
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2065)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9904,7 +9887,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2090)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2083)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9915,7 +9898,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2094)
+      // `choose storeMain: bool by p` (proc changeShip, line 2087)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9925,7 +9908,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2104)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2097)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9935,7 +9918,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2108)
+      // `choose storeSail: bool by p` (proc changeShip, line 2101)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9945,7 +9928,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2118)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9961,7 +9944,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2121)
+      // `choose storeItem: bool by p` (proc changeShip, line 2114)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -9971,7 +9954,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2125)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2118)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9982,7 +9965,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2133)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2126)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9993,7 +9976,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2158)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2151)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10002,7 +9985,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2182)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2175)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10012,7 +9995,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2239)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2232)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10022,7 +10005,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2260)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2253)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10033,7 +10016,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2278)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2271)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10044,7 +10027,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2301)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2294)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10054,7 +10037,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2303)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2296)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10064,7 +10047,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2312)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2305)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10075,7 +10058,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2338)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2331)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10085,7 +10068,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2361)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2354)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10096,7 +10079,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2367)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2360)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10107,7 +10090,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2379)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2372)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10116,7 +10099,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2398)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2391)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10126,7 +10109,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2432)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2425)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10137,7 +10120,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2452)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2445)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12266,8 +12249,7 @@ export function setUp(options: GameOptions): State {
     fortTokens: [],
     truce: [],
     hideouts: [],
-    greenDeck: { pile: [], discard: [] },
-    redDeck: { pile: [], discard: [] },
+    shipDecks: { green: { pile: [], discard: [] }, red: { pile: [], discard: [] } },
     combatDeck: { pile: [], discard: [] },
     missionDeck: { pile: [], discard: [] },
     startOffer: [],
@@ -12326,10 +12308,10 @@ export function setUp(options: GameOptions): State {
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  state.greenDeck.pile = rangeList(8, 30);
-  state.redDeck.pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, state.greenDeck.pile);
-  shuffleInPlace(state.rng, state.redDeck.pile);
+  mapGet(state.shipDecks, "green").pile = rangeList(8, 30);
+  mapGet(state.shipDecks, "red").pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, mapGet(state.shipDecks, "green").pile);
+  shuffleInPlace(state.rng, mapGet(state.shipDecks, "red").pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12449,8 +12431,7 @@ function view(state: State, viewer: Player): View {
     fortTokens: clone(state.fortTokens),
     truce: state.truce.slice(),
     hideouts: clone(state.hideouts),
-    greenDeck: { pile: state.greenDeck.pile.length, discard: state.greenDeck.discard.slice() },
-    redDeck: { pile: state.redDeck.pile.length, discard: state.redDeck.discard.slice() },
+    shipDecks: mapMapValues(state.shipDecks, (x) => ({ pile: x.pile.length, discard: x.discard.slice() })),
     combatDeck: { pile: state.combatDeck.pile.length, discard: state.combatDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
     startOffer: state.startOffer.slice(),
@@ -12662,21 +12643,18 @@ function validateState(value: unknown): string | null {
   ))
     return "state.hideouts is not a valid list of Hideout";
   if (!(
-    isRecord(value.greenDeck) &&
-    Array.isArray(value.greenDeck.pile) &&
-    value.greenDeck.pile.every((x: unknown) => isInt(x)) &&
-    Array.isArray(value.greenDeck.discard) &&
-    value.greenDeck.discard.every((x: unknown) => isInt(x))
+    isRecord(value.shipDecks) &&
+    Object.entries(value.shipDecks).every(
+      ([k, x]) =>
+        (SHIP_DECK_VALUES as readonly unknown[]).includes(k) &&
+        isRecord(x) &&
+        Array.isArray(x.pile) &&
+        x.pile.every((x: unknown) => isInt(x)) &&
+        Array.isArray(x.discard) &&
+        x.discard.every((x: unknown) => isInt(x)),
+    )
   ))
-    return "state.greenDeck is not a valid deck of int";
-  if (!(
-    isRecord(value.redDeck) &&
-    Array.isArray(value.redDeck.pile) &&
-    value.redDeck.pile.every((x: unknown) => isInt(x)) &&
-    Array.isArray(value.redDeck.discard) &&
-    value.redDeck.discard.every((x: unknown) => isInt(x))
-  ))
-    return "state.redDeck is not a valid deck of int";
+    return "state.shipDecks is not a valid map from ShipDeck to deck of int";
   if (!(
     isRecord(value.combatDeck) &&
     Array.isArray(value.combatDeck.pile) &&
@@ -13912,7 +13890,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "99bd4171",
+  sourceHash: "2d854c96",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
