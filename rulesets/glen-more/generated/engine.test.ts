@@ -11,6 +11,7 @@ import {
   checkViewsHide,
   clone,
   equal,
+  mapGet,
   rangeList,
 } from "@rules/runtime";
 import {
@@ -24,6 +25,7 @@ import {
   engine,
   fourPlayerTrack,
   have,
+  left,
   paySources,
   score,
   setUp,
@@ -61,11 +63,11 @@ describe("Glen More: rules tests", () => {
     expect(all1(state), "expect all(s in range(4, 11): stackOn(s) == 0)").toBe(true);
     expect(stackOn(state, 12), "expect stackOn(12) == 1").toEqual(1);
     expect(
-      state.stack0.length === 0 &&
-        state.stack1.length === 22 &&
-        state.stack2.length === 19 &&
-        state.stack3.length === 17,
-      "expect size(stack0) == 0 and size(stack1) == 22 and size(stack2) == 19 and size(stack3) == 17",
+      left(state, "stack0") === 0 &&
+        left(state, "stack1") === 22 &&
+        left(state, "stack2") === 19 &&
+        left(state, "stack3") === 17,
+      "expect left(stack0) == 0 and left(stack1) == 22 and left(stack2) == 19 and left(stack3) == 17",
     ).toBe(true);
     expect(state.market, "expect market == [0, 0, 0, 0, 0]").toEqual([0, 0, 0, 0, 0]);
     expect(
@@ -84,8 +86,8 @@ describe("Glen More: rules tests", () => {
     expect(all4(state), "expect all(s in range(0, 4): track[s] == figure(players[s]))").toBe(true);
     expect(all5(state), "expect all(s in range(5, 12): stackOn(s) == 0)").toBe(true);
     expect(
-      state.stack0.length === 0 && state.stack1.length === 23,
-      "expect size(stack0) == 0 and size(stack1) == 23",
+      left(state, "stack0") === 0 && left(state, "stack1") === 23,
+      "expect left(stack0) == 0 and left(stack1) == 23",
     ).toBe(true);
     expect(state.market, "expect market == [0, 0, 0, 0, 0]").toEqual([0, 0, 0, 0, 0]);
     expect(!any6(state), "expect not any(s in track: s is die)").toBe(true);
@@ -102,8 +104,8 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     expect(count7(state), "expect count(s in track: s is tile) == 9").toEqual(9);
     expect(
-      state.stack0.length === 0 && state.stack1.length === 22,
-      "expect size(stack0) == 0 and size(stack1) == 22",
+      left(state, "stack0") === 0 && left(state, "stack1") === 22,
+      "expect left(stack0) == 0 and left(stack1) == 22",
     ).toBe(true);
     expect(state.market, "expect market == [1, 1, 1, 1, 1]").toEqual([1, 1, 1, 1, 1]);
   });
@@ -118,19 +120,19 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     expect(count8(state), "expect count(s in track: s is tile) == 10").toEqual(10);
     expect(
-      state.stack0.length === 0 && state.stack1.length === 21,
-      "expect size(stack0) == 0 and size(stack1) == 21",
+      left(state, "stack0") === 0 && left(state, "stack1") === 21,
+      "expect left(stack0) == 0 and left(stack1) == 21",
     ).toBe(true);
     expect(state.market, "expect market == [1, 1, 1, 1, 1]").toEqual([1, 1, 1, 1, 1]);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§4.1 the rearmost pawn acts: a player still rearmost after the turn acts again", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15"), tileId("1-16"),
+    // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -161,11 +163,16 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.10 refill: the tiles behind the new rearmost pawn go to the box, new tiles fill the front", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15"), tileId("1-16"),
+    // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17"), tileId(state, "1-20")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [
+        tileId(state, "1-15"),
+        tileId(state, "1-16"),
+        tileId(state, "1-17"),
+        tileId(state, "1-20"),
+      ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -184,8 +191,8 @@ describe("Glen More: rules tests", () => {
       'expect codeAt(10) == "1-15" and codeAt(11) == "1-16" and codeAt(12) == "1-17"',
     ).toBe(true);
     expect(
-      state.track.length === 13 && state.stack1.length === 1,
-      "expect size(track) == 13 and size(stack1) == 1",
+      state.track.length === 13 && left(state, "stack1") === 1,
+      "expect size(track) == 13 and left(stack1) == 1",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
@@ -251,8 +258,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
     }
     state.rng.forced.push(5);
     start(state);
@@ -287,8 +294,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
     }
     state.rng.forced.push(3);
     start(state);
@@ -370,12 +377,12 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.9 buying: k+1 coins onto the row while paying; a full row sells nothing; prices climb 1, 2, 3", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-22", "1-18") market = [2, 0, 0, 0, 3] stack0 = [] stack1 = [tileI
+    // given { track = fourPlayerTrack("1-22", "1-18") market = [2, 0, 0, 0, 3] stacks[stack0].pile = [] st
     {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = [2, 0, 0, 0, 3];
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
@@ -725,13 +732,13 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.8 ASSUMPTION A5: in the player's last turn the last clan member may become a Chieftain", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-8", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
+    // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [];
-      state.stack2 = [];
-      state.stack3 = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [];
+      mapGet(state.stacks, "stack2").pile = [];
+      mapGet(state.stacks, "stack3").pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
@@ -871,12 +878,12 @@ describe("Glen More: rules tests", () => {
   });
   it("§2.5 fair ladder: the 1-3 fair takes at most 3 types (5 VP); the 1-5 fair takes all five (12 VP)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-9", "3-5") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileId(
+    // given { track = fourPlayerTrack("1-9", "3-5") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = [3, 3, 3, 3, 3];
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, active: false, used: false },
@@ -1005,12 +1012,12 @@ describe("Glen More: rules tests", () => {
   });
   it("special locations: Castle Moil (whisky) and Armadale Castle (3 coins), each with a clan member and its card", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-18", "1-22") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileI
+    // given { track = fourPlayerTrack("1-18", "1-22") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] st
     {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = [3, 3, 3, 3, 3];
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
@@ -1047,12 +1054,12 @@ describe("Glen More: rules tests", () => {
   });
   it("special locations: Castle Stalker brings 2 clan members, Donan Castle 2 whisky barrels", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-19", "3-14") market = [3, 3, 3, 3, 3] stack0 = [] stack1 = [tileI
+    // given { track = fourPlayerTrack("1-19", "3-14") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] st
     {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = [3, 3, 3, 3, 3];
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
@@ -1247,12 +1254,12 @@ describe("Glen More: rules tests", () => {
   });
   it("rulebook example: first scoring when the last tile of stack 1 is laid; Danny 8 VP for whisky, Clara 5 for Chieftains", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
+    // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15")];
-      state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2").pile = [tileId(state, "2-1"), tileId(state, "2-15")];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1274,19 +1281,19 @@ describe("Glen More: rules tests", () => {
     expect(state.players[at(SEATS[state.playerCount]!, 2)]!.vp, "expect players[2].vp == 8").toEqual(8);
     expect(state.players[at(SEATS[state.playerCount]!, 3)]!.vp, "expect players[3].vp == 8").toEqual(8);
     expect(
-      state.stack1.length === 0 && state.stack2.length === 2,
-      "expect size(stack1) == 0 and size(stack2) == 2",
+      left(state, "stack1") === 0 && left(state, "stack2") === 2,
+      "expect left(stack1) == 0 and left(stack2) == 2",
     ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§8.1 equal counts score equally; when everyone is equal nobody scores", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
+    // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15")];
-      state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2").pile = [tileId(state, "2-1"), tileId(state, "2-15")];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1313,12 +1320,12 @@ describe("Glen More: rules tests", () => {
   });
   it("§8.1 Castle of Mey doubles Chieftains (bonnets once), Cawdor Castle adds 3 bonnets", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
+    // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15")];
-      state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2").pile = [tileId(state, "2-1"), tileId(state, "2-15")];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1345,12 +1352,12 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.10 the last tile of stack 1 triggers the scoring in the middle of a refill, which goes on from stack 2", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [tileId("1-15")] stack2 = [tileId
+    // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15")];
-      state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15"), tileId(state, "2-16")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2").pile = [tileId(state, "2-1"), tileId(state, "2-15"), tileId(state, "2-16")];
       state.players[1]!.whisky = 1;
     }
     start(state);
@@ -1363,18 +1370,18 @@ describe("Glen More: rules tests", () => {
       codeAt(state, 10) === "1-15" && codeAt(state, 11) === "2-1" && codeAt(state, 12) === "2-15",
       'expect codeAt(10) == "1-15" and codeAt(11) == "2-1" and codeAt(12) == "2-15"',
     ).toBe(true);
-    expect(state.stack2.length, "expect size(stack2) == 1").toEqual(1);
+    expect(left(state, "stack2"), "expect left(stack2) == 1").toEqual(1);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
   });
   it("§8.4 the last tile of stack 3 ends the game in the middle of a refill: third and final scorings", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
+    // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [];
-      state.stack2 = [];
-      state.stack3 = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [];
+      mapGet(state.stacks, "stack2").pile = [];
+      mapGet(state.stacks, "stack3").pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     }
@@ -1403,13 +1410,13 @@ describe("Glen More: rules tests", () => {
   });
   it("§8.2 final scoring: Iona Abbey 2 per yellow tile, Loch Morar 2 per green tile, Duart 3 per village (A4)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { track = twoPlayerTrack("3-17", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
+    // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [];
-      state.stack2 = [];
-      state.stack3 = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [];
+      mapGet(state.stacks, "stack2").pile = [];
+      mapGet(state.stacks, "stack3").pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -1445,13 +1452,13 @@ describe("Glen More: rules tests", () => {
   });
   it("§8.2 rulebook example of the tile penalty: 15, 13, 16, 13 tiles lose 6, 0, 9, 0 VP; coins are VP", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("
+    // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [];
-      state.stack2 = [];
-      state.stack3 = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [];
+      mapGet(state.stacks, "stack2").pile = [];
+      mapGet(state.stacks, "stack3").pile = [tileId(state, "3-3")];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
         state.players[0]!.display.push({
@@ -1521,13 +1528,13 @@ describe("Glen More: rules tests", () => {
   });
   it("§8.3 ties go to the most resource cubes; still tied, the victory is shared", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { track = twoPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("3
+    // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [];
-      state.stack2 = [];
-      state.stack3 = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [];
+      mapGet(state.stacks, "stack2").pile = [];
+      mapGet(state.stacks, "stack3").pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1549,13 +1556,13 @@ describe("Glen More: rules tests", () => {
   });
   it("§8.3 equal VP and equal resources: a shared victory", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { track = twoPlayerTrack("0-1", "0-2") stack0 = [] stack1 = [] stack2 = [] stack3 = [tileId("3
+    // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      state.stack0 = [];
-      state.stack1 = [];
-      state.stack2 = [];
-      state.stack3 = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [];
+      mapGet(state.stacks, "stack2").pile = [];
+      mapGet(state.stacks, "stack3").pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1588,9 +1595,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15")];
-      state.stack2 = [tileId(state, "2-1"), tileId(state, "2-15")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2").pile = [tileId(state, "2-1"), tileId(state, "2-15")];
       state.players[1]!.cards = ["lochLochy"];
     }
     state.rng.forced.push(0);
@@ -1622,8 +1629,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      state.stack0 = [];
-      state.stack1 = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0").pile = [];
+      mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.coins = 0;
     }
     start(state);
@@ -1716,22 +1723,6 @@ function scrambleHidden(state: State, seat: Player): void {
     const mine = state.players[owner]!;
     if (!(owner === seat)) mine.vp = mine.vp + 1;
   }
-  state.stack0 = state.stack0
-    .slice()
-    .reverse()
-    .map((x) => x + 1);
-  state.stack1 = state.stack1
-    .slice()
-    .reverse()
-    .map((x) => x + 1);
-  state.stack2 = state.stack2
-    .slice()
-    .reverse()
-    .map((x) => x + 1);
-  state.stack3 = state.stack3
-    .slice()
-    .reverse()
-    .map((x) => x + 1);
 }
 
 /** all(s in range(4, 11): stackOn(s) == 0) */

@@ -6,11 +6,12 @@ import {
   concat,
   createRng,
   divide,
-  drawTop,
+  drawFromDeck,
   isInt,
   isRecord,
   mapGet,
   mapHas,
+  mapMapValues,
   mapSet,
   notOfferedNow,
   pickRandom,
@@ -22,6 +23,8 @@ import {
   shuffleInPlace,
   type Engine,
   type GameOptions,
+  type Deck,
+  type DeckView,
   type Outcome,
   type RngState,
   type ShownAction,
@@ -102,7 +105,9 @@ export const CARD_VALUES: readonly Card[] = [
   "lochOich",
   "donanCastle",
 ];
-/** enum Space (rules line 228) */
+export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
+export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
+/** enum Space (rules line 231) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
 /** enum Source (rules line 328) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
@@ -154,7 +159,7 @@ export interface Cell {
   y: number;
 }
 
-/** record Placed (rules line 231) */
+/** record Placed (rules line 234) */
 export interface Placed {
   tile: number;
   x: number;
@@ -282,6 +287,7 @@ export interface RefillFrame {
 export interface LayTileFrame {
   readonly routine: "layTile";
   pc: number;
+  s: Stack;
 }
 
 /** Where action TakeTile is, and its locals, while it waits. */
@@ -360,10 +366,7 @@ export interface State {
   playerCount: number;
   players: PlayerState[];
   track: Space[];
-  stack0: number[];
-  stack1: number[];
-  stack2: number[];
-  stack3: number[];
+  stacks: Partial<Record<Stack, Deck<number>>>;
   market: number[];
   scorings: number;
   lastRoll: number;
@@ -381,20 +384,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 800). */
+/** The action TakeTile (rules line 792). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 813). */
+/** The action ForcedMove (rules line 805). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 825). */
+/** The action Sell (rules line 817). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -403,7 +406,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action Activate (rules line 834). */
+/** The action Activate (rules line 826). */
 export interface ActivateAction {
   readonly type: "Activate";
   readonly player: Player;
@@ -411,7 +414,7 @@ export interface ActivateAction {
   readonly i: number;
 }
 
-/** The action LochNess (rules line 841). */
+/** The action LochNess (rules line 833). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -419,13 +422,13 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action EndActivation (rules line 850). */
+/** The action EndActivation (rules line 842). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action MoveClan (rules line 855). */
+/** The action MoveClan (rules line 847). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -434,7 +437,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 865). */
+/** The action Promote (rules line 857). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -442,7 +445,7 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 873). */
+/** The action EndMoves (rules line 865). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
@@ -584,14 +587,7 @@ export interface View {
   playerCount: number;
   players: PlayerView[];
   track: SpaceView[];
-  /** Hidden: only the number of elements. */
-  stack0: number;
-  /** Hidden: only the number of elements. */
-  stack1: number;
-  /** Hidden: only the number of elements. */
-  stack2: number;
-  /** Hidden: only the number of elements. */
-  stack3: number;
+  stacks: Partial<Record<Stack, DeckView<number>>>;
   market: number[];
   scorings: number;
   lastRoll: number;
@@ -718,9 +714,9 @@ export const FAIR_LADDER: FairStep[] = [
   { types: 5, vp: 12 },
 ];
 /** const SCORE_VP: map<int, int> = { s.difference: s.vp for s in SCORING_TABLE } */
-export const SCORE_VP: Partial<Record<number, number>> = collect3();
+export const SCORE_VP: Partial<Record<number, number>> = collect4();
 /** const FAIR_VP: map<int, int> = { s.types: s.vp for s in FAIR_LADDER } */
-export const FAIR_VP: Partial<Record<number, number>> = collect4();
+export const FAIR_VP: Partial<Record<number, number>> = collect5();
 /** const DIE_FACES: list<int> = [1, 1, 1, 2, 2, 3] */
 export const DIE_FACES: number[] = [1, 1, 1, 2, 2, 3];
 /** const START_COINS = 6 */
@@ -780,7 +776,7 @@ const DECISION_NAMES: readonly string[] = [
 
 /** fn tileId (line 281) */
 export function tileId(state: State, code: string): number {
-  return at(collect5(state, code), 0);
+  return at(collect6(state, code), 0);
 }
 
 /** fn tileSlot (line 282) */
@@ -790,12 +786,12 @@ export function tileSlot(state: State, code: string): Space {
 
 /** fn codeAt (line 283) */
 export function codeAt(state: State, space: number): string {
-  return match6(state, space);
+  return match7(state, space);
 }
 
 /** fn stackOn (line 284) */
 export function stackOn(state: State, space: number): number | null {
-  return match7(state, space);
+  return match8(state, space);
 }
 
 /** fn resIdx (line 288) */
@@ -805,22 +801,22 @@ export function resIdx(state: State, r: Res): number {
 
 /** fn unit (line 290) */
 export function unit(state: State, k: number, n_: number): number[] {
-  return collect8(state, k, n_);
+  return collect9(state, k, n_);
 }
 
 /** fn plusOne (line 291) */
 export function plusOne(state: State, l: number[], k: number): number[] {
-  return collect9(state, k, l);
+  return collect10(state, k, l);
 }
 
 /** fn minusOne (line 292) */
 export function minusOne(state: State, l: number[], k: number): number[] {
-  return collect10(state, k, l);
+  return collect11(state, k, l);
 }
 
 /** fn pairOf (line 293) */
 export function pairOf(state: State, a: number, b: number): number[] {
-  return collect11(state, a, b);
+  return collect12(state, a, b);
 }
 
 /** fn costOf (line 294) */
@@ -830,17 +826,17 @@ export function costOf(state: State, t: Tile): number[] {
 
 /** fn have (line 296) */
 export function have(state: State, p: Player, k: number): number {
-  return sum13(state, p, k);
+  return sum14(state, p, k);
 }
 
 /** fn cubeCount (line 297) */
 export function cubeCount(state: State, p: Player): number {
-  return sum14(state, p);
+  return sum15(state, p);
 }
 
 /** fn clansOnDisplay (line 298) */
 export function clansOnDisplay(state: State, p: Player): number {
-  return sum15(state, p);
+  return sum16(state, p);
 }
 
 /** fn owns (line 299) */
@@ -855,12 +851,12 @@ export function kindAt(state: State, p: Player, i_: number): Kind {
 
 /** fn indexAt (line 302) */
 export function indexAt(state: State, p: Player, x: number, y: number): number | null {
-  return first16(state, p, x, y);
+  return first17(state, p, x, y);
 }
 
 /** fn occupied (line 303) */
 export function occupied(state: State, p: Player, x: number, y: number): boolean {
-  return any17(state, p, x, y);
+  return any18(state, p, x, y);
 }
 
 /** fn isProduction (line 305) */
@@ -903,12 +899,12 @@ export function sellValue(state: State, level: number, n_: number): number {
 
 /** fn coverCost (line 319) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum18(state, levels, p, need);
+  return sum19(state, levels, p, need);
 }
 
 /** fn coverOk (line 320) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all19(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all20(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
 /** fn canCover (line 323) */
@@ -932,7 +928,7 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
 
 /** fn paySources (line 333) */
 export function paySources(state: State, p: Player, k: number): Source[] {
-  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect20(state, p, k));
+  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect21(state, p, k));
 }
 
 /** fn cheapest (line 338) */
@@ -947,12 +943,12 @@ export function cheapestPaid(state: State, r: number, c1: number, c2: number): n
 
 /** fn spareCubes (line 343) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum21(state, p, need);
+  return sum22(state, p, need);
 }
 
 /** fn buysAt (line 344) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count22(state, p, need, price);
+  return count23(state, p, need, price);
 }
 
 /** fn extraOk (line 345) */
@@ -984,7 +980,7 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
 
 /** fn typesAt (line 353) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count23(state, p, chosen, price);
+  return count24(state, p, chosen, price);
 }
 
 /** fn distinctOk (line 354) */
@@ -1005,44 +1001,44 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
 
 /** fn funds (line 360) */
 export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum24(state, p, need);
+  return state.players[p]!.coins + sum25(state, p, need);
 }
 
 /** fn coverSellingOk (line 362) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all25(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all26(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
 /** fn twoTypesSellingOk (line 364) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any27(state, p);
+  return any28(state, p);
 }
 
 /** fn clanNear (line 369) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any28(state, p, minus, x, y);
+  return any29(state, p, minus, x, y);
 }
 
 /** fn edgesMatch (line 373) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all29(state, p, x, y, t) && all30(state, p, y, x, t);
+  return all30(state, p, x, y, t) && all31(state, p, y, x, t);
 }
 
 /** fn riverOk (line 377) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any31(state, p, x, y);
+  return !t.river || any32(state, p, x, y);
 }
 
 /** fn roadOk (line 379) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any32(state, p, y, x);
+  return !t.road || any33(state, p, y, x);
 }
 
 /** fn fits (line 381) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
-    any33(state, p, x, y) &&
+    any34(state, p, x, y) &&
     clanNear(state, p, x, y, minus) &&
     edgesMatch(state, p, at(TILES, id), x, y) &&
     riverOk(state, p, at(TILES, id), x, y) &&
@@ -1052,12 +1048,12 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
 
 /** fn placeable (line 388) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any35(state, p, id, minus);
+  return any36(state, p, id, minus);
 }
 
 /** fn clanPayable (line 393) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any36(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any37(state, p, id);
 }
 
 /** fn affordable (line 396) */
@@ -1087,12 +1083,12 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
 
 /** fn spaceLabel (line 409) */
 export function spaceLabel(state: State, space: number): string {
-  return space < state.track.length ? match37(state, space) : "nothing";
+  return space < state.track.length ? match38(state, space) : "nothing";
 }
 
 /** fn tileOn (line 416) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match38(state, space) : null;
+  return space < state.track.length ? match39(state, space) : null;
 }
 
 /** fn usable (line 420) */
@@ -1118,47 +1114,53 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
 
 /** fn firstPawn (line 436) */
 export function firstPawn(state: State): number {
-  return min40(state);
+  return min41(state);
 }
 
 /** fn lastTurn (line 437) */
 export function lastTurn(state: State): boolean {
   return (
-    state.stack0.length + state.stack1.length + state.stack2.length === 0 && state.stack3.length <= 1 + firstPawn(state)
+    left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
+    left(state, "stack3") <= 1 + firstPawn(state)
   );
 }
 
-/** fn tableVp (line 440) */
+/** fn left (line 439) */
+export function left(state: State, s: Stack): number {
+  return mapGet(state.stacks, s).pile.length;
+}
+
+/** fn tableVp (line 442) */
 export function tableVp(state: State, difference: number): number {
   return mapGet(SCORE_VP, Math.min(difference, 5));
 }
 
-/** fn ladderVp (line 441) */
+/** fn ladderVp (line 443) */
 export function ladderVp(state: State, types: number): number {
   return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types) : 0;
 }
 
-/** fn bonnets (line 442) */
+/** fn bonnets (line 444) */
 export function bonnets(state: State, p: Player): number {
-  return sum41(state, p);
+  return sum42(state, p);
 }
 
-/** fn chieftainValue (line 443) */
+/** fn chieftainValue (line 445) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 444) */
+/** fn tilesWith (line 446) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count42(state, p, b);
+  return count43(state, p, b);
 }
 
-/** fn villages (line 445) */
+/** fn villages (line 447) */
 export function villages(state: State, p: Player): number {
-  return count43(state, p);
+  return count44(state, p);
 }
 
-/** fn fourPlayerTrack (line 893) */
+/** fn fourPlayerTrack (line 885) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1177,7 +1179,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 898) */
+/** fn twoPlayerTrack (line 890) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1196,7 +1198,7 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 903) */
+/** fn startVillage (line 895) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, active: false, used: false };
 }
@@ -1224,12 +1226,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 762) */
+/** proc scoreRound (line 754) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min44(state);
-  let chiefLow = min45(state);
-  let cardsLow = min46(state);
+  let whiskyLow = min45(state);
+  let chiefLow = min46(state);
+  let cardsLow = min47(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1238,7 +1240,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 773) */
+/** proc finalScoring (line 765) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1257,7 +1259,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min47(state);
+  let fewest = min48(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1276,11 +1278,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any49(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any50(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 813): its effects, once allowed. */
+/** action ForcedMove (line 805): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1299,7 +1301,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 825): its effects, once allowed. */
+/** action Sell (line 817): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1328,7 +1330,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 850): its effects, once allowed. */
+/** action EndActivation (line 842): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1346,7 +1348,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 855): its effects, once allowed. */
+/** action MoveClan (line 847): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1371,7 +1373,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 865): its effects, once allowed. */
+/** action Promote (line 857): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1383,7 +1385,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 873): its effects, once allowed. */
+/** action EndMoves (line 865): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -2537,7 +2539,7 @@ function stepRefill(state: State, frame: RefillFrame): void {
 }
 
 function newLayTileFrame(): LayTileFrame {
-  return { routine: "layTile", pc: 0 };
+  return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
 /** Runs proc layTile (line 737) until it waits for a decision or is done. */
@@ -2545,76 +2547,46 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (state.stack0.length <= 0) {
+        const sFound = first3(state);
+        if (sFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.track.push({ kind: "tile", id: drawTop(state.stack0) });
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 1: {
-        if (state.stack1.length <= 0) {
-          frame.pc = 3;
-          continue machine;
+        frame.s = sFound;
+        const id = drawFromDeck(state.rng, mapGet(state.stacks, frame.s));
+        if (id !== null) {
+          state.track.push({ kind: "tile", id: id });
         }
 
-        state.track.push({ kind: "tile", id: drawTop(state.stack1) });
-        if (state.stack1.length === 0) {
-          scoreRound(state);
-        }
-
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 2: {
-        state.stack.pop();
-        return;
-      }
-
-      case 3: {
-        if (state.stack2.length <= 0) {
-          frame.pc = 5;
-          continue machine;
-        }
-
-        state.track.push({ kind: "tile", id: drawTop(state.stack2) });
-        if (state.stack2.length === 0) {
-          scoreRound(state);
-        }
-
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 4: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 5: {
-        state.track.push({ kind: "tile", id: drawTop(state.stack3) });
-        if (state.stack3.length !== 0) {
-          frame.pc = 7;
+        if (!(frame.s !== "stack0" && left(state, frame.s) === 0)) {
+          frame.pc = 2;
           continue machine;
         }
 
         scoreRound(state);
+        if (frame.s !== "stack3") {
+          frame.pc = 3;
+          continue machine;
+        }
+
         finalScoring(state);
         state.stack.length = 0;
         return;
       }
 
-      case 6: {
-        frame.pc = 4;
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
         continue machine;
       }
 
-      case 7: {
-        frame.pc = 6;
+      case 3: {
+        frame.pc = 2;
         continue machine;
       }
 
@@ -2628,7 +2600,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 800) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 792) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2668,7 +2640,7 @@ function newActivateFrame(me: Player, i_: number): ActivateFrame {
   return { routine: "Activate", pc: 0, me, i_ };
 }
 
-/** Runs action Activate (line 834) until it waits for a decision or is done. */
+/** Runs action Activate (line 826) until it waits for a decision or is done. */
 function stepActivate(state: State, frame: ActivateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2693,7 +2665,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 841) until it waits for a decision or is done. */
+/** Runs action LochNess (line 833) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2774,7 +2746,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any49(state, me)) return;
+  if (any50(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2921,7 +2893,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum50(state) - 1,
+            frame.t.distinct - sum51(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2986,7 +2958,7 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum52(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -3015,7 +2987,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum52(state) - 1,
+            frame.fairTypes - sum53(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3158,7 +3130,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum50(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum51(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3212,7 +3184,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum52(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3236,7 +3208,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum52(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum53(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3551,10 +3523,12 @@ export function setUp(options: GameOptions): State {
       nessUsed: false,
     })),
     track: [],
-    stack0: [],
-    stack1: [],
-    stack2: [],
-    stack3: [],
+    stacks: {
+      stack0: { pile: [], discard: [] },
+      stack1: { pile: [], discard: [] },
+      stack2: { pile: [], discard: [] },
+      stack3: { pile: [], discard: [] },
+    },
     market: [],
     scorings: 0,
     lastRoll: 0,
@@ -3568,10 +3542,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  state.stack0 = shuffleInPlace(state.rng, collect53(state));
-  state.stack1 = shuffleInPlace(state.rng, collect54(state));
-  state.stack2 = shuffleInPlace(state.rng, collect55(state));
-  state.stack3 = shuffleInPlace(state.rng, collect56(state));
+  mapGet(state.stacks, "stack0").pile = shuffleInPlace(state.rng, collect54(state));
+  mapGet(state.stacks, "stack1").pile = shuffleInPlace(state.rng, collect55(state));
+  mapGet(state.stacks, "stack2").pile = shuffleInPlace(state.rng, collect56(state));
+  mapGet(state.stacks, "stack3").pile = shuffleInPlace(state.rng, collect57(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3592,10 +3566,11 @@ export function setUp(options: GameOptions): State {
   }
 
   while (state.track.length < TRACK_OCCUPIED) {
-    if (state.stack0.length > 0) {
-      state.track.push({ kind: "tile", id: drawTop(state.stack0) });
-    } else {
-      state.track.push({ kind: "tile", id: drawTop(state.stack1) });
+    const id =
+      drawFromDeck(state.rng, mapGet(state.stacks, "stack0")) ??
+      drawFromDeck(state.rng, mapGet(state.stacks, "stack1"));
+    if (id !== null) {
+      state.track.push({ kind: "tile", id: id });
     }
   }
 
@@ -3684,10 +3659,7 @@ function view(state: State, viewer: Player): View {
     playerCount: state.playerCount,
     players: state.players.map((mine, owner) => viewPlayer(state, mine, owner, viewer)),
     track: state.track.map((x) => viewSpace(state, x)),
-    stack0: state.stack0.length,
-    stack1: state.stack1.length,
-    stack2: state.stack2.length,
-    stack3: state.stack3.length,
+    stacks: mapMapValues(state.stacks, (x) => ({ pile: x.pile.length, discard: x.discard.slice() })),
     market: state.market.slice(),
     scorings: state.scorings,
     lastRoll: state.lastRoll,
@@ -3768,14 +3740,19 @@ function validateState(value: unknown): string | null {
 
   if (!(Array.isArray(value.track) && value.track.every((x: unknown) => problemInSpace(x, playerCount) === null)))
     return "state.track is not a valid list of Space";
-  if (!(Array.isArray(value.stack0) && value.stack0.every((x: unknown) => isInt(x))))
-    return "state.stack0 is not a valid list of int";
-  if (!(Array.isArray(value.stack1) && value.stack1.every((x: unknown) => isInt(x))))
-    return "state.stack1 is not a valid list of int";
-  if (!(Array.isArray(value.stack2) && value.stack2.every((x: unknown) => isInt(x))))
-    return "state.stack2 is not a valid list of int";
-  if (!(Array.isArray(value.stack3) && value.stack3.every((x: unknown) => isInt(x))))
-    return "state.stack3 is not a valid list of int";
+  if (!(
+    isRecord(value.stacks) &&
+    Object.entries(value.stacks).every(
+      ([k, x]) =>
+        (STACK_VALUES as readonly unknown[]).includes(k) &&
+        isRecord(x) &&
+        Array.isArray(x.pile) &&
+        x.pile.every((x: unknown) => isInt(x)) &&
+        Array.isArray(x.discard) &&
+        x.discard.every((x: unknown) => isInt(x)),
+    )
+  ))
+    return "state.stacks is not a valid map from Stack to deck of int";
   if (!(Array.isArray(value.market) && value.market.every((x: unknown) => isInt(x))))
     return "state.market is not a valid list of int";
   if (!isInt(value.scorings)) return "state.scorings is not a valid int";
@@ -3853,8 +3830,19 @@ function any2(state: State, n_: Placed, d: Cell): boolean {
   return false;
 }
 
+/** first(k in members(Stack): left(k) > 0) */
+function first3(state: State): Stack | null {
+  const items = STACK_VALUES.slice();
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    if (left(state, k) > 0) return k;
+  }
+
+  return null;
+}
+
 /** { s.difference: s.vp for s in SCORING_TABLE } */
-function collect3(): Partial<Record<number, number>> {
+function collect4(): Partial<Record<number, number>> {
   const out: Partial<Record<number, number>> = {};
   const items = SCORING_TABLE;
   for (let i = 0; i < items.length; i++) {
@@ -3866,7 +3854,7 @@ function collect3(): Partial<Record<number, number>> {
 }
 
 /** { s.types: s.vp for s in FAIR_LADDER } */
-function collect4(): Partial<Record<number, number>> {
+function collect5(): Partial<Record<number, number>> {
   const out: Partial<Record<number, number>> = {};
   const items = FAIR_LADDER;
   for (let i = 0; i < items.length; i++) {
@@ -3878,7 +3866,7 @@ function collect4(): Partial<Record<number, number>> {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].code == code] */
-function collect5(state: State, code: string): number[] {
+function collect6(state: State, code: string): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -3890,7 +3878,7 @@ function collect5(state: State, code: string): number[] {
 }
 
 /** match track[space] { tile(id) => TILES[id].code, _ => "" } */
-function match6(state: State, space: number): string {
+function match7(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -3901,7 +3889,7 @@ function match6(state: State, space: number): string {
 }
 
 /** match track[space] { tile(id) => TILES[id].stack, _ => none } */
-function match7(state: State, space: number): number | null {
+function match8(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -3912,7 +3900,7 @@ function match7(state: State, space: number): number | null {
 }
 
 /** [(if j == k then n else 0) for j in IDX] */
-function collect8(state: State, k: number, n_: number): number[] {
+function collect9(state: State, k: number, n_: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3924,7 +3912,7 @@ function collect8(state: State, k: number, n_: number): number[] {
 }
 
 /** [(if j == k then l[j] + 1 else l[j]) for j in IDX] */
-function collect9(state: State, k: number, l: number[]): number[] {
+function collect10(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3936,7 +3924,7 @@ function collect9(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == k then l[j] - 1 else l[j]) for j in IDX] */
-function collect10(state: State, k: number, l: number[]): number[] {
+function collect11(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3948,7 +3936,7 @@ function collect10(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == a or j == b then 1 else 0) for j in IDX] */
-function collect11(state: State, a: number, b: number): number[] {
+function collect12(state: State, a: number, b: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3960,7 +3948,7 @@ function collect11(state: State, a: number, b: number): number[] {
 }
 
 /** count(c in t.cubes: c == RES[k]) */
-function count12(state: State, t: Placed, k: number): number {
+function count13(state: State, t: Placed, k: number): number {
   let total = 0;
   const items = t.cubes;
   for (let i = 0; i < items.length; i++) {
@@ -3972,19 +3960,19 @@ function count12(state: State, t: Placed, k: number): number {
 }
 
 /** sum(t in p.display: count(c in t.cubes: c == RES[k])) */
-function sum13(state: State, p: Player, k: number): number {
+function sum14(state: State, p: Player, k: number): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count12(state, t, k);
+    total += count13(state, t, k);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum14(state: State, p: Player): number {
+function sum15(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -3996,7 +3984,7 @@ function sum14(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum15(state: State, p: Player): number {
+function sum16(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4008,7 +3996,7 @@ function sum15(state: State, p: Player): number {
 }
 
 /** first(j in range(0, size(p.display) - 1): p.display[j].x == x and p.display[j].y == y) */
-function first16(state: State, p: Player, x: number, y: number): number | null {
+function first17(state: State, p: Player, x: number, y: number): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4019,7 +4007,7 @@ function first16(state: State, p: Player, x: number, y: number): number | null {
 }
 
 /** any(t in p.display: t.x == x and t.y == y) */
-function any17(state: State, p: Player, x: number, y: number): boolean {
+function any18(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -4030,7 +4018,7 @@ function any17(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum18(state: State, levels: number[], p: Player, need: number[]): number {
+function sum19(state: State, levels: number[], p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4042,7 +4030,7 @@ function sum18(state: State, levels: number[], p: Player, need: number[]): numbe
 }
 
 /** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all19(state: State, levels: number[], p: Player, need: number[]): boolean {
+function all20(state: State, levels: number[], p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4053,7 +4041,7 @@ function all19(state: State, levels: number[], p: Player, need: number[]): boole
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
-function collect20(state: State, p: Player, k: number): Source[] {
+function collect21(state: State, p: Player, k: number): Source[] {
   const out: Source[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4065,7 +4053,7 @@ function collect20(state: State, p: Player, k: number): Source[] {
 }
 
 /** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum21(state: State, p: Player, need: number[]): number {
+function sum22(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4077,7 +4065,7 @@ function sum21(state: State, p: Player, need: number[]): number {
 }
 
 /** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count22(state: State, p: Player, need: number[], price: number): number {
+function count23(state: State, p: Player, need: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4089,7 +4077,7 @@ function count22(state: State, p: Player, need: number[], price: number): number
 }
 
 /** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count23(state: State, p: Player, chosen: number[], price: number): number {
+function count24(state: State, p: Player, chosen: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4101,7 +4089,7 @@ function count23(state: State, p: Player, chosen: number[], price: number): numb
 }
 
 /** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum24(state: State, p: Player, need: number[]): number {
+function sum25(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4117,7 +4105,7 @@ function sum24(state: State, p: Player, need: number[]): number {
 }
 
 /** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all25(state: State, p: Player, need: number[]): boolean {
+function all26(state: State, p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4128,7 +4116,7 @@ function all25(state: State, p: Player, need: number[]): boolean {
 }
 
 /** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any26(state: State, a: number, p: Player): boolean {
+function any27(state: State, a: number, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4139,18 +4127,18 @@ function any26(state: State, a: number, p: Player): boolean {
 }
 
 /** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any27(state: State, p: Player): boolean {
+function any28(state: State, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any26(state, a, p)) return true;
+    if (any27(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any28(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+function any29(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4165,7 +4153,7 @@ function any28(state: State, p: Player, minus: number | null, x: number, y: numb
 }
 
 /** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all29(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+function all30(state: State, p: Player, x: number, y: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4176,7 +4164,7 @@ function all29(state: State, p: Player, x: number, y: number, t: Tile): boolean 
 }
 
 /** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all30(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+function all31(state: State, p: Player, y: number, x: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4187,7 +4175,7 @@ function all30(state: State, p: Player, y: number, x: number, t: Tile): boolean 
 }
 
 /** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any31(state: State, p: Player, x: number, y: number): boolean {
+function any32(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4198,7 +4186,7 @@ function any31(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any32(state: State, p: Player, y: number, x: number): boolean {
+function any33(state: State, p: Player, y: number, x: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4209,7 +4197,7 @@ function any32(state: State, p: Player, y: number, x: number): boolean {
 }
 
 /** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any33(state: State, p: Player, x: number, y: number): boolean {
+function any34(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4220,7 +4208,7 @@ function any33(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any34(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
+function any35(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
@@ -4231,18 +4219,18 @@ function any34(state: State, p: Player, id: number, n_: Placed, minus: number | 
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any35(state: State, p: Player, id: number, minus: number | null): boolean {
+function any36(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any34(state, p, id, n_, minus)) return true;
+    if (any35(state, p, id, n_, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any36(state: State, p: Player, id: number): boolean {
+function any37(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4253,7 +4241,7 @@ function any36(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
-function match37(state: State, space: number): string {
+function match38(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4269,7 +4257,7 @@ function match37(state: State, space: number): string {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match38(state: State, space: number): number | null {
+function match39(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4280,7 +4268,7 @@ function match38(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect39(state: State): number[] {
+function collect40(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4292,9 +4280,9 @@ function collect39(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min40(state: State): number {
+function min41(state: State): number {
   let best: number | undefined;
-  const items = collect39(state);
+  const items = collect40(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4306,7 +4294,7 @@ function min40(state: State): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum41(state: State, p: Player): number {
+function sum42(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4318,7 +4306,7 @@ function sum41(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count42(state: State, p: Player, b: Border): number {
+function count43(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4330,7 +4318,7 @@ function count42(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count43(state: State, p: Player): number {
+function count44(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4342,7 +4330,7 @@ function count43(state: State, p: Player): number {
 }
 
 /** min(p in players: p.whisky) */
-function min44(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4356,7 +4344,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min45(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4370,7 +4358,7 @@ function min45(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min46(state: State): number {
+function min47(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4384,7 +4372,7 @@ function min46(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min47(state: State): number {
+function min48(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4398,7 +4386,7 @@ function min47(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match48(state: State, s: Space, me: Player): boolean {
+function match49(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4408,26 +4396,14 @@ function match48(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any49(state: State, me: Player): boolean {
+function any50(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match48(state, s, me)) return true;
+    if (match49(state, s, me)) return true;
   }
 
   return false;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum50(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4454,8 +4430,20 @@ function sum52(state: State): number {
   return total;
 }
 
+/** sum(k in IDX: due[k]) */
+function sum53(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
+}
+
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect53(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4467,7 +4455,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect54(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4479,7 +4467,7 @@ function collect54(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect55(state: State): number[] {
+function collect56(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4491,7 +4479,7 @@ function collect55(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect56(state: State): number[] {
+function collect57(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4507,7 +4495,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "51328298",
+  sourceHash: "02eb3fe4",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
