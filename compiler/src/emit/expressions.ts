@@ -466,19 +466,7 @@ export class ExprEmitter {
     const { names, inner, params, callArgs } = this.helperFrame(e, scope);
     const known = this.sink.lifted.get(e);
     if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
-    const subject = this.emit(e.subject, inner);
-    const value = /^\w+$/.test(subject) ? subject : names.fresh("value");
-    const lines = value === subject ? [] : [`const ${value} = ${subject};`];
-    e.arms.forEach((arm, i) => {
-      const last = i === e.arms.length - 1;
-      const test = last ? undefined : patternTest(this.program, arm.pattern, subjectType(e, i), value);
-      const body = [
-        ...bindings(this.program, arm.pattern, value).map((b) => `const ${inner.local(b.symbol)} = ${b.code};`),
-        `return ${this.emit(arm.body, inner)};`,
-      ];
-      if (test === undefined) lines.push(...body);
-      else lines.push(`if (${test}) {`, ...body, "}");
-    });
+    const lines = this.matchReturns(e, inner, names);
     const name = this.sink.nextName("match");
     this.sink.lifted.set(e, name);
     this.sink.helpers.push({
@@ -489,6 +477,27 @@ export class ExprEmitter {
       body: lines.join("\n"),
     });
     return `${name}(${callArgs.join(", ")})`;
+  }
+
+  /**
+   * A `match` expression as statements that return the value of the arm that matches: the body of its helper, or
+   * of a function whose whole value is the match.
+   */
+  matchReturns(e: MatchExpr, scope: Scope, names: LocalNames): string[] {
+    const subject = this.emit(e.subject, scope);
+    const value = /^\w+$/.test(subject) ? subject : names.fresh("value");
+    const lines = value === subject ? [] : [`const ${value} = ${subject};`];
+    e.arms.forEach((arm, i) => {
+      const last = i === e.arms.length - 1;
+      const test = last ? undefined : patternTest(this.program, arm.pattern, subjectType(e, i), value);
+      const body = [
+        ...bindings(this.program, arm.pattern, value).map((b) => `const ${scope.local(b.symbol)} = ${b.code};`),
+        `return ${this.emit(arm.body, scope)};`,
+      ];
+      if (test === undefined) lines.push(...body);
+      else lines.push(`if (${test}) {`, ...body, "}");
+    });
+    return lines;
   }
 
   /** The parameters of a helper lifted from `e`: the state, the locals it uses, and the implicit values. */

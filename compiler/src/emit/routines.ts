@@ -105,7 +105,10 @@ export function emitFunctions(ctx: EmitContext): Fn[] {
               scope,
               suspending: ctx.program.suspending,
             }).block(decl.body, [])
-          : [`return ${ctx.exprs.emit(decl.body, scope)};`];
+          : decl.body.kind === "match"
+            ? // A function whose value is a `match` takes the value apart itself, with no helper between.
+              ctx.exprs.matchReturns(decl.body, scope, scope.names)
+            : [`return ${ctx.exprs.emit(decl.body, scope)};`];
         return fn(name, list, returnType, body, `fn ${decl.name.text} (line ${decl.span.line})`, exported);
       },
       true,

@@ -152,7 +152,8 @@ export function zeroValue(program: Program, t: Type): string {
 
 /** A member of a union as a value: `{ kind: "tile", id: 17 }`. */
 export function memberValue(member: string, fields: readonly (readonly [string, string])[]): string {
-  return `{ ${[`${UNION_TAG}: ${JSON.stringify(member)}`, ...fields.map(([name, code]) => `${name}: ${code}`)].join(", ")} }`;
+  const entries = fields.map(([name, code]) => (name === code ? name : `${name}: ${code}`));
+  return `{ ${[`${UNION_TAG}: ${JSON.stringify(member)}`, ...entries].join(", ")} }`;
 }
 
 /** The body of an arrow function: an object literal needs parentheses, or it would read as a block. */

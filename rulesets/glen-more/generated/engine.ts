@@ -786,12 +786,24 @@ export function tileSlot(state: State, code: string): Space {
 
 /** fn codeAt (line 283) */
 export function codeAt(state: State, space: number): string {
-  return match7(state, space);
+  const value = at(state.track, space);
+  if (value.kind === "tile") {
+    const id = value.id;
+    return at(TILES, id).code;
+  }
+
+  return "";
 }
 
 /** fn stackOn (line 284) */
 export function stackOn(state: State, space: number): number | null {
-  return match8(state, space);
+  const value = at(state.track, space);
+  if (value.kind === "tile") {
+    const id = value.id;
+    return at(TILES, id).stack;
+  }
+
+  return null;
 }
 
 /** fn resIdx (line 288) */
@@ -801,22 +813,22 @@ export function resIdx(state: State, r: Res): number {
 
 /** fn unit (line 290) */
 export function unit(state: State, k: number, n_: number): number[] {
-  return collect9(state, k, n_);
+  return collect7(state, k, n_);
 }
 
 /** fn plusOne (line 291) */
 export function plusOne(state: State, l: number[], k: number): number[] {
-  return collect10(state, k, l);
+  return collect8(state, k, l);
 }
 
 /** fn minusOne (line 292) */
 export function minusOne(state: State, l: number[], k: number): number[] {
-  return collect11(state, k, l);
+  return collect9(state, k, l);
 }
 
 /** fn pairOf (line 293) */
 export function pairOf(state: State, a: number, b: number): number[] {
-  return collect12(state, a, b);
+  return collect10(state, a, b);
 }
 
 /** fn costOf (line 294) */
@@ -826,17 +838,17 @@ export function costOf(state: State, t: Tile): number[] {
 
 /** fn have (line 296) */
 export function have(state: State, p: Player, k: number): number {
-  return sum14(state, p, k);
+  return sum12(state, p, k);
 }
 
 /** fn cubeCount (line 297) */
 export function cubeCount(state: State, p: Player): number {
-  return sum15(state, p);
+  return sum13(state, p);
 }
 
 /** fn clansOnDisplay (line 298) */
 export function clansOnDisplay(state: State, p: Player): number {
-  return sum16(state, p);
+  return sum14(state, p);
 }
 
 /** fn owns (line 299) */
@@ -851,12 +863,12 @@ export function kindAt(state: State, p: Player, i_: number): Kind {
 
 /** fn indexAt (line 302) */
 export function indexAt(state: State, p: Player, x: number, y: number): number | null {
-  return first17(state, p, x, y);
+  return first15(state, p, x, y);
 }
 
 /** fn occupied (line 303) */
 export function occupied(state: State, p: Player, x: number, y: number): boolean {
-  return any18(state, p, x, y);
+  return any16(state, p, x, y);
 }
 
 /** fn isProduction (line 305) */
@@ -899,12 +911,12 @@ export function sellValue(state: State, level: number, n_: number): number {
 
 /** fn coverCost (line 319) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum19(state, levels, p, need);
+  return sum17(state, levels, p, need);
 }
 
 /** fn coverOk (line 320) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all20(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all18(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
 /** fn canCover (line 323) */
@@ -928,7 +940,7 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
 
 /** fn paySources (line 333) */
 export function paySources(state: State, p: Player, k: number): Source[] {
-  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect21(state, p, k));
+  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect19(state, p, k));
 }
 
 /** fn cheapest (line 338) */
@@ -943,12 +955,12 @@ export function cheapestPaid(state: State, r: number, c1: number, c2: number): n
 
 /** fn spareCubes (line 343) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum22(state, p, need);
+  return sum20(state, p, need);
 }
 
 /** fn buysAt (line 344) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count23(state, p, need, price);
+  return count21(state, p, need, price);
 }
 
 /** fn extraOk (line 345) */
@@ -980,7 +992,7 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
 
 /** fn typesAt (line 353) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count24(state, p, chosen, price);
+  return count22(state, p, chosen, price);
 }
 
 /** fn distinctOk (line 354) */
@@ -1001,44 +1013,44 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
 
 /** fn funds (line 360) */
 export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum25(state, p, need);
+  return state.players[p]!.coins + sum23(state, p, need);
 }
 
 /** fn coverSellingOk (line 362) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all26(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all24(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
 /** fn twoTypesSellingOk (line 364) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any28(state, p);
+  return any26(state, p);
 }
 
 /** fn clanNear (line 369) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any29(state, p, minus, x, y);
+  return any27(state, p, minus, x, y);
 }
 
 /** fn edgesMatch (line 373) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all30(state, p, x, y, t) && all31(state, p, y, x, t);
+  return all28(state, p, x, y, t) && all29(state, p, y, x, t);
 }
 
 /** fn riverOk (line 377) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any32(state, p, x, y);
+  return !t.river || any30(state, p, x, y);
 }
 
 /** fn roadOk (line 379) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any33(state, p, y, x);
+  return !t.road || any31(state, p, y, x);
 }
 
 /** fn fits (line 381) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
-    any34(state, p, x, y) &&
+    any32(state, p, x, y) &&
     clanNear(state, p, x, y, minus) &&
     edgesMatch(state, p, at(TILES, id), x, y) &&
     riverOk(state, p, at(TILES, id), x, y) &&
@@ -1048,12 +1060,12 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
 
 /** fn placeable (line 388) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any36(state, p, id, minus);
+  return any34(state, p, id, minus);
 }
 
 /** fn clanPayable (line 393) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any37(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any35(state, p, id);
 }
 
 /** fn affordable (line 396) */
@@ -1083,12 +1095,12 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
 
 /** fn spaceLabel (line 409) */
 export function spaceLabel(state: State, space: number): string {
-  return space < state.track.length ? match38(state, space) : "nothing";
+  return space < state.track.length ? match36(state, space) : "nothing";
 }
 
 /** fn tileOn (line 416) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match39(state, space) : null;
+  return space < state.track.length ? match37(state, space) : null;
 }
 
 /** fn usable (line 420) */
@@ -1114,7 +1126,7 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
 
 /** fn firstPawn (line 436) */
 export function firstPawn(state: State): number {
-  return min41(state);
+  return min39(state);
 }
 
 /** fn lastTurn (line 437) */
@@ -1142,7 +1154,7 @@ export function ladderVp(state: State, types: number): number {
 
 /** fn bonnets (line 444) */
 export function bonnets(state: State, p: Player): number {
-  return sum42(state, p);
+  return sum40(state, p);
 }
 
 /** fn chieftainValue (line 445) */
@@ -1152,12 +1164,12 @@ export function chieftainValue(state: State, p: Player): number {
 
 /** fn tilesWith (line 446) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count43(state, p, b);
+  return count41(state, p, b);
 }
 
 /** fn villages (line 447) */
 export function villages(state: State, p: Player): number {
-  return count44(state, p);
+  return count42(state, p);
 }
 
 /** fn fourPlayerTrack (line 885) */
@@ -1229,9 +1241,9 @@ export function dieTurn(state: State): void {
 /** proc scoreRound (line 754) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min45(state);
-  let chiefLow = min46(state);
-  let cardsLow = min47(state);
+  let whiskyLow = min43(state);
+  let chiefLow = min44(state);
+  let cardsLow = min45(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1259,7 +1271,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min48(state);
+  let fewest = min46(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1278,7 +1290,7 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any50(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
@@ -2556,7 +2568,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         frame.s = sFound;
         const id = drawFromDeck(state.rng, mapGet(state.stacks, frame.s));
         if (id !== null) {
-          state.track.push({ kind: "tile", id: id });
+          state.track.push({ kind: "tile", id });
         }
 
         if (!(frame.s !== "stack0" && left(state, frame.s) === 0)) {
@@ -2746,7 +2758,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any50(state, me)) return;
+  if (any48(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2893,7 +2905,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum51(state) - 1,
+            frame.t.distinct - sum49(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2958,7 +2970,7 @@ function legalActions(state: State, seat: Player): Action[] {
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum52(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -2987,7 +2999,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum53(state) - 1,
+            frame.fairTypes - sum51(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3130,7 +3142,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum51(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum49(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3184,7 +3196,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum52(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3208,7 +3220,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum53(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum51(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3542,10 +3554,10 @@ export function setUp(options: GameOptions): State {
     stack: [newFlowFrame()],
     pending: null,
   };
-  mapGet(state.stacks, "stack0").pile = shuffleInPlace(state.rng, collect54(state));
-  mapGet(state.stacks, "stack1").pile = shuffleInPlace(state.rng, collect55(state));
-  mapGet(state.stacks, "stack2").pile = shuffleInPlace(state.rng, collect56(state));
-  mapGet(state.stacks, "stack3").pile = shuffleInPlace(state.rng, collect57(state));
+  mapGet(state.stacks, "stack0").pile = shuffleInPlace(state.rng, collect52(state));
+  mapGet(state.stacks, "stack1").pile = shuffleInPlace(state.rng, collect53(state));
+  mapGet(state.stacks, "stack2").pile = shuffleInPlace(state.rng, collect54(state));
+  mapGet(state.stacks, "stack3").pile = shuffleInPlace(state.rng, collect55(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3570,7 +3582,7 @@ export function setUp(options: GameOptions): State {
       drawFromDeck(state.rng, mapGet(state.stacks, "stack0")) ??
       drawFromDeck(state.rng, mapGet(state.stacks, "stack1"));
     if (id !== null) {
-      state.track.push({ kind: "tile", id: id });
+      state.track.push({ kind: "tile", id });
     }
   }
 
@@ -3877,30 +3889,8 @@ function collect6(state: State, code: string): number[] {
   return out;
 }
 
-/** match track[space] { tile(id) => TILES[id].code, _ => "" } */
-function match7(state: State, space: number): string {
-  const value = at(state.track, space);
-  if (value.kind === "tile") {
-    const id = value.id;
-    return at(TILES, id).code;
-  }
-
-  return "";
-}
-
-/** match track[space] { tile(id) => TILES[id].stack, _ => none } */
-function match8(state: State, space: number): number | null {
-  const value = at(state.track, space);
-  if (value.kind === "tile") {
-    const id = value.id;
-    return at(TILES, id).stack;
-  }
-
-  return null;
-}
-
 /** [(if j == k then n else 0) for j in IDX] */
-function collect9(state: State, k: number, n_: number): number[] {
+function collect7(state: State, k: number, n_: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3912,7 +3902,7 @@ function collect9(state: State, k: number, n_: number): number[] {
 }
 
 /** [(if j == k then l[j] + 1 else l[j]) for j in IDX] */
-function collect10(state: State, k: number, l: number[]): number[] {
+function collect8(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3924,7 +3914,7 @@ function collect10(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == k then l[j] - 1 else l[j]) for j in IDX] */
-function collect11(state: State, k: number, l: number[]): number[] {
+function collect9(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3936,7 +3926,7 @@ function collect11(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == a or j == b then 1 else 0) for j in IDX] */
-function collect12(state: State, a: number, b: number): number[] {
+function collect10(state: State, a: number, b: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -3948,7 +3938,7 @@ function collect12(state: State, a: number, b: number): number[] {
 }
 
 /** count(c in t.cubes: c == RES[k]) */
-function count13(state: State, t: Placed, k: number): number {
+function count11(state: State, t: Placed, k: number): number {
   let total = 0;
   const items = t.cubes;
   for (let i = 0; i < items.length; i++) {
@@ -3960,19 +3950,19 @@ function count13(state: State, t: Placed, k: number): number {
 }
 
 /** sum(t in p.display: count(c in t.cubes: c == RES[k])) */
-function sum14(state: State, p: Player, k: number): number {
+function sum12(state: State, p: Player, k: number): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count13(state, t, k);
+    total += count11(state, t, k);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum15(state: State, p: Player): number {
+function sum13(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -3984,7 +3974,7 @@ function sum15(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum16(state: State, p: Player): number {
+function sum14(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -3996,7 +3986,7 @@ function sum16(state: State, p: Player): number {
 }
 
 /** first(j in range(0, size(p.display) - 1): p.display[j].x == x and p.display[j].y == y) */
-function first17(state: State, p: Player, x: number, y: number): number | null {
+function first15(state: State, p: Player, x: number, y: number): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4007,7 +3997,7 @@ function first17(state: State, p: Player, x: number, y: number): number | null {
 }
 
 /** any(t in p.display: t.x == x and t.y == y) */
-function any18(state: State, p: Player, x: number, y: number): boolean {
+function any16(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -4018,7 +4008,7 @@ function any18(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum19(state: State, levels: number[], p: Player, need: number[]): number {
+function sum17(state: State, levels: number[], p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4030,7 +4020,7 @@ function sum19(state: State, levels: number[], p: Player, need: number[]): numbe
 }
 
 /** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all20(state: State, levels: number[], p: Player, need: number[]): boolean {
+function all18(state: State, levels: number[], p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4041,7 +4031,7 @@ function all20(state: State, levels: number[], p: Player, need: number[]): boole
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
-function collect21(state: State, p: Player, k: number): Source[] {
+function collect19(state: State, p: Player, k: number): Source[] {
   const out: Source[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4053,7 +4043,7 @@ function collect21(state: State, p: Player, k: number): Source[] {
 }
 
 /** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum22(state: State, p: Player, need: number[]): number {
+function sum20(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4065,7 +4055,7 @@ function sum22(state: State, p: Player, need: number[]): number {
 }
 
 /** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count23(state: State, p: Player, need: number[], price: number): number {
+function count21(state: State, p: Player, need: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4077,7 +4067,7 @@ function count23(state: State, p: Player, need: number[], price: number): number
 }
 
 /** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count24(state: State, p: Player, chosen: number[], price: number): number {
+function count22(state: State, p: Player, chosen: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4089,7 +4079,7 @@ function count24(state: State, p: Player, chosen: number[], price: number): numb
 }
 
 /** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum25(state: State, p: Player, need: number[]): number {
+function sum23(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4105,7 +4095,7 @@ function sum25(state: State, p: Player, need: number[]): number {
 }
 
 /** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all26(state: State, p: Player, need: number[]): boolean {
+function all24(state: State, p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4116,7 +4106,7 @@ function all26(state: State, p: Player, need: number[]): boolean {
 }
 
 /** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any27(state: State, a: number, p: Player): boolean {
+function any25(state: State, a: number, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4127,18 +4117,18 @@ function any27(state: State, a: number, p: Player): boolean {
 }
 
 /** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any28(state: State, p: Player): boolean {
+function any26(state: State, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any27(state, a, p)) return true;
+    if (any25(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any29(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+function any27(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4153,7 +4143,7 @@ function any29(state: State, p: Player, minus: number | null, x: number, y: numb
 }
 
 /** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all30(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+function all28(state: State, p: Player, x: number, y: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4164,7 +4154,7 @@ function all30(state: State, p: Player, x: number, y: number, t: Tile): boolean 
 }
 
 /** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all31(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+function all29(state: State, p: Player, y: number, x: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4175,7 +4165,7 @@ function all31(state: State, p: Player, y: number, x: number, t: Tile): boolean 
 }
 
 /** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any32(state: State, p: Player, x: number, y: number): boolean {
+function any30(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4186,7 +4176,7 @@ function any32(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any33(state: State, p: Player, y: number, x: number): boolean {
+function any31(state: State, p: Player, y: number, x: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4197,7 +4187,7 @@ function any33(state: State, p: Player, y: number, x: number): boolean {
 }
 
 /** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any34(state: State, p: Player, x: number, y: number): boolean {
+function any32(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4208,7 +4198,7 @@ function any34(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any35(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
+function any33(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
@@ -4219,18 +4209,18 @@ function any35(state: State, p: Player, id: number, n_: Placed, minus: number | 
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any36(state: State, p: Player, id: number, minus: number | null): boolean {
+function any34(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any35(state, p, id, n_, minus)) return true;
+    if (any33(state, p, id, n_, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any37(state: State, p: Player, id: number): boolean {
+function any35(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4241,7 +4231,7 @@ function any37(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
-function match38(state: State, space: number): string {
+function match36(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4257,7 +4247,7 @@ function match38(state: State, space: number): string {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match39(state: State, space: number): number | null {
+function match37(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4268,7 +4258,7 @@ function match39(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect40(state: State): number[] {
+function collect38(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4280,9 +4270,9 @@ function collect40(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min41(state: State): number {
+function min39(state: State): number {
   let best: number | undefined;
-  const items = collect40(state);
+  const items = collect38(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4294,7 +4284,7 @@ function min41(state: State): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum42(state: State, p: Player): number {
+function sum40(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4306,7 +4296,7 @@ function sum42(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count43(state: State, p: Player, b: Border): number {
+function count41(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4318,7 +4308,7 @@ function count43(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count44(state: State, p: Player): number {
+function count42(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4330,7 +4320,7 @@ function count44(state: State, p: Player): number {
 }
 
 /** min(p in players: p.whisky) */
-function min45(state: State): number {
+function min43(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4344,7 +4334,7 @@ function min45(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min46(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4358,7 +4348,7 @@ function min46(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min47(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4372,7 +4362,7 @@ function min47(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min48(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4386,7 +4376,7 @@ function min48(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match49(state: State, s: Space, me: Player): boolean {
+function match47(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4396,14 +4386,38 @@ function match49(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any50(state: State, me: Player): boolean {
+function any48(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match49(state, s, me)) return true;
+    if (match47(state, s, me)) return true;
   }
 
   return false;
+}
+
+/** sum(k in IDX: due[k]) */
+function sum49(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
+}
+
+/** sum(k in IDX: due[k]) */
+function sum50(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4418,32 +4432,8 @@ function sum51(state: State): number {
   return total;
 }
 
-/** sum(k in IDX: due[k]) */
-function sum52(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum53(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect54(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4455,7 +4445,7 @@ function collect54(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect55(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4467,7 +4457,7 @@ function collect55(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect56(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4479,7 +4469,7 @@ function collect56(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect57(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {

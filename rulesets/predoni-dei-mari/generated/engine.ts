@@ -2609,7 +2609,13 @@ export function portAt(state: State, h: Hex): Port | null {
 
 /** fn cityAt (line 620) */
 export function cityAt(state: State, h: Hex): number | null {
-  return match42(state, h);
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return c;
+  }
+
+  return null;
 }
 
 /** fn fortOfSea (line 622) */
@@ -2619,17 +2625,17 @@ export function fortOfSea(state: State, h: Hex): number | null {
 
 /** fn fortHasToken (line 623) */
 export function fortHasToken(state: State, f: number): boolean {
-  return any43(state, f);
+  return any42(state, f);
 }
 
 /** fn piratePorts (line 624) */
 export function piratePorts(state: State): Hex[] {
-  return collect44(state);
+  return collect43(state);
 }
 
 /** fn hasPawn (line 627) */
 export function hasPawn(state: State, h: Hex): boolean {
-  return any45(state, h) || state.merchants.includes(h);
+  return any44(state, h) || state.merchants.includes(h);
 }
 
 /** fn merchantAt (line 628) */
@@ -2639,17 +2645,17 @@ export function merchantAt(state: State, h: Hex): number | null {
 
 /** fn damagedPirateAt (line 629) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
-  return any46(state, h);
+  return any45(state, h);
 }
 
 /** fn otherPirateAt (line 630) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
-  return any47(state, me, h);
+  return any46(state, me, h);
 }
 
 /** fn healthyOtherAt (line 631) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
-  return any48(state, me, h);
+  return any47(state, me, h);
 }
 
 /** fn freeSea (line 633) */
@@ -2659,32 +2665,32 @@ export function freeSea(state: State, h: Hex): boolean {
 
 /** fn wreckAt (line 634) */
 export function wreckAt(state: State, h: Hex): boolean {
-  return any49(state, h);
+  return any48(state, h);
 }
 
 /** fn floatsOnModule (line 635) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
-  return any50(state, cargo, m);
+  return any49(state, cargo, m);
 }
 
 /** fn isConquered (line 640) */
 export function isConquered(state: State, c: number): boolean {
-  return any51(state, c);
+  return any50(state, c);
 }
 
 /** fn ownsHideout (line 641) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
-  return any52(state, c, p);
+  return any51(state, c, p);
 }
 
 /** fn hideoutCount (line 642) */
 export function hideoutCount(state: State, p: Player): number {
-  return count53(state, p);
+  return count52(state, p);
 }
 
 /** fn hideoutOwners (line 643) */
 export function hideoutOwners(state: State, c: number): Player[] {
-  return collect54(state, c);
+  return collect53(state, c);
 }
 
 /** fn cityAccess (line 646) */
@@ -2696,27 +2702,69 @@ export function cityAccess(state: State, p: Player, c: number): boolean {
 
 /** fn hasAccess (line 647) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
-  return match55(state, h, p);
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return cityAccess(state, p, c);
+  }
+
+  if (value?.kind === "piratePort") {
+    return true;
+  }
+
+  return false;
 }
 
 /** fn isNationalPort (line 648) */
 export function isNationalPort(state: State, h: Hex): boolean {
-  return match56(state, h);
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return !isConquered(state, c);
+  }
+
+  return false;
 }
 
 /** fn foreignHideoutPort (line 649) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
-  return match57(state, h, p);
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return isConquered(state, c) && !ownsHideout(state, p, c);
+  }
+
+  return false;
 }
 
 /** fn warehouseHere (line 651) */
 export function warehouseHere(state: State, p: Player): boolean {
-  return match58(state, p);
+  const value = portAt(state, state.players[p]!.pos);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return isConquered(state, c) && cityAccess(state, p, c);
+  }
+
+  if (value?.kind === "piratePort") {
+    return true;
+  }
+
+  return false;
 }
 
 /** fn citySizeAt (line 653) */
 export function citySizeAt(state: State, h: Hex): number {
-  return match59(state, h);
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return at(CITIES, c).size;
+  }
+
+  if (value?.kind === "piratePort") {
+    return PIRATE_CITY_SIZE;
+  }
+
+  return 0;
 }
 
 /** fn tokenHonours (line 654) */
@@ -2726,12 +2774,12 @@ export function tokenHonours(state: State, t: number): number {
 
 /** fn usableToken (line 655) */
 export function usableToken(state: State, p: Player): boolean {
-  return any60(state, p);
+  return any54(state, p);
 }
 
 /** fn ownHideoutOnModule (line 656) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
-  return any61(state, p, m);
+  return any55(state, p, m);
 }
 
 /** fn canAttackCity (line 658) */
@@ -2747,7 +2795,7 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
 
 /** fn portOpen (line 661) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
-  return hasAccess(state, p, h) || match62(state, h, p);
+  return hasAccess(state, p, h) || match56(state, h, p);
 }
 
 /** fn shipDeckOf (line 671) */
@@ -2798,7 +2846,7 @@ export function ownsSilk(state: State, p: Player): boolean {
 
 /** fn sailBonus (line 678) */
 export function sailBonus(state: State, p: Player): number {
-  return sum63(state, p);
+  return sum57(state, p);
 }
 
 /** fn damagedMove (line 679) */
@@ -2832,32 +2880,32 @@ export function hasLosable(state: State, p: Player): boolean {
 
 /** fn mainSupply (line 687) */
 export function mainSupply(state: State, w: MainW): number {
-  return MAIN_TOKENS - sum66(state, w);
+  return MAIN_TOKENS - sum60(state, w);
 }
 
 /** fn secSupply (line 688) */
 export function secSupply(state: State, w: SecW): number {
-  return SECONDARY_TOKENS - sum69(state, w) - count70(state, w);
+  return SECONDARY_TOKENS - sum63(state, w) - count64(state, w);
 }
 
 /** fn sailSupply (line 689) */
 export function sailSupply(state: State, v: number): number {
-  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum73(state, v) - count74(state, v);
+  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum67(state, v) - count68(state, v);
 }
 
 /** fn cargoSupply (line 690) */
 export function cargoSupply(state: State): number {
-  return CARGO_TOKENS - sum75(state) - count76(state);
+  return CARGO_TOKENS - sum69(state) - count70(state);
 }
 
 /** fn letterSupply (line 691) */
 export function letterSupply(state: State, n_: Nation): number {
-  return LETTERS_PER_NATION - sum79(state, n_);
+  return LETTERS_PER_NATION - sum73(state, n_);
 }
 
 /** fn secTotal (line 692) */
 export function secTotal(state: State): number {
-  return sum80(state);
+  return sum74(state);
 }
 
 /** fn income (line 695) */
@@ -2963,7 +3011,7 @@ export function shadowFor(state: State, current: Player, a: Player, b: Player): 
 
 /** fn portOf (line 734) */
 export function portOf(state: State, m: number, slot: number): Port {
-  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum81(state, m, slot) };
+  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum75(state, m, slot) };
 }
 
 /** fn otherDeck (line 959) */
@@ -3004,7 +3052,13 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
 
 /** fn pawnPos (line 1270) */
 export function pawnPos(state: State, x: Pawn): Hex {
-  return match82(state, x);
+  if (x.kind === "pirateShip") {
+    const p = x.owner;
+    return state.players[p]!.pos;
+  }
+
+  const i_ = x.index;
+  return at(state.merchants, i_);
 }
 
 /** fn windStopsPirate (line 1271) */
@@ -3031,7 +3085,7 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
 
 /** fn windConflict (line 1364) */
 export function windConflict(state: State, h: Hex): boolean {
-  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count83(state, h) >= 2);
+  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count76(state, h) >= 2);
 }
 
 /** fn windConflictHexes (line 1365) */
@@ -3048,7 +3102,7 @@ export function windConflictHexes(state: State): Hex[] {
 
 /** fn merchantsOnModule (line 1407) */
 export function merchantsOnModule(state: State, m: number): number {
-  return count84(state, m);
+  return count77(state, m);
 }
 
 /** fn nearestFree (line 1431) */
@@ -3057,7 +3111,7 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   let k = 0;
   while (found.length === 0 && k < 4) {
     k += 1;
-    found = collect85(state, origin, k);
+    found = collect78(state, origin, k);
   }
 
   return found;
@@ -3070,7 +3124,13 @@ export function letterPrice(state: State, p: Player, n_: Nation): number {
 
 /** fn nationalPortOf (line 1946) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
-  return match86(state, h, n_);
+  const value = portAt(state, h);
+  if (value?.kind === "cityPort") {
+    const c = value.city;
+    return !isConquered(state, c) && at(CITIES, c).nation === n_;
+  }
+
+  return false;
 }
 
 /** fn canBuyShip (line 2039) */
@@ -3124,22 +3184,22 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
 
 /** fn shoalSpotLegal (line 2344) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
-  return all87(state, m, i_);
+  return all79(state, m, i_);
 }
 
 /** fn currentShoal (line 2345) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
-  return all88(state, m, i_);
+  return all80(state, m, i_);
 }
 
 /** fn otherShoalSpots (line 2346) */
 export function otherShoalSpots(state: State, m: number): number[] {
-  return collect89(state, m);
+  return collect81(state, m);
 }
 
 /** fn stormFits (line 2384) */
 export function stormFits(state: State, c: Hex): boolean {
-  return all90(state, c);
+  return all82(state, c);
 }
 
 /** proc buildBoard (line 739) */
@@ -13306,19 +13366,8 @@ function collect41(state: State, me: Player): number[] {
   return out;
 }
 
-/** match portAt(h) { cityPort(c) => c, _ => none } */
-function match42(state: State, h: Hex): number | null {
-  const value = portAt(state, h);
-  if (value?.kind === "cityPort") {
-    const c = value.city;
-    return c;
-  }
-
-  return null;
-}
-
 /** any(ft in fortTokens: ft.fort == f) */
-function any43(state: State, f: number): boolean {
+function any42(state: State, f: number): boolean {
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
     const ft = items[i]!;
@@ -13329,7 +13378,7 @@ function any43(state: State, f: number): boolean {
 }
 
 /** [h for h in portHexes if portAt(h) == piratePort] */
-function collect44(state: State): Hex[] {
+function collect43(state: State): Hex[] {
   const out: Hex[] = [];
   const items = state.portHexes;
   for (let i = 0; i < items.length; i++) {
@@ -13341,7 +13390,7 @@ function collect44(state: State): Hex[] {
 }
 
 /** any(p in players: p.pos == h) */
-function any45(state: State, h: Hex): boolean {
+function any44(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13352,7 +13401,7 @@ function any45(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p.pos == h and p.damaged) */
-function any46(state: State, h: Hex): boolean {
+function any45(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13363,7 +13412,7 @@ function any46(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h) */
-function any47(state: State, me: Player, h: Hex): boolean {
+function any46(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13374,7 +13423,7 @@ function any47(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h and not p.damaged) */
-function any48(state: State, me: Player, h: Hex): boolean {
+function any47(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13385,7 +13434,7 @@ function any48(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.hex == h) */
-function any49(state: State, h: Hex): boolean {
+function any48(state: State, h: Hex): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13396,7 +13445,7 @@ function any49(state: State, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.cargo == cargo and moduleOf(w.hex) == m) */
-function any50(state: State, cargo: boolean, m: number): boolean {
+function any49(state: State, cargo: boolean, m: number): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13407,7 +13456,7 @@ function any50(state: State, cargo: boolean, m: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c) */
-function any51(state: State, c: number): boolean {
+function any50(state: State, c: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13418,7 +13467,7 @@ function any51(state: State, c: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c and ho.owner == p) */
-function any52(state: State, c: number, p: Player): boolean {
+function any51(state: State, c: number, p: Player): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13429,7 +13478,7 @@ function any52(state: State, c: number, p: Player): boolean {
 }
 
 /** count(ho in hideouts: ho.owner == p) */
-function count53(state: State, p: Player): number {
+function count52(state: State, p: Player): number {
   let total = 0;
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13441,7 +13490,7 @@ function count53(state: State, p: Player): number {
 }
 
 /** [ho.owner for ho in hideouts if ho.city == c] */
-function collect54(state: State, c: number): Player[] {
+function collect53(state: State, c: number): Player[] {
   const out: Player[] = [];
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13452,75 +13501,8 @@ function collect54(state: State, c: number): Player[] {
   return out;
 }
 
-/** match portAt(h) { cityPort(c) => cityAccess(p, c), piratePort => true, none => false } */
-function match55(state: State, h: Hex, p: Player): boolean {
-  const value = portAt(state, h);
-  if (value?.kind === "cityPort") {
-    const c = value.city;
-    return cityAccess(state, p, c);
-  }
-
-  if (value?.kind === "piratePort") {
-    return true;
-  }
-
-  return false;
-}
-
-/** match portAt(h) { cityPort(c) => not isConquered(c), _ => false } */
-function match56(state: State, h: Hex): boolean {
-  const value = portAt(state, h);
-  if (value?.kind === "cityPort") {
-    const c = value.city;
-    return !isConquered(state, c);
-  }
-
-  return false;
-}
-
-/** match portAt(h) { cityPort(c) => isConquered(c) and not ownsHideout(p, c), _ => false } */
-function match57(state: State, h: Hex, p: Player): boolean {
-  const value = portAt(state, h);
-  if (value?.kind === "cityPort") {
-    const c = value.city;
-    return isConquered(state, c) && !ownsHideout(state, p, c);
-  }
-
-  return false;
-}
-
-/** match portAt(p.pos) { cityPort(c) => isConquered(c) and cityAccess(p, c), piratePort => true, none => false } */
-function match58(state: State, p: Player): boolean {
-  const value = portAt(state, state.players[p]!.pos);
-  if (value?.kind === "cityPort") {
-    const c = value.city;
-    return isConquered(state, c) && cityAccess(state, p, c);
-  }
-
-  if (value?.kind === "piratePort") {
-    return true;
-  }
-
-  return false;
-}
-
-/** match portAt(h) { cityPort(c) => CITIES[c].size, piratePort => PIRATE_CITY_SIZE, none => 0 } */
-function match59(state: State, h: Hex): number {
-  const value = portAt(state, h);
-  if (value?.kind === "cityPort") {
-    const c = value.city;
-    return at(CITIES, c).size;
-  }
-
-  if (value?.kind === "piratePort") {
-    return PIRATE_CITY_SIZE;
-  }
-
-  return 0;
-}
-
 /** any(t in p.tokens: tokenHonours(t) <= p.honours) */
-function any60(state: State, p: Player): boolean {
+function any54(state: State, p: Player): boolean {
   const items = state.players[p]!.tokens;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -13531,7 +13513,7 @@ function any60(state: State, p: Player): boolean {
 }
 
 /** any(ho in hideouts: ho.owner == p and CITIES[ho.city].module == m) */
-function any61(state: State, p: Player, m: number): boolean {
+function any55(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13542,7 +13524,7 @@ function any61(state: State, p: Player, m: number): boolean {
 }
 
 /** match portAt(h) { cityPort(c) => if isConquered(c) then not ownsHideout(p, c) and not contains(refusedEntry, c) else canAttackCity(p, c), _ => false, } */
-function match62(state: State, h: Hex, p: Player): boolean {
+function match56(state: State, h: Hex, p: Player): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
@@ -13555,7 +13537,7 @@ function match62(state: State, h: Hex, p: Player): boolean {
 }
 
 /** sum(v in p.yards: v) */
-function sum63(state: State, p: Player): number {
+function sum57(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13567,7 +13549,7 @@ function sum63(state: State, p: Player): number {
 }
 
 /** count(x in p.sb: x == w) */
-function count64(state: State, p: Player, w: MainW): number {
+function count58(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.sb;
   for (let i = 0; i < items.length; i++) {
@@ -13579,7 +13561,7 @@ function count64(state: State, p: Player, w: MainW): number {
 }
 
 /** count(x in p.whMain: x == w) */
-function count65(state: State, p: Player, w: MainW): number {
+function count59(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.whMain;
   for (let i = 0; i < items.length; i++) {
@@ -13591,19 +13573,19 @@ function count65(state: State, p: Player, w: MainW): number {
 }
 
 /** sum(p in players: count(x in p.sb: x == w) + count(x in p.whMain: x == w)) */
-function sum66(state: State, w: MainW): number {
+function sum60(state: State, w: MainW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count64(state, p, w) + count65(state, p, w);
+    total += count58(state, p, w) + count59(state, p, w);
   }
 
   return total;
 }
 
 /** count(x in p.holdSec: x == w) */
-function count67(state: State, p: Player, w: SecW): number {
+function count61(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.holdSec;
   for (let i = 0; i < items.length; i++) {
@@ -13615,7 +13597,7 @@ function count67(state: State, p: Player, w: SecW): number {
 }
 
 /** count(x in p.whSec: x == w) */
-function count68(state: State, p: Player, w: SecW): number {
+function count62(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.whSec;
   for (let i = 0; i < items.length; i++) {
@@ -13627,19 +13609,19 @@ function count68(state: State, p: Player, w: SecW): number {
 }
 
 /** sum(p in players: count(x in p.holdSec: x == w) + count(x in p.whSec: x == w)) */
-function sum69(state: State, w: SecW): number {
+function sum63(state: State, w: SecW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count67(state, p, w) + count68(state, p, w);
+    total += count61(state, p, w) + count62(state, p, w);
   }
 
   return total;
 }
 
 /** count(ft in fortTokens: ft.weapon == w) */
-function count70(state: State, w: SecW): number {
+function count64(state: State, w: SecW): number {
   let total = 0;
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -13651,7 +13633,7 @@ function count70(state: State, w: SecW): number {
 }
 
 /** count(x in p.yards: x == v) */
-function count71(state: State, p: Player, v: number): number {
+function count65(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13663,7 +13645,7 @@ function count71(state: State, p: Player, v: number): number {
 }
 
 /** count(x in p.whSails: x == v) */
-function count72(state: State, p: Player, v: number): number {
+function count66(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.whSails;
   for (let i = 0; i < items.length; i++) {
@@ -13675,19 +13657,19 @@ function count72(state: State, p: Player, v: number): number {
 }
 
 /** sum(p in players: count(x in p.yards: x == v) + count(x in p.whSails: x == v)) */
-function sum73(state: State, v: number): number {
+function sum67(state: State, v: number): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count71(state, p, v) + count72(state, p, v);
+    total += count65(state, p, v) + count66(state, p, v);
   }
 
   return total;
 }
 
 /** count(w in wreck: not w.cargo and w.sail == v) */
-function count74(state: State, v: number): number {
+function count68(state: State, v: number): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13699,7 +13681,7 @@ function count74(state: State, v: number): number {
 }
 
 /** sum(p in players: p.cargo + p.whCargo) */
-function sum75(state: State): number {
+function sum69(state: State): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13711,7 +13693,7 @@ function sum75(state: State): number {
 }
 
 /** count(w in wreck: w.cargo) */
-function count76(state: State): number {
+function count70(state: State): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13723,7 +13705,7 @@ function count76(state: State): number {
 }
 
 /** count(x in p.letters: x == n) */
-function count77(state: State, p: Player, n_: Nation): number {
+function count71(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -13735,7 +13717,7 @@ function count77(state: State, p: Player, n_: Nation): number {
 }
 
 /** count(x in p.whLetters: x == n) */
-function count78(state: State, p: Player, n_: Nation): number {
+function count72(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.whLetters;
   for (let i = 0; i < items.length; i++) {
@@ -13747,19 +13729,19 @@ function count78(state: State, p: Player, n_: Nation): number {
 }
 
 /** sum(p in players: count(x in p.letters: x == n) + count(x in p.whLetters: x == n)) */
-function sum79(state: State, n_: Nation): number {
+function sum73(state: State, n_: Nation): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count77(state, p, n_) + count78(state, p, n_);
+    total += count71(state, p, n_) + count72(state, p, n_);
   }
 
   return total;
 }
 
 /** sum(w in SEC_TYPES: secSupply(w)) */
-function sum80(state: State): number {
+function sum74(state: State): number {
   let total = 0;
   const items = SEC_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -13771,7 +13753,7 @@ function sum80(state: State): number {
 }
 
 /** sum(c in CITIES: if c.module == m and c.slot == slot then c.id else 0) */
-function sum81(state: State, m: number, slot: number): number {
+function sum75(state: State, m: number, slot: number): number {
   let total = 0;
   const items = CITIES;
   for (let i = 0; i < items.length; i++) {
@@ -13782,19 +13764,8 @@ function sum81(state: State, m: number, slot: number): number {
   return total;
 }
 
-/** match x { pirateShip(p) => p.pos, merchantShip(i) => merchants[i] } */
-function match82(state: State, x: Pawn): Hex {
-  if (x.kind === "pirateShip") {
-    const p = x.owner;
-    return state.players[p]!.pos;
-  }
-
-  const i_ = x.index;
-  return at(state.merchants, i_);
-}
-
 /** count(p in players: p.pos == h and not p.damaged) */
-function count83(state: State, h: Hex): number {
+function count76(state: State, h: Hex): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13806,7 +13777,7 @@ function count83(state: State, h: Hex): number {
 }
 
 /** count(x in merchants: x != NOWHERE and moduleOf(x) == m) */
-function count84(state: State, m: number): number {
+function count77(state: State, m: number): number {
   let total = 0;
   const items = state.merchants;
   for (let i = 0; i < items.length; i++) {
@@ -13818,7 +13789,7 @@ function count84(state: State, m: number): number {
 }
 
 /** [h for h in ring(origin, k) if freeSea(h)] */
-function collect85(state: State, origin: Hex, k: number): Hex[] {
+function collect78(state: State, origin: Hex, k: number): Hex[] {
   const out: Hex[] = [];
   const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
@@ -13829,19 +13800,8 @@ function collect85(state: State, origin: Hex, k: number): Hex[] {
   return out;
 }
 
-/** match portAt(h) { cityPort(c) => not isConquered(c) and CITIES[c].nation == n, _ => false } */
-function match86(state: State, h: Hex, n_: Nation): boolean {
-  const value = portAt(state, h);
-  if (value?.kind === "cityPort") {
-    const c = value.city;
-    return !isConquered(state, c) && at(CITIES, c).nation === n_;
-  }
-
-  return false;
-}
-
 /** all(h in triangle(m, i): isSea(h) and moduleOf(h) == m and kraken != h) */
-function all87(state: State, m: number, i_: number): boolean {
+function all79(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13852,7 +13812,7 @@ function all87(state: State, m: number, i_: number): boolean {
 }
 
 /** all(h in triangle(m, i): contains(shoalTemplate(m), h)) */
-function all88(state: State, m: number, i_: number): boolean {
+function all80(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -13863,7 +13823,7 @@ function all88(state: State, m: number, i_: number): boolean {
 }
 
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
-function collect89(state: State, m: number): number[] {
+function collect81(state: State, m: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, 5);
   for (let i = 0; i < items.length; i++) {
@@ -13875,7 +13835,7 @@ function collect89(state: State, m: number): number[] {
 }
 
 /** all(h in disc(c, 1): onBoard(h) and not isPort(h)) */
-function all90(state: State, c: Hex): boolean {
+function all82(state: State, c: Hex): boolean {
   const items = hexDisc(c, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
