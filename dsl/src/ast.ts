@@ -406,6 +406,8 @@ export interface ChooseStmt extends Node {
   readonly message: string | undefined;
   /** The refusal message cut at its holes, when it has any. */
   readonly messageParts?: TextPart[];
+  /** `shown "Take the cube from {...}"`: how each answer reads to players, the candidate named like the choice. */
+  readonly label?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
   /** The result local (a list by seat for a simultaneous choice). */
   symbol?: LocalSymbol;
   /** The candidate bound in `where`. */

@@ -1327,6 +1327,7 @@ class Checker {
     s.candidate.used = true;
     if (s.condition) this.lookingOnly("a choice's condition", () => this.expr(s.condition!, BOOL));
     if (s.messageParts) this.lookingOnly("a choice's message", () => this.textParts(s.messageParts!));
+    if (s.label?.parts) this.lookingOnly("a choice's label", () => this.textParts(s.label!.parts!));
     this.popScope();
     s.symbol = this.bind(s.name, s.each ? listOf(type) : type, "choose");
     s.symbol.used = true;

@@ -709,7 +709,13 @@ export class AstBuilder {
     const from = hasFrom ? exprs[i++] : undefined;
     const chooser = exprs[i++]!;
     const condition = has(n, "Where") ? exprs[i++] : undefined;
-    const message = has(n, "StringLiteral") ? this.message(token(n, "StringLiteral")) : undefined;
+    // The refusal message follows `else`; a string before it is the label after `shown`.
+    const elseAt = has(n, "Else") ? token(n, "Else").startOffset : Infinity;
+    const strings = tokens(n, "StringLiteral");
+    const messageToken = strings.find((t) => t.startOffset > elseAt);
+    const labelToken = strings.find((t) => t.startOffset < elseAt);
+    const message = messageToken ? this.message(messageToken) : undefined;
+    const label = labelToken ? { span: tokenSpan(labelToken), ...this.text(labelToken) } : undefined;
     const typeNode = node(n, "typeExpr");
     return {
       kind: "choose",
@@ -725,6 +731,7 @@ export class AstBuilder {
       condition: condition ? this.expr(condition) : undefined,
       message: message?.message,
       ...(message?.messageParts ? { messageParts: message.messageParts } : {}),
+      ...(label ? { label } : {}),
     };
   }
 

@@ -588,6 +588,14 @@ export class RulesParser extends CstParser {
       },
       { ALT: () => this.SUBRULE3(this.expr) },
     ]);
+    // `shown "..."`: how each answer reads to players (`shown` is not reserved).
+    this.OPTION4({
+      GATE: () => this.LA(1).image === "shown" && this.LA(2).tokenType === T.StringLiteral,
+      DEF: () => {
+        this.CONSUME3(T.Identifier);
+        this.CONSUME2(T.StringLiteral);
+      },
+    });
     this.OPTION2(() => {
       this.CONSUME(T.Where);
       this.SUBRULE4(this.expr);

@@ -83,4 +83,21 @@ global { shelf: list<Placed>  row: list<Slot> }`,
     const hidden = soleError(inFlow("  end", `global { secret: int hidden shown "{secret}" }`), Codes.misplaced);
     expect(hidden.message).toBe("a hidden field is not shown, so it needs no text");
   });
+
+  it("a choice may say how each answer reads, naming the candidate like the choice", () => {
+    const program = loadClean(
+      inFlow(
+        '  choose n: 1..3 by players[0] shown "take {n} of {price} coins"\n  price = n\n  act players[0]: Buy',
+        SHOP,
+      ),
+    );
+    const s = program.flow.body.statements[0]!;
+    expect(s.kind === "choose" && s.label?.value).toBe("take {n} of {price} coins");
+    expect(
+      soleError(
+        inFlow('  choose n: 1..3 by players[0] shown "{m}"\n  price = n\n  act players[0]: Buy', SHOP),
+        Codes.unknownName,
+      ).message,
+    ).toBe("unknown name `m`");
+  });
 });

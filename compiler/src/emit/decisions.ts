@@ -739,7 +739,8 @@ function bindParameters(
  */
 export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
   const labelled = [...ctx.program.actions.values()].filter((a) => a.label);
-  if (labelled.length === 0) return undefined;
+  const labelledChoices = ctx.program.decisions.flatMap((d) => (d.kind === "choose" && d.stmt.label ? [d] : []));
+  if (labelled.length === 0 && labelledChoices.length === 0) return undefined;
   const cases: string[] = [];
   for (const a of labelled) {
     const params = new Map<LocalSymbol, string>();
@@ -748,6 +749,29 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
     const label = a.label!;
     const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
     cases.push(`case ${str(a.name.text)}: {`, ...lines, `return ${text};`, "}");
+  }
+  // A choice's answer, by the decision pending now: the candidate is the element at the answer's position in its
+  // list, or the answer itself.
+  const choices = new Map<string, string[]>();
+  for (const d of labelledChoices) {
+    const s = d.stmt;
+    const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+    const candidate = s.domain.from ? "item" : "value";
+    const scope = chooseScope(ctx, d, candidate);
+    const label = s.label!;
+    const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
+    const list = s.domain.from ? ctx.exprs.paren(s.domain.from, scope) : "";
+    const lines = [`case ${d.site}: {`];
+    if (/\bframe\./.test(list + text)) lines.push(`const frame = current${r.frameType}(state);`);
+    if (/\bseat\b/.test(list + text)) lines.push("const seat = action.player;");
+    if (s.candidate!.type.kind === "optional") lines.push("if (action.value === null) return null;");
+    if (s.domain.from) lines.push(`const item = ${list}[action.value];`, "if (item === undefined) return null;");
+    else lines.push("const value = action.value;");
+    lines.push(`return ${text};`, "}");
+    choices.set(s.name.text, [...(choices.get(s.name.text) ?? []), ...lines]);
+  }
+  for (const [name, sites] of choices) {
+    cases.push(`case ${str(name)}:`, "switch (state.pending?.site) {", ...sites, "}", "break;");
   }
   return {
     kind: StructureKind.Function,
@@ -762,9 +786,8 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
       ...(/\bviewer\b/.test(cases.join("\n")) ? ["const viewer = action.player;"] : []),
       "switch (action.type) {",
       ...cases,
-      "default:",
-      "return null;",
       "}",
+      "return null;",
     ],
   };
 }

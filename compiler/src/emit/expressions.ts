@@ -218,6 +218,9 @@ export class ExprEmitter {
 
   /** A text with holes as a template literal: `` `Pay ${cost(state)} gold` ``. */
   text(parts: readonly TextPart[], scope: Scope): string {
+    // A text that is one string value is that value.
+    const only = parts[0];
+    if (parts.length === 1 && typeof only !== "string" && only?.type?.kind === "string") return this.emit(only, scope);
     const pieces = parts.map((p) => {
       if (typeof p === "string") return p.replace(/[\\`]/g, "\\$&").replace(/\$\{/g, "\\${");
       const code = this.emit(p, scope);

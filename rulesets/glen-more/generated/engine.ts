@@ -329,20 +329,20 @@ export type Frame =
   | ActivateFrame
   | LochNessFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 511) */
-/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 519) */
-/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 524) */
-/** site 3: `choose source: Source in sources by p` (proc payDue, line 537) */
-/** site 4: `choose clanSource: ClanSource in options by p` (proc payFor, line 564) */
-/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 575) */
-/** site 6: `choose spot: Cell in spots by p` (proc placeTile, line 595) */
-/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 617) */
-/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 638) */
-/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 669) */
-/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 682) */
-/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 697) */
-/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 703) */
-/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 706) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 522) */
+/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 530) */
+/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 535) */
+/** site 3: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 548) */
+/** site 4: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 575) */
+/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 586) */
+/** site 6: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 606) */
+/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 628) */
+/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 649) */
+/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 680) */
+/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 693) */
+/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 708) */
+/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 714) */
+/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 717) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -384,20 +384,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 792). */
+/** The action TakeTile (rules line 803). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 805). */
+/** The action ForcedMove (rules line 816). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 817). */
+/** The action Sell (rules line 828). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -406,7 +406,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action Activate (rules line 826). */
+/** The action Activate (rules line 837). */
 export interface ActivateAction {
   readonly type: "Activate";
   readonly player: Player;
@@ -414,7 +414,7 @@ export interface ActivateAction {
   readonly i: number;
 }
 
-/** The action LochNess (rules line 833). */
+/** The action LochNess (rules line 844). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -422,13 +422,13 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action EndActivation (rules line 842). */
+/** The action EndActivation (rules line 853). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action MoveClan (rules line 847). */
+/** The action MoveClan (rules line 858). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -437,7 +437,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 857). */
+/** The action Promote (rules line 868). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -445,13 +445,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 865). */
+/** The action EndMoves (rules line 876). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose source` (rules line 537). */
+/** The answer to `choose source` (rules line 548). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -459,7 +459,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 564). */
+/** The answer to `choose clanSource` (rules line 575). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -467,14 +467,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 575). */
+/** The answer to `choose oichRes` (rules line 586). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 595). */
+/** The answer to `choose spot` (rules line 606). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -482,49 +482,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 617). */
+/** The answer to `choose lochyRes` (rules line 628). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 638). */
+/** The answer to `choose shielRes` (rules line 649). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 669). */
+/** The answer to `choose ionaRes` (rules line 680). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 682). */
+/** The answer to `choose butcherCount` (rules line 693). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 697). */
+/** The answer to `choose grocerRes` (rules line 708). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 703). */
+/** The answer to `choose fairTypes` (rules line 714). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 706). */
+/** The answer to `choose fairRes` (rules line 717). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -938,32 +938,57 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn paySources (line 333) */
+/** fn tileName (line 333) */
+export function tileName(state: State, p: Player, i_: number): string {
+  return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${at(state.players[p]!.display, i_).x}, ${at(state.players[p]!.display, i_).y})`;
+}
+
+/** fn sourceText (line 334) */
+export function sourceText(state: State, p: Player, k: number, s: Source): string {
+  if (s.kind === "buy") {
+    return `buy the ${at(RES, k)} at the market for ${at(state.market, k) + 1} coins`;
+  }
+
+  const i_ = s.tile;
+  return `pay the ${at(RES, k)} from ${tileName(state, p, i_)}`;
+}
+
+/** fn clanSourceText (line 338) */
+export function clanSourceText(state: State, p: Player, s: ClanSource): string {
+  if (s.kind === "chieftain") {
+    return "one of your Chieftains";
+  }
+
+  const i_ = s.tile;
+  return `a clan member from ${tileName(state, p, i_)}`;
+}
+
+/** fn paySources (line 344) */
 export function paySources(state: State, p: Player, k: number): Source[] {
   return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect19(state, p, k));
 }
 
-/** fn cheapest (line 338) */
+/** fn cheapest (line 349) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
 }
 
-/** fn cheapestPaid (line 340) */
+/** fn cheapestPaid (line 351) */
 export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 343) */
+/** fn spareCubes (line 354) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
   return sum20(state, p, need);
 }
 
-/** fn buysAt (line 344) */
+/** fn buysAt (line 355) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
   return count21(state, p, need, price);
 }
 
-/** fn extraOk (line 345) */
+/** fn extraOk (line 356) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -979,7 +1004,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 351) */
+/** fn typePrice (line 362) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -990,12 +1015,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 353) */
+/** fn typesAt (line 364) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
   return count22(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 354) */
+/** fn distinctOk (line 365) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1011,42 +1036,42 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 360) */
+/** fn funds (line 371) */
 export function funds(state: State, p: Player, need: number[]): number {
   return state.players[p]!.coins + sum23(state, p, need);
 }
 
-/** fn coverSellingOk (line 362) */
+/** fn coverSellingOk (line 373) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
   return all24(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 364) */
+/** fn twoTypesSellingOk (line 375) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any26(state, p);
 }
 
-/** fn clanNear (line 369) */
+/** fn clanNear (line 380) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
   return any27(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 373) */
+/** fn edgesMatch (line 384) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return all28(state, p, x, y, t) && all29(state, p, y, x, t);
 }
 
-/** fn riverOk (line 377) */
+/** fn riverOk (line 388) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return !t.river || any30(state, p, x, y);
 }
 
-/** fn roadOk (line 379) */
+/** fn roadOk (line 390) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return !t.road || any31(state, p, y, x);
 }
 
-/** fn fits (line 381) */
+/** fn fits (line 392) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
@@ -1058,17 +1083,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 388) */
+/** fn placeable (line 399) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any34(state, p, id, minus);
 }
 
-/** fn clanPayable (line 393) */
+/** fn clanPayable (line 404) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
   return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any35(state, p, id);
 }
 
-/** fn affordable (line 396) */
+/** fn affordable (line 407) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1078,12 +1103,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 401) */
+/** fn placeableAfterPaying (line 412) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 403) */
+/** fn canTakeSelling (line 414) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1093,22 +1118,22 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 409) */
+/** fn spaceLabel (line 420) */
 export function spaceLabel(state: State, space: number): string {
   return space < state.track.length ? match36(state, space) : "nothing";
 }
 
-/** fn tileOn (line 416) */
+/** fn tileOn (line 427) */
 export function tileOn(state: State, space: number): number | null {
   return space < state.track.length ? match37(state, space) : null;
 }
 
-/** fn usable (line 420) */
+/** fn usable (line 431) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 421) */
+/** fn usableKind (line 432) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1124,12 +1149,12 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 436) */
+/** fn firstPawn (line 447) */
 export function firstPawn(state: State): number {
   return min39(state);
 }
 
-/** fn lastTurn (line 437) */
+/** fn lastTurn (line 448) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1137,42 +1162,42 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 439) */
+/** fn left (line 450) */
 export function left(state: State, s: Stack): number {
   return mapGet(state.stacks, s).pile.length;
 }
 
-/** fn tableVp (line 442) */
+/** fn tableVp (line 453) */
 export function tableVp(state: State, difference: number): number {
   return mapGet(SCORE_VP, Math.min(difference, 5));
 }
 
-/** fn ladderVp (line 443) */
+/** fn ladderVp (line 454) */
 export function ladderVp(state: State, types: number): number {
   return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types) : 0;
 }
 
-/** fn bonnets (line 444) */
+/** fn bonnets (line 455) */
 export function bonnets(state: State, p: Player): number {
   return sum40(state, p);
 }
 
-/** fn chieftainValue (line 445) */
+/** fn chieftainValue (line 456) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 446) */
+/** fn tilesWith (line 457) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count41(state, p, b);
 }
 
-/** fn villages (line 447) */
+/** fn villages (line 458) */
 export function villages(state: State, p: Player): number {
   return count42(state, p);
 }
 
-/** fn fourPlayerTrack (line 885) */
+/** fn fourPlayerTrack (line 896) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1191,7 +1216,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 890) */
+/** fn twoPlayerTrack (line 901) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1210,12 +1235,12 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 895) */
+/** fn startVillage (line 906) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, active: false, used: false };
 }
 
-/** proc markActivation (line 648) */
+/** proc markActivation (line 659) */
 export function markActivation(state: State, p: Player, i_: number): void {
   let x = at(state.players[p]!.display, i_).x;
   let y = at(state.players[p]!.display, i_).y;
@@ -1226,7 +1251,7 @@ export function markActivation(state: State, p: Player, i_: number): void {
   }
 }
 
-/** proc dieTurn (line 716) */
+/** proc dieTurn (line 727) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
@@ -1238,7 +1263,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 754) */
+/** proc scoreRound (line 765) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min43(state);
@@ -1252,7 +1277,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 765) */
+/** proc finalScoring (line 776) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1294,7 +1319,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 805): its effects, once allowed. */
+/** action ForcedMove (line 816): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1313,7 +1338,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 817): its effects, once allowed. */
+/** action Sell (line 828): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1342,7 +1367,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 842): its effects, once allowed. */
+/** action EndActivation (line 853): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1360,7 +1385,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 847): its effects, once allowed. */
+/** action MoveClan (line 858): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1385,7 +1410,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 857): its effects, once allowed. */
+/** action Promote (line 868): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1397,7 +1422,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 865): its effects, once allowed. */
+/** action EndMoves (line 876): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1406,7 +1431,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 486) until it waits for a decision or is done. */
+/** Runs the flow (line 497) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1480,7 +1505,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0 };
 }
 
-/** Runs proc playerTurn (line 499) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 510) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1603,7 +1628,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 531) until it waits for a decision or is done. */
+/** Runs proc payDue (line 542) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1722,7 +1747,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 555) until it waits for a decision or is done. */
+/** Runs proc payFor (line 566) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1834,7 +1859,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
 }
 
-/** Runs proc placeTile (line 583) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 594) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1930,7 +1955,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 604) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 615) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2202,7 +2227,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 659) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 670) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2510,7 +2535,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 727) until it waits for a decision or is done. */
+/** Runs proc refill (line 738) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2554,7 +2579,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 737) until it waits for a decision or is done. */
+/** Runs proc layTile (line 748) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2612,7 +2637,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 792) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 803) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2652,7 +2677,7 @@ function newActivateFrame(me: Player, i_: number): ActivateFrame {
   return { routine: "Activate", pc: 0, me, i_ };
 }
 
-/** Runs action Activate (line 826) until it waits for a decision or is done. */
+/** Runs action Activate (line 837) until it waits for a decision or is done. */
 function stepActivate(state: State, frame: ActivateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2677,7 +2702,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 833) until it waits for a decision or is done. */
+/** Runs action LochNess (line 844) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2847,7 +2872,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 511)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 522)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2855,7 +2880,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 519)
+      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 530)
       offerActivate(state, seat, out);
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
@@ -2864,7 +2889,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 524)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 535)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2873,7 +2898,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose source: Source in sources by p` (proc payDue, line 537)
+      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 548)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2884,7 +2909,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose clanSource: ClanSource in options by p` (proc payFor, line 564)
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 575)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2895,7 +2920,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 575)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 586)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2915,7 +2940,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose spot: Cell in spots by p` (proc placeTile, line 595)
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 606)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2925,7 +2950,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 617)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 628)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2935,7 +2960,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 638)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 649)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2945,7 +2970,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 669)
+      // `choose ionaRes: Res by p` (proc activateTile, line 680)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2955,7 +2980,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 682)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 693)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -2966,7 +2991,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 697)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 708)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2978,7 +3003,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 703)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 714)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -2989,7 +3014,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 706)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 717)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3505,9 +3530,42 @@ function describeAction(state: State, action: Action): string | null {
       return `Move ${action.space} spaces ahead, onto ${spaceLabel(state, action.space)}`;
     }
 
-    default:
-      return null;
+    case "source":
+      switch (state.pending?.site) {
+        case 3: {
+          const frame = currentPayDueFrame(state);
+          const item = frame.sources[action.value];
+          if (item === undefined) return null;
+          return sourceText(state, frame.p, frame.k, item);
+        }
+      }
+
+      break;
+    case "clanSource":
+      switch (state.pending?.site) {
+        case 4: {
+          const frame = currentPayForFrame(state);
+          const item = frame.options[action.value];
+          if (item === undefined) return null;
+          return clanSourceText(state, frame.p, item);
+        }
+      }
+
+      break;
+    case "spot":
+      switch (state.pending?.site) {
+        case 6: {
+          const frame = currentPlaceTileFrame(state);
+          const item = state.spots[action.value];
+          if (item === undefined) return null;
+          return `place ${at(TILES, frame.id).name} at (${item.x}, ${item.y})`;
+        }
+      }
+
+      break;
   }
+
+  return null;
 }
 
 /** A new game after its setup, before the flow starts (tests may change it before `start`). */
@@ -4485,7 +4543,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "02eb3fe4",
+  sourceHash: "9118e536",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
