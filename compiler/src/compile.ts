@@ -6,7 +6,7 @@ import { Codes, error, hasErrors, loadRules, type Diagnostic, type Program, type
 import { hashText } from "@rules/runtime";
 import * as prettier from "prettier";
 import { emitEngineModule } from "./emit/engine-module.ts";
-import { runtimeHelpers } from "./emit/runtime-helpers.ts";
+import { engineNames } from "./emit/naming.ts";
 import { emitTestModule } from "./emit/test-module.ts";
 
 export interface CompileInput {
@@ -73,100 +73,24 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
   return { diagnostics, files, timings: { parseAndCheckMs: t1 - t0, emitMs: t2 - t1, formatMs: t3 - t2 } };
 }
 
-/** Names the generated module declares itself, or imports: a rules name equal to one would not compile. */
-const generatedNames = new Set([
-  ...runtimeHelpers,
-  "Player",
-  "State",
-  "Action",
-  "View",
-  "PlayerView",
-  "PlayerState",
-  "Pending",
-  "Frame",
-  "ResumeFrame",
-  "Params",
-  "VariantName",
-  "Allowance",
-  "Engine",
-  "GameOptions",
-  "Outcome",
-  "RngState",
-  "engine",
-  "run",
-  "check",
-  "apply",
-  "legalActions",
-  "newGame",
-  "setUp",
-  "start",
-  "isOver",
-  "outcome",
-  "score",
-  "view",
-  "viewPlayer",
-  "validateState",
-  "describeAction",
-  "allowedNow",
-  "offerAllowed",
-  "checkAllowed",
-  "applyAllowed",
-  "SEATS",
-  "PARAMS",
-  "VARIANTS",
-  "DECISION_NAMES",
-  "SITE_OFFERS",
-]);
-/** The lifted helpers of aggregates, comprehensions and `match` expressions are numbered: `sum1`, `collect2`... */
-const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|first|collect|match)\d+$/;
-
-/** Every name the engine module will declare for this program. */
-function engineNames(program: Program): Set<string> {
-  const names = new Set(generatedNames);
-  const pascal = (n: string): string => n.charAt(0).toUpperCase() + n.slice(1);
-  for (const a of program.actions.keys()) {
-    for (const prefix of ["check", "do", "offer", "step", "start"]) names.add(`${prefix}${a}`);
-    names.add(`${pascal(a)}Action`);
-  }
-  for (const c of program.choiceTypes.keys()) names.add(`${pascal(c)}Choice`);
-  for (const r of program.records.keys()) {
-    names.add(`${r}View`);
-    names.add(`view${r}`);
-    names.add(`problemIn${r}`);
-  }
-  for (const u of program.unions.keys()) names.add(`problemIn${u}`);
-  for (const routine of ["Flow", ...[...program.procs.keys()].map(pascal), ...program.actions.keys()]) {
-    for (const n of [
-      `step${routine}`,
-      `start${routine}`,
-      `new${routine}Frame`,
-      `current${routine}Frame`,
-      `${routine}Frame`,
-    ]) {
-      names.add(n);
-    }
-  }
-  program.scoring?.tiebreaks.forEach((_, i) => names.add(`tiebreak${i + 1}`));
-  return names;
-}
-
+/**
+ * Type names that clash with names the generated engine declares (functions, procedures and constants are renamed
+ * instead, see `valueName`).
+ */
 function nameClashes(program: Program): Diagnostic[] {
   const taken = engineNames(program);
   const out: Diagnostic[] = [];
   const names: { text: string; span: Span }[] = [
     ...[...program.enums.values()].map((e) => e.name),
     ...[...program.records.values()].map((r) => r.decl.name),
-    ...[...program.consts.values()].map((c) => c.decl.name),
-    ...[...program.fns.values()].map((f) => f.name),
-    ...[...program.procs.values()].map((p) => p.name),
   ];
   for (const n of names) {
-    if (taken.has(n.text) || helperShape.test(n.text)) {
+    if (taken.has(n.text)) {
       out.push(
         error(
           Codes.duplicate,
           n.span,
-          `\`${n.text}\` is also the name of something the generated engine declares`,
+          `\`${n.text}\` is also the name of a type the generated engine declares`,
           "rename it",
         ),
       );

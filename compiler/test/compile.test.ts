@@ -165,7 +165,29 @@ describe("names", () => {
     const result = await compileRules({ name: "clash", sourcePath: "clash.rules", text });
     expect(result.files).toEqual([]);
     expect(result.diagnostics.map((d) => [d.code, d.span.line, d.message])).toEqual([
-      ["RL104", 4, "`RoomChoice` is also the name of something the generated engine declares"],
+      ["RL104", 4, "`RoomChoice` is also the name of a type the generated engine declares"],
     ]);
+  });
+
+  it("functions, procedures and constants keep the designer's names; those the engine uses take a `_` in TypeScript", async () => {
+    const text = [
+      'game "Clash" {\n  players 2..2\n}',
+      "const engine = 3",
+      "global {\n  total: int\n}",
+      "fn at(i: int): int = i + engine",
+      "proc run(p: Player) {\n  choose n: 1..2 by p\n  total += at(n)\n}",
+      "flow {\n  run(players[0])\n}",
+      'test "names" {\n  play 0 n(2)\n  expect total == at(2)\n}',
+    ].join("\n");
+    const result = await compileRules({ name: "clash", sourcePath: "clash.rules", text });
+    expect(result.diagnostics).toEqual([]);
+    const [engine, tests] = result.files.map((f) => f.content);
+    expect(engine).toContain("export const engine_: number = 3;");
+    expect(engine).toContain("export function at_(state: State, i_: number): number {\n  return i_ + engine_;\n}");
+    // The runtime's own `at` and the engine object keep their names beside the designer's.
+    expect(engine).toMatch(/^export const engine: Engine</m);
+    expect(tests).toContain("at_(state, 2)");
+    // A test's text quoting `at(2)` does not make the test module import the runtime's `at`.
+    expect(tests).not.toMatch(/import \{[^}]*\bat\b[^}]*\} from "@rules\/runtime"/);
   });
 });

@@ -20,7 +20,7 @@ import {
 } from "./decisions.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
-import { str, valuesConst } from "./naming.ts";
+import { str, valueName, valuesConst } from "./naming.ts";
 import {
   compileResumable,
   emitActionCheck,
@@ -241,13 +241,13 @@ export function emitEngineModule(input: EngineModuleInput): string {
       // A data table keeps one record per line, as the rules write it, instead of one field per line.
       const lines = value.elements.map((e) => `  ${ctx.exprs.emit(e, constScope)},`);
       add(
-        `/** ${c.decl.name.text} (rules line ${c.decl.span.line}): one ${tsType(c.type).replace(/\[\]$/, "")} per row. */\n// prettier-ignore\nexport const ${c.decl.name.text}: ${tsType(c.type)} = [\n${lines.join("\n")}\n];`,
+        `/** ${c.decl.name.text} (rules line ${c.decl.span.line}): one ${tsType(c.type).replace(/\[\]$/, "")} per row. */\n// prettier-ignore\nexport const ${valueName(program, c.decl.name.text)}: ${tsType(c.type)} = [\n${lines.join("\n")}\n];`,
       );
       continue;
     }
     add(
       constant(
-        c.decl.name.text,
+        valueName(program, c.decl.name.text),
         tsType(c.type),
         ctx.exprs.emit(value, constScope),
         true,

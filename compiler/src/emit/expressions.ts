@@ -19,7 +19,7 @@ import {
   type TextPart,
   type Type,
 } from "@rules/dsl";
-import { LocalNames, str, valuesConst } from "./naming.ts";
+import { LocalNames, str, valueName, valuesConst } from "./naming.ts";
 import { memberValue, tsType, zeroValue } from "./ts-types.ts";
 
 /** How the code being emitted refers to locals and to the implicit values of its context. */
@@ -248,7 +248,7 @@ export class ExprEmitter {
       case "global":
         return `state.${ref.field}`;
       case "const":
-        return ref.name;
+        return valueName(this.program, ref.name);
       case "param":
         return `state.params.${ref.name}`;
       case "enumMember":
@@ -308,9 +308,8 @@ export class ExprEmitter {
         );
       }
       case "fn":
-        return `${e.callee.text}(${["state", ...args].join(", ")})`;
       case "proc":
-        return `${e.callee.text}(${["state", ...args].join(", ")})`;
+        return `${valueName(this.program, e.callee.text)}(${["state", ...args].join(", ")})`;
       case "builtin":
         return this.builtin(e.callee.text, args, e, scope);
       default:

@@ -1,5 +1,6 @@
 /** Names in generated code: rules names kept as written where TypeScript allows, made unique where needed. */
-import type { LocalSymbol } from "@rules/dsl";
+import type { LocalSymbol, Program } from "@rules/dsl";
+import { runtimeHelpers } from "./runtime-helpers.ts";
 
 const reserved = new Set([
   // TypeScript and JavaScript reserved words and awkward globals
@@ -136,4 +137,115 @@ export function str(text: string): string {
 /** The name of the constant listing an enum's members. */
 export function valuesConst(enumName: string): string {
   return `${enumName.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toUpperCase()}_VALUES`;
+}
+
+/** Names the generated module declares itself, or imports: a rules name equal to one would not compile. */
+const generatedNames = new Set([
+  "ShownAction",
+  "Hex",
+  "HexView",
+  "Deck",
+  "DeckView",
+  ...runtimeHelpers,
+  "Player",
+  "State",
+  "Action",
+  "View",
+  "PlayerView",
+  "PlayerState",
+  "Pending",
+  "Frame",
+  "ResumeFrame",
+  "Params",
+  "VariantName",
+  "Allowance",
+  "Engine",
+  "GameOptions",
+  "Outcome",
+  "RngState",
+  "engine",
+  "run",
+  "check",
+  "apply",
+  "legalActions",
+  "newGame",
+  "setUp",
+  "start",
+  "isOver",
+  "outcome",
+  "score",
+  "view",
+  "viewPlayer",
+  "validateState",
+  "describeAction",
+  "allowedNow",
+  "offerAllowed",
+  "checkAllowed",
+  "applyAllowed",
+  "SEATS",
+  "PARAMS",
+  "VARIANTS",
+  "DECISION_NAMES",
+  "SITE_OFFERS",
+]);
+/** The lifted helpers of aggregates, comprehensions and `match` expressions are numbered: `sum1`, `collect2`... */
+const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|first|collect|match)\d+$/;
+
+/** Every name the engine module will declare for this program. */
+export function engineNames(program: Program): Set<string> {
+  const names = new Set(generatedNames);
+  const pascal = (n: string): string => n.charAt(0).toUpperCase() + n.slice(1);
+  for (const a of program.actions.keys()) {
+    for (const prefix of ["check", "do", "offer", "step", "start"]) names.add(`${prefix}${a}`);
+    names.add(`${pascal(a)}Action`);
+  }
+  for (const c of program.choiceTypes.keys()) names.add(`${pascal(c)}Choice`);
+  for (const r of program.records.keys()) {
+    names.add(`${r}View`);
+    names.add(`view${r}`);
+    names.add(`problemIn${r}`);
+  }
+  for (const u of program.unions.keys()) {
+    names.add(`${u}View`);
+    names.add(`view${u}`);
+    names.add(`problemIn${u}`);
+  }
+  for (const e of program.enums.keys()) names.add(valuesConst(e));
+  for (const routine of ["Flow", ...[...program.procs.keys()].map(pascal), ...program.actions.keys()]) {
+    for (const n of [
+      `step${routine}`,
+      `start${routine}`,
+      `new${routine}Frame`,
+      `current${routine}Frame`,
+      `${routine}Frame`,
+    ]) {
+      names.add(n);
+    }
+  }
+  program.scoring?.tiebreaks.forEach((_, i) => names.add(`tiebreak${i + 1}`));
+  return names;
+}
+
+const valueNames = new WeakMap<Program, Map<string, string>>();
+
+/**
+ * The TypeScript name of a rules function, procedure or constant: its own, unless the generated engine declares that
+ * name itself (`at`, `run`, `sum1`...); then it takes a `_` (more if needed), so the designer's names are never
+ * refused for the engine's sake.
+ */
+export function valueName(program: Program, name: string): string {
+  let names = valueNames.get(program);
+  if (!names) {
+    names = new Map();
+    const taken = engineNames(program);
+    const declared = new Set([...program.fns.keys(), ...program.procs.keys(), ...program.consts.keys()]);
+    for (const n of declared) {
+      if (!taken.has(n) && !helperShape.test(n) && !reserved.has(n)) continue;
+      let renamed = `${n}_`;
+      while (taken.has(renamed) || declared.has(renamed)) renamed += "_";
+      names.set(n, renamed);
+    }
+    valueNames.set(program, names);
+  }
+  return names.get(name) ?? name;
 }

@@ -17,7 +17,7 @@ import { type FunctionDeclarationStructure, StructureKind } from "ts-morph";
 import type { EmitContext, ResumableRoutine } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { MachineBuilder, type DecisionEmitter } from "./machine.ts";
-import { LocalNames, pascal, str } from "./naming.ts";
+import { LocalNames, pascal, str, valueName } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -94,7 +94,7 @@ export function emitFunctions(ctx: EmitContext): Fn[] {
     withVersions(
       ctx,
       f,
-      f.name.text,
+      valueName(ctx.program, f.name.text),
       (name, decl, exported) => {
         const { scope, list } = paramScope(decl.params);
         const returnType = tsType(decl.resolvedReturnType ?? { kind: "void" });
@@ -123,7 +123,13 @@ export function emitPlainProcs(ctx: EmitContext): Fn[] {
     const routine: Routine = { kind: "proc", name: p.name.text, decl: p };
     if (ctx.isSuspending(routine)) continue;
     out.push(
-      ...withVersions(ctx, p, p.name.text, (name, decl, exported) => plainProc(ctx, name, decl, exported), true),
+      ...withVersions(
+        ctx,
+        p,
+        valueName(ctx.program, p.name.text),
+        (name, decl, exported) => plainProc(ctx, name, decl, exported),
+        true,
+      ),
     );
   }
   return out;

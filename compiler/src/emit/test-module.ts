@@ -15,7 +15,7 @@ import {
 } from "@rules/dsl";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
-import { str, valuesConst } from "./naming.ts";
+import { str, valueName, valuesConst } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
 import { arrowBody, hidesSomething, memberValue, needsView, zeroValue } from "./ts-types.ts";
 import { viewValue } from "./views.ts";
@@ -78,9 +78,8 @@ export function emitTestModule(input: TestModuleInput): string {
     "start",
     "score",
     "SEATS",
-    ...program.consts.keys(),
-    ...program.fns.keys(),
-    ...[...program.procs.keys()].filter((p) => !program.suspending.has(`proc:${p}`)),
+    ...[...program.consts.keys(), ...program.fns.keys()].map((n) => valueName(program, n)),
+    ...[...program.procs.keys()].filter((p) => !program.suspending.has(`proc:${p}`)).map((p) => valueName(program, p)),
     ...[...program.enums.keys()].filter((e) => !program.unions.has(e)).map(valuesConst),
     ...[...program.records.keys()]
       .filter((r) => needsView(program, { kind: "record", name: r }))
@@ -94,8 +93,9 @@ export function emitTestModule(input: TestModuleInput): string {
     .join("\n")
     .replace(/"(?:[^"\\]|\\.)*"/g, '""');
   const usedExports = engineExports.filter((e) => new RegExp(`(?<![\\w.])${e}\\b`).test(code));
+  // Looked for in the code without its strings: a test's text may well quote a call (`expect at(1) == 2`).
   const usedRuntime = runtimeHelpers.filter(
-    (e) => new RegExp(`(?<![\\w.])${e}[(<]`).test(body) || (e === "RulesError" && body.includes("RulesError")),
+    (e) => new RegExp(`(?<![\\w.])${e}[(<]`).test(code) || (e === "RulesError" && code.includes("RulesError")),
   );
   const types = ["Player", ...program.records.keys(), ...program.enums.keys()].filter((t) =>
     new RegExp(`\\b${t}\\b`).test(code),
