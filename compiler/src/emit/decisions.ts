@@ -708,6 +708,34 @@ export function emitMayAct(ctx: EmitContext): (FunctionDeclarationStructure | St
  * show it. Anything else, and a position outside its list, stays as it is.
  */
 /**
+ * `case <site>: { ... }` of a function reading the answer to the pending choice: the frame and the seat are declared
+ * when `code` uses them.
+ */
+function pendingSiteCase(
+  ctx: EmitContext,
+  d: Extract<DecisionSite, { kind: "choose" }>,
+  code: string,
+  body: string[],
+): string[] {
+  const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+  const lines = [`case ${d.site}: {`];
+  if (/\bframe\./.test(code)) lines.push(`const frame = current${r.frameType}(state);`);
+  if (/\bseat\b/.test(code)) lines.push("const seat = action.player;");
+  return [...lines, ...body, "}"];
+}
+
+/** The cases of `switch (action.type)` for choices: each a switch on the site of the decision pending. */
+function choiceCases(sitesByChoice: ReadonlyMap<string, string[]>): string[] {
+  return [...sitesByChoice].flatMap(([name, sites]) => [
+    `case ${str(name)}:`,
+    "switch (state.pending?.site) {",
+    ...sites,
+    "}",
+    "break;",
+  ]);
+}
+
+/**
  * An action's parameters as the rules name them, from `action`: a parameter taken `in` a list becomes the element at
  * its position (`missing` runs for a position past the end), any other is the field itself.
  */
@@ -755,24 +783,20 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
   const choices = new Map<string, string[]>();
   for (const d of labelledChoices) {
     const s = d.stmt;
-    const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
     const candidate = s.domain.from ? "item" : "value";
     const scope = chooseScope(ctx, d, candidate);
     const label = s.label!;
     const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
     const list = s.domain.from ? ctx.exprs.paren(s.domain.from, scope) : "";
-    const lines = [`case ${d.site}: {`];
-    if (/\bframe\./.test(list + text)) lines.push(`const frame = current${r.frameType}(state);`);
-    if (/\bseat\b/.test(list + text)) lines.push("const seat = action.player;");
-    if (s.candidate!.type.kind === "optional") lines.push("if (action.value === null) return null;");
-    if (s.domain.from) lines.push(`const item = ${list}[action.value];`, "if (item === undefined) return null;");
-    else lines.push("const value = action.value;");
-    lines.push(`return ${text};`, "}");
+    const body: string[] = [];
+    if (s.candidate!.type.kind === "optional") body.push("if (action.value === null) return null;");
+    if (s.domain.from) body.push(`const item = ${list}[action.value];`, "if (item === undefined) return null;");
+    else body.push("const value = action.value;");
+    body.push(`return ${text};`);
+    const lines = pendingSiteCase(ctx, d, list + text, body);
     choices.set(s.name.text, [...(choices.get(s.name.text) ?? []), ...lines]);
   }
-  for (const [name, sites] of choices) {
-    cases.push(`case ${str(name)}:`, "switch (state.pending?.site) {", ...sites, "}", "break;");
-  }
+  cases.push(...choiceCases(choices));
   return {
     kind: StructureKind.Function,
     name: "describeAction",
@@ -808,23 +832,18 @@ export function emitShownAction(ctx: EmitContext): Fn {
   for (const d of ctx.program.decisions) {
     if (d.kind !== "choose" || !d.stmt.domain.from) continue;
     const s = d.stmt;
-    const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
     const scope = chooseScope(ctx, d, "item");
     const list = ctx.exprs.paren(s.domain.from!, scope);
-    const lines = [`case ${d.site}: {`];
-    if (/\bframe\./.test(list)) lines.push(`const frame = current${r.frameType}(state);`);
-    if (/\bseat\b/.test(list)) lines.push("const seat = action.player;");
-    if (s.candidate!.type.kind === "optional") lines.push("if (action.value === null) return { ...action };");
-    lines.push(
+    const body: string[] = [];
+    if (s.candidate!.type.kind === "optional") body.push("if (action.value === null) return { ...action };");
+    body.push(
       `const item = ${list}[action.value];`,
       `return item === undefined ? { ...action } : { ...action, value: ${viewValue(ctx.program, s.candidate!.type, "item")} };`,
-      "}",
     );
+    const lines = pendingSiteCase(ctx, d, list, body);
     choices.set(s.name.text, [...(choices.get(s.name.text) ?? []), ...lines]);
   }
-  for (const [name, sites] of choices) {
-    cases.push(`case ${str(name)}:`, "switch (state.pending?.site) {", ...sites, "}", "break;");
-  }
+  cases.push(...choiceCases(choices));
   return {
     kind: StructureKind.Function,
     name: "shownAction",
