@@ -940,20 +940,18 @@ export class AstBuilder {
     return { kind: "call", span, callee: name(callee), args, namedArgs };
   }
 
+  /** `for x in list [if cond]`: the variable, the list and the condition of a comprehension. */
+  private generator(n: CstNode): { variable: A.Name; iterable: A.Expr; condition: A.Expr | undefined } {
+    const [iterable, condition] = nodes(n, "expr").map((e) => this.expr(e));
+    return { variable: name(token(n, "Identifier")), iterable: iterable!, condition };
+  }
+
   private mapExpr(n: CstNode): A.Expr {
     const span = nodeSpan(n);
     const exprs = nodes(n, "expr").map((e) => this.expr(e));
-    if (has(n, "For")) {
-      return {
-        kind: "mapComprehension",
-        span,
-        key: exprs[0]!,
-        value: exprs[1]!,
-        variable: name(token(n, "Identifier")),
-        iterable: exprs[2]!,
-        condition: exprs[3],
-      };
-    }
+    const generator = maybeNode(n, "generator");
+    if (generator)
+      return { kind: "mapComprehension", span, key: exprs[0]!, value: exprs[1]!, ...this.generator(generator) };
     const entries: { key: A.Expr; value: A.Expr }[] = [];
     for (let i = 0; i + 1 < exprs.length; i += 2) entries.push({ key: exprs[i]!, value: exprs[i + 1]! });
     return { kind: "map", span, entries };
@@ -962,16 +960,8 @@ export class AstBuilder {
   private listExpr(n: CstNode): A.Expr {
     const span = nodeSpan(n);
     const exprs = nodes(n, "expr").map((e) => this.expr(e));
-    if (has(n, "For")) {
-      return {
-        kind: "comprehension",
-        span,
-        element: exprs[0]!,
-        variable: name(token(n, "Identifier")),
-        iterable: exprs[1]!,
-        condition: exprs[2],
-      };
-    }
+    const generator = maybeNode(n, "generator");
+    if (generator) return { kind: "comprehension", span, element: exprs[0]!, ...this.generator(generator) };
     return { kind: "list", span, elements: exprs };
   }
 }

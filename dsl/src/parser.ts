@@ -835,25 +835,14 @@ export class RulesParser extends CstParser {
       this.CONSUME(T.Colon);
       this.SUBRULE2(this.expr);
       this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(T.For);
-            this.CONSUME(T.Identifier);
-            this.CONSUME(T.In);
-            this.SUBRULE3(this.expr);
-            this.OPTION2(() => {
-              this.CONSUME(T.If);
-              this.SUBRULE4(this.expr);
-            });
-          },
-        },
+        { ALT: () => this.SUBRULE(this.generator) },
         {
           ALT: () => {
             this.MANY(() => {
               this.CONSUME(T.Comma);
-              this.SUBRULE5(this.expr);
+              this.SUBRULE3(this.expr);
               this.CONSUME2(T.Colon);
-              this.SUBRULE6(this.expr);
+              this.SUBRULE4(this.expr);
             });
           },
         },
@@ -919,29 +908,30 @@ export class RulesParser extends CstParser {
     this.OPTION(() => {
       this.SUBRULE(this.expr);
       this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(T.For);
-            this.CONSUME(T.Identifier);
-            this.CONSUME(T.In);
-            this.SUBRULE2(this.expr);
-            this.OPTION2(() => {
-              this.CONSUME(T.If);
-              this.SUBRULE3(this.expr);
-            });
-          },
-        },
+        { ALT: () => this.SUBRULE(this.generator) },
         {
           ALT: () => {
             this.MANY(() => {
               this.CONSUME(T.Comma);
-              this.SUBRULE4(this.expr);
+              this.SUBRULE2(this.expr);
             });
           },
         },
       ]);
     });
     this.CONSUME(T.RBracket);
+  });
+
+  /** `for x in list [if cond]`: the tail of a list or map comprehension */
+  private generator = this.RULE("generator", () => {
+    this.CONSUME(T.For);
+    this.CONSUME(T.Identifier);
+    this.CONSUME(T.In);
+    this.SUBRULE(this.expr);
+    this.OPTION(() => {
+      this.CONSUME(T.If);
+      this.SUBRULE2(this.expr);
+    });
   });
 }
 

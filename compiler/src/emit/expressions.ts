@@ -121,7 +121,7 @@ export class ExprEmitter {
       case "map":
         return this.mapLiteral(e, scope);
       case "mapComprehension":
-        return this.liftMapComprehension(e, scope);
+        return this.lift(e, scope);
       case "aggregate":
         return this.lift(e, scope);
       case "match":
@@ -334,38 +334,6 @@ export class ExprEmitter {
     return `mapFrom<${t ? `${tsType(t.key)}, ${tsType(t.value)}` : "never, never"}>([${entries.join(", ")}])`;
   }
 
-  /** `{ k: v for x in list if c }`: a helper that loops over the list and sets each entry. */
-  private liftMapComprehension(e: MapComprehension, scope: Scope): string {
-    const { names, inner, params, callArgs } = this.helperFrame(e, scope);
-    const known = this.sink.lifted.get(e);
-    if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
-    const variable = names.nameOf(e.symbol!);
-    const items = names.fresh("items");
-    const index = names.fresh("i");
-    const out = names.fresh("out");
-    const returnType = tsType(e.type!);
-    const cond = e.condition ? `if (${this.emit(e.condition, inner)}) ` : "";
-    const body = [
-      `const ${out}: ${returnType} = {};`,
-      `const ${items} = ${this.emit(e.iterable, inner)};`,
-      `for (let ${index} = 0; ${index} < ${items}.length; ${index}++) {`,
-      `const ${variable} = ${items}[${index}]!;`,
-      `${cond}mapSet(${out}, ${this.emit(e.key, inner)}, ${this.storedIn(e.value, inner, this.emit(e.value, inner))});`,
-      "}",
-      `return ${out};`,
-    ].join("\n");
-    const name = this.sink.nextName("collect");
-    this.sink.lifted.set(e, name);
-    this.sink.helpers.push({
-      name,
-      doc: this.source.slice(e.span.start, e.span.end).replace(/\s+/g, " "),
-      params,
-      returnType,
-      body,
-    });
-    return `${name}(${callArgs.join(", ")})`;
-  }
-
   /** A member of an enum as a value: its name, or for a union the member as an object. */
   private enumMember(ref: { readonly enumName: string; readonly member: string }): string {
     return this.program.unions.has(ref.enumName) ? memberValue(ref.member, []) : str(ref.member);
@@ -539,7 +507,7 @@ export class ExprEmitter {
     return { names, inner, params, callArgs };
   }
 
-  private lift(e: Aggregate | Comprehension, scope: Scope): string {
+  private lift(e: Aggregate | Comprehension | MapComprehension, scope: Scope): string {
     const { names, inner, params, callArgs } = this.helperFrame(e, scope);
     const known = this.sink.lifted.get(e);
     if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
@@ -550,11 +518,12 @@ export class ExprEmitter {
     const index = names.fresh("i");
     const loopHead = `const ${items} = ${iterable};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`;
     const element = `const ${variable} = ${items}[${index}]!;`;
-    const body = e.kind === "comprehension" ? e.element : e.body;
+    const body = e.kind === "comprehension" ? e.element : e.kind === "mapComprehension" ? e.value : e.body;
     const value = body ? this.emit(body, inner) : variable;
     const elementType = tsType(e.symbol!.type);
     const c = e.kind === "comprehension" ? e : undefined;
-    const cond = c?.condition ? `if (${this.emit(c.condition, inner)}) ` : "";
+    const condition = e.kind === "aggregate" ? undefined : e.condition;
+    const cond = condition ? `if (${this.emit(condition, inner)}) ` : "";
     // The helper's own variables are named last, so they never clash with a name from the rules.
     const out = names.fresh("out");
     const total = names.fresh("total");
@@ -562,8 +531,14 @@ export class ExprEmitter {
     const v = names.fresh("v");
     let code: string;
     let returnType: string;
-    const op = e.kind === "comprehension" ? "list" : e.op;
+    const op = e.kind === "comprehension" ? "list" : e.kind === "mapComprehension" ? "map" : e.op;
     switch (op) {
+      case "map": {
+        const m = e as MapComprehension;
+        returnType = tsType(m.type!);
+        code = `const ${out}: ${returnType} = {};\n${loopHead} {\n${element}\n${cond}mapSet(${out}, ${this.emit(m.key, inner)}, ${this.storedIn(m.value, inner, value)});\n}\nreturn ${out};`;
+        break;
+      }
       case "list": {
         returnType = tsType(c!.type ?? { kind: "list", element: { kind: "int" } });
         code = `const ${out}: ${returnType} = [];\n${loopHead} {\n${element}\n${cond}${out}.push(${this.storedIn(c!.element, inner, value)});\n}\nreturn ${out};`;
@@ -614,7 +589,7 @@ export class ExprEmitter {
       default:
         throw new Error(`internal: aggregate ${op}`);
     }
-    const name = this.sink.nextName(op === "list" ? "collect" : op);
+    const name = this.sink.nextName(op === "list" || op === "map" ? "collect" : op);
     this.sink.lifted.set(e, name);
     this.sink.helpers.push({
       name,

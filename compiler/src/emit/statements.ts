@@ -176,8 +176,8 @@ export function matchSubject(
   if (s.subject.kind === "name" && s.subject.ref?.kind === "local" && /^\w+$/.test(code))
     return { setup: [], value: code };
   const t = s.subject.type;
-  const enumName =
-    (t?.kind === "optional" ? t.inner : t)?.kind === "enum" ? (withoutNone(t!) as { name: string }).name : "value";
+  const inner = t && withoutNone(t);
+  const enumName = inner?.kind === "enum" ? inner.name : "value";
   const value = names.fresh(enumName[0]!.toLowerCase() + enumName.slice(1));
   return { setup: [`const ${value} = ${code};`], value };
 }

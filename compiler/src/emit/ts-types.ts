@@ -1,5 +1,5 @@
 /** Rules types -> TypeScript types, for the state and for per-player views. */
-import { UNION_TAG, type FieldDecl, type Program, type Type } from "@rules/dsl";
+import { UNION_TAG, type FieldDecl, type FieldInfo, type Program, type Type } from "@rules/dsl";
 
 export function tsType(t: Type): string {
   switch (t.kind) {
@@ -39,39 +39,52 @@ function orNull(ts: string): string {
   return ts.endsWith(" | null") ? ts : `${ts} | null`;
 }
 
-/** Whether a value of this type shows differently in a view: some viewer may be denied part of it, or it holds hexes. */
-export function needsView(program: Program, t: Type, seen: Set<string> = new Set()): boolean {
-  if (t.kind === "list") return needsView(program, t.element, seen);
-  // A deck shows the size of its draw pile only.
-  if (t.kind === "deck") return true;
-  // A map keyed by squares shows them as "q,r", as a hex value shows as its coordinates.
-  if (t.kind === "map") return t.key.kind === "hex" || needsView(program, t.value, seen);
-  if (t.kind === "optional") return needsView(program, t.inner, seen);
-  // A hex shows as its coordinates.
-  if (t.kind === "hex") return true;
-  // A union some of whose values are `shown` as text.
-  if (t.kind === "enum")
-    return [...(program.unions.get(t.name)?.members.values() ?? [])].some((m) => m.decl.fields.some((f) => f.shown));
+/**
+ * Whether something inside a value of type `t` (through lists, decks, map values, optionals and record fields) meets
+ * `leaf`, or is a record field that meets `field`.
+ */
+function anyInside(
+  program: Program,
+  t: Type,
+  leaf: (t: Type) => boolean,
+  field: (f: FieldInfo) => boolean,
+  seen: Set<string> = new Set(),
+): boolean {
+  if (leaf(t)) return true;
+  if (t.kind === "list" || t.kind === "deck") return anyInside(program, t.element, leaf, field, seen);
+  if (t.kind === "map") return anyInside(program, t.value, leaf, field, seen);
+  if (t.kind === "optional") return anyInside(program, t.inner, leaf, field, seen);
   if (t.kind !== "record" || seen.has(t.name)) return false;
   seen.add(t.name);
   const r = program.records.get(t.name);
-  if (!r) return false;
-  return [...r.fields.values()].some(
-    (f) => f.decl.visibility.kind !== "public" || f.decl.shown !== undefined || needsView(program, f.type, seen),
+  return [...(r?.fields.values() ?? [])].some((f) => field(f) || anyInside(program, f.type, leaf, field, seen));
+}
+
+/**
+ * Whether a value of this type shows differently in a view: some viewer may be denied part of it, or it holds hexes
+ * (shown as coordinates), decks (the size of their pile) or values shown as text.
+ */
+export function needsView(program: Program, t: Type): boolean {
+  return anyInside(
+    program,
+    t,
+    (x) =>
+      x.kind === "hex" ||
+      x.kind === "deck" ||
+      (x.kind === "map" && x.key.kind === "hex") ||
+      (x.kind === "enum" &&
+        [...(program.unions.get(x.name)?.members.values() ?? [])].some((m) => m.decl.fields.some((f) => f.shown))),
+    (f) => f.decl.visibility.kind !== "public" || f.decl.shown !== undefined,
   );
 }
 
 /** Whether some viewer may be denied part of a value of this type (a record with a field that is not public). */
-export function hidesSomething(program: Program, t: Type, seen: Set<string> = new Set()): boolean {
-  if (t.kind === "list") return hidesSomething(program, t.element, seen);
-  if (t.kind === "map") return hidesSomething(program, t.value, seen);
-  if (t.kind === "optional") return hidesSomething(program, t.inner, seen);
-  if (t.kind !== "record" || seen.has(t.name)) return false;
-  seen.add(t.name);
-  const r = program.records.get(t.name);
-  if (!r) return false;
-  return [...r.fields.values()].some(
-    (f) => f.decl.visibility.kind !== "public" || hidesSomething(program, f.type, seen),
+export function hidesSomething(program: Program, t: Type): boolean {
+  return anyInside(
+    program,
+    t,
+    () => false,
+    (f) => f.decl.visibility.kind !== "public",
   );
 }
 
