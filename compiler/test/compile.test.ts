@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { compileRules } from "../src/compile.ts";
 import { compileRuleset, findRulesets } from "../src/cli/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
-import { engine as tour, setUp, start } from "./fixtures/tour/generated/engine.ts";
+import { derived, engine as tour, setUp, start } from "./fixtures/tour/generated/engine.ts";
 
 const TOUR = "compiler/test/fixtures/tour/tour.rules";
 
@@ -146,6 +146,23 @@ describe("a compiled game", () => {
       value: { suit: "red", rank: 2 },
     });
     expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("keeps derived data out of its JSON and computes it again for a restored state", () => {
+    const state = tour.newGame({ players: 2, seed: 3 });
+    tour.apply(state, { type: "bid", player: 0, value: 2 });
+    tour.apply(state, { type: "bid", player: 1, value: 0 });
+    // Sailing reads the derived sea, which now exists on this state.
+    tour.apply(state, { type: "Sail", player: 0, d: "north" });
+    const json = JSON.stringify(state);
+    expect(json).not.toContain("onTheSea");
+    const restored = JSON.parse(json) as typeof state;
+    expect(tour.validateState(restored)).toBeNull();
+    expect(tour.legalActions(restored, 0)).toEqual(tour.legalActions(state, 0));
+    expect(derived(restored)).toEqual(derived(state));
+    expect(derived(state).rim).toHaveLength(12);
+    // Deep comparisons of states ignore it: a copy without it equals the original.
+    expect(structuredClone(state)).toEqual(state);
   });
 });
 

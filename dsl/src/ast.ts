@@ -143,10 +143,13 @@ export interface ParamDecl extends Node {
   readonly value: Expr;
 }
 
-/** `per player { ... }` or `global { ... }`. */
+/**
+ * `per player { ... }`, `global { ... }`, or `derived { ... }`: data computed from the setup's result (board geometry),
+ * each field by its initial value, after the setup and again after a restore; never saved.
+ */
 export interface StateDecl extends Node {
   readonly kind: "state";
-  readonly scope: "player" | "global";
+  readonly scope: "player" | "global" | "derived";
   readonly fields: FieldDecl[];
 }
 
@@ -534,6 +537,7 @@ export type TextPart = string | Expr;
 export type NameTarget =
   | { readonly kind: "local"; readonly symbol: LocalSymbol }
   | { readonly kind: "global"; readonly field: string }
+  | { readonly kind: "derived"; readonly field: string }
   | { readonly kind: "const"; readonly name: string }
   | { readonly kind: "param"; readonly name: string }
   | { readonly kind: "enumMember"; readonly enumName: string; readonly member: string }

@@ -7,7 +7,8 @@ import type * as A from "./ast.ts";
 import { BuiltinChecker, builtinFunctions, HEX_DIR_ENUM, HEX_DIR_MEMBERS } from "./checker-builtins.ts";
 import { describeContext, type Context } from "./checker-context.ts";
 import { MapChecker } from "./checker-maps.ts";
-import { RoutineGraph } from "./routine-graph.ts";
+import { DerivedData } from "./derived-data.ts";
+import { RoutineGraph, routineKey } from "./routine-graph.ts";
 import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
 import { Codes, didYouMean, error, warning, type Diagnostic } from "./diagnostics.ts";
 import {
@@ -60,6 +61,8 @@ export interface Program {
   readonly params: Map<string, { decl: A.ParamDecl; type: Type }>;
   readonly playerFields: Map<string, FieldInfo>;
   readonly globalFields: Map<string, FieldInfo>;
+  /** `derived { ... }`: computed from the setup's result after the setup and after a restore, never saved. */
+  readonly derivedFields: Map<string, FieldInfo>;
   readonly fns: Map<string, A.FnDecl>;
   readonly procs: Map<string, A.ProcDecl>;
   readonly actions: Map<string, A.ActionDecl>;
@@ -149,6 +152,9 @@ class Checker {
   private readonly params = new Map<string, { decl: A.ParamDecl; type: Type }>();
   private readonly playerFields = new Map<string, FieldInfo>();
   private readonly globalFields = new Map<string, FieldInfo>();
+  private readonly derivedFields = new Map<string, FieldInfo>();
+  /** Who reads and writes which field and calls whom, for the promises derived data relies on. */
+  private readonly derived = new DerivedData();
   private readonly fns = new Map<string, A.FnDecl>();
   private readonly procs = new Map<string, A.ProcDecl>();
   private readonly actions = new Map<string, A.ActionDecl>();
@@ -239,6 +245,7 @@ class Checker {
     this.graph.numberInSourceOrder(this.variants);
     const suspending = this.graph.suspendingRoutines();
     this.graph.report(suspending, this.diagnostics);
+    this.derived.report(this.diagnostics);
     this.reportScoreCycle();
     this.reportUnused();
     if (!this.used.has(HEX_DIR_ENUM)) this.enums.delete(HEX_DIR_ENUM);
@@ -255,6 +262,7 @@ class Checker {
             params: this.params,
             playerFields: this.playerFields,
             globalFields: this.globalFields,
+            derivedFields: this.derivedFields,
             fns: this.fns,
             procs: this.procs,
             actions: this.actions,
@@ -378,7 +386,8 @@ class Checker {
           break;
         case "state":
           for (const f of d.fields) {
-            const table = d.scope === "player" ? this.playerFields : this.globalFields;
+            const table =
+              d.scope === "player" ? this.playerFields : d.scope === "global" ? this.globalFields : this.derivedFields;
             if (reservedStateKeys.includes(f.name.text)) {
               this.diagnostics.push(
                 error(
@@ -390,7 +399,7 @@ class Checker {
               );
               continue;
             }
-            if (d.scope === "global" && !this.declareValue(f.name, "global field")) continue;
+            if (d.scope !== "player" && !this.declareValue(f.name, `${d.scope} field`)) continue;
             if (table.has(f.name.text)) {
               this.diagnostics.push(
                 error(Codes.duplicate, f.name.span, `the field \`${f.name.text}\` is declared twice`),
@@ -398,6 +407,7 @@ class Checker {
               continue;
             }
             table.set(f.name.text, { decl: f, type: UNKNOWN });
+            if (d.scope === "derived") this.derived.declare(f);
           }
           break;
         case "fn":
@@ -519,7 +529,7 @@ class Checker {
         r.fields.set(f.name.text, { decl: f, type: this.resolveType(f.typeExpr) });
       }
     }
-    for (const table of [this.playerFields, this.globalFields]) {
+    for (const table of [this.playerFields, this.globalFields, this.derivedFields]) {
       for (const [k, f] of table) table.set(k, { decl: f.decl, type: this.resolveType(f.decl.typeExpr) });
     }
     for (const [k, p] of this.params) this.params.set(k, { decl: p.decl, type: this.resolveType(p.decl.typeExpr) });
@@ -655,6 +665,7 @@ class Checker {
       this.expr(p.decl.value, p.type);
       void k;
     }
+    for (const f of this.derivedFields.values()) this.checkDerived(f);
     for (const f of this.fns.values()) this.checkFn(f);
     for (const p of this.procs.values()) this.checkProc(p, undefined);
     for (const a of this.actions.values()) this.checkAction(a, undefined);
@@ -669,6 +680,36 @@ class Checker {
     if (this.scoring) this.checkScoring(this.scoring);
     for (const v of this.variants) this.checkVariant(v);
     for (const t of this.tests) this.checkTest(t);
+  }
+
+  /** A derived field is a value computed like a function's, from the setup's result. */
+  private checkDerived(f: FieldInfo): void {
+    const d = f.decl;
+    if (d.visibility.kind !== "public" || d.shown) {
+      const span = d.shown?.span ?? (d.visibility.kind === "public" ? d.name.span : d.visibility.span);
+      this.diagnostics.push(
+        error(
+          Codes.misplaced,
+          span,
+          "derived data is not shown to players, so it takes no visibility and no `shown` text",
+          "players see the fields it is computed from",
+        ),
+      );
+    }
+    if (!d.initial) {
+      this.diagnostics.push(
+        error(
+          Codes.misplaced,
+          d.name.span,
+          `the derived \`${d.name.text}\` needs the value it is computed as`,
+          `write \`${d.name.text}: ${typeToString(f.type)} = <expression>\``,
+        ),
+      );
+      return;
+    }
+    this.enter("fn", undefined);
+    this.computing = `derived:${d.name.text}`;
+    this.expr(d.initial, f.type);
   }
 
   private checkFn(f: A.FnDecl): void {
@@ -1391,6 +1432,22 @@ class Checker {
       this.diagnostics.push(error(Codes.notAssignable, e.span, `${describeContext(c)} cannot change the game`));
       return;
     }
+    const root = rootName(e);
+    if (root?.ref?.kind === "derived") {
+      this.diagnostics.push(
+        error(
+          Codes.notAssignable,
+          e.span,
+          `\`${root.name}\` is derived data: it is computed from its definition and cannot change`,
+          "change the fields it is computed from in the setup, or keep this value in `global`",
+        ),
+      );
+      return;
+    }
+    if (root?.ref?.kind === "global") this.derived.noteWrite(this.bodyKey(), root.name, e.span);
+    else if (root?.type?.kind === "player" && e.kind === "member" && e.object === root) {
+      this.derived.noteWrite(this.bodyKey(), `player.${e.name.text}`, e.span);
+    }
     switch (e.kind) {
       case "name": {
         const ref = e.ref;
@@ -1566,7 +1623,16 @@ class Checker {
     if (global) {
       if (c === "const") return this.notHere(e, "the game state");
       e.ref = { kind: "global", field: e.name };
+      this.derived.noteRead(this.bodyKey(), e.name, e.span);
       return global.type;
+    }
+    const derived = this.derivedFields.get(e.name);
+    if (derived) {
+      if (c === "const") return this.notHere(e, "the game state");
+      e.ref = { kind: "derived", field: e.name };
+      this.used.add(e.name);
+      this.derived.noteRead(this.bodyKey(), e.name, e.span);
+      return derived.type;
     }
     const k = this.consts.get(e.name);
     if (k) {
@@ -1717,7 +1783,10 @@ class Checker {
     }
     if (obj.kind === "player") {
       const f = this.playerFields.get(field);
-      if (f) return f.type;
+      if (f) {
+        this.derived.noteRead(this.bodyKey(), `player.${field}`, e.name.span);
+        return f.type;
+      }
       this.diagnostics.push(
         error(
           Codes.unknownField,
@@ -2044,6 +2113,7 @@ class Checker {
       e.target = "fn";
       this.used.add(callee);
       this.noteDependency(`fn:${callee}`, e.callee.span);
+      this.derived.noteCall(this.bodyKey(), `fn:${callee}`);
       this.arguments(e, fn.params);
       return this.resolveType(fn.returnType);
     }
@@ -2052,6 +2122,7 @@ class Checker {
       e.target = "proc";
       this.used.add(callee);
       this.noteCall(`proc:${callee}`);
+      this.derived.noteCall(this.bodyKey(), `proc:${callee}`);
       const c = this.body.context;
       if (c === "setup" || c === "given") this.graph.noteCallThatCannotWait(callee, e.span, describeContext(c));
       if (proc.returnType) this.graph.noteValueCall(callee, e, describeContext(c));
@@ -2193,6 +2264,15 @@ class Checker {
         );
       }
     }
+  }
+
+  /** The body being checked as derived-data analysis names it; undefined where nothing it reports can happen. */
+  private bodyKey(): string | undefined {
+    const c = this.body.context;
+    if (c === "setup") return "setup";
+    if (c === "fn") return this.computing;
+    if (this.body.routine && (c === "flow" || c === "proc" || c === "action")) return routineKey(this.body.routine);
+    return undefined;
   }
 
   private noteDependency(target: string, span: A.Span): void {

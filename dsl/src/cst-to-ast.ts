@@ -244,6 +244,8 @@ export class AstBuilder {
         return { kind: "state", span, scope: "player", fields: this.fields(node(n, "fieldBlock")) };
       case "globalDecl":
         return { kind: "state", span, scope: "global", fields: this.fields(node(n, "fieldBlock")) };
+      case "derivedDecl":
+        return { kind: "state", span, scope: "derived", fields: this.fields(node(n, "fieldBlock")) };
       case "constDecl": {
         const t = maybeNode(n, "typeExpr");
         return {

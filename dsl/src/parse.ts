@@ -224,7 +224,7 @@ function describeRule(rule: string): string {
 function hintFor(rule: string, image: string, atEnd: boolean): string | undefined {
   if (atEnd) return "a `{` may be missing its `}`";
   if (rule === "file" || rule === "declaration") {
-    return "a file is a list of declarations: game, enum, record, const, param, per player, global, fn, proc, action, setup, flow, scoring, variant, test";
+    return "a file is a list of declarations: game, enum, record, const, param, per player, global, derived, fn, proc, action, setup, flow, scoring, variant, test";
   }
   if (image === "=" && !rulesWithEquals.has(rule)) return "compare with `==`; `=` assigns";
   return undefined;

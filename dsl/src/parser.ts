@@ -61,6 +61,11 @@ export class RulesParser extends CstParser {
       { ALT: () => this.SUBRULE(this.paramDecl) },
       { ALT: () => this.SUBRULE(this.perPlayerDecl) },
       { ALT: () => this.SUBRULE(this.globalDecl) },
+      // `derived` is not reserved either: a field block after the word declares data derived from the setup.
+      {
+        GATE: () => this.LA(1).image === "derived" && this.LA(2).tokenType === T.LBrace,
+        ALT: () => this.SUBRULE(this.derivedDecl),
+      },
       { ALT: () => this.SUBRULE(this.fnDecl) },
       { ALT: () => this.SUBRULE(this.procDecl) },
       { ALT: () => this.SUBRULE(this.actionDecl) },
@@ -129,6 +134,11 @@ export class RulesParser extends CstParser {
 
   private globalDecl = this.RULE("globalDecl", () => {
     this.CONSUME(T.Global);
+    this.SUBRULE(this.fieldBlock);
+  });
+
+  private derivedDecl = this.RULE("derivedDecl", () => {
+    this.CONSUME(T.Identifier); // `derived`
     this.SUBRULE(this.fieldBlock);
   });
 

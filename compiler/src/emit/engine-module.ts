@@ -160,6 +160,19 @@ export function emitEngineModule(input: EngineModuleInput): string {
       "never",
   });
   add(emitPendingType(ctx));
+  const derived = [...program.derivedFields.values()];
+  if (derived.length > 0) {
+    add(
+      '/** Where a state keeps its derived data: a symbol, so JSON, saves and copies leave it out. */\nconst DERIVED = Symbol("derived data");',
+    );
+    add({
+      kind: StructureKind.Interface,
+      name: "Derived",
+      isExported: true,
+      docs: ["Data derived from the setup's result (`derived` in the rules): computed when first used, never saved."],
+      properties: derived.map((f) => ({ name: f.decl.name.text, type: tsType(f.type) })),
+    });
+  }
   if (program.allowed.size > 0)
     add({
       kind: StructureKind.Interface,
@@ -224,6 +237,16 @@ export function emitEngineModule(input: EngineModuleInput): string {
         type: "Pending | null",
         docs: ["The decision the rules wait for; null once the game is over."],
       },
+      ...(derived.length > 0
+        ? [
+            {
+              name: "[DERIVED]",
+              type: "Derived",
+              hasQuestionToken: true,
+              docs: ["Derived data, once computed: not part of the game's JSON (a restored state computes it again)."],
+            },
+          ]
+        : []),
     ],
   });
   add(...emitActionTypes(ctx));
@@ -448,6 +471,7 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
       )
     : [];
   return [
+    ...emitDerivedData(ctx),
     {
       kind: StructureKind.Function,
       name: "setUp",
@@ -493,7 +517,8 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
       parameters: [{ name: "state", type: "State" }],
       returnType: "void",
       docs: ["Starts the flow of a game made by `setUp`: runs to the first decision."],
-      statements: ["run(state);"],
+      // A test may have changed what derived data is computed from since the setup.
+      statements: [...(p.derivedFields.size > 0 ? ["deriveData(state);"] : []), "run(state);"],
     },
     {
       kind: StructureKind.Function,
@@ -508,6 +533,39 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
       parameters: [{ name: "state", type: "State" }],
       returnType: "boolean",
       statements: ["return state.pending === null && state.stack.length === 0;"],
+    },
+  ];
+}
+
+/** `derived { ... }`: read through `derived(state)`, which computes the data the first time a state needs it. */
+function emitDerivedData(ctx: EmitContext): StatementStructures[] {
+  const fields = [...ctx.program.derivedFields.values()];
+  if (fields.length === 0) return [];
+  const scope = plainScope();
+  return [
+    {
+      kind: StructureKind.Function,
+      name: "derived",
+      isExported: true,
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "Derived",
+      docs: ["The derived data of `state`, computed on first use (a restored or copied state has none yet)."],
+      statements: ["return state[DERIVED] ?? deriveData(state);"],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "deriveData",
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "Derived",
+      docs: [
+        "Computes the derived data in the order the rules declare it (each may use those before it). Not enumerable, so deep comparisons of states ignore it.",
+      ],
+      statements: [
+        `const data: Derived = { ${fields.map((f) => `${f.decl.name.text}: ${ctx.zero(f.type)}`).join(", ")} };`,
+        "Object.defineProperty(state, DERIVED, { value: data, configurable: true });",
+        ...fields.map((f) => `data.${f.decl.name.text} = ${ctx.exprs.stored(f.decl.initial!, scope)};`),
+        "return data;",
+      ],
     },
   ];
 }

@@ -247,6 +247,8 @@ export class ExprEmitter {
         return scope.local(ref.symbol);
       case "global":
         return `state.${ref.field}`;
+      case "derived":
+        return `derived(state).${ref.field}`;
       case "const":
         return valueName(this.program, ref.name);
       case "param":

@@ -78,6 +78,7 @@ export function emitTestModule(input: TestModuleInput): string {
     "start",
     "score",
     "SEATS",
+    ...(program.derivedFields.size > 0 ? ["derived"] : []),
     ...[...program.consts.keys(), ...program.fns.keys()].map((n) => valueName(program, n)),
     ...[...program.procs.keys()].filter((p) => !program.suspending.has(`proc:${p}`)).map((p) => valueName(program, p)),
     ...[...program.enums.keys()].filter((e) => !program.unions.has(e)).map(valuesConst),

@@ -15,7 +15,10 @@ import {
   hexOf,
   hexView,
   mapGet,
+  mapNumberKeys,
+  mapSize,
   rangeList,
+  type Hex,
 } from "@rules/runtime";
 import {
   CARGO_TOKENS,
@@ -28,6 +31,7 @@ import {
   cargoSupply,
   cityAt,
   cityScore,
+  derived,
   engine,
   fortOfSea,
   hasAccess,
@@ -80,8 +84,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect size(players[0].mission) == 1 and size(players[0].missionFlags) == 2",
     ).toBe(true);
     expect(
-      state.merchants.length === 12 && state.landHexes.length === 37 && state.portHexes.length === 27,
-      "expect size(merchants) == 12 and size(landHexes) == 37 and size(portHexes) == 27",
+      state.merchants.length === 12 && mapSize(derived(state).land) === 37 && derived(state).portSquares.length === 27,
+      "expect size(merchants) == 12 and size(land) == 37 and size(portSquares) == 27",
     ).toBe(true);
     expect(
       state.kraken === hexOf(0, 3) && state.stormCentre === hexOf(-3, 0),
@@ -2425,7 +2429,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect portAt(hex(0, -3)) == none and cityAt(hex(0, -2)) == none",
     ).toBe(true);
     expect(
-      isReef(state, hexOf(-2, 10)) && isReef(state, hexOf(6, -8)) && state.reefs.length === 6,
+      isReef(state, hexOf(-2, 10)) && isReef(state, hexOf(6, -8)) && mapSize(derived(state).reefs) === 6,
       "expect isReef(hex(-2, 10)) and isReef(hex(6, -8)) and size(reefs) == 6",
     ).toBe(true);
     expect(
@@ -2470,6 +2474,7 @@ describe("Predoni dei Mari: rules tests", () => {
         hexDistance(hexOf(-13, 9), hexOf(13, -9)) === 26,
       "expect onBoard(hex(-13, 9)) and not onBoard(hex(-14, 9)) and distance(hex(-13, 9), hex(13, -9)) == 26",
     ).toBe(true);
+    expect(mapSize(derived(state).moduleAt), "expect size(moduleAt) == 7 * 61").toEqual(7 * 61);
     expect(
       moduleOf(state, hexOf(0, -4)) === 0 && moduleOf(state, hexOf(0, -5)) === 1,
       "expect moduleOf(hex(0, -4)) == 0 and moduleOf(hex(0, -5)) == 1",
@@ -2483,11 +2488,11 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect slotMod[0] == 0 and sorted(m in slotMod: m) == [0, 1, 2, 3, 4, 5, 6]",
     ).toBe(true);
     expect(
-      state.landHexes.length === 37 &&
-        state.portHexes.length === 27 &&
-        state.reefs.length === 6 &&
-        state.fortSeaHexes.length === 14,
-      "expect size(landHexes) == 37 and size(portHexes) == 27 and size(reefs) == 6 and size(fortSeaHexes) == 14",
+      mapSize(derived(state).land) === 37 &&
+        derived(state).portSquares.length === 27 &&
+        mapSize(derived(state).reefs) === 6 &&
+        mapSize(derived(state).fortSeas) === 14,
+      "expect size(land) == 37 and size(portSquares) == 27 and size(reefs) == 6 and size(fortSeas) == 14",
     ).toBe(true);
     expect(
       all3(state) && state.merchants.length === 12,
@@ -2495,10 +2500,10 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       all5(state),
-      "expect all(i in range(0, 26): match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true })",
+      "expect all(h in portSquares: match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true })",
     ).toBe(true);
     expect(all7(state), "expect all(m in range(1, 6): all(h in shoalTemplate(m): moduleOf(h) == m))").toBe(true);
-    expect(all8(state), "expect all(h in fortSeaHexes: isSea(h))").toBe(true);
+    expect(all8(state), "expect all(h in keys(fortSeas): isSea(h) and fortSeas[h] == moduleOf(h))").toBe(true);
     expect(
       state.lair === hexOf(0, 3) && state.stormCentre === hexOf(-3, 0),
       "expect lair == hex(0, 3) and stormCentre == hex(-3, 0)",
@@ -2882,21 +2887,21 @@ function all3(state: State): boolean {
   }
   return true;
 }
-/** match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true } */
-function match4(state: State, i_: number): boolean {
-  const value = at(state.portCities, i_);
+/** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
+function match4(state: State, h: Hex): boolean {
+  const value = mapGet(derived(state).ports, h);
   if (value.kind === "cityPort") {
     const c = value.city;
-    return moduleOf(state, at(state.portHexes, i_)) === at(CITIES, c).module;
+    return moduleOf(state, h) === at(CITIES, c).module;
   }
   return true;
 }
-/** all(i in range(0, 26): match portCities[i] { cityPort(c) => moduleOf(portHexes[i]) == CITIES[c].module, piratePort => true }) */
+/** all(h in portSquares: match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true }) */
 function all5(state: State): boolean {
-  const items = rangeList(0, 26);
+  const items = derived(state).portSquares;
   for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
-    if (!match4(state, i_)) return false;
+    const h = items[i]!;
+    if (!match4(state, h)) return false;
   }
   return true;
 }
@@ -2918,12 +2923,12 @@ function all7(state: State): boolean {
   }
   return true;
 }
-/** all(h in fortSeaHexes: isSea(h)) */
+/** all(h in keys(fortSeas): isSea(h) and fortSeas[h] == moduleOf(h)) */
 function all8(state: State): boolean {
-  const items = state.fortSeaHexes;
+  const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!isSea(state, h)) return false;
+    if (!(isSea(state, h) && mapGet(derived(state).fortSeas, h) === moduleOf(state, h))) return false;
   }
   return true;
 }

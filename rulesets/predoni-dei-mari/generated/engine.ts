@@ -24,8 +24,11 @@ import {
   isHex,
   isInt,
   isRecord,
+  mapFind,
   mapGet,
+  mapHas,
   mapMapValues,
+  mapSet,
   notOfferedNow,
   pickRandom,
   randomBetween,
@@ -124,11 +127,11 @@ export const START_KIT_VALUES: readonly StartKit[] = [
   "letterInHold",
   "letterInWarehouse",
 ];
-/** enum Port (rules line 76) */
+/** enum Port (rules line 84) */
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
-/** enum Flotsam (rules line 138) */
+/** enum Flotsam (rules line 146) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1269) */
+/** enum Pawn (rules line 1288) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
 /** record Slot (rules line 57) */
@@ -149,7 +152,15 @@ export interface LayoutHex {
   first: boolean;
 }
 
-/** record City (rules line 78) */
+/** record PlacedSquare (rules line 76) */
+export interface PlacedSquare {
+  hex: Hex;
+  feature: Feature;
+  module: number;
+  city: number;
+}
+
+/** record City (rules line 86) */
 export interface City {
   id: number;
   name: string;
@@ -159,7 +170,7 @@ export interface City {
   slot: number;
 }
 
-/** record ShipCard (rules line 87) */
+/** record ShipCard (rules line 95) */
 export interface ShipCard {
   id: string;
   deck: ShipDeck;
@@ -176,7 +187,7 @@ export interface ShipCard {
   redirect: boolean;
 }
 
-/** record CombatCard (rules line 103) */
+/** record CombatCard (rules line 111) */
 export interface CombatCard {
   id: string;
   event: EventKind;
@@ -189,7 +200,7 @@ export interface CombatCard {
   reshuffle: boolean;
 }
 
-/** record MissionCard (rules line 116) */
+/** record MissionCard (rules line 124) */
 export interface MissionCard {
   id: string;
   flagA: Nation;
@@ -197,7 +208,7 @@ export interface MissionCard {
   fort: number;
 }
 
-/** record HideoutToken (rules line 123) */
+/** record HideoutToken (rules line 131) */
 export interface HideoutToken {
   level: number;
   honours: number;
@@ -205,26 +216,26 @@ export interface HideoutToken {
   secs: SecW[];
 }
 
-/** record WindFace (rules line 131) */
+/** record WindFace (rules line 139) */
 export interface WindFace {
   dir: HexDir;
   spin: number;
 }
 
-/** record Wreck (rules line 140) */
+/** record Wreck (rules line 148) */
 export interface Wreck {
   hex: Hex;
   cargo: boolean;
   sail: number;
 }
 
-/** record FortToken (rules line 146) */
+/** record FortToken (rules line 154) */
 export interface FortToken {
   fort: number;
   weapon: SecW;
 }
 
-/** record Hideout (rules line 151) */
+/** record Hideout (rules line 159) */
 export interface Hideout {
   city: number;
   owner: Player;
@@ -933,79 +944,79 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 814) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 817) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 818) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 820) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 822) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 830) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 897) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 995) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1011) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1123) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1130) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1138) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1154) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1156) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1159) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1167) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1178) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1194) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1197) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1231) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1234) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1240) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1246) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1252) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1385) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1425) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1446) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1456) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1470) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1474) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1483) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1507) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1547) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1551) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1613) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1665) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1670) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1686) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1690) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1693) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1708) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1713) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1724) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1729) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1767) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1781) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1823) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1856) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1872) */
-/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2065) */
-/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2083) */
-/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2087) */
-/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2097) */
-/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2101) */
-/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111) */
-/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2114) */
-/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2118) */
-/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2126) */
-/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2151) */
-/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2175) */
-/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2232) */
-/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2253) */
-/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2271) */
-/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2294) */
-/** site 64: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2296) */
-/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2305) */
-/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2331) */
-/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2354) */
-/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2360) */
-/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2372) */
-/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2391) */
-/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2425) */
-/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2445) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 833) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 836) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 837) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 839) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 841) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 849) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 916) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1014) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1030) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1142) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1149) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1157) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1173) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1175) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1178) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1186) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1197) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1213) */
+/** site 18: `choose payToll: bool by p` (proc askEntry, line 1216) */
+/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1250) */
+/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1253) */
+/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1259) */
+/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1265) */
+/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1271) */
+/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1404) */
+/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1444) */
+/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1465) */
+/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1475) */
+/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1489) */
+/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1493) */
+/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1502) */
+/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1526) */
+/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1566) */
+/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1570) */
+/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1632) */
+/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1684) */
+/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1689) */
+/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1705) */
+/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1709) */
+/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1712) */
+/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1727) */
+/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1732) */
+/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1743) */
+/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1748) */
+/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1786) */
+/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1800) */
+/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1842) */
+/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1875) */
+/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1891) */
+/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2084) */
+/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2102) */
+/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2106) */
+/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2116) */
+/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2120) */
+/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2130) */
+/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2133) */
+/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2137) */
+/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2145) */
+/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2170) */
+/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2194) */
+/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2251) */
+/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2272) */
+/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2290) */
+/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2313) */
+/** site 64: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2315) */
+/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2324) */
+/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2350) */
+/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2373) */
+/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2379) */
+/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2391) */
+/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2410) */
+/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2444) */
+/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2464) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1080,6 +1091,20 @@ export type Pending =
   | { site: 70; players: Player[] }
   | { site: 71; players: Player[] }
   | { site: 72; players: Player[] };
+/** Where a state keeps its derived data: a symbol, so JSON, saves and copies leave it out. */
+const DERIVED = Symbol("derived data");
+
+/** Data derived from the setup's result (`derived` in the rules): computed when first used, never saved. */
+export interface Derived {
+  layout: PlacedSquare[];
+  moduleAt: Partial<Record<Hex, number>>;
+  land: Partial<Record<Hex, boolean>>;
+  portSquares: Hex[];
+  ports: Partial<Record<Hex, Port>>;
+  reefs: Partial<Record<Hex, boolean>>;
+  fortSeas: Partial<Record<Hex, number>>;
+  shoalSquares: Hex[];
+}
 
 /** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
 export interface Allowance {
@@ -1100,15 +1125,9 @@ export interface State {
   slotMod: number[];
   modSlot: number[];
   modRot: number[];
-  landHexes: Hex[];
-  portHexes: Hex[];
-  portCities: Port[];
-  reefs: Hex[];
-  fortSeaHexes: Hex[];
   lair: Hex;
   kraken: Hex;
   stormCentre: Hex;
-  shoalSquares: Hex[];
   shoalHexes: Hex[];
   merchants: Hex[];
   wreck: Wreck[];
@@ -1160,9 +1179,11 @@ export interface State {
   interrupts: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
+  /** Derived data, once computed: not part of the game's JSON (a restored state computes it again). */
+  [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 912). */
+/** The action PlayCard (rules line 931). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1170,76 +1191,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 924). */
+/** The action Repair (rules line 943). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 931). */
+/** The action EndTurn (rules line 950). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1004). */
+/** The action Move (rules line 1023). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1021). */
+/** The action Step (rules line 1040). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1033). */
+/** The action AttackPort (rules line 1052). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1043). */
+/** The action ExtraMove (rules line 1062). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1049). */
+/** The action StopMoving (rules line 1068). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1801). */
+/** The action AttackCity (rules line 1820). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1850). */
+/** The action Commerce (rules line 1869). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1860). */
+/** The action EndCommerce (rules line 1879). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1866). */
+/** The action SellCargo (rules line 1885). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1883). */
+/** The action Deliver (rules line 1902). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1247,168 +1268,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1896). */
+/** The action SellMain (rules line 1915). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1902). */
+/** The action SellSecondary (rules line 1921). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1908). */
+/** The action SellSail (rules line 1927). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1914). */
+/** The action DropLetter (rules line 1933). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1919). */
+/** The action BuyMain (rules line 1938). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1927). */
+/** The action BuySecondary (rules line 1946). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1935). */
+/** The action BuySail (rules line 1954). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1948). */
+/** The action BuyLetter (rules line 1967). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1957). */
+/** The action StoreMain (rules line 1976). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1965). */
+/** The action LoadMain (rules line 1984). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1973). */
+/** The action StoreSecondary (rules line 1992). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 1981). */
+/** The action LoadSecondary (rules line 2000). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 1989). */
+/** The action StoreSail (rules line 2008). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 1997). */
+/** The action LoadSail (rules line 2016). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2005). */
+/** The action StoreLetter (rules line 2024). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2013). */
+/** The action LoadLetter (rules line 2032). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2021). */
+/** The action StoreCargo (rules line 2040). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2030). */
+/** The action LoadCargo (rules line 2049). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2042). */
+/** The action BuyShip (rules line 2061). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2145). */
+/** The action Tavern (rules line 2164). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2155). */
+/** The action EndTavern (rules line 2174). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2159). */
+/** The action TakeMission (rules line 2178). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2166). */
+/** The action BuyCombatCard (rules line 2185). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2188). */
+/** The action ConvertHonour (rules line 2207). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 814). */
+/** The answer to `choose startShip` (rules line 833). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1416,21 +1437,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 817). */
+/** The answer to `choose firstWeapon` (rules line 836). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 818). */
+/** The answer to `choose secondWeapon` (rules line 837). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 820). */
+/** The answer to `choose startPort` (rules line 839). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1438,21 +1459,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 822). */
+/** The answer to `choose kit` (rules line 841). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 830). */
+/** The answer to `choose startLetter` (rules line 849). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 995). */
+/** The answer to `choose excessCard` (rules line 1014). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1460,49 +1481,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1123). */
+/** The answer to `choose takeCargo` (rules line 1142). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1130). */
+/** The answer to `choose takeSail` (rules line 1149). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1138). */
+/** The answer to `choose takeWeapon` (rules line 1157). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1154). */
+/** The answer to `choose overboard` (rules line 1173). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1156). */
+/** The answer to `choose thrownSec` (rules line 1175). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1159). */
+/** The answer to `choose thrownLetter` (rules line 1178). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1167). */
+/** The answer to `choose floatHex` (rules line 1186). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1510,35 +1531,35 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1178). */
+/** The answer to `choose completeT3` (rules line 1197). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1194). */
+/** The answer to `choose entryAnswer` (rules line 1213). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1197). */
+/** The answer to `choose payToll` (rules line 1216). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1231). */
+/** The answer to `choose tollPiece` (rules line 1250). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1234). */
+/** The answer to `choose tollMain` (rules line 1253). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1546,7 +1567,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1240). */
+/** The answer to `choose tollSecondary` (rules line 1259). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1554,7 +1575,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1246). */
+/** The answer to `choose tollSail` (rules line 1265). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1562,7 +1583,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1252). */
+/** The answer to `choose tollLetter` (rules line 1271). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1570,7 +1591,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1385). */
+/** The answer to `choose fightHex` (rules line 1404). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1578,7 +1599,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1425). */
+/** The answer to `choose spawnPort` (rules line 1444). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1586,7 +1607,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1446). */
+/** The answer to `choose merchantAside` (rules line 1465). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1594,7 +1615,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1456). */
+/** The answer to `choose asideHex` (rules line 1475). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1602,28 +1623,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1470). */
+/** The answer to `choose loss` (rules line 1489). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1474). */
+/** The answer to `choose lostSail` (rules line 1493). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1483). */
+/** The answer to `choose lostLetter` (rules line 1502). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1507). */
+/** The answer to `choose wreckHex` (rules line 1526). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1631,14 +1652,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1547). */
+/** The answer to `choose playFromHand` (rules line 1566). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1551). */
+/** The answer to `choose handCard` (rules line 1570). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1646,56 +1667,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1613). */
+/** The answer to `choose spendCP` (rules line 1632). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1665). */
+/** The answer to `choose spoil` (rules line 1684). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1670). */
+/** The answer to `choose loot` (rules line 1689). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1686). */
+/** The answer to `choose room` (rules line 1705). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1690). */
+/** The answer to `choose discardedSec` (rules line 1709). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1693). */
+/** The answer to `choose discardedLetter` (rules line 1712). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1708). */
+/** The answer to `choose pirateSpoil` (rules line 1727). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1724). */
+/** The answer to `choose raided` (rules line 1743). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1703,14 +1724,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1729). */
+/** The answer to `choose raidMore` (rules line 1748). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1767). */
+/** The answer to `choose krakenEscape` (rules line 1786). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1718,7 +1739,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1781). */
+/** The answer to `choose krakenHome` (rules line 1800). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1726,7 +1747,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1823). */
+/** The answer to `choose hideoutToken` (rules line 1842). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1734,70 +1755,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2083). */
+/** The answer to `choose extraMain` (rules line 2102). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2087). */
+/** The answer to `choose storeMain` (rules line 2106). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2097). */
+/** The answer to `choose extraSail` (rules line 2116). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2101). */
+/** The answer to `choose storeSail` (rules line 2120). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2111). */
+/** The answer to `choose extraItem` (rules line 2130). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2114). */
+/** The answer to `choose storeItem` (rules line 2133). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2118). */
+/** The answer to `choose extraSec` (rules line 2137). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2126). */
+/** The answer to `choose extraLetter` (rules line 2145). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2232). */
+/** The answer to `choose truceNation` (rules line 2251). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2253). */
+/** The answer to `choose fortChoice` (rules line 2272). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1805,7 +1826,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2271). */
+/** The answer to `choose krakenTo` (rules line 2290). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1813,14 +1834,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2294). */
+/** The answer to `choose moveMerchant` (rules line 2313). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2296). */
+/** The answer to `choose whichMerchant` (rules line 2315). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1828,7 +1849,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2305). */
+/** The answer to `choose merchantTo` (rules line 2324). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1836,14 +1857,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2331). */
+/** The answer to `choose newMission` (rules line 2350). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2354). */
+/** The answer to `choose shoalsModule` (rules line 2373). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1851,7 +1872,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2360). */
+/** The answer to `choose shoalsSpot` (rules line 2379). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1859,14 +1880,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2372). */
+/** The answer to `choose sirensTarget` (rules line 2391). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2391). */
+/** The answer to `choose stormDir` (rules line 2410). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1874,7 +1895,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2425). */
+/** The answer to `choose stormLanding` (rules line 2444). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1882,7 +1903,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2445). */
+/** The answer to `choose merchantLanding` (rules line 2464). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1890,14 +1911,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1872). */
+/** The answer to `choose raiseDistance` (rules line 1891). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2065). */
+/** The answer to `choose newShip` (rules line 2084). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1905,7 +1926,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2175). */
+/** The answer to `choose keepCard` (rules line 2194). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2020,6 +2041,14 @@ export type Action =
   | NewShipChoice
   | KeepCardChoice;
 
+/** A PlacedSquare as one player sees it (null: not visible to that player). */
+export interface PlacedSquareView {
+  hex: HexView;
+  feature: Feature;
+  module: number;
+  city: number;
+}
+
 /** A Wreck as one player sees it (null: not visible to that player). */
 export interface WreckView {
   hex: HexView;
@@ -2071,15 +2100,9 @@ export interface View {
   slotMod: number[];
   modSlot: number[];
   modRot: number[];
-  landHexes: HexView[];
-  portHexes: HexView[];
-  portCities: Port[];
-  reefs: HexView[];
-  fortSeaHexes: HexView[];
   lair: HexView;
   kraken: HexView;
   stormCentre: HexView;
-  shoalSquares: HexView[];
   shoalHexes: HexView[];
   merchants: HexView[];
   wreck: WreckView[];
@@ -2129,7 +2152,7 @@ export interface View {
   mayInterrupt: boolean;
 }
 
-/** DIRS (rules line 162): one WindFace per row. */
+/** DIRS (rules line 170): one WindFace per row. */
 // prettier-ignore
 export const DIRS: WindFace[] = [
   { dir: "north", spin: 1 },
@@ -2139,7 +2162,7 @@ export const DIRS: WindFace[] = [
   { dir: "southwest", spin: 5 },
   { dir: "northwest", spin: 6 },
 ];
-/** SLOTS (rules line 173): one Slot per row. */
+/** SLOTS (rules line 181): one Slot per row. */
 // prettier-ignore
 export const SLOTS: Slot[] = [
   { id: 0, name: "P", q: 0, r: 0 },
@@ -2150,7 +2173,7 @@ export const SLOTS: Slot[] = [
   { id: 5, name: "M5", q: (-9), r: 5 },
   { id: 6, name: "M6", q: (-5), r: (-4) },
 ];
-/** LAYOUT (rules line 186): one LayoutHex per row. */
+/** LAYOUT (rules line 194): one LayoutHex per row. */
 // prettier-ignore
 export const LAYOUT: LayoutHex[] = [
   { centre: true, dq: 0, dr: 0, feature: "flagHex", city: 0, first: false },
@@ -2183,7 +2206,7 @@ export const LAYOUT: LayoutHex[] = [
 ];
 /** const SHOALS_START: list<Hex> = [hex(-2, -1), hex(-3, 0), hex(-2, 0)] */
 export const SHOALS_START: Hex[] = [hexOf(-2, -1), hexOf(-3, 0), hexOf(-2, 0)];
-/** CITIES (rules line 221): one City per row. */
+/** CITIES (rules line 229): one City per row. */
 // prettier-ignore
 export const CITIES: City[] = [
   { id: 0, name: "EN1", nation: "english", size: 3, module: 1, slot: 1 },
@@ -2201,7 +2224,7 @@ export const CITIES: City[] = [
 ];
 /** const PIRATE_CITY_SIZE = 3 */
 export const PIRATE_CITY_SIZE: number = 3;
-/** HIDEOUT_TOKENS (rules line 240): one HideoutToken per row. */
+/** HIDEOUT_TOKENS (rules line 248): one HideoutToken per row. */
 // prettier-ignore
 export const HIDEOUT_TOKENS: HideoutToken[] = [
   { level: 1, honours: 1, mains: ["melee", "muskets", "cannons", "culverins"], secs: ["grapeshot", "grapples", "grenades", "chainshot"] },
@@ -2265,7 +2288,7 @@ export const T3_CP: number = 1;
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
 /** const NOWHERE: Hex = hex(-99, -99) */
 export const NOWHERE: Hex = hexOf(-99, -99);
-/** SHIPS (rules line 289): one ShipCard per row. */
+/** SHIPS (rules line 297): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2331,7 +2354,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 354): one CombatCard per row. */
+/** COMBAT (rules line 362): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2395,7 +2418,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 417): one MissionCard per row. */
+/** MISSIONS (rules line 425): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2526,88 +2549,98 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 589) */
+/** fn windKey (line 588) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 591) */
+/** fn slotCentre (line 590) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 593) */
+/** fn placeLocal (line 592) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn slotOfHex (line 595) */
-export function slotOfHex(state: State, h: Hex): number {
-  for (const s of SLOTS) {
-    if (hexDistance(h, hexOf(s.q, s.r)) <= 4) {
-      return s.id;
-    }
-  }
-
-  return -1;
-}
-
-/** fn moduleAtSlot (line 603) */
-export function moduleAtSlot(state: State, s: number): number {
-  return s < 0 ? -1 : at(state.slotMod, s);
-}
-
-/** fn moduleOf (line 604) */
-export function moduleOf(state: State, h: Hex): number {
-  return moduleAtSlot(state, slotOfHex(state, h));
-}
-
-/** fn moduleHexes (line 606) */
+/** fn moduleHexes (line 594) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn onBoard (line 607) */
+/** fn placedLayout (line 597) */
+export function placedLayout(state: State): PlacedSquare[] {
+  let out_: PlacedSquare[] = [];
+  for (const m of rangeList(0, 6).slice()) {
+    for (const f of LAYOUT.slice()) {
+      if (f.centre === (m === 0)) {
+        out_.push({ hex: placeLocal(state, m, hexOf(f.dq, f.dr)), feature: f.feature, module: m, city: f.city });
+      }
+    }
+  }
+
+  return out_;
+}
+
+/** fn squaresByModule (line 610) */
+export function squaresByModule(state: State): Partial<Record<Hex, number>> {
+  let out_ = {} satisfies Partial<Record<Hex, number>>;
+  for (const m of rangeList(0, 6).slice()) {
+    for (const h of moduleHexes(state, m).slice()) {
+      mapSet(out_, h, m);
+    }
+  }
+
+  return out_;
+}
+
+/** fn moduleOf (line 636) */
+export function moduleOf(state: State, h: Hex): number {
+  return mapGet(derived(state).moduleAt, h);
+}
+
+/** fn onBoard (line 637) */
 export function onBoard(state: State, h: Hex): boolean {
-  return slotOfHex(state, h) >= 0;
+  return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 610) */
+/** fn isLand (line 640) */
 export function isLand(state: State, h: Hex): boolean {
-  return state.landHexes.includes(h);
+  return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 611) */
+/** fn isPort (line 641) */
 export function isPort(state: State, h: Hex): boolean {
-  return state.portHexes.includes(h);
+  return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 612) */
+/** fn isReef (line 642) */
 export function isReef(state: State, h: Hex): boolean {
-  return state.reefs.includes(h);
+  return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 613) */
+/** fn isShoals (line 643) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 614) */
+/** fn inStorm (line 644) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 616) */
+/** fn isSea (line 646) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 618) */
+/** fn portAt (line 648) */
 export function portAt(state: State, h: Hex): Port | null {
-  return state.portHexes.includes(h) ? at(state.portCities, indexOfValue(state.portHexes, h)) : null;
+  return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 620) */
+/** fn cityAt (line 650) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2618,89 +2651,89 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 622) */
+/** fn fortOfSea (line 652) */
 export function fortOfSea(state: State, h: Hex): number | null {
-  return state.fortSeaHexes.includes(h) ? moduleOf(state, h) : null;
+  return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 623) */
+/** fn fortHasToken (line 653) */
 export function fortHasToken(state: State, f: number): boolean {
   return any42(state, f);
 }
 
-/** fn piratePorts (line 624) */
+/** fn piratePorts (line 654) */
 export function piratePorts(state: State): Hex[] {
   return collect43(state);
 }
 
-/** fn hasPawn (line 627) */
+/** fn hasPawn (line 657) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any44(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 628) */
+/** fn merchantAt (line 658) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 629) */
+/** fn damagedPirateAt (line 659) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any45(state, h);
 }
 
-/** fn otherPirateAt (line 630) */
+/** fn otherPirateAt (line 660) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any46(state, me, h);
 }
 
-/** fn healthyOtherAt (line 631) */
+/** fn healthyOtherAt (line 661) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any47(state, me, h);
 }
 
-/** fn freeSea (line 633) */
+/** fn freeSea (line 663) */
 export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 634) */
+/** fn wreckAt (line 664) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any48(state, h);
 }
 
-/** fn floatsOnModule (line 635) */
+/** fn floatsOnModule (line 665) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any49(state, cargo, m);
 }
 
-/** fn isConquered (line 640) */
+/** fn isConquered (line 670) */
 export function isConquered(state: State, c: number): boolean {
   return any50(state, c);
 }
 
-/** fn ownsHideout (line 641) */
+/** fn ownsHideout (line 671) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any51(state, c, p);
 }
 
-/** fn hideoutCount (line 642) */
+/** fn hideoutCount (line 672) */
 export function hideoutCount(state: State, p: Player): number {
   return count52(state, p);
 }
 
-/** fn hideoutOwners (line 643) */
+/** fn hideoutOwners (line 673) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect53(state, c);
 }
 
-/** fn cityAccess (line 646) */
+/** fn cityAccess (line 676) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
     : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 647) */
+/** fn hasAccess (line 677) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2715,7 +2748,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 648) */
+/** fn isNationalPort (line 678) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2726,7 +2759,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 649) */
+/** fn foreignHideoutPort (line 679) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2737,7 +2770,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 651) */
+/** fn warehouseHere (line 681) */
 export function warehouseHere(state: State, p: Player): boolean {
   const value = portAt(state, state.players[p]!.pos);
   if (value?.kind === "cityPort") {
@@ -2752,7 +2785,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 653) */
+/** fn citySizeAt (line 683) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2767,22 +2800,22 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 654) */
+/** fn tokenHonours (line 684) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 655) */
+/** fn usableToken (line 685) */
 export function usableToken(state: State, p: Player): boolean {
   return any54(state, p);
 }
 
-/** fn ownHideoutOnModule (line 656) */
+/** fn ownHideoutOnModule (line 686) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any55(state, p, m);
 }
 
-/** fn canAttackCity (line 658) */
+/** fn canAttackCity (line 688) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
@@ -2793,17 +2826,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 661) */
+/** fn portOpen (line 691) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match56(state, h, p);
 }
 
-/** fn shipDeckOf (line 671) */
+/** fn shipDeckOf (line 701) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 672) */
+/** fn freeHold (line 702) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2813,17 +2846,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 673) */
+/** fn freeYards (line 703) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 674) */
+/** fn freeSb (line 704) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 675) */
+/** fn warehouseUsed (line 705) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2834,27 +2867,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 676) */
+/** fn warehouseFree (line 706) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 677) */
+/** fn ownsSilk (line 707) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 678) */
+/** fn sailBonus (line 708) */
 export function sailBonus(state: State, p: Player): number {
   return sum57(state, p);
 }
 
-/** fn damagedMove (line 679) */
+/** fn damagedMove (line 709) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 681) */
+/** fn allowance (line 711) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2863,67 +2896,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 682) */
+/** fn mpLeft (line 712) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 683) */
+/** fn stepCost (line 713) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 684) */
+/** fn hasLosable (line 714) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 687) */
+/** fn mainSupply (line 717) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum60(state, w);
 }
 
-/** fn secSupply (line 688) */
+/** fn secSupply (line 718) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum63(state, w) - count64(state, w);
 }
 
-/** fn sailSupply (line 689) */
+/** fn sailSupply (line 719) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum67(state, v) - count68(state, v);
 }
 
-/** fn cargoSupply (line 690) */
+/** fn cargoSupply (line 720) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum69(state) - count70(state);
 }
 
-/** fn letterSupply (line 691) */
+/** fn letterSupply (line 721) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum73(state, n_);
 }
 
-/** fn secTotal (line 692) */
+/** fn secTotal (line 722) */
 export function secTotal(state: State): number {
   return sum74(state);
 }
 
-/** fn income (line 695) */
+/** fn income (line 725) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 696) */
+/** fn saleDistance (line 726) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 698) */
+/** fn handLimit (line 728) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 705) */
+/** fn cardScore (line 735) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -2939,22 +2972,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 713) */
+/** fn pirateScore (line 743) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 714) */
+/** fn merchantScore (line 744) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 715) */
+/** fn cityScore (line 745) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 717) */
+/** fn reshuffles (line 747) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -2964,7 +2997,7 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 723) */
+/** fn sideScore (line 753) */
 export function sideScore(
   state: State,
   kind: SideKind,
@@ -2982,12 +3015,12 @@ export function sideScore(
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 725) */
+/** fn unarmed (line 755) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 726) */
+/** fn canPlayOrDraw (line 756) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.pile.length + state.combatDeck.discard.length > 0 ||
@@ -2995,7 +3028,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 728) */
+/** fn shadowSearch (line 758) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3004,22 +3037,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 729) */
+/** fn shadowFor (line 759) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 734) */
+/** fn portOf (line 764) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum75(state, m, slot) };
 }
 
-/** fn otherDeck (line 959) */
+/** fn otherDeck (line 978) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1260) */
+/** fn hasEquipment (line 1279) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3030,12 +3063,12 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1261) */
+/** fn tollDoubloons (line 1280) */
 export function tollDoubloons(state: State, a: EntryAnswer): number {
   return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
 }
 
-/** fn tollPayable (line 1263) */
+/** fn tollPayable (line 1282) */
 export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
   return a === "tollHonour"
     ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
@@ -3050,7 +3083,7 @@ export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
         : state.players[p]!.doubloons >= tollDoubloons(state, a);
 }
 
-/** fn pawnPos (line 1270) */
+/** fn pawnPos (line 1289) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3061,7 +3094,7 @@ export function pawnPos(state: State, x: Pawn): Hex {
   return at(state.merchants, i_);
 }
 
-/** fn windStopsPirate (line 1271) */
+/** fn windStopsPirate (line 1290) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3073,7 +3106,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1272) */
+/** fn windStopsMerchant (line 1291) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3083,12 +3116,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1364) */
+/** fn windConflict (line 1383) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count76(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1365) */
+/** fn windConflictHexes (line 1384) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3100,12 +3133,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1407) */
+/** fn merchantsOnModule (line 1426) */
 export function merchantsOnModule(state: State, m: number): number {
   return count77(state, m);
 }
 
-/** fn nearestFree (line 1431) */
+/** fn nearestFree (line 1450) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3117,12 +3150,12 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1945) */
+/** fn letterPrice (line 1964) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1946) */
+/** fn nationalPortOf (line 1965) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -3133,7 +3166,7 @@ export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   return false;
 }
 
-/** fn canBuyShip (line 2039) */
+/** fn canBuyShip (line 2058) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3142,12 +3175,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2260) */
+/** fn krakenMayEnter (line 2279) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2289) */
+/** fn merchantMayEnter (line 2308) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3159,12 +3192,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2340) */
+/** fn shoalSquare (line 2359) */
 export function shoalSquare(state: State, m: number): Hex {
-  return at(state.shoalSquares, m - 1);
+  return at(derived(state).shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2341) */
+/** fn shoalTemplate (line 2360) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3173,7 +3206,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2343) */
+/** fn triangle (line 2362) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3182,63 +3215,46 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2344) */
+/** fn shoalSpotLegal (line 2363) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all79(state, m, i_);
 }
 
-/** fn currentShoal (line 2345) */
+/** fn currentShoal (line 2364) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all80(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2346) */
+/** fn otherShoalSpots (line 2365) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect81(state, m);
 }
 
-/** fn stormFits (line 2384) */
+/** fn stormFits (line 2403) */
 export function stormFits(state: State, c: Hex): boolean {
   return all82(state, c);
 }
 
-/** proc buildBoard (line 739) */
+/** proc buildBoard (line 769) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
       if (f.centre === (m === 0)) {
         let h = placeLocal(state, m, hexOf(f.dq, f.dr));
-        if (f.feature === "landHex" || f.feature === "flagHex" || f.feature === "fortHex") {
-          state.landHexes.push(h);
+        if (f.feature === "portHex" && f.first) {
+          state.merchants.push(h);
         } else {
-          if (f.feature === "portHex") {
-            state.portHexes.push(h);
-            state.portCities.push(portOf(state, m, f.city));
-            if (f.first) {
-              state.merchants.push(h);
+          if (f.feature === "shoalsHex") {
+            for (const o of SHOALS_START.slice()) {
+              state.shoalHexes.push(placeLocal(state, m, o));
             }
           } else {
-            if (f.feature === "reefHex") {
-              state.reefs.push(h);
+            if (f.feature === "lairHex") {
+              state.lair = h;
+              state.kraken = h;
             } else {
-              if (f.feature === "fortSeaHex") {
-                state.fortSeaHexes.push(h);
-              } else {
-                if (f.feature === "shoalsHex") {
-                  state.shoalSquares.push(h);
-                  for (const o of SHOALS_START.slice()) {
-                    state.shoalHexes.push(placeLocal(state, m, o));
-                  }
-                } else {
-                  if (f.feature === "lairHex") {
-                    state.lair = h;
-                    state.kraken = h;
-                  } else {
-                    if (f.feature === "stormHex") {
-                      state.stormCentre = h;
-                    }
-                  }
-                }
+              if (f.feature === "stormHex") {
+                state.stormCentre = h;
               }
             }
           }
@@ -3248,27 +3264,27 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 940) */
+/** proc drawCombatCard (line 959) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 945) */
+/** proc rebuildCombatDeck (line 964) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 951) */
+/** proc drawShipFrom (line 970) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
   return drawFromDeck(state.rng, mapGet(state.shipDecks, d));
 }
 
-/** proc discardShip (line 955) */
+/** proc discardShip (line 974) */
 export function discardShip(state: State, c: number): void {
   mapGet(state.shipDecks, at(SHIPS, c).deck).discard.push(c);
 }
 
-/** proc drawMerchant (line 964) */
+/** proc drawMerchant (line 983) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3284,7 +3300,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 977) */
+/** proc drawMission (line 996) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
@@ -3293,7 +3309,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 984) */
+/** proc discardMission (line 1003) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3303,7 +3319,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1101) */
+/** proc dock (line 1120) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3311,7 +3327,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1520) */
+/** proc setSides (line 1539) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3335,7 +3351,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1535) */
+/** proc noteFight (line 1554) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3343,7 +3359,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1744) */
+/** proc shipTask (line 1763) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3370,7 +3386,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 924): its effects, once allowed. */
+/** action Repair (line 943): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3381,7 +3397,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 931): its effects, once allowed. */
+/** action EndTurn (line 950): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3434,7 +3450,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1043): its effects, once allowed. */
+/** action ExtraMove (line 1062): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3445,7 +3461,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1049): its effects, once allowed. */
+/** action StopMoving (line 1068): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3476,7 +3492,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1860): its effects, once allowed. */
+/** action EndCommerce (line 1879): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3495,7 +3511,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1883): its effects, once allowed. */
+/** action Deliver (line 1902): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3512,7 +3528,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1896): its effects, once allowed. */
+/** action SellMain (line 1915): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3524,7 +3540,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1902): its effects, once allowed. */
+/** action SellSecondary (line 1921): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3536,7 +3552,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1908): its effects, once allowed. */
+/** action SellSail (line 1927): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3548,7 +3564,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1914): its effects, once allowed. */
+/** action DropLetter (line 1933): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3561,7 +3577,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1919): its effects, once allowed. */
+/** action BuyMain (line 1938): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3575,7 +3591,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1927): its effects, once allowed. */
+/** action BuySecondary (line 1946): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3590,7 +3606,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1935): its effects, once allowed. */
+/** action BuySail (line 1954): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3604,7 +3620,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1948): its effects, once allowed. */
+/** action BuyLetter (line 1967): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3618,7 +3634,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1957): its effects, once allowed. */
+/** action StoreMain (line 1976): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3632,7 +3648,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1965): its effects, once allowed. */
+/** action LoadMain (line 1984): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3646,7 +3662,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1973): its effects, once allowed. */
+/** action StoreSecondary (line 1992): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3660,7 +3676,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 1981): its effects, once allowed. */
+/** action LoadSecondary (line 2000): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3674,7 +3690,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 1989): its effects, once allowed. */
+/** action StoreSail (line 2008): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3688,7 +3704,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 1997): its effects, once allowed. */
+/** action LoadSail (line 2016): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3702,7 +3718,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2005): its effects, once allowed. */
+/** action StoreLetter (line 2024): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3716,7 +3732,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2013): its effects, once allowed. */
+/** action LoadLetter (line 2032): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3730,7 +3746,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2021): its effects, once allowed. */
+/** action StoreCargo (line 2040): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3744,7 +3760,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2030): its effects, once allowed. */
+/** action LoadCargo (line 2049): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3772,7 +3788,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2155): its effects, once allowed. */
+/** action EndTavern (line 2174): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3784,7 +3800,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2159): its effects, once allowed. */
+/** action TakeMission (line 2178): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3810,7 +3826,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 856) until it waits for a decision or is done. */
+/** Runs the flow (line 875) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3850,7 +3866,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 809) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 828) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4007,7 +4023,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 862) until it waits for a decision or is done. */
+/** Runs proc playGame (line 881) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4091,7 +4107,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 880) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 899) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4156,7 +4172,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 993) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1012) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4215,7 +4231,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1053) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1072) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4416,7 +4432,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1109) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1128) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4479,7 +4495,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1121) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1140) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4623,7 +4639,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1153) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1172) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4729,7 +4745,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1175) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1194) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4793,7 +4809,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
 }
 
-/** Runs proc askEntry (line 1192) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1211) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4945,7 +4961,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1230) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1249) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5079,7 +5095,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1276) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1295) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5168,7 +5184,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1300) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1319) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5273,7 +5289,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1325) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1344) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5397,7 +5413,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1376) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1395) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5539,7 +5555,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1412) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1431) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5597,7 +5613,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1441) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1460) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5657,7 +5673,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1451) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1470) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5718,7 +5734,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1466) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1485) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5835,7 +5851,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1495) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1514) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5917,7 +5933,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1544) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1563) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5980,7 +5996,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1560) until it waits for a decision or is done. */
+/** Runs proc combat (line 1579) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6119,7 +6135,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1606) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1625) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6200,7 +6216,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1633) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1652) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6306,7 +6322,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1664) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1683) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6392,7 +6408,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1683) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1702) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6503,7 +6519,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1700) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1719) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6671,7 +6687,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1756) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1775) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6828,7 +6844,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1812) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1831) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6944,7 +6960,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2078) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2097) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7168,7 +7184,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2198) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2217) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7210,7 +7226,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2209) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2228) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7383,7 +7399,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2231) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2250) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7427,7 +7443,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2237) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2256) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7495,7 +7511,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2263) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2282) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7631,7 +7647,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2293) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2312) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7799,7 +7815,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2329) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2348) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7857,7 +7873,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2349) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2368) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7936,7 +7952,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2371) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2390) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8001,7 +8017,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2386) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2405) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8179,7 +8195,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2418) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2437) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8287,7 +8303,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2438) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2457) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8364,7 +8380,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 912) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 931) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8395,7 +8411,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1004) until it waits for a decision or is done. */
+/** Runs action Move (line 1023) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8448,7 +8464,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1021) until it waits for a decision or is done. */
+/** Runs action Step (line 1040) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8473,7 +8489,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1033) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1052) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8504,7 +8520,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1801) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1820) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8535,7 +8551,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1850) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1869) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8577,7 +8593,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1866) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1885) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8634,7 +8650,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2042) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2061) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8721,7 +8737,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2145) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2164) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8763,7 +8779,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2166) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2185) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8817,7 +8833,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2188) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2207) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9379,7 +9395,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 814)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 833)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9389,7 +9405,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 817)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 836)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9399,7 +9415,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 818)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 837)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9409,7 +9425,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 820)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 839)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9419,7 +9435,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 822)
+      // `choose kit: StartKit by p` (proc startingChoices, line 841)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9429,7 +9445,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 830)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 849)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9439,7 +9455,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 897)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 916)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9449,7 +9465,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 995)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1014)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9460,7 +9476,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1011)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1030)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9469,7 +9485,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1123)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1142)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9479,7 +9495,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1130)
+      // `choose takeSail: bool by p` (proc pickUps, line 1149)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9489,7 +9505,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1138)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1157)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9499,7 +9515,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1154)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1173)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9515,7 +9531,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1156)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1175)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9526,7 +9542,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1159)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1178)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9537,7 +9553,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1167)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1186)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9548,7 +9564,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1178)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1197)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9558,7 +9574,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1194)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1213)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9568,7 +9584,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1197)
+      // `choose payToll: bool by p` (proc askEntry, line 1216)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9578,7 +9594,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1231)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1250)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9589,7 +9605,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1234)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1253)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9600,7 +9616,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1240)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1259)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9611,7 +9627,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1246)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1265)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9622,7 +9638,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1252)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1271)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9633,7 +9649,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1385)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1404)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9644,7 +9660,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1425)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1444)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9655,7 +9671,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1446)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1465)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9666,7 +9682,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1456)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1475)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9677,7 +9693,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1470)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1489)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9693,7 +9709,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1474)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1493)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9702,7 +9718,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1483)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1502)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9713,7 +9729,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1507)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1526)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9724,7 +9740,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1547)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1566)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9734,7 +9750,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1551)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1570)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9745,7 +9761,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1613)
+      // `choose spendCP: bool by who` (proc spendForPower, line 1632)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9755,7 +9771,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1665)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1684)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9765,7 +9781,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1670)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1689)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9775,7 +9791,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1686)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1705)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9791,7 +9807,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1690)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1709)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9802,7 +9818,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1693)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1712)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9813,7 +9829,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1708)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1727)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9828,7 +9844,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1713)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1732)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9838,7 +9854,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1724)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1743)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9849,7 +9865,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1729)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1748)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9859,7 +9875,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1767)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1786)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9870,7 +9886,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1781)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1800)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9881,7 +9897,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1823)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1842)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9894,7 +9910,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1856)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1875)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9921,7 +9937,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1872)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1891)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9931,7 +9947,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2065)
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2084)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9947,7 +9963,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2083)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2102)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9958,7 +9974,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2087)
+      // `choose storeMain: bool by p` (proc changeShip, line 2106)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9968,7 +9984,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2097)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2116)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9978,7 +9994,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2101)
+      // `choose storeSail: bool by p` (proc changeShip, line 2120)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -9988,7 +10004,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2111)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2130)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10004,7 +10020,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2114)
+      // `choose storeItem: bool by p` (proc changeShip, line 2133)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10014,7 +10030,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2118)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2137)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10025,7 +10041,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2126)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2145)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10036,7 +10052,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2151)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2170)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10045,7 +10061,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2175)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2194)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10055,7 +10071,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2232)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2251)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10065,7 +10081,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2253)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2272)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10076,7 +10092,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2271)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2290)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10087,7 +10103,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2294)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2313)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10097,7 +10113,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2296)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2315)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10107,7 +10123,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2305)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2324)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10118,7 +10134,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2331)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2350)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10128,7 +10144,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2354)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2373)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10139,7 +10155,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2360)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2379)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10150,7 +10166,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2372)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2391)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10159,7 +10175,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2391)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2410)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10169,7 +10185,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2425)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2444)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10180,7 +10196,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2445)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2464)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12244,6 +12260,35 @@ function shownAction(state: State, action: Action): ShownAction {
   return { ...action };
 }
 
+/** The derived data of `state`, computed on first use (a restored or copied state has none yet). */
+export function derived(state: State): Derived {
+  return state[DERIVED] ?? deriveData(state);
+}
+
+/** Computes the derived data in the order the rules declare it (each may use those before it). Not enumerable, so deep comparisons of states ignore it. */
+function deriveData(state: State): Derived {
+  const data: Derived = {
+    layout: [],
+    moduleAt: {},
+    land: {},
+    portSquares: [],
+    ports: {},
+    reefs: {},
+    fortSeas: {},
+    shoalSquares: [],
+  };
+  Object.defineProperty(state, DERIVED, { value: data, configurable: true });
+  data.layout = clone<PlacedSquare[]>(placedLayout(state));
+  data.moduleAt = clone<Partial<Record<Hex, number>>>(squaresByModule(state));
+  data.land = collect83(state);
+  data.portSquares = collect84(state);
+  data.ports = collect85(state);
+  data.reefs = collect86(state);
+  data.fortSeas = collect87(state);
+  data.shoalSquares = collect88(state);
+  return data;
+}
+
 /** A new game after its setup, before the flow starts (tests may change it before `start`). */
 export function setUp(options: GameOptions): State {
   const playerCount = options.players;
@@ -12294,15 +12339,9 @@ export function setUp(options: GameOptions): State {
     slotMod: [],
     modSlot: [],
     modRot: [],
-    landHexes: [],
-    portHexes: [],
-    portCities: [],
-    reefs: [],
-    fortSeaHexes: [],
     lair: hexOf(0, 0),
     kraken: hexOf(0, 0),
     stormCentre: hexOf(0, 0),
-    shoalSquares: [],
     shoalHexes: [],
     merchants: [],
     wreck: [],
@@ -12389,6 +12428,7 @@ export function setUp(options: GameOptions): State {
 
 /** Starts the flow of a game made by `setUp`: runs to the first decision. */
 export function start(state: State): void {
+  deriveData(state);
   run(state);
 }
 
@@ -12419,6 +12459,11 @@ function outcome(state: State): Outcome | null {
   const scores = seats.map((seat) => score(state, seat));
   const ranks = rankByKeys(seats.map((seat) => [score(state, seat), tiebreak1(state, seat)]));
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
+}
+
+/** A PlacedSquare as players see it. */
+export function viewPlacedSquare(state: State, record: PlacedSquare, viewer: Player): PlacedSquareView {
+  return { hex: hexView(record.hex), feature: record.feature, module: record.module, city: record.city };
 }
 
 /** A Wreck as players see it. */
@@ -12476,15 +12521,9 @@ function view(state: State, viewer: Player): View {
     slotMod: state.slotMod.slice(),
     modSlot: state.modSlot.slice(),
     modRot: state.modRot.slice(),
-    landHexes: state.landHexes.map((x) => hexView(x)),
-    portHexes: state.portHexes.map((x) => hexView(x)),
-    portCities: clone(state.portCities),
-    reefs: state.reefs.map((x) => hexView(x)),
-    fortSeaHexes: state.fortSeaHexes.map((x) => hexView(x)),
     lair: hexView(state.lair),
     kraken: hexView(state.kraken),
     stormCentre: hexView(state.stormCentre),
-    shoalSquares: state.shoalSquares.map((x) => hexView(x)),
     shoalHexes: state.shoalHexes.map((x) => hexView(x)),
     merchants: state.merchants.map((x) => hexView(x)),
     wreck: state.wreck.map((x) => viewWreck(state, x, viewer)),
@@ -12554,19 +12593,6 @@ function problemInHideout(value: unknown, playerCount: number): string | null {
     return "Hideout.owner is not a valid seat";
   if (!isInt(value.level)) return "Hideout.level is not a valid int";
   return null;
-}
-
-function problemInPort(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a Port is not an object";
-  switch (value.kind) {
-    case "cityPort":
-      if (!isInt(value.city)) return "Port.cityPort.city is not a valid int";
-      return null;
-    case "piratePort":
-      return null;
-    default:
-      return "a Port is not one of cityPort, piratePort";
-  }
 }
 
 function problemInFlotsam(value: unknown, playerCount: number): string | null {
@@ -12666,23 +12692,9 @@ function validateState(value: unknown): string | null {
     return "state.modSlot is not a valid list of int";
   if (!(Array.isArray(value.modRot) && value.modRot.every((x: unknown) => isInt(x))))
     return "state.modRot is not a valid list of int";
-  if (!(Array.isArray(value.landHexes) && value.landHexes.every((x: unknown) => isHex(x))))
-    return "state.landHexes is not a valid list of Hex";
-  if (!(Array.isArray(value.portHexes) && value.portHexes.every((x: unknown) => isHex(x))))
-    return "state.portHexes is not a valid list of Hex";
-  if (!(
-    Array.isArray(value.portCities) && value.portCities.every((x: unknown) => problemInPort(x, playerCount) === null)
-  ))
-    return "state.portCities is not a valid list of Port";
-  if (!(Array.isArray(value.reefs) && value.reefs.every((x: unknown) => isHex(x))))
-    return "state.reefs is not a valid list of Hex";
-  if (!(Array.isArray(value.fortSeaHexes) && value.fortSeaHexes.every((x: unknown) => isHex(x))))
-    return "state.fortSeaHexes is not a valid list of Hex";
   if (!isHex(value.lair)) return "state.lair is not a valid Hex";
   if (!isHex(value.kraken)) return "state.kraken is not a valid Hex";
   if (!isHex(value.stormCentre)) return "state.stormCentre is not a valid Hex";
-  if (!(Array.isArray(value.shoalSquares) && value.shoalSquares.every((x: unknown) => isHex(x))))
-    return "state.shoalSquares is not a valid list of Hex";
   if (!(Array.isArray(value.shoalHexes) && value.shoalHexes.every((x: unknown) => isHex(x))))
     return "state.shoalHexes is not a valid list of Hex";
   if (!(Array.isArray(value.merchants) && value.merchants.every((x: unknown) => isHex(x))))
@@ -13104,10 +13116,10 @@ function collect19(state: State, healthy: Player[], attacker: Player): Player[] 
   return out;
 }
 
-/** [h for h in portHexes if isNationalPort(h)] */
+/** [h for h in portSquares if isNationalPort(h)] */
 function collect20(state: State): Hex[] {
   const out: Hex[] = [];
-  const items = state.portHexes;
+  const items = derived(state).portSquares;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (isNationalPort(state, h)) out.push(h);
@@ -13377,10 +13389,10 @@ function any42(state: State, f: number): boolean {
   return false;
 }
 
-/** [h for h in portHexes if portAt(h) == piratePort] */
+/** [h for h in portSquares if portAt(h) == piratePort] */
 function collect43(state: State): Hex[] {
   const out: Hex[] = [];
-  const items = state.portHexes;
+  const items = derived(state).portSquares;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
     if (portAt(state, h)?.kind === "piratePort") out.push(h);
@@ -13845,12 +13857,84 @@ function all82(state: State, c: Hex): boolean {
   return true;
 }
 
+/** { s.hex: true for s in layout if s.feature == landHex or s.feature == flagHex or s.feature == fortHex } */
+function collect83(state: State): Partial<Record<Hex, boolean>> {
+  const out: Partial<Record<Hex, boolean>> = {};
+  const items = derived(state).layout;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    if (s.feature === "landHex" || s.feature === "flagHex" || s.feature === "fortHex") mapSet(out, s.hex, true);
+  }
+
+  return out;
+}
+
+/** [s.hex for s in layout if s.feature == portHex] */
+function collect84(state: State): Hex[] {
+  const out: Hex[] = [];
+  const items = derived(state).layout;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    if (s.feature === "portHex") out.push(s.hex);
+  }
+
+  return out;
+}
+
+/** { s.hex: portOf(s.module, s.city) for s in layout if s.feature == portHex } */
+function collect85(state: State): Partial<Record<Hex, Port>> {
+  const out: Partial<Record<Hex, Port>> = {};
+  const items = derived(state).layout;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    if (s.feature === "portHex") mapSet(out, s.hex, portOf(state, s.module, s.city));
+  }
+
+  return out;
+}
+
+/** { s.hex: true for s in layout if s.feature == reefHex } */
+function collect86(state: State): Partial<Record<Hex, boolean>> {
+  const out: Partial<Record<Hex, boolean>> = {};
+  const items = derived(state).layout;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    if (s.feature === "reefHex") mapSet(out, s.hex, true);
+  }
+
+  return out;
+}
+
+/** { s.hex: s.module for s in layout if s.feature == fortSeaHex } */
+function collect87(state: State): Partial<Record<Hex, number>> {
+  const out: Partial<Record<Hex, number>> = {};
+  const items = derived(state).layout;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    if (s.feature === "fortSeaHex") mapSet(out, s.hex, s.module);
+  }
+
+  return out;
+}
+
+/** [s.hex for s in layout if s.feature == shoalsHex] */
+function collect88(state: State): Hex[] {
+  const out: Hex[] = [];
+  const items = derived(state).layout;
+  for (let i = 0; i < items.length; i++) {
+    const s = items[i]!;
+    if (s.feature === "shoalsHex") out.push(s.hex);
+  }
+
+  return out;
+}
+
 /** The Predoni dei Mari engine, for the runtime. */
 export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "2d854c96",
+  sourceHash: "85418924",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
