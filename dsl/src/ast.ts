@@ -43,7 +43,14 @@ export type TypeExpr =
   | { readonly kind: "list"; readonly element: TypeExpr; readonly span: Span }
   | { readonly kind: "map"; readonly key: TypeExpr; readonly value: TypeExpr; readonly span: Span }
   | { readonly kind: "deck"; readonly element: TypeExpr; readonly span: Span }
-  | { readonly kind: "range"; readonly low: number; readonly high: number; readonly span: Span }
+  | {
+      readonly kind: "range";
+      readonly low: number;
+      readonly high: number;
+      /** `0..me.coins`: an upper bound known only when the choice is asked (then `high` is unused). */
+      readonly highValue?: Expr;
+      readonly span: Span;
+    }
   /** `T?`: a value of `T`, or none. */
   | { readonly kind: "optional"; readonly inner: TypeExpr; readonly span: Span };
 

@@ -185,6 +185,8 @@ class Checker {
     atActionTop: false,
   };
   private readonly typeNames = new Set<string>();
+  /** Set while resolving a choice's type: its range may end at a value (`0..me.coins`). */
+  private rangeValueAllowed = false;
   private readonly valueNames = new Map<string, A.Span>();
 
   private readonly unions = new UnionChecker({
@@ -485,6 +487,21 @@ class Checker {
         // The grammar allows one `?`, so the inner type is never optional itself.
         return optionalOf(this.resolveType(t.inner));
       case "range":
+        if (t.highValue) {
+          // Only a choice is asked at a moment when a value can say how far its range goes.
+          if (!this.rangeValueAllowed) {
+            this.diagnostics.push(
+              error(
+                Codes.invalidValue,
+                t.highValue.span,
+                "only a choice's range may end at a value (`choose n: 0..me.coins by me`); here it must be a number",
+                "give a number, and check the value with `require` (or ask with `choose`)",
+              ),
+            );
+            return { kind: "int", low: t.low, high: t.low };
+          }
+          return { kind: "int", low: t.low };
+        }
         if (t.high < t.low) {
           this.diagnostics.push(error(Codes.invalidValue, t.span, `the range ${t.low}..${t.high} is empty`));
         }
@@ -1306,7 +1323,10 @@ class Checker {
   }
 
   private choose(s: A.ChooseStmt): void {
+    this.rangeValueAllowed = true;
     const type = this.resolveType(s.domain.typeExpr);
+    this.rangeValueAllowed = false;
+    const highValue = rangeEnd(s.domain.typeExpr);
     // `choose ship: Ship? in offer`: one of the list, or none.
     const answer = withoutNone(type);
     if (type.kind === "optional" && s.each) {
@@ -1319,8 +1339,9 @@ class Checker {
         ),
       );
     }
+    if (highValue) this.lookingOnly("a choice's range", () => this.expr(highValue, INT));
     if (s.domain.from) this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, listOf(answer)));
-    else if (!this.enumerable(answer)) {
+    else if (!highValue && !this.enumerable(answer)) {
       this.diagnostics.push(
         error(
           Codes.invalidValue,
@@ -2299,6 +2320,12 @@ class Checker {
       this.diagnostics.push(error(Codes.misplaced, d.span, message, "compute the score from the fields it counts"));
     }
   }
+}
+
+/** `0..me.coins` (optional or not): the value a choice's range ends at, when it is not a number. */
+export function rangeEnd(t: A.TypeExpr): A.Expr | undefined {
+  if (t.kind === "optional") return rangeEnd(t.inner);
+  return t.kind === "range" ? t.highValue : undefined;
 }
 
 /** The constant or param whose contents changing `e` would change: `L[0]`, `C.x`; not `C.owner.coins` (a player's). */

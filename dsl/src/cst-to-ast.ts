@@ -388,12 +388,11 @@ export class AstBuilder {
       return { kind: "map", key: this.typeExpr(key!), value: this.typeExpr(value!), span };
     }
     if (has(n, "DotDot")) {
-      return {
-        kind: "range",
-        low: this.int(token(n, "IntLiteral", 0)),
-        high: this.int(token(n, "IntLiteral", 1)),
-        span,
-      };
+      const low = this.int(token(n, "IntLiteral", 0));
+      const high = this.additive(node(n, "additive"));
+      return high.kind === "int"
+        ? { kind: "range", low, high: high.value, span }
+        : { kind: "range", low, high: low, highValue: high, span };
     }
     return { kind: "named", name: name(token(n, "Identifier")), span };
   }

@@ -6,6 +6,7 @@ export {
   check,
   isBlock,
   hasDefault,
+  rangeEnd,
   type CheckResult,
   type DecisionSite,
   type FieldInfo,

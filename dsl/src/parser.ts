@@ -437,7 +437,8 @@ export class RulesParser extends CstParser {
         ALT: () => {
           this.CONSUME(T.IntLiteral);
           this.CONSUME(T.DotDot);
-          this.CONSUME2(T.IntLiteral);
+          // A number, or (in a choice) a value: `0..me.coins`. The checker says where a value may bound a range.
+          this.SUBRULE(this.additive);
         },
       },
       { ALT: () => this.CONSUME(T.Identifier) },

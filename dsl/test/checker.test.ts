@@ -377,6 +377,29 @@ code(Codes.typeMismatch, "type mismatch", () => {
     expect(d).toMatchObject({ line: 4, message: "the choice `pick` was a 1..3 elsewhere, here a bool" });
   });
 
+  it("a choice's range may end at a value known when it is asked; no other range may", () => {
+    const program = loadClean(
+      inFlow(
+        "  choose amount: 0..players[0].coins + 1 by players[1]\n  players[0].coins -= amount",
+        "per player { coins: int }",
+      ),
+    );
+    expect(program.choiceTypes.get("amount")).toEqual({ kind: "int", low: 0 });
+    const field = soleError(game("per player { n: 0..me.coins }"), Codes.invalidValue);
+    expect(field.message).toBe(
+      "only a choice's range may end at a value (`choose n: 0..me.coins by me`); here it must be a number",
+    );
+    const param = game(
+      "per player { coins: int }\naction Pay(n: 1..me.coins) { me.coins -= n }",
+      "  act players[0]: Pay",
+    );
+    expect(soleError(param, Codes.invalidValue).column).toBe(18);
+    // The bound is a number: a flag is refused, and it cannot change the game.
+    expect(soleError(inFlow("  choose amount: 0..true by players[1]\n  end"), Codes.typeMismatch).message).toBe(
+      "expected int, found bool",
+    );
+  });
+
   it("a variant's replacement keeps the parameters", () => {
     const d = soleError(
       offering(

@@ -13,6 +13,7 @@ import {
   type ParamSpec,
   type RequireStmt,
   type Type,
+  rangeEnd,
   withoutNone,
 } from "@rules/dsl";
 import {
@@ -143,7 +144,16 @@ export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
           `state.pending = { site: ${site}, players: ${choosers}.slice(), answers: SEATS[state.playerCount]!.map(() => null) };`,
         ];
       }
-      return [`state.pending = { site: ${site}, players: [${ctx.exprs.emit(s.chooser, scope)}] };`];
+      const pending = `state.pending = { site: ${site}, players: [${ctx.exprs.emit(s.chooser, scope)}] };`;
+      const highValue = rangeEnd(s.domain.typeExpr);
+      const t = withoutNone(s.candidate!.type);
+      if (!highValue || t.kind !== "int" || s.candidate!.type.kind === "optional") return [pending];
+      // A range that ends below its start leaves nothing to answer: stop at the rule rather than wait for ever.
+      const where = `${ctx.sourcePath}:${s.span.line}`;
+      return [
+        `if (${ctx.exprs.emit(highValue, scope)} < ${t.low ?? 0}) throw new RulesError(\`${where}: the choice of ${s.name.text} has no answer: its range ${t.low ?? 0}..\${${ctx.exprs.emit(highValue, scope)}} is empty\`);`,
+        pending,
+      ];
     },
     frameFor(procName, args) {
       return frameExpression(ctx, procName, args);
@@ -157,7 +167,7 @@ export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
  * `for (...) {` opening a loop over a domain, `v` being the loop variable (`i` its index, when it needs one).
  * Indexed loops, and no array literal for `bool`: legal-action enumeration is the hottest code of a random playout.
  */
-function domainLoop(ctx: EmitContext, t: Type, v: string, from: string | undefined, i: string): string {
+function domainLoop(ctx: EmitContext, t: Type, v: string, from: string | undefined, i: string, high?: string): string {
   if (from !== undefined) return `for (let ${v} = 0; ${v} < ${from}.length; ${v}++) {`;
   switch (t.kind) {
     case "enum": {
@@ -169,14 +179,14 @@ function domainLoop(ctx: EmitContext, t: Type, v: string, from: string | undefin
     case "player":
       return `for (let ${v} = 0; ${v} < state.playerCount; ${v}++) {`;
     case "int":
-      return `for (let ${v} = ${t.low ?? 0}; ${v} <= ${t.high ?? 0}; ${v}++) {`;
+      return `for (let ${v} = ${t.low ?? 0}; ${v} <= ${high ?? t.high ?? 0}; ${v}++) {`;
     default:
       throw new Error(`internal: cannot enumerate ${t.kind}`);
   }
 }
 
 /** A condition that holds when an untrusted JSON value belongs to the domain. */
-function domainTest(t: Type, v: string, from: string | undefined): string {
+function domainTest(t: Type, v: string, from: string | undefined, high?: string): string {
   if (from !== undefined) return `Number.isInteger(${v}) && ${v} >= 0 && ${v} < ${from}.length`;
   switch (t.kind) {
     case "enum":
@@ -186,7 +196,7 @@ function domainTest(t: Type, v: string, from: string | undefined): string {
     case "player":
       return `Number.isInteger(${v}) && ${v} >= 0 && ${v} < state.playerCount`;
     case "int":
-      return `Number.isInteger(${v}) && ${v} >= ${t.low ?? 0} && ${v} <= ${t.high ?? 0}`;
+      return `Number.isInteger(${v}) && ${v} >= ${t.low ?? 0} && ${v} <= ${high ?? t.high ?? 0}`;
     default:
       return "true";
   }
@@ -340,13 +350,16 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
       const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
       const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
-      if (/\bframe\./.test(condition + list)) cases.push(`const frame = current${r.frameType}(state);`);
+      const highValue = rangeEnd(s.domain.typeExpr);
+      const high = highValue ? ctx.exprs.emit(highValue, scopeValue) : "";
+      if (/\bframe\./.test(condition + list + high)) cases.push(`const frame = current${r.frameType}(state);`);
+      if (high) cases.push(`const high = ${high};`);
       const usesItem = s.domain.from !== undefined && /\bitem\b/.test(condition);
       if (s.domain.from) {
         cases.push(`const items = ${list};`, domainLoop(ctx, t, "value", "items", ""));
         if (usesItem) cases.push("const item = items[value]!;");
       } else {
-        cases.push(domainLoop(ctx, t, "value", undefined, "index"));
+        cases.push(domainLoop(ctx, t, "value", undefined, "index", high ? "high" : undefined));
       }
       const cond = condition ? `if (${condition}) ` : "";
       const offer = `${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`;
@@ -408,11 +421,14 @@ export function emitCheck(ctx: EmitContext): Fn {
       const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
       const condition = s.condition ? ctx.exprs.paren(s.condition, scopeValue) : "";
       const from = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
+      const highValue = rangeEnd(s.domain.typeExpr);
+      const high = highValue ? ctx.exprs.emit(highValue, scopeValue) : "";
       const message = s.messageParts
         ? ctx.exprs.text(s.messageParts, scopeValue)
         : str(s.message ?? `That ${s.name.text} is not allowed now.`);
-      if (/\bframe\./.test(condition + from + message)) cases.push(`const frame = current${r.frameType}(state);`);
-      if (/\bseat\b/.test(condition + from + message)) cases.push("const seat = action.player;");
+      const uses = condition + from + high + message;
+      if (/\bframe\./.test(uses)) cases.push(`const frame = current${r.frameType}(state);`);
+      if (/\bseat\b/.test(uses)) cases.push("const seat = action.player;");
       cases.push("const value = action.value;");
       if (s.domain.from) {
         cases.push(`const items = ${from};`);
@@ -421,6 +437,12 @@ export function emitCheck(ctx: EmitContext): Fn {
         );
         if (/\bitem\b/.test(condition + message))
           cases.push(orNone ? "const item = value === null ? null : items[value]!;" : "const item = items[value]!;");
+      } else if (high) {
+        // The range ends where a value says, now: the refusal names the number.
+        cases.push(
+          `const high = ${high};`,
+          `if (${orNone}!(${domainTest(t, "value", undefined, "high")})) return \`${s.name.text} must be a whole number from ${t.kind === "int" ? (t.low ?? 0) : 0} to \${high}${orNone ? " or none" : ""}.\`;`,
+        );
       } else {
         cases.push(
           `if (${orNone}!(${domainTest(t, "value", undefined)})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, undefined)}${orNone ? " or none" : ""}.`)};`,

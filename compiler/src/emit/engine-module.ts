@@ -393,7 +393,9 @@ export function emitEngineModule(input: EngineModuleInput): string {
   const project = new Project({ useInMemoryFileSystem: true });
   const file = project.createSourceFile("engine.ts", { statements });
   const body = file.getFullText();
-  const used = runtimeHelpers.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(body));
+  // Helpers are looked for in the code alone: a comment may well say "at every decision".
+  const code = body.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const used = runtimeHelpers.filter((name) => new RegExp(`(?<![\\w.])${name}\\b`).test(code));
   // Every engine names these types; the hex and deck types only when the rules use them.
   const hexTypes = ["Hex", "HexView", "Deck", "DeckView"].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
   const types = ["Engine", "GameOptions", ...hexTypes, "Outcome", "RngState", "ShownAction"];

@@ -26,6 +26,7 @@ import {
   COMBAT,
   MISSIONS,
   SEATS,
+  SHIPS,
   allowance,
   cardScore,
   cargoSupply,
@@ -1457,7 +1458,17 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
-    play(state, { type: "entryAnswer", player: 1, value: "toll25" });
+    play(state, { type: "entryAnswer", player: 1, value: "demandToll" });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "tollDoubloons", player: 1, value: 31 });
+      expect(refusal).toBe("tollDoubloons must be a whole number from 0 to 30.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "tollDoubloons", player: 1, value: 25 });
+    play(state, { type: "tollHonours", player: 1, value: 0 });
+    play(state, { type: "tollCargo", player: 1, value: 0 });
+    play(state, { type: "tollPieces", player: 1, value: 0 });
     play(state, { type: "payToll", player: 0, value: true });
     expect(
       state.players[0]!.pos === hexOf(4, -11) &&
@@ -1491,7 +1502,17 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    play(state, { type: "entryAnswer", player: 1, value: "tollEquipment" });
+    play(state, { type: "entryAnswer", player: 1, value: "demandToll" });
+    play(state, { type: "tollDoubloons", player: 1, value: 0 });
+    play(state, { type: "tollHonours", player: 1, value: 0 });
+    play(state, { type: "tollCargo", player: 1, value: 0 });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "tollPieces", player: 1, value: 3 });
+      expect(refusal).toBe("tollPieces must be a whole number from 0 to 2.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "tollPieces", player: 1, value: 1 });
     play(state, { type: "payToll", player: 0, value: true });
     {
       const before = JSON.stringify(state);
@@ -1534,13 +1555,100 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    play(state, { type: "entryAnswer", player: 1, value: "tollCargo" });
+    play(state, { type: "entryAnswer", player: 1, value: "demandToll" });
+    play(state, { type: "tollDoubloons", player: 1, value: 0 });
+    play(state, { type: "tollHonours", player: 1, value: 0 });
+    play(state, { type: "tollCargo", player: 1, value: 1 });
+    play(state, { type: "tollPieces", player: 1, value: 0 });
     play(state, { type: "payToll", player: 0, value: true });
     expect(
       state.players[0]!.cargo === 0 && state.players[1]!.whCargo === 6 && cargoSupply(state) === CARGO_TOKENS - 6,
       "expect players[0].cargo == 0 and players[1].whCargo == 6 and cargoSupply() == CARGO_TOKENS - 6",
     ).toBe(true);
     expect(state.players[0]!.pos, "expect players[0].pos == hex(4, -11)").toEqual(hexOf(4, -11));
+  });
+  it("hideouts (§5.9, A36): a toll may combine doubloons, honours and goods; honours stop at the ship's requirement", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
+    {
+      state.lord = 0;
+      state.merchants = [];
+      state.combatDeck.pile = [];
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hexOf(5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.doubloons = 30;
+      state.players[0]!.honours = at(SHIPS, 0).honours + 2;
+      state.players[0]!.cargo = 2;
+      state.players[0]!.cargoPos = hexOf(0, -2);
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hexOf(2, 0);
+      state.players[1]!.doubloons = 0;
+      state.players[1]!.whCargo = 5;
+      state.wreck = [];
+      state.hideouts = [{ city: 0, owner: 1, level: 1 }];
+    }
+    state.rng.forced.push(0);
+    start(state);
+    play(state, { type: "Move", player: 0 });
+    play(state, { type: "Step", player: 0, d: "north" });
+    play(state, { type: "Step", player: 0, d: "southwest" });
+    play(state, { type: "entryAnswer", player: 1, value: "demandToll" });
+    play(state, { type: "tollDoubloons", player: 1, value: 10 });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "tollHonours", player: 1, value: 3 });
+      expect(refusal).toBe("tollHonours must be a whole number from 0 to 2.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "tollHonours", player: 1, value: 1 });
+    play(state, { type: "tollCargo", player: 1, value: 2 });
+    play(state, { type: "tollPieces", player: 1, value: 0 });
+    play(state, { type: "payToll", player: 0, value: true });
+    expect(
+      state.players[0]!.doubloons === 20 && state.players[1]!.doubloons === 10,
+      "expect players[0].doubloons == 20 and players[1].doubloons == 10",
+    ).toBe(true);
+    expect(
+      state.players[0]!.honours === at(SHIPS, 0).honours + 1 && state.players[1]!.honours === 1,
+      "expect players[0].honours == SHIPS[0].honours + 1 and players[1].honours == 1",
+    ).toBe(true);
+    expect(
+      state.players[0]!.cargo === 0 && state.players[1]!.whCargo === 6,
+      "expect players[0].cargo == 0 and players[1].whCargo == 6",
+    ).toBe(true);
+    expect(state.players[0]!.pos, "expect players[0].pos == hex(4, -11)").toEqual(hexOf(4, -11));
+  });
+  it("hideouts (§5.9, A36): a visitor who will not pay the toll stays out", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = 0 players[0].pos = h
+    {
+      state.lord = 0;
+      state.merchants = [];
+      state.combatDeck.pile = [];
+      state.players[0]!.ship = 0;
+      state.players[0]!.pos = hexOf(5, -11);
+      state.players[0]!.cp = 0;
+      state.players[0]!.doubloons = 30;
+      state.players[1]!.ship = 1;
+      state.players[1]!.pos = hexOf(2, 0);
+      state.hideouts = [{ city: 0, owner: 1, level: 1 }];
+    }
+    state.rng.forced.push(0);
+    start(state);
+    play(state, { type: "Move", player: 0 });
+    play(state, { type: "Step", player: 0, d: "north" });
+    play(state, { type: "Step", player: 0, d: "southwest" });
+    play(state, { type: "entryAnswer", player: 1, value: "demandToll" });
+    play(state, { type: "tollDoubloons", player: 1, value: 30 });
+    play(state, { type: "tollHonours", player: 1, value: 0 });
+    play(state, { type: "tollCargo", player: 1, value: 0 });
+    play(state, { type: "tollPieces", player: 1, value: 0 });
+    play(state, { type: "payToll", player: 0, value: false });
+    expect(
+      state.players[0]!.doubloons === 30 && state.players[0]!.pos === hexOf(5, -12),
+      "expect players[0].doubloons == 30 and players[0].pos == hex(5, -12)",
+    ).toBe(true);
   });
   it("hideouts (§5.9): a refused entry holds for the rest of the turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });

@@ -105,18 +105,8 @@ export type RoomOption = "keepHold" | "dropSecondary" | "dropLetter";
 export const ROOM_OPTION_VALUES: readonly RoomOption[] = ["keepHold", "dropSecondary", "dropLetter"];
 export type HoldItem = "secondaryItem" | "letterItem" | "cargoItem";
 export const HOLD_ITEM_VALUES: readonly HoldItem[] = ["secondaryItem", "letterItem", "cargoItem"];
-export type EntryAnswer =
-  "refuseEntry" | "freeEntry" | "toll10" | "toll25" | "toll50" | "tollHonour" | "tollCargo" | "tollEquipment";
-export const ENTRY_ANSWER_VALUES: readonly EntryAnswer[] = [
-  "refuseEntry",
-  "freeEntry",
-  "toll10",
-  "toll25",
-  "toll50",
-  "tollHonour",
-  "tollCargo",
-  "tollEquipment",
-];
+export type EntryAnswer = "refuseEntry" | "freeEntry" | "demandToll";
+export const ENTRY_ANSWER_VALUES: readonly EntryAnswer[] = ["refuseEntry", "freeEntry", "demandToll"];
 export type Equipment = "mainWeapon" | "secondaryWeapon" | "sailToken" | "letterToken";
 export const EQUIPMENT_VALUES: readonly Equipment[] = ["mainWeapon", "secondaryWeapon", "sailToken", "letterToken"];
 export type StartKit = "buyNothing" | "sailOnYards" | "sailInWarehouse" | "letterInHold" | "letterInWarehouse";
@@ -127,14 +117,14 @@ export const START_KIT_VALUES: readonly StartKit[] = [
   "letterInHold",
   "letterInWarehouse",
 ];
-/** enum Port (rules line 84) */
+/** enum Port (rules line 82) */
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
-/** enum Flotsam (rules line 146) */
+/** enum Flotsam (rules line 144) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1288) */
+/** enum Pawn (rules line 1291) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
-/** record Slot (rules line 57) */
+/** record Slot (rules line 55) */
 export interface Slot {
   id: number;
   name: string;
@@ -142,7 +132,7 @@ export interface Slot {
   r: number;
 }
 
-/** record LayoutHex (rules line 66) */
+/** record LayoutHex (rules line 64) */
 export interface LayoutHex {
   centre: boolean;
   dq: number;
@@ -152,7 +142,7 @@ export interface LayoutHex {
   first: boolean;
 }
 
-/** record PlacedSquare (rules line 76) */
+/** record PlacedSquare (rules line 74) */
 export interface PlacedSquare {
   hex: Hex;
   feature: Feature;
@@ -160,7 +150,7 @@ export interface PlacedSquare {
   city: number;
 }
 
-/** record City (rules line 86) */
+/** record City (rules line 84) */
 export interface City {
   id: number;
   name: string;
@@ -170,7 +160,7 @@ export interface City {
   slot: number;
 }
 
-/** record ShipCard (rules line 95) */
+/** record ShipCard (rules line 93) */
 export interface ShipCard {
   id: string;
   deck: ShipDeck;
@@ -187,7 +177,7 @@ export interface ShipCard {
   redirect: boolean;
 }
 
-/** record CombatCard (rules line 111) */
+/** record CombatCard (rules line 109) */
 export interface CombatCard {
   id: string;
   event: EventKind;
@@ -200,7 +190,7 @@ export interface CombatCard {
   reshuffle: boolean;
 }
 
-/** record MissionCard (rules line 124) */
+/** record MissionCard (rules line 122) */
 export interface MissionCard {
   id: string;
   flagA: Nation;
@@ -208,7 +198,7 @@ export interface MissionCard {
   fort: number;
 }
 
-/** record HideoutToken (rules line 131) */
+/** record HideoutToken (rules line 129) */
 export interface HideoutToken {
   level: number;
   honours: number;
@@ -216,26 +206,26 @@ export interface HideoutToken {
   secs: SecW[];
 }
 
-/** record WindFace (rules line 139) */
+/** record WindFace (rules line 137) */
 export interface WindFace {
   dir: HexDir;
   spin: number;
 }
 
-/** record Wreck (rules line 148) */
+/** record Wreck (rules line 146) */
 export interface Wreck {
   hex: Hex;
   cargo: boolean;
   sail: number;
 }
 
-/** record FortToken (rules line 154) */
+/** record FortToken (rules line 152) */
 export interface FortToken {
   fort: number;
   weapon: SecW;
 }
 
-/** record Hideout (rules line 159) */
+/** record Hideout (rules line 157) */
 export interface Hideout {
   city: number;
   owner: Player;
@@ -395,7 +385,13 @@ export interface AskEntryFrame {
   owner: Player;
   entryAnswer: EntryAnswer;
   granted: boolean;
+  tollDoubloons: number;
+  tollHonours: number;
+  tollCargo: number;
+  tollPieces: number;
   payToll: boolean;
+  times: number;
+  count: number;
 }
 
 /** Where proc payEquipmentToll is, and its locals, while it waits. */
@@ -944,79 +940,83 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 833) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 836) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 837) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 839) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 841) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 849) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 916) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1014) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1030) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1142) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1149) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1157) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1173) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1175) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1178) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1186) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1197) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1213) */
-/** site 18: `choose payToll: bool by p` (proc askEntry, line 1216) */
-/** site 19: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1250) */
-/** site 20: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1253) */
-/** site 21: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1259) */
-/** site 22: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1265) */
-/** site 23: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1271) */
-/** site 24: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1404) */
-/** site 25: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1444) */
-/** site 26: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1465) */
-/** site 27: `choose asideHex: Hex in options by p` (proc moveAside, line 1475) */
-/** site 28: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1489) */
-/** site 29: `choose lostSail: 1..2 by p` (proc hurt, line 1493) */
-/** site 30: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1502) */
-/** site 31: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1526) */
-/** site 32: `choose playFromHand: bool by p` (proc pirateCard, line 1566) */
-/** site 33: `choose handCard: int in p.hand by p` (proc pirateCard, line 1570) */
-/** site 34: `choose spendCP: bool by who` (proc spendForPower, line 1632) */
-/** site 35: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1684) */
-/** site 36: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1689) */
-/** site 37: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1705) */
-/** site 38: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1709) */
-/** site 39: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1712) */
-/** site 40: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1727) */
-/** site 41: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1732) */
-/** site 42: `choose raided: int in l.captured by w` (proc pirateFight, line 1743) */
-/** site 43: `choose raidMore: bool by w` (proc pirateFight, line 1748) */
-/** site 44: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1786) */
-/** site 45: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1800) */
-/** site 46: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1842) */
-/** site 47: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1875) */
-/** site 48: `choose raiseDistance: bool by me` (action SellCargo, line 1891) */
-/** site 49: `choose newShip: int? in affordable by me` (action BuyShip, line 2084) */
-/** site 50: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2102) */
-/** site 51: `choose storeMain: bool by p` (proc changeShip, line 2106) */
-/** site 52: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2116) */
-/** site 53: `choose storeSail: bool by p` (proc changeShip, line 2120) */
-/** site 54: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2130) */
-/** site 55: `choose storeItem: bool by p` (proc changeShip, line 2133) */
-/** site 56: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2137) */
-/** site 57: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2145) */
-/** site 58: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2170) */
-/** site 59: `choose keepCard: bool by me` (action BuyCombatCard, line 2194) */
-/** site 60: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2251) */
-/** site 61: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2272) */
-/** site 62: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2290) */
-/** site 63: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2313) */
-/** site 64: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2315) */
-/** site 65: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2324) */
-/** site 66: `choose newMission: bool by gen` (proc doCastaway, line 2350) */
-/** site 67: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2373) */
-/** site 68: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2379) */
-/** site 69: `choose sirensTarget: Player by gen` (proc doSirens, line 2391) */
-/** site 70: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2410) */
-/** site 71: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2444) */
-/** site 72: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2464) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 831) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 834) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 835) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 837) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 839) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 847) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 914) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1012) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1028) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1140) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1147) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1155) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1171) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1173) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1176) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1184) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1195) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1211) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1217) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1218) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1219) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1220) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1221) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1253) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1256) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1262) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1268) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1274) */
+/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1407) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1447) */
+/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1468) */
+/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1478) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1492) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1496) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1505) */
+/** site 35: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1529) */
+/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1569) */
+/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1573) */
+/** site 38: `choose spendCP: bool by who` (proc spendForPower, line 1635) */
+/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1687) */
+/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1692) */
+/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1708) */
+/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1712) */
+/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1715) */
+/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1730) */
+/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1735) */
+/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1746) */
+/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1751) */
+/** site 48: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1789) */
+/** site 49: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1803) */
+/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1845) */
+/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1878) */
+/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1894) */
+/** site 53: `choose newShip: int? in affordable by me` (action BuyShip, line 2087) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2105) */
+/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2109) */
+/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2119) */
+/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2123) */
+/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2133) */
+/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2136) */
+/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2140) */
+/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2148) */
+/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2173) */
+/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2197) */
+/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2254) */
+/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2275) */
+/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2293) */
+/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2316) */
+/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2318) */
+/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2327) */
+/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2353) */
+/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2376) */
+/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2382) */
+/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2394) */
+/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2413) */
+/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2447) */
+/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2467) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1090,7 +1090,11 @@ export type Pending =
   | { site: 69; players: Player[] }
   | { site: 70; players: Player[] }
   | { site: 71; players: Player[] }
-  | { site: 72; players: Player[] };
+  | { site: 72; players: Player[] }
+  | { site: 73; players: Player[] }
+  | { site: 74; players: Player[] }
+  | { site: 75; players: Player[] }
+  | { site: 76; players: Player[] };
 /** Where a state keeps its derived data: a symbol, so JSON, saves and copies leave it out. */
 const DERIVED = Symbol("derived data");
 
@@ -1183,7 +1187,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 931). */
+/** The action PlayCard (rules line 929). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1191,76 +1195,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 943). */
+/** The action Repair (rules line 941). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 950). */
+/** The action EndTurn (rules line 948). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1023). */
+/** The action Move (rules line 1021). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1040). */
+/** The action Step (rules line 1038). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1052). */
+/** The action AttackPort (rules line 1050). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1062). */
+/** The action ExtraMove (rules line 1060). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1068). */
+/** The action StopMoving (rules line 1066). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1820). */
+/** The action AttackCity (rules line 1823). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1869). */
+/** The action Commerce (rules line 1872). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1879). */
+/** The action EndCommerce (rules line 1882). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1885). */
+/** The action SellCargo (rules line 1888). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1902). */
+/** The action Deliver (rules line 1905). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1268,168 +1272,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1915). */
+/** The action SellMain (rules line 1918). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1921). */
+/** The action SellSecondary (rules line 1924). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1927). */
+/** The action SellSail (rules line 1930). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1933). */
+/** The action DropLetter (rules line 1936). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1938). */
+/** The action BuyMain (rules line 1941). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1946). */
+/** The action BuySecondary (rules line 1949). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1954). */
+/** The action BuySail (rules line 1957). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1967). */
+/** The action BuyLetter (rules line 1970). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1976). */
+/** The action StoreMain (rules line 1979). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1984). */
+/** The action LoadMain (rules line 1987). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1992). */
+/** The action StoreSecondary (rules line 1995). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2000). */
+/** The action LoadSecondary (rules line 2003). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2008). */
+/** The action StoreSail (rules line 2011). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2016). */
+/** The action LoadSail (rules line 2019). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2024). */
+/** The action StoreLetter (rules line 2027). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2032). */
+/** The action LoadLetter (rules line 2035). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2040). */
+/** The action StoreCargo (rules line 2043). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2049). */
+/** The action LoadCargo (rules line 2052). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2061). */
+/** The action BuyShip (rules line 2064). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2164). */
+/** The action Tavern (rules line 2167). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2174). */
+/** The action EndTavern (rules line 2177). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2178). */
+/** The action TakeMission (rules line 2181). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2185). */
+/** The action BuyCombatCard (rules line 2188). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2207). */
+/** The action ConvertHonour (rules line 2210). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 833). */
+/** The answer to `choose startShip` (rules line 831). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1437,21 +1441,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 836). */
+/** The answer to `choose firstWeapon` (rules line 834). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 837). */
+/** The answer to `choose secondWeapon` (rules line 835). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 839). */
+/** The answer to `choose startPort` (rules line 837). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1459,21 +1463,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 841). */
+/** The answer to `choose kit` (rules line 839). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 849). */
+/** The answer to `choose startLetter` (rules line 847). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1014). */
+/** The answer to `choose excessCard` (rules line 1012). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1481,49 +1485,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1142). */
+/** The answer to `choose takeCargo` (rules line 1140). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1149). */
+/** The answer to `choose takeSail` (rules line 1147). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1157). */
+/** The answer to `choose takeWeapon` (rules line 1155). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1173). */
+/** The answer to `choose overboard` (rules line 1171). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1175). */
+/** The answer to `choose thrownSec` (rules line 1173). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1178). */
+/** The answer to `choose thrownLetter` (rules line 1176). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1186). */
+/** The answer to `choose floatHex` (rules line 1184). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1531,35 +1535,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1197). */
+/** The answer to `choose completeT3` (rules line 1195). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1213). */
+/** The answer to `choose entryAnswer` (rules line 1211). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose payToll` (rules line 1216). */
+/** The answer to `choose tollDoubloons` (rules line 1217). */
+export interface TollDoubloonsChoice {
+  readonly type: "tollDoubloons";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose tollHonours` (rules line 1218). */
+export interface TollHonoursChoice {
+  readonly type: "tollHonours";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose tollCargo` (rules line 1219). */
+export interface TollCargoChoice {
+  readonly type: "tollCargo";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose tollPieces` (rules line 1220). */
+export interface TollPiecesChoice {
+  readonly type: "tollPieces";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose payToll` (rules line 1221). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1250). */
+/** The answer to `choose tollPiece` (rules line 1253). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1253). */
+/** The answer to `choose tollMain` (rules line 1256). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1567,7 +1599,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1259). */
+/** The answer to `choose tollSecondary` (rules line 1262). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1575,7 +1607,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1265). */
+/** The answer to `choose tollSail` (rules line 1268). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1583,7 +1615,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1271). */
+/** The answer to `choose tollLetter` (rules line 1274). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1591,7 +1623,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1404). */
+/** The answer to `choose fightHex` (rules line 1407). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1599,7 +1631,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1444). */
+/** The answer to `choose spawnPort` (rules line 1447). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1607,7 +1639,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1465). */
+/** The answer to `choose merchantAside` (rules line 1468). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1615,7 +1647,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1475). */
+/** The answer to `choose asideHex` (rules line 1478). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1623,28 +1655,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1489). */
+/** The answer to `choose loss` (rules line 1492). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1493). */
+/** The answer to `choose lostSail` (rules line 1496). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1502). */
+/** The answer to `choose lostLetter` (rules line 1505). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1526). */
+/** The answer to `choose wreckHex` (rules line 1529). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1652,14 +1684,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1566). */
+/** The answer to `choose playFromHand` (rules line 1569). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1570). */
+/** The answer to `choose handCard` (rules line 1573). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1667,56 +1699,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1632). */
+/** The answer to `choose spendCP` (rules line 1635). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1684). */
+/** The answer to `choose spoil` (rules line 1687). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1689). */
+/** The answer to `choose loot` (rules line 1692). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1705). */
+/** The answer to `choose room` (rules line 1708). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1709). */
+/** The answer to `choose discardedSec` (rules line 1712). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1712). */
+/** The answer to `choose discardedLetter` (rules line 1715). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1727). */
+/** The answer to `choose pirateSpoil` (rules line 1730). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1743). */
+/** The answer to `choose raided` (rules line 1746). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1724,14 +1756,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1748). */
+/** The answer to `choose raidMore` (rules line 1751). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1786). */
+/** The answer to `choose krakenEscape` (rules line 1789). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1739,7 +1771,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1800). */
+/** The answer to `choose krakenHome` (rules line 1803). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1747,7 +1779,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1842). */
+/** The answer to `choose hideoutToken` (rules line 1845). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1755,70 +1787,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2102). */
+/** The answer to `choose extraMain` (rules line 2105). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2106). */
+/** The answer to `choose storeMain` (rules line 2109). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2116). */
+/** The answer to `choose extraSail` (rules line 2119). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2120). */
+/** The answer to `choose storeSail` (rules line 2123). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2130). */
+/** The answer to `choose extraItem` (rules line 2133). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2133). */
+/** The answer to `choose storeItem` (rules line 2136). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2137). */
+/** The answer to `choose extraSec` (rules line 2140). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2145). */
+/** The answer to `choose extraLetter` (rules line 2148). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2251). */
+/** The answer to `choose truceNation` (rules line 2254). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2272). */
+/** The answer to `choose fortChoice` (rules line 2275). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1826,7 +1858,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2290). */
+/** The answer to `choose krakenTo` (rules line 2293). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1834,14 +1866,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2313). */
+/** The answer to `choose moveMerchant` (rules line 2316). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2315). */
+/** The answer to `choose whichMerchant` (rules line 2318). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1849,7 +1881,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2324). */
+/** The answer to `choose merchantTo` (rules line 2327). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1857,14 +1889,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2350). */
+/** The answer to `choose newMission` (rules line 2353). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2373). */
+/** The answer to `choose shoalsModule` (rules line 2376). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1872,7 +1904,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2379). */
+/** The answer to `choose shoalsSpot` (rules line 2382). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1880,14 +1912,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2391). */
+/** The answer to `choose sirensTarget` (rules line 2394). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2410). */
+/** The answer to `choose stormDir` (rules line 2413). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1895,7 +1927,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2444). */
+/** The answer to `choose stormLanding` (rules line 2447). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1903,7 +1935,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2464). */
+/** The answer to `choose merchantLanding` (rules line 2467). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1911,14 +1943,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1891). */
+/** The answer to `choose raiseDistance` (rules line 1894). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2084). */
+/** The answer to `choose newShip` (rules line 2087). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1926,7 +1958,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2194). */
+/** The answer to `choose keepCard` (rules line 2197). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -1988,6 +2020,10 @@ export type Action =
   | FloatHexChoice
   | CompleteT3Choice
   | EntryAnswerChoice
+  | TollDoubloonsChoice
+  | TollHonoursChoice
+  | TollCargoChoice
+  | TollPiecesChoice
   | PayTollChoice
   | TollPieceChoice
   | TollMainChoice
@@ -2152,7 +2188,7 @@ export interface View {
   mayInterrupt: boolean;
 }
 
-/** DIRS (rules line 170): one WindFace per row. */
+/** DIRS (rules line 168): one WindFace per row. */
 // prettier-ignore
 export const DIRS: WindFace[] = [
   { dir: "north", spin: 1 },
@@ -2162,7 +2198,7 @@ export const DIRS: WindFace[] = [
   { dir: "southwest", spin: 5 },
   { dir: "northwest", spin: 6 },
 ];
-/** SLOTS (rules line 181): one Slot per row. */
+/** SLOTS (rules line 179): one Slot per row. */
 // prettier-ignore
 export const SLOTS: Slot[] = [
   { id: 0, name: "P", q: 0, r: 0 },
@@ -2173,7 +2209,7 @@ export const SLOTS: Slot[] = [
   { id: 5, name: "M5", q: (-9), r: 5 },
   { id: 6, name: "M6", q: (-5), r: (-4) },
 ];
-/** LAYOUT (rules line 194): one LayoutHex per row. */
+/** LAYOUT (rules line 192): one LayoutHex per row. */
 // prettier-ignore
 export const LAYOUT: LayoutHex[] = [
   { centre: true, dq: 0, dr: 0, feature: "flagHex", city: 0, first: false },
@@ -2206,7 +2242,7 @@ export const LAYOUT: LayoutHex[] = [
 ];
 /** const SHOALS_START: list<Hex> = [hex(-2, -1), hex(-3, 0), hex(-2, 0)] */
 export const SHOALS_START: Hex[] = [hexOf(-2, -1), hexOf(-3, 0), hexOf(-2, 0)];
-/** CITIES (rules line 229): one City per row. */
+/** CITIES (rules line 227): one City per row. */
 // prettier-ignore
 export const CITIES: City[] = [
   { id: 0, name: "EN1", nation: "english", size: 3, module: 1, slot: 1 },
@@ -2224,7 +2260,7 @@ export const CITIES: City[] = [
 ];
 /** const PIRATE_CITY_SIZE = 3 */
 export const PIRATE_CITY_SIZE: number = 3;
-/** HIDEOUT_TOKENS (rules line 248): one HideoutToken per row. */
+/** HIDEOUT_TOKENS (rules line 246): one HideoutToken per row. */
 // prettier-ignore
 export const HIDEOUT_TOKENS: HideoutToken[] = [
   { level: 1, honours: 1, mains: ["melee", "muskets", "cannons", "culverins"], secs: ["grapeshot", "grapples", "grenades", "chainshot"] },
@@ -2288,7 +2324,7 @@ export const T3_CP: number = 1;
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
 /** const NOWHERE: Hex = hex(-99, -99) */
 export const NOWHERE: Hex = hexOf(-99, -99);
-/** SHIPS (rules line 297): one ShipCard per row. */
+/** SHIPS (rules line 295): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2354,7 +2390,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 362): one CombatCard per row. */
+/** COMBAT (rules line 360): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2418,7 +2454,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 425): one MissionCard per row. */
+/** MISSIONS (rules line 423): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2492,6 +2528,10 @@ const DECISION_NAMES: readonly string[] = [
   "floatHex",
   "completeT3",
   "entryAnswer",
+  "tollDoubloons",
+  "tollHonours",
+  "tollCargo",
+  "tollPieces",
   "payToll",
   "tollPiece",
   "tollMain",
@@ -2549,27 +2589,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 588) */
+/** fn windKey (line 586) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 590) */
+/** fn slotCentre (line 588) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 592) */
+/** fn placeLocal (line 590) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn moduleHexes (line 594) */
+/** fn moduleHexes (line 592) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn placedLayout (line 597) */
+/** fn placedLayout (line 595) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2583,7 +2623,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 610) */
+/** fn squaresByModule (line 608) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2595,52 +2635,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 636) */
+/** fn moduleOf (line 634) */
 export function moduleOf(state: State, h: Hex): number {
   return mapGet(derived(state).moduleAt, h);
 }
 
-/** fn onBoard (line 637) */
+/** fn onBoard (line 635) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 640) */
+/** fn isLand (line 638) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 641) */
+/** fn isPort (line 639) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 642) */
+/** fn isReef (line 640) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 643) */
+/** fn isShoals (line 641) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 644) */
+/** fn inStorm (line 642) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 646) */
+/** fn isSea (line 644) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 648) */
+/** fn portAt (line 646) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 650) */
+/** fn cityAt (line 648) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2651,89 +2691,89 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 652) */
+/** fn fortOfSea (line 650) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 653) */
+/** fn fortHasToken (line 651) */
 export function fortHasToken(state: State, f: number): boolean {
   return any42(state, f);
 }
 
-/** fn piratePorts (line 654) */
+/** fn piratePorts (line 652) */
 export function piratePorts(state: State): Hex[] {
   return collect43(state);
 }
 
-/** fn hasPawn (line 657) */
+/** fn hasPawn (line 655) */
 export function hasPawn(state: State, h: Hex): boolean {
   return any44(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 658) */
+/** fn merchantAt (line 656) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 659) */
+/** fn damagedPirateAt (line 657) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
   return any45(state, h);
 }
 
-/** fn otherPirateAt (line 660) */
+/** fn otherPirateAt (line 658) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
   return any46(state, me, h);
 }
 
-/** fn healthyOtherAt (line 661) */
+/** fn healthyOtherAt (line 659) */
 export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any47(state, me, h);
 }
 
-/** fn freeSea (line 663) */
+/** fn freeSea (line 661) */
 export function freeSea(state: State, h: Hex): boolean {
   return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 664) */
+/** fn wreckAt (line 662) */
 export function wreckAt(state: State, h: Hex): boolean {
   return any48(state, h);
 }
 
-/** fn floatsOnModule (line 665) */
+/** fn floatsOnModule (line 663) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
   return any49(state, cargo, m);
 }
 
-/** fn isConquered (line 670) */
+/** fn isConquered (line 668) */
 export function isConquered(state: State, c: number): boolean {
   return any50(state, c);
 }
 
-/** fn ownsHideout (line 671) */
+/** fn ownsHideout (line 669) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
   return any51(state, c, p);
 }
 
-/** fn hideoutCount (line 672) */
+/** fn hideoutCount (line 670) */
 export function hideoutCount(state: State, p: Player): number {
   return count52(state, p);
 }
 
-/** fn hideoutOwners (line 673) */
+/** fn hideoutOwners (line 671) */
 export function hideoutOwners(state: State, c: number): Player[] {
   return collect53(state, c);
 }
 
-/** fn cityAccess (line 676) */
+/** fn cityAccess (line 674) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
     : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 677) */
+/** fn hasAccess (line 675) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2748,7 +2788,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 678) */
+/** fn isNationalPort (line 676) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2759,7 +2799,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 679) */
+/** fn foreignHideoutPort (line 677) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2770,7 +2810,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 681) */
+/** fn warehouseHere (line 679) */
 export function warehouseHere(state: State, p: Player): boolean {
   const value = portAt(state, state.players[p]!.pos);
   if (value?.kind === "cityPort") {
@@ -2785,7 +2825,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 683) */
+/** fn citySizeAt (line 681) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2800,22 +2840,22 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 684) */
+/** fn tokenHonours (line 682) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 685) */
+/** fn usableToken (line 683) */
 export function usableToken(state: State, p: Player): boolean {
   return any54(state, p);
 }
 
-/** fn ownHideoutOnModule (line 686) */
+/** fn ownHideoutOnModule (line 684) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
   return any55(state, p, m);
 }
 
-/** fn canAttackCity (line 688) */
+/** fn canAttackCity (line 686) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
@@ -2826,17 +2866,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 691) */
+/** fn portOpen (line 689) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
   return hasAccess(state, p, h) || match56(state, h, p);
 }
 
-/** fn shipDeckOf (line 701) */
+/** fn shipDeckOf (line 699) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 702) */
+/** fn freeHold (line 700) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2846,17 +2886,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 703) */
+/** fn freeYards (line 701) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 704) */
+/** fn freeSb (line 702) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 705) */
+/** fn warehouseUsed (line 703) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2867,27 +2907,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 706) */
+/** fn warehouseFree (line 704) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 707) */
+/** fn ownsSilk (line 705) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 708) */
+/** fn sailBonus (line 706) */
 export function sailBonus(state: State, p: Player): number {
   return sum57(state, p);
 }
 
-/** fn damagedMove (line 709) */
+/** fn damagedMove (line 707) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 711) */
+/** fn allowance (line 709) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2896,67 +2936,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 712) */
+/** fn mpLeft (line 710) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 713) */
+/** fn stepCost (line 711) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 714) */
+/** fn hasLosable (line 712) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 717) */
+/** fn mainSupply (line 715) */
 export function mainSupply(state: State, w: MainW): number {
   return MAIN_TOKENS - sum60(state, w);
 }
 
-/** fn secSupply (line 718) */
+/** fn secSupply (line 716) */
 export function secSupply(state: State, w: SecW): number {
   return SECONDARY_TOKENS - sum63(state, w) - count64(state, w);
 }
 
-/** fn sailSupply (line 719) */
+/** fn sailSupply (line 717) */
 export function sailSupply(state: State, v: number): number {
   return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum67(state, v) - count68(state, v);
 }
 
-/** fn cargoSupply (line 720) */
+/** fn cargoSupply (line 718) */
 export function cargoSupply(state: State): number {
   return CARGO_TOKENS - sum69(state) - count70(state);
 }
 
-/** fn letterSupply (line 721) */
+/** fn letterSupply (line 719) */
 export function letterSupply(state: State, n_: Nation): number {
   return LETTERS_PER_NATION - sum73(state, n_);
 }
 
-/** fn secTotal (line 722) */
+/** fn secTotal (line 720) */
 export function secTotal(state: State): number {
   return sum74(state);
 }
 
-/** fn income (line 725) */
+/** fn income (line 723) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 726) */
+/** fn saleDistance (line 724) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 728) */
+/** fn handLimit (line 726) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 735) */
+/** fn cardScore (line 733) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -2972,22 +3012,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 743) */
+/** fn pirateScore (line 741) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 744) */
+/** fn merchantScore (line 742) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 745) */
+/** fn cityScore (line 743) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 747) */
+/** fn reshuffles (line 745) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -2997,7 +3037,7 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 753) */
+/** fn sideScore (line 751) */
 export function sideScore(
   state: State,
   kind: SideKind,
@@ -3015,12 +3055,12 @@ export function sideScore(
         : KRAKEN_POWER;
 }
 
-/** fn unarmed (line 755) */
+/** fn unarmed (line 753) */
 export function unarmed(state: State, kind: SideKind, who: Player): boolean {
   return kind === "pirateSide" && state.players[who]!.sb.length === 0;
 }
 
-/** fn canPlayOrDraw (line 756) */
+/** fn canPlayOrDraw (line 754) */
 export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
   return (
     state.combatDeck.pile.length + state.combatDeck.discard.length > 0 ||
@@ -3028,7 +3068,7 @@ export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolea
   );
 }
 
-/** fn shadowSearch (line 758) */
+/** fn shadowSearch (line 756) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3037,22 +3077,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 759) */
+/** fn shadowFor (line 757) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 764) */
+/** fn portOf (line 762) */
 export function portOf(state: State, m: number, slot: number): Port {
   return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum75(state, m, slot) };
 }
 
-/** fn otherDeck (line 978) */
+/** fn otherDeck (line 976) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1279) */
+/** fn hasEquipment (line 1282) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3063,27 +3103,22 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn tollDoubloons (line 1280) */
-export function tollDoubloons(state: State, a: EntryAnswer): number {
-  return a === "toll10" ? 10 : a === "toll25" ? 25 : a === "toll50" ? 50 : 0;
+/** fn equipmentCount (line 1283) */
+export function equipmentCount(state: State, p: Player): number {
+  return (
+    state.players[p]!.sb.length +
+    state.players[p]!.holdSec.length +
+    state.players[p]!.yards.length +
+    state.players[p]!.letters.length
+  );
 }
 
-/** fn tollPayable (line 1282) */
-export function tollPayable(state: State, p: Player, a: EntryAnswer): boolean {
-  return a === "tollHonour"
-    ? state.players[p]!.honours - 1 >= at(SHIPS, state.players[p]!.ship).honours
-    : a === "tollCargo"
-      ? state.players[p]!.cargo > 0
-      : a === "tollEquipment"
-        ? state.players[p]!.sb.length +
-            state.players[p]!.holdSec.length +
-            state.players[p]!.yards.length +
-            state.players[p]!.letters.length >
-          0
-        : state.players[p]!.doubloons >= tollDoubloons(state, a);
+/** fn spareHonours (line 1285) */
+export function spareHonours(state: State, p: Player): number {
+  return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship).honours);
 }
 
-/** fn pawnPos (line 1289) */
+/** fn pawnPos (line 1292) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3094,7 +3129,7 @@ export function pawnPos(state: State, x: Pawn): Hex {
   return at(state.merchants, i_);
 }
 
-/** fn windStopsPirate (line 1290) */
+/** fn windStopsPirate (line 1293) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3106,7 +3141,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1291) */
+/** fn windStopsMerchant (line 1294) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3116,12 +3151,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1383) */
+/** fn windConflict (line 1386) */
 export function windConflict(state: State, h: Hex): boolean {
   return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count76(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1384) */
+/** fn windConflictHexes (line 1387) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3133,12 +3168,12 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1426) */
+/** fn merchantsOnModule (line 1429) */
 export function merchantsOnModule(state: State, m: number): number {
   return count77(state, m);
 }
 
-/** fn nearestFree (line 1450) */
+/** fn nearestFree (line 1453) */
 export function nearestFree(state: State, origin: Hex): Hex[] {
   let found: Hex[] = [];
   let k = 0;
@@ -3150,12 +3185,12 @@ export function nearestFree(state: State, origin: Hex): Hex[] {
   return found;
 }
 
-/** fn letterPrice (line 1964) */
+/** fn letterPrice (line 1967) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1965) */
+/** fn nationalPortOf (line 1968) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -3166,7 +3201,7 @@ export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   return false;
 }
 
-/** fn canBuyShip (line 2058) */
+/** fn canBuyShip (line 2061) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3175,12 +3210,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2279) */
+/** fn krakenMayEnter (line 2282) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2308) */
+/** fn merchantMayEnter (line 2311) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3192,12 +3227,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2359) */
+/** fn shoalSquare (line 2362) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(derived(state).shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2360) */
+/** fn shoalTemplate (line 2363) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3206,7 +3241,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2362) */
+/** fn triangle (line 2365) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3215,27 +3250,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2363) */
+/** fn shoalSpotLegal (line 2366) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all79(state, m, i_);
 }
 
-/** fn currentShoal (line 2364) */
+/** fn currentShoal (line 2367) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all80(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2365) */
+/** fn otherShoalSpots (line 2368) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect81(state, m);
 }
 
-/** fn stormFits (line 2403) */
+/** fn stormFits (line 2406) */
 export function stormFits(state: State, c: Hex): boolean {
   return all82(state, c);
 }
 
-/** proc buildBoard (line 769) */
+/** proc buildBoard (line 767) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3264,27 +3299,27 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 959) */
+/** proc drawCombatCard (line 957) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 964) */
+/** proc rebuildCombatDeck (line 962) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 970) */
+/** proc drawShipFrom (line 968) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
   return drawFromDeck(state.rng, mapGet(state.shipDecks, d));
 }
 
-/** proc discardShip (line 974) */
+/** proc discardShip (line 972) */
 export function discardShip(state: State, c: number): void {
   mapGet(state.shipDecks, at(SHIPS, c).deck).discard.push(c);
 }
 
-/** proc drawMerchant (line 983) */
+/** proc drawMerchant (line 981) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3300,7 +3335,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 996) */
+/** proc drawMission (line 994) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
@@ -3309,7 +3344,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1003) */
+/** proc discardMission (line 1001) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3319,7 +3354,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1120) */
+/** proc dock (line 1118) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3327,7 +3362,7 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1539) */
+/** proc setSides (line 1542) */
 export function setSides(
   state: State,
   attKind: SideKind,
@@ -3351,7 +3386,7 @@ export function setSides(
   state.fDefScore = 0;
 }
 
-/** proc noteFight (line 1554) */
+/** proc noteFight (line 1557) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3359,7 +3394,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1763) */
+/** proc shipTask (line 1766) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3386,7 +3421,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 943): its effects, once allowed. */
+/** action Repair (line 941): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3397,7 +3432,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 950): its effects, once allowed. */
+/** action EndTurn (line 948): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3450,7 +3485,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1062): its effects, once allowed. */
+/** action ExtraMove (line 1060): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3461,7 +3496,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1068): its effects, once allowed. */
+/** action StopMoving (line 1066): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3492,7 +3527,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1879): its effects, once allowed. */
+/** action EndCommerce (line 1882): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3511,7 +3546,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1902): its effects, once allowed. */
+/** action Deliver (line 1905): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3528,7 +3563,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1915): its effects, once allowed. */
+/** action SellMain (line 1918): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3540,7 +3575,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1921): its effects, once allowed. */
+/** action SellSecondary (line 1924): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3552,7 +3587,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1927): its effects, once allowed. */
+/** action SellSail (line 1930): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3564,7 +3599,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1933): its effects, once allowed. */
+/** action DropLetter (line 1936): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3577,7 +3612,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1938): its effects, once allowed. */
+/** action BuyMain (line 1941): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3591,7 +3626,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1946): its effects, once allowed. */
+/** action BuySecondary (line 1949): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3606,7 +3641,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1954): its effects, once allowed. */
+/** action BuySail (line 1957): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3620,7 +3655,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1967): its effects, once allowed. */
+/** action BuyLetter (line 1970): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3634,7 +3669,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1976): its effects, once allowed. */
+/** action StoreMain (line 1979): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3648,7 +3683,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1984): its effects, once allowed. */
+/** action LoadMain (line 1987): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3662,7 +3697,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1992): its effects, once allowed. */
+/** action StoreSecondary (line 1995): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3676,7 +3711,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2000): its effects, once allowed. */
+/** action LoadSecondary (line 2003): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3690,7 +3725,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2008): its effects, once allowed. */
+/** action StoreSail (line 2011): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3704,7 +3739,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2016): its effects, once allowed. */
+/** action LoadSail (line 2019): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3718,7 +3753,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2024): its effects, once allowed. */
+/** action StoreLetter (line 2027): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3732,7 +3767,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2032): its effects, once allowed. */
+/** action LoadLetter (line 2035): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3746,7 +3781,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2040): its effects, once allowed. */
+/** action StoreCargo (line 2043): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3760,7 +3795,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2049): its effects, once allowed. */
+/** action LoadCargo (line 2052): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3788,7 +3823,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2174): its effects, once allowed. */
+/** action EndTavern (line 2177): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3800,7 +3835,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2178): its effects, once allowed. */
+/** action TakeMission (line 2181): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3826,7 +3861,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 875) until it waits for a decision or is done. */
+/** Runs the flow (line 873) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3866,7 +3901,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 828) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 826) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4023,7 +4058,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 881) until it waits for a decision or is done. */
+/** Runs proc playGame (line 879) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4107,7 +4142,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 899) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 897) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4172,7 +4207,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1012) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1010) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4231,7 +4266,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1072) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1070) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4432,7 +4467,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1128) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1126) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4495,7 +4530,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1140) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1138) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4639,7 +4674,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1172) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1170) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4745,7 +4780,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1194) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1192) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4806,10 +4841,26 @@ function currentEndOfMovementFrame(state: State): EndOfMovementFrame {
 }
 
 function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
-  return { routine: "askEntry", pc: 0, p, c, t, owner: 0, entryAnswer: "refuseEntry", granted: false, payToll: false };
+  return {
+    routine: "askEntry",
+    pc: 0,
+    p,
+    c,
+    t,
+    owner: 0,
+    entryAnswer: "refuseEntry",
+    granted: false,
+    tollDoubloons: 0,
+    tollHonours: 0,
+    tollCargo: 0,
+    tollPieces: 0,
+    payToll: false,
+    times: 0,
+    count: 0,
+  };
 }
 
-/** Runs proc askEntry (line 1211) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1209) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4822,16 +4873,16 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
       case 1: {
         frame.granted = frame.entryAnswer === "freeEntry";
-        if (!(
-          frame.entryAnswer !== "refuseEntry" &&
-          frame.entryAnswer !== "freeEntry" &&
-          tollPayable(state, frame.p, frame.entryAnswer)
-        )) {
+        if (frame.entryAnswer !== "demandToll") {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.p] };
+        if (state.players[frame.p]!.doubloons < 0)
+          throw new RulesError(
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1217: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+          );
+        state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
         return;
       }
@@ -4852,83 +4903,99 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       }
 
       case 3: {
-        if (!frame.payToll) {
-          frame.pc = 4;
-          continue machine;
-        }
-
-        frame.granted = true;
-        if (frame.entryAnswer !== "tollHonour") {
-          frame.pc = 5;
-          continue machine;
-        }
-
-        state.players[frame.p]!.honours -= 1;
-        state.players[frame.owner]!.honours += 1;
-        frame.pc = 7;
-        state.stack.push(newTrimHandFrame(frame.p));
+        if (spareHonours(state, frame.p) < 0)
+          throw new RulesError(
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1218: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+          );
+        state.pending = { site: 19, players: [frame.owner] };
+        frame.pc = 4;
         return;
       }
 
       case 4: {
-        frame.pc = 2;
-        continue machine;
+        if (state.players[frame.p]!.cargo < 0)
+          throw new RulesError(
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1219: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+          );
+        state.pending = { site: 20, players: [frame.owner] };
+        frame.pc = 5;
+        return;
       }
 
       case 5: {
-        if (frame.entryAnswer !== "tollCargo") {
+        if (equipmentCount(state, frame.p) < 0)
+          throw new RulesError(
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1220: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+          );
+        state.pending = { site: 21, players: [frame.owner] };
+        frame.pc = 6;
+        return;
+      }
+
+      case 6: {
+        state.pending = { site: 22, players: [frame.p] };
+        frame.pc = 7;
+        return;
+      }
+
+      case 7: {
+        if (!frame.payToll) {
           frame.pc = 8;
           continue machine;
         }
 
-        state.players[frame.p]!.cargo -= 1;
-        if (warehouseFree(state, frame.owner) > 0) {
-          state.players[frame.owner]!.whCargo += 1;
-        }
-
-        frame.pc = 9;
-        continue machine;
-      }
-
-      case 6: {
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 7: {
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 8: {
-        if (frame.entryAnswer !== "tollEquipment") {
-          frame.pc = 10;
+        frame.granted = true;
+        state.players[frame.p]!.doubloons -= frame.tollDoubloons;
+        state.players[frame.owner]!.doubloons += frame.tollDoubloons;
+        if (frame.tollHonours <= 0) {
+          frame.pc = 9;
           continue machine;
         }
 
-        frame.pc = 12;
-        state.stack.push(newPayEquipmentTollFrame(frame.p, frame.owner));
+        state.players[frame.p]!.honours -= frame.tollHonours;
+        state.players[frame.owner]!.honours += frame.tollHonours;
+        frame.pc = 10;
+        state.stack.push(newTrimHandFrame(frame.p));
         return;
       }
 
-      case 9: {
-        frame.pc = 6;
+      case 8: {
+        frame.pc = 2;
         continue machine;
       }
 
-      case 10: {
-        state.players[frame.p]!.doubloons -= tollDoubloons(state, frame.entryAnswer);
-        state.players[frame.owner]!.doubloons += tollDoubloons(state, frame.entryAnswer);
+      case 9: {
+        state.players[frame.p]!.cargo -= frame.tollCargo;
+        state.players[frame.owner]!.whCargo += Math.min(frame.tollCargo, warehouseFree(state, frame.owner));
+        frame.times = frame.tollPieces;
+        frame.count = 0;
         frame.pc = 11;
         continue machine;
       }
 
-      case 11: {
+      case 10: {
         frame.pc = 9;
         continue machine;
       }
 
+      case 11: {
+        if (frame.count >= frame.times) {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        frame.pc = 13;
+        state.stack.push(newPayEquipmentTollFrame(frame.p, frame.owner));
+        return;
+      }
+
       case 12: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 13: {
+        frame.count++;
         frame.pc = 11;
         continue machine;
       }
@@ -4961,12 +5028,12 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1249) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1252) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 19, players: [frame.p] };
+        state.pending = { site: 23, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -4978,7 +5045,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.p] };
+        state.pending = { site: 24, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -4989,7 +5056,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.p] };
+        state.pending = { site: 25, players: [frame.p] };
         frame.pc = 7;
         return;
       }
@@ -5015,7 +5082,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 26, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -5036,7 +5103,7 @@ function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void 
       }
 
       case 8: {
-        state.pending = { site: 23, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -5095,7 +5162,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1295) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1298) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5184,7 +5251,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1319) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1322) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5289,7 +5356,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1344) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1347) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5413,7 +5480,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1395) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1398) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5452,7 +5519,7 @@ function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): voi
           continue machine;
         }
 
-        state.pending = { site: 24, players: [state.lord] };
+        state.pending = { site: 28, players: [state.lord] };
         frame.pc = 6;
         return;
       }
@@ -5555,7 +5622,7 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1431) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1434) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5580,7 +5647,7 @@ function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 25, players: [frame.chooser] };
+        state.pending = { site: 29, players: [frame.chooser] };
         frame.pc = 3;
         return;
       }
@@ -5613,7 +5680,7 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1460) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1463) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5635,7 +5702,7 @@ function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): voi
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.chooser] };
+        state.pending = { site: 30, players: [frame.chooser] };
         frame.pc = 4;
         return;
       }
@@ -5673,7 +5740,7 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1470) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1473) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5695,7 +5762,7 @@ function stepMoveAside(state: State, frame: MoveAsideFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 31, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5734,7 +5801,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1485) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1488) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5746,7 +5813,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5772,7 +5839,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.p] };
+        state.pending = { site: 33, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -5808,7 +5875,7 @@ function stepHurt(state: State, frame: HurtFrame): void {
       }
 
       case 7: {
-        state.pending = { site: 30, players: [frame.p] };
+        state.pending = { site: 34, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -5851,7 +5918,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1514) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1517) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5882,7 +5949,7 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5933,7 +6000,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1563) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1566) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5944,7 +6011,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5955,7 +6022,7 @@ function stepPirateCard(state: State, frame: PirateCardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 33, players: [frame.p] };
+        state.pending = { site: 37, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5996,7 +6063,7 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1579) until it waits for a decision or is done. */
+/** Runs proc combat (line 1582) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6135,7 +6202,7 @@ function newSpendForPowerFrame(): SpendForPowerFrame {
   return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
 }
 
-/** Runs proc spendForPower (line 1625) until it waits for a decision or is done. */
+/** Runs proc spendForPower (line 1628) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6159,7 +6226,7 @@ function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 34, players: [frame.who] };
+        state.pending = { site: 38, players: [frame.who] };
         frame.pc = 5;
         return;
       }
@@ -6216,7 +6283,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1652) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1655) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6322,12 +6389,12 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1683) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1686) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 39, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6361,7 +6428,7 @@ function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 36, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -6408,7 +6475,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1702) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1705) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6428,7 +6495,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6455,7 +6522,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -6466,7 +6533,7 @@ function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 39, players: [frame.p] };
+        state.pending = { site: 43, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -6519,7 +6586,7 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1719) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1722) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6540,7 +6607,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.w] };
+        state.pending = { site: 44, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -6581,7 +6648,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.w] };
+        state.pending = { site: 45, players: [frame.w] };
         frame.pc = 8;
         return;
       }
@@ -6608,7 +6675,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 42, players: [frame.w] };
+        state.pending = { site: 46, players: [frame.w] };
         frame.pc = 11;
         return;
       }
@@ -6627,7 +6694,7 @@ function stepPirateFight(state: State, frame: PirateFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.w] };
+        state.pending = { site: 47, players: [frame.w] };
         frame.pc = 13;
         return;
       }
@@ -6687,7 +6754,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1775) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1778) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6714,7 +6781,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6773,7 +6840,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -6844,7 +6911,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1831) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1834) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6858,7 +6925,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
         }
 
         state.players[frame.p]!.letters = collect28(state, frame.p, frame.nation);
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6960,7 +7027,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2097) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2100) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6979,7 +7046,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6997,7 +7064,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7025,7 +7092,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -7043,7 +7110,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -7071,7 +7138,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -7088,7 +7155,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 55, players: [frame.p] };
+        state.pending = { site: 59, players: [frame.p] };
         frame.pc = 15;
         return;
       }
@@ -7099,7 +7166,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 56, players: [frame.p] };
+        state.pending = { site: 60, players: [frame.p] };
         frame.pc = 18;
         return;
       }
@@ -7116,7 +7183,7 @@ function stepChangeShip(state: State, frame: ChangeShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 57, players: [frame.p] };
+        state.pending = { site: 61, players: [frame.p] };
         frame.pc = 21;
         return;
       }
@@ -7184,7 +7251,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2217) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2220) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7226,7 +7293,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2228) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2231) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7399,12 +7466,12 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2250) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2253) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 60, players: [frame.gen] };
+        state.pending = { site: 64, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7443,7 +7510,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2256) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2259) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7472,7 +7539,7 @@ function stepDoFort(state: State, frame: DoFortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 61, players: [frame.gen] };
+        state.pending = { site: 65, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7511,7 +7578,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2282) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2285) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7545,7 +7612,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 3: {
-        state.pending = { site: 62, players: [frame.gen] };
+        state.pending = { site: 66, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7647,12 +7714,12 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2312) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2315) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 63, players: [frame.gen] };
+        state.pending = { site: 67, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -7663,7 +7730,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 64, players: [frame.gen] };
+        state.pending = { site: 68, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7704,7 +7771,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 65, players: [frame.gen] };
+        state.pending = { site: 69, players: [frame.gen] };
         frame.pc = 8;
         return;
       }
@@ -7815,7 +7882,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2348) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2351) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7825,7 +7892,7 @@ function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 66, players: [frame.gen] };
+        state.pending = { site: 70, players: [frame.gen] };
         frame.pc = 2;
         return;
       }
@@ -7873,7 +7940,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2368) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2371) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7890,7 +7957,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 67, players: [frame.gen] };
+        state.pending = { site: 71, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -7908,7 +7975,7 @@ function stepDoShoals(state: State, frame: DoShoalsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 68, players: [frame.gen] };
+        state.pending = { site: 72, players: [frame.gen] };
         frame.pc = 5;
         return;
       }
@@ -7952,12 +8019,12 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2390) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2393) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 69, players: [frame.gen] };
+        state.pending = { site: 73, players: [frame.gen] };
         frame.pc = 1;
         return;
       }
@@ -8017,7 +8084,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2405) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2408) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8034,7 +8101,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 70, players: [frame.gen] };
+        state.pending = { site: 74, players: [frame.gen] };
         frame.pc = 3;
         return;
       }
@@ -8195,7 +8262,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2437) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2440) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8240,7 +8307,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 71, players: [frame.p] };
+        state.pending = { site: 75, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8303,7 +8370,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2457) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2460) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8342,7 +8409,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 72, players: [shadowFor(state, state.active, state.active, state.active)] };
+        state.pending = { site: 76, players: [shadowFor(state, state.active, state.active, state.active)] };
         frame.pc = 6;
         return;
       }
@@ -8380,7 +8447,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 931) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 929) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8411,7 +8478,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1023) until it waits for a decision or is done. */
+/** Runs action Move (line 1021) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8464,7 +8531,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1040) until it waits for a decision or is done. */
+/** Runs action Step (line 1038) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8489,7 +8556,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1052) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1050) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8520,7 +8587,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1820) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1823) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8551,7 +8618,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1869) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1872) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8568,7 +8635,7 @@ function stepCommerce(state: State, frame: CommerceFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.me] };
+        state.pending = { site: 51, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8593,7 +8660,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1885) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1888) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8610,7 +8677,7 @@ function stepSellCargo(state: State, frame: SellCargoFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.me] };
+        state.pending = { site: 52, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8650,7 +8717,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2061) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2064) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8681,7 +8748,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 49, players: [frame.me] };
+        state.pending = { site: 53, players: [frame.me] };
         frame.pc = 2;
         return;
       }
@@ -8737,7 +8804,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2164) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2167) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8754,7 +8821,7 @@ function stepTavern(state: State, frame: TavernFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 58, players: [frame.me] };
+        state.pending = { site: 62, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -8779,7 +8846,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2185) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2188) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8792,7 +8859,7 @@ function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
 
         frame.c = cFound;
         state.players[frame.me]!.peek = [frame.c];
-        state.pending = { site: 59, players: [frame.me] };
+        state.pending = { site: 63, players: [frame.me] };
         frame.pc = 2;
         return;
       }
@@ -8833,7 +8900,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2207) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2210) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -9395,7 +9462,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 833)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 831)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9405,7 +9472,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 836)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 834)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9415,7 +9482,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 837)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 835)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9425,7 +9492,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 839)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 837)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9435,7 +9502,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 841)
+      // `choose kit: StartKit by p` (proc startingChoices, line 839)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9445,7 +9512,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 849)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 847)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9455,7 +9522,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 916)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 914)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9465,7 +9532,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1014)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1012)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9476,7 +9543,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1030)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1028)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9485,7 +9552,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1142)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1140)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9495,7 +9562,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1149)
+      // `choose takeSail: bool by p` (proc pickUps, line 1147)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9505,7 +9572,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1157)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1155)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9515,7 +9582,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1173)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1171)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9531,7 +9598,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1175)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1173)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9542,7 +9609,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1178)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1176)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9553,7 +9620,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1186)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1184)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9564,7 +9631,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1197)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1195)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9574,7 +9641,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1213)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1211)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9584,7 +9651,51 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose payToll: bool by p` (proc askEntry, line 1216)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1217)
+      const frame = currentAskEntryFrame(state);
+      const high = state.players[frame.p]!.doubloons;
+      for (let value = 0; value <= high; value++) {
+        out.push({ type: "tollDoubloons", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 19: {
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1218)
+      const frame = currentAskEntryFrame(state);
+      const high = spareHonours(state, frame.p);
+      for (let value = 0; value <= high; value++) {
+        out.push({ type: "tollHonours", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 20: {
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1219)
+      const frame = currentAskEntryFrame(state);
+      const high = state.players[frame.p]!.cargo;
+      for (let value = 0; value <= high; value++) {
+        out.push({ type: "tollCargo", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 21: {
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1220)
+      const frame = currentAskEntryFrame(state);
+      const high = equipmentCount(state, frame.p);
+      for (let value = 0; value <= high; value++) {
+        out.push({ type: "tollPieces", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 22: {
+      // `choose payToll: bool by p` (proc askEntry, line 1221)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9593,8 +9704,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1250)
+    case 23: {
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1253)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9604,8 +9715,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1253)
+    case 24: {
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1256)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9615,8 +9726,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1259)
+    case 25: {
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1262)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9626,8 +9737,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1265)
+    case 26: {
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1268)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9637,8 +9748,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1271)
+    case 27: {
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1274)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9648,8 +9759,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1404)
+    case 28: {
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1407)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9659,8 +9770,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1444)
+    case 29: {
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1447)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9670,8 +9781,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1465)
+    case 30: {
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1468)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9681,8 +9792,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1475)
+    case 31: {
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1478)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9692,8 +9803,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1489)
+    case 32: {
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1492)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9708,8 +9819,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1493)
+    case 33: {
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1496)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9717,8 +9828,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1502)
+    case 34: {
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1505)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9728,8 +9839,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1526)
+    case 35: {
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1529)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9739,8 +9850,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1566)
+    case 36: {
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1569)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9749,8 +9860,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1570)
+    case 37: {
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1573)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9760,8 +9871,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1632)
+    case 38: {
+      // `choose spendCP: bool by who` (proc spendForPower, line 1635)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9770,8 +9881,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1684)
+    case 39: {
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1687)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9780,8 +9891,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1689)
+    case 40: {
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1692)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9790,8 +9901,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1705)
+    case 41: {
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1708)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9806,8 +9917,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1709)
+    case 42: {
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1712)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9817,8 +9928,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1712)
+    case 43: {
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1715)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9828,8 +9939,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1727)
+    case 44: {
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1730)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9843,8 +9954,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1732)
+    case 45: {
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1735)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9853,8 +9964,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1743)
+    case 46: {
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1746)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9864,8 +9975,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1748)
+    case 47: {
+      // `choose raidMore: bool by w` (proc pirateFight, line 1751)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9874,8 +9985,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1786)
+    case 48: {
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1789)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9885,8 +9996,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1800)
+    case 49: {
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1803)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -9896,8 +10007,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1842)
+    case 50: {
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1845)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -9909,8 +10020,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1875)
+    case 51: {
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1878)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -9936,8 +10047,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1891)
+    case 52: {
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1894)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -9946,8 +10057,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2084)
+    case 53: {
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2087)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -9962,8 +10073,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2102)
+    case 54: {
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2105)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -9973,8 +10084,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2106)
+    case 55: {
+      // `choose storeMain: bool by p` (proc changeShip, line 2109)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -9983,8 +10094,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2116)
+    case 56: {
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2119)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -9993,8 +10104,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2120)
+    case 57: {
+      // `choose storeSail: bool by p` (proc changeShip, line 2123)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10003,8 +10114,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2130)
+    case 58: {
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2133)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10019,8 +10130,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2133)
+    case 59: {
+      // `choose storeItem: bool by p` (proc changeShip, line 2136)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10029,8 +10140,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2137)
+    case 60: {
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2140)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10040,8 +10151,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2145)
+    case 61: {
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2148)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10051,8 +10162,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2170)
+    case 62: {
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2173)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10060,8 +10171,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 59: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2194)
+    case 63: {
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2197)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10070,8 +10181,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 60: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2251)
+    case 64: {
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2254)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10080,8 +10191,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 61: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2272)
+    case 65: {
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2275)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10091,8 +10202,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 62: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2290)
+    case 66: {
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2293)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10102,8 +10213,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 63: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2313)
+    case 67: {
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2316)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10112,8 +10223,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 64: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2315)
+    case 68: {
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2318)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10122,8 +10233,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 65: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2324)
+    case 69: {
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2327)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10133,8 +10244,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 66: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2350)
+    case 70: {
+      // `choose newMission: bool by gen` (proc doCastaway, line 2353)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10143,8 +10254,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 67: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2373)
+    case 71: {
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2376)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10154,8 +10265,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 68: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2379)
+    case 72: {
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2382)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10165,8 +10276,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 69: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2391)
+    case 73: {
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2394)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10174,8 +10285,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 70: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2410)
+    case 74: {
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2413)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10184,8 +10295,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 71: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2444)
+    case 75: {
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2447)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10195,8 +10306,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 72: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2464)
+    case 76: {
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2467)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10409,18 +10520,58 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "entryAnswer") return "Answer the choice of entryAnswer first.";
       const value = action.value;
       if (!(ENTRY_ANSWER_VALUES as readonly unknown[]).includes(value))
-        return "entryAnswer must be one of refuseEntry, freeEntry, toll10, toll25, toll50, tollHonour, tollCargo, tollEquipment.";
+        return "entryAnswer must be one of refuseEntry, freeEntry, demandToll.";
       return null;
     }
 
     case 18: {
+      if (action.type !== "tollDoubloons") return "Answer the choice of tollDoubloons first.";
+      const frame = currentAskEntryFrame(state);
+      const value = action.value;
+      const high = state.players[frame.p]!.doubloons;
+      if (!(Number.isInteger(value) && value >= 0 && value <= high))
+        return `tollDoubloons must be a whole number from 0 to ${high}.`;
+      return null;
+    }
+
+    case 19: {
+      if (action.type !== "tollHonours") return "Answer the choice of tollHonours first.";
+      const frame = currentAskEntryFrame(state);
+      const value = action.value;
+      const high = spareHonours(state, frame.p);
+      if (!(Number.isInteger(value) && value >= 0 && value <= high))
+        return `tollHonours must be a whole number from 0 to ${high}.`;
+      return null;
+    }
+
+    case 20: {
+      if (action.type !== "tollCargo") return "Answer the choice of tollCargo first.";
+      const frame = currentAskEntryFrame(state);
+      const value = action.value;
+      const high = state.players[frame.p]!.cargo;
+      if (!(Number.isInteger(value) && value >= 0 && value <= high))
+        return `tollCargo must be a whole number from 0 to ${high}.`;
+      return null;
+    }
+
+    case 21: {
+      if (action.type !== "tollPieces") return "Answer the choice of tollPieces first.";
+      const frame = currentAskEntryFrame(state);
+      const value = action.value;
+      const high = equipmentCount(state, frame.p);
+      if (!(Number.isInteger(value) && value >= 0 && value <= high))
+        return `tollPieces must be a whole number from 0 to ${high}.`;
+      return null;
+    }
+
+    case 22: {
       if (action.type !== "payToll") return "Answer the choice of payToll first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "payToll must be true or false.";
       return null;
     }
 
-    case 19: {
+    case 23: {
       if (action.type !== "tollPiece") return "Answer the choice of tollPiece first.";
       const frame = currentPayEquipmentTollFrame(state);
       const value = action.value;
@@ -10430,7 +10581,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 24: {
       if (action.type !== "tollMain") return "Answer the choice of tollMain first.";
       const frame = currentPayEquipmentTollFrame(state);
       const value = action.value;
@@ -10440,7 +10591,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 25: {
       if (action.type !== "tollSecondary") return "Answer the choice of tollSecondary first.";
       const frame = currentPayEquipmentTollFrame(state);
       const value = action.value;
@@ -10450,7 +10601,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 26: {
       if (action.type !== "tollSail") return "Answer the choice of tollSail first.";
       const frame = currentPayEquipmentTollFrame(state);
       const value = action.value;
@@ -10460,7 +10611,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 27: {
       if (action.type !== "tollLetter") return "Answer the choice of tollLetter first.";
       const frame = currentPayEquipmentTollFrame(state);
       const value = action.value;
@@ -10470,7 +10621,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 28: {
       if (action.type !== "fightHex") return "Answer the choice of fightHex first.";
       const frame = currentResolveWindFightsFrame(state);
       const value = action.value;
@@ -10480,7 +10631,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 29: {
       if (action.type !== "spawnPort") return "Answer the choice of spawnPort first.";
       const frame = currentRespawnMerchantFrame(state);
       const value = action.value;
@@ -10490,7 +10641,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 26: {
+    case 30: {
       if (action.type !== "merchantAside") return "Answer the choice of merchantAside first.";
       const frame = currentMoveMerchantAsideFrame(state);
       const value = action.value;
@@ -10500,7 +10651,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 31: {
       if (action.type !== "asideHex") return "Answer the choice of asideHex first.";
       const frame = currentMoveAsideFrame(state);
       const value = action.value;
@@ -10510,7 +10661,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 32: {
       if (action.type !== "loss") return "Answer the choice of loss first.";
       const frame = currentHurtFrame(state);
       const value = action.value;
@@ -10525,14 +10676,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 33: {
       if (action.type !== "lostSail") return "Answer the choice of lostSail first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 2)) return "lostSail must be a whole number from 1 to 2.";
       return null;
     }
 
-    case 30: {
+    case 34: {
       if (action.type !== "lostLetter") return "Answer the choice of lostLetter first.";
       const frame = currentHurtFrame(state);
       const value = action.value;
@@ -10542,7 +10693,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 35: {
       if (action.type !== "wreckHex") return "Answer the choice of wreckHex first.";
       const frame = currentDropWreckFrame(state);
       const value = action.value;
@@ -10552,14 +10703,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 32: {
+    case 36: {
       if (action.type !== "playFromHand") return "Answer the choice of playFromHand first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "playFromHand must be true or false.";
       return null;
     }
 
-    case 33: {
+    case 37: {
       if (action.type !== "handCard") return "Answer the choice of handCard first.";
       const frame = currentPirateCardFrame(state);
       const value = action.value;
@@ -10569,14 +10720,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 34: {
+    case 38: {
       if (action.type !== "spendCP") return "Answer the choice of spendCP first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "spendCP must be true or false.";
       return null;
     }
 
-    case 35: {
+    case 39: {
       if (action.type !== "spoil") return "Answer the choice of spoil first.";
       const value = action.value;
       if (!(MERCHANT_SPOIL_VALUES as readonly unknown[]).includes(value))
@@ -10584,7 +10735,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 40: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentMerchantSpoilsFrame(state);
       const value = action.value;
@@ -10593,7 +10744,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 41: {
       if (action.type !== "room") return "Answer the choice of room first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10608,7 +10759,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 38: {
+    case 42: {
       if (action.type !== "discardedSec") return "Answer the choice of discardedSec first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10618,7 +10769,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 39: {
+    case 43: {
       if (action.type !== "discardedLetter") return "Answer the choice of discardedLetter first.";
       const frame = currentMakeRoomFrame(state);
       const value = action.value;
@@ -10628,7 +10779,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 40: {
+    case 44: {
       if (action.type !== "pirateSpoil") return "Answer the choice of pirateSpoil first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10642,7 +10793,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 45: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10651,7 +10802,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 46: {
       if (action.type !== "raided") return "Answer the choice of raided first.";
       const frame = currentPirateFightFrame(state);
       const value = action.value;
@@ -10661,14 +10812,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 47: {
       if (action.type !== "raidMore") return "Answer the choice of raidMore first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "raidMore must be true or false.";
       return null;
     }
 
-    case 44: {
+    case 48: {
       if (action.type !== "krakenEscape") return "Answer the choice of krakenEscape first.";
       const frame = currentKrakenFightFrame(state);
       const value = action.value;
@@ -10678,7 +10829,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 49: {
       if (action.type !== "krakenHome") return "Answer the choice of krakenHome first.";
       const frame = currentKrakenFightFrame(state);
       const value = action.value;
@@ -10688,7 +10839,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 50: {
       if (action.type !== "hideoutToken") return "Answer the choice of hideoutToken first.";
       const frame = currentCityAttackFrame(state);
       const value = action.value;
@@ -10701,7 +10852,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 51: {
       switch (action.type) {
         case "SellCargo": {
           if (!(Number.isInteger(action.count) && action.count >= 1 && action.count <= 7))
@@ -10835,14 +10986,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 48: {
+    case 52: {
       if (action.type !== "raiseDistance") return "Answer the choice of raiseDistance first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "raiseDistance must be true or false.";
       return null;
     }
 
-    case 49: {
+    case 53: {
       if (action.type !== "newShip") return "Answer the choice of newShip first.";
       const frame = currentBuyShipFrame(state);
       const value = action.value;
@@ -10852,7 +11003,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 54: {
       if (action.type !== "extraMain") return "Answer the choice of extraMain first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10862,14 +11013,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 55: {
       if (action.type !== "storeMain") return "Answer the choice of storeMain first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeMain must be true or false.";
       return null;
     }
 
-    case 52: {
+    case 56: {
       if (action.type !== "extraSail") return "Answer the choice of extraSail first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10879,14 +11030,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 53: {
+    case 57: {
       if (action.type !== "storeSail") return "Answer the choice of storeSail first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeSail must be true or false.";
       return null;
     }
 
-    case 54: {
+    case 58: {
       if (action.type !== "extraItem") return "Answer the choice of extraItem first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10901,14 +11052,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 55: {
+    case 59: {
       if (action.type !== "storeItem") return "Answer the choice of storeItem first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "storeItem must be true or false.";
       return null;
     }
 
-    case 56: {
+    case 60: {
       if (action.type !== "extraSec") return "Answer the choice of extraSec first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10918,7 +11069,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 57: {
+    case 61: {
       if (action.type !== "extraLetter") return "Answer the choice of extraLetter first.";
       const frame = currentChangeShipFrame(state);
       const value = action.value;
@@ -10928,7 +11079,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 58: {
+    case 62: {
       switch (action.type) {
         case "TakeMission": {
           return checkTakeMission(state, action.player);
@@ -10951,14 +11102,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 59: {
+    case 63: {
       if (action.type !== "keepCard") return "Answer the choice of keepCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "keepCard must be true or false.";
       return null;
     }
 
-    case 60: {
+    case 64: {
       if (action.type !== "truceNation") return "Answer the choice of truceNation first.";
       const value = action.value;
       if (!(NATION_VALUES as readonly unknown[]).includes(value))
@@ -10967,7 +11118,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 61: {
+    case 65: {
       if (action.type !== "fortChoice") return "Answer the choice of fortChoice first.";
       const frame = currentDoFortFrame(state);
       const value = action.value;
@@ -10977,7 +11128,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 62: {
+    case 66: {
       if (action.type !== "krakenTo") return "Answer the choice of krakenTo first.";
       const frame = currentDoKrakenFrame(state);
       const value = action.value;
@@ -10987,14 +11138,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 63: {
+    case 67: {
       if (action.type !== "moveMerchant") return "Answer the choice of moveMerchant first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "moveMerchant must be true or false.";
       return null;
     }
 
-    case 64: {
+    case 68: {
       if (action.type !== "whichMerchant") return "Answer the choice of whichMerchant first.";
       const value = action.value;
       const items = rangeList(0, state.merchants.length - 1);
@@ -11003,7 +11154,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 65: {
+    case 69: {
       if (action.type !== "merchantTo") return "Answer the choice of merchantTo first.";
       const frame = currentDoMerchantEventFrame(state);
       const value = action.value;
@@ -11013,14 +11164,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 66: {
+    case 70: {
       if (action.type !== "newMission") return "Answer the choice of newMission first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "newMission must be true or false.";
       return null;
     }
 
-    case 67: {
+    case 71: {
       if (action.type !== "shoalsModule") return "Answer the choice of shoalsModule first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -11030,7 +11181,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 68: {
+    case 72: {
       if (action.type !== "shoalsSpot") return "Answer the choice of shoalsSpot first.";
       const frame = currentDoShoalsFrame(state);
       const value = action.value;
@@ -11040,7 +11191,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 69: {
+    case 73: {
       if (action.type !== "sirensTarget") return "Answer the choice of sirensTarget first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 0 && value < state.playerCount))
@@ -11048,7 +11199,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 70: {
+    case 74: {
       if (action.type !== "stormDir") return "Answer the choice of stormDir first.";
       const value = action.value;
       const items = state.stormOptions;
@@ -11057,7 +11208,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 71: {
+    case 75: {
       if (action.type !== "stormLanding") return "Answer the choice of stormLanding first.";
       const frame = currentCarryPirateFrame(state);
       const value = action.value;
@@ -11067,7 +11218,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 72: {
+    case 76: {
       if (action.type !== "merchantLanding") return "Answer the choice of merchantLanding first.";
       const frame = currentCarryMerchantFrame(state);
       const value = action.value;
@@ -11267,6 +11418,38 @@ function apply(state: State, action: Action): void {
     }
 
     case 18: {
+      if (action.type !== "tollDoubloons") throw notOfferedNow(action);
+      const frame = currentAskEntryFrame(state);
+      frame.tollDoubloons = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 19: {
+      if (action.type !== "tollHonours") throw notOfferedNow(action);
+      const frame = currentAskEntryFrame(state);
+      frame.tollHonours = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 20: {
+      if (action.type !== "tollCargo") throw notOfferedNow(action);
+      const frame = currentAskEntryFrame(state);
+      frame.tollCargo = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 21: {
+      if (action.type !== "tollPieces") throw notOfferedNow(action);
+      const frame = currentAskEntryFrame(state);
+      frame.tollPieces = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 22: {
       if (action.type !== "payToll") throw notOfferedNow(action);
       const frame = currentAskEntryFrame(state);
       frame.payToll = action.value;
@@ -11274,7 +11457,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 23: {
       if (action.type !== "tollPiece") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollPiece = action.value;
@@ -11282,7 +11465,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 24: {
       if (action.type !== "tollMain") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollMain = at(state.players[frame.p]!.sb, action.value);
@@ -11290,7 +11473,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 25: {
       if (action.type !== "tollSecondary") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollSecondary = at(state.players[frame.p]!.holdSec, action.value);
@@ -11298,7 +11481,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 26: {
       if (action.type !== "tollSail") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollSail = at(state.players[frame.p]!.yards, action.value);
@@ -11306,7 +11489,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 27: {
       if (action.type !== "tollLetter") throw notOfferedNow(action);
       const frame = currentPayEquipmentTollFrame(state);
       frame.tollLetter = at(state.players[frame.p]!.letters, action.value);
@@ -11314,7 +11497,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 28: {
       if (action.type !== "fightHex") throw notOfferedNow(action);
       const frame = currentResolveWindFightsFrame(state);
       frame.fightHex = at(frame.fights, action.value);
@@ -11322,7 +11505,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 29: {
       if (action.type !== "spawnPort") throw notOfferedNow(action);
       const frame = currentRespawnMerchantFrame(state);
       frame.spawnPort = at(frame.options, action.value);
@@ -11330,7 +11513,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 30: {
       if (action.type !== "merchantAside") throw notOfferedNow(action);
       const frame = currentMoveMerchantAsideFrame(state);
       frame.merchantAside = at(frame.options, action.value);
@@ -11338,7 +11521,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 31: {
       if (action.type !== "asideHex") throw notOfferedNow(action);
       const frame = currentMoveAsideFrame(state);
       frame.asideHex = at(frame.options, action.value);
@@ -11346,7 +11529,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 32: {
       if (action.type !== "loss") throw notOfferedNow(action);
       const frame = currentHurtFrame(state);
       frame.loss = action.value;
@@ -11354,7 +11537,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 33: {
       if (action.type !== "lostSail") throw notOfferedNow(action);
       const frame = currentHurtFrame(state);
       frame.lostSail = action.value;
@@ -11362,7 +11545,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 34: {
       if (action.type !== "lostLetter") throw notOfferedNow(action);
       const frame = currentHurtFrame(state);
       frame.lostLetter = action.value;
@@ -11370,7 +11553,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 35: {
       if (action.type !== "wreckHex") throw notOfferedNow(action);
       const frame = currentDropWreckFrame(state);
       frame.wreckHex = at(frame.options, action.value);
@@ -11378,7 +11561,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 36: {
       if (action.type !== "playFromHand") throw notOfferedNow(action);
       const frame = currentPirateCardFrame(state);
       frame.playFromHand = action.value;
@@ -11386,7 +11569,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 37: {
       if (action.type !== "handCard") throw notOfferedNow(action);
       const frame = currentPirateCardFrame(state);
       frame.handCard = at(state.players[frame.p]!.hand, action.value);
@@ -11394,7 +11577,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 38: {
       if (action.type !== "spendCP") throw notOfferedNow(action);
       const frame = currentSpendForPowerFrame(state);
       frame.spendCP = action.value;
@@ -11402,7 +11585,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 39: {
       if (action.type !== "spoil") throw notOfferedNow(action);
       const frame = currentMerchantSpoilsFrame(state);
       frame.spoil = action.value;
@@ -11410,7 +11593,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 40: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentMerchantSpoilsFrame(state);
       frame.loot = action.value;
@@ -11418,7 +11601,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 41: {
       if (action.type !== "room") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.room = action.value;
@@ -11426,7 +11609,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 42: {
       if (action.type !== "discardedSec") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.discardedSec = action.value;
@@ -11434,7 +11617,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 43: {
       if (action.type !== "discardedLetter") throw notOfferedNow(action);
       const frame = currentMakeRoomFrame(state);
       frame.discardedLetter = action.value;
@@ -11442,7 +11625,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 44: {
       if (action.type !== "pirateSpoil") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.pirateSpoil = action.value;
@@ -11450,7 +11633,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 45: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.loot = action.value;
@@ -11458,7 +11641,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 46: {
       if (action.type !== "raided") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.raided = at(state.players[frame.l]!.captured, action.value);
@@ -11466,7 +11649,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 47: {
       if (action.type !== "raidMore") throw notOfferedNow(action);
       const frame = currentPirateFightFrame(state);
       frame.raidMore = action.value;
@@ -11474,7 +11657,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 48: {
       if (action.type !== "krakenEscape") throw notOfferedNow(action);
       const frame = currentKrakenFightFrame(state);
       frame.krakenEscape = at(frame.options, action.value);
@@ -11482,7 +11665,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 49: {
       if (action.type !== "krakenHome") throw notOfferedNow(action);
       const frame = currentKrakenFightFrame(state);
       frame.krakenHome = at(frame.homes, action.value);
@@ -11490,7 +11673,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 50: {
       if (action.type !== "hideoutToken") throw notOfferedNow(action);
       const frame = currentCityAttackFrame(state);
       frame.hideoutToken = at(state.players[frame.p]!.tokens, action.value);
@@ -11498,7 +11681,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 51: {
       state.pending = null;
       switch (action.type) {
         case "SellCargo":
@@ -11574,7 +11757,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 52: {
       if (action.type !== "raiseDistance") throw notOfferedNow(action);
       const frame = currentSellCargoFrame(state);
       frame.raiseDistance = action.value;
@@ -11582,7 +11765,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 53: {
       if (action.type !== "newShip") throw notOfferedNow(action);
       const frame = currentBuyShipFrame(state);
       frame.newShip = action.value === null ? null : at(frame.affordable, action.value);
@@ -11590,7 +11773,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 54: {
       if (action.type !== "extraMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraMain = action.value;
@@ -11598,7 +11781,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 55: {
       if (action.type !== "storeMain") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeMain = action.value;
@@ -11606,7 +11789,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 56: {
       if (action.type !== "extraSail") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSail = action.value;
@@ -11614,7 +11797,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 57: {
       if (action.type !== "storeSail") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeSail = action.value;
@@ -11622,7 +11805,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 58: {
       if (action.type !== "extraItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraItem = action.value;
@@ -11630,7 +11813,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 59: {
       if (action.type !== "storeItem") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.storeItem = action.value;
@@ -11638,7 +11821,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 60: {
       if (action.type !== "extraSec") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraSec = action.value;
@@ -11646,7 +11829,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 61: {
       if (action.type !== "extraLetter") throw notOfferedNow(action);
       const frame = currentChangeShipFrame(state);
       frame.extraLetter = action.value;
@@ -11654,7 +11837,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 62: {
       state.pending = null;
       switch (action.type) {
         case "TakeMission":
@@ -11676,7 +11859,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 59: {
+    case 63: {
       if (action.type !== "keepCard") throw notOfferedNow(action);
       const frame = currentBuyCombatCardFrame(state);
       frame.keepCard = action.value;
@@ -11684,7 +11867,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 60: {
+    case 64: {
       if (action.type !== "truceNation") throw notOfferedNow(action);
       const frame = currentDoDiplomacyFrame(state);
       frame.truceNation = action.value;
@@ -11692,7 +11875,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 61: {
+    case 65: {
       if (action.type !== "fortChoice") throw notOfferedNow(action);
       const frame = currentDoFortFrame(state);
       frame.fortChoice = at(frame.freeForts, action.value);
@@ -11700,7 +11883,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 62: {
+    case 66: {
       if (action.type !== "krakenTo") throw notOfferedNow(action);
       const frame = currentDoKrakenFrame(state);
       frame.krakenTo = at(frame.options, action.value);
@@ -11708,7 +11891,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 63: {
+    case 67: {
       if (action.type !== "moveMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.moveMerchant = action.value;
@@ -11716,7 +11899,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 64: {
+    case 68: {
       if (action.type !== "whichMerchant") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.whichMerchant = at(rangeList(0, state.merchants.length - 1), action.value);
@@ -11724,7 +11907,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 65: {
+    case 69: {
       if (action.type !== "merchantTo") throw notOfferedNow(action);
       const frame = currentDoMerchantEventFrame(state);
       frame.merchantTo = at(frame.options, action.value);
@@ -11732,7 +11915,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 66: {
+    case 70: {
       if (action.type !== "newMission") throw notOfferedNow(action);
       const frame = currentDoCastawayFrame(state);
       frame.newMission = action.value;
@@ -11740,7 +11923,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 67: {
+    case 71: {
       if (action.type !== "shoalsModule") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsModule = at(frame.movable, action.value);
@@ -11748,7 +11931,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 68: {
+    case 72: {
       if (action.type !== "shoalsSpot") throw notOfferedNow(action);
       const frame = currentDoShoalsFrame(state);
       frame.shoalsSpot = at(frame.choices, action.value);
@@ -11756,7 +11939,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 69: {
+    case 73: {
       if (action.type !== "sirensTarget") throw notOfferedNow(action);
       const frame = currentDoSirensFrame(state);
       frame.sirensTarget = action.value;
@@ -11764,7 +11947,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 70: {
+    case 74: {
       if (action.type !== "stormDir") throw notOfferedNow(action);
       const frame = currentDoStormFrame(state);
       frame.stormDir = at(state.stormOptions, action.value);
@@ -11772,7 +11955,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 71: {
+    case 75: {
       if (action.type !== "stormLanding") throw notOfferedNow(action);
       const frame = currentCarryPirateFrame(state);
       frame.stormLanding = at(frame.options, action.value);
@@ -11780,7 +11963,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 72: {
+    case 76: {
       if (action.type !== "merchantLanding") throw notOfferedNow(action);
       const frame = currentCarryMerchantFrame(state);
       frame.merchantLanding = at(frame.options, action.value);
@@ -11803,6 +11986,10 @@ const SITE_OFFERS: readonly (readonly string[])[] = [
   ["Move", "AttackCity", "Commerce", "Tavern", "EndTurn"],
   [],
   ["Step", "AttackPort", "ExtraMove", "StopMoving"],
+  [],
+  [],
+  [],
+  [],
   [],
   [],
   [],
@@ -12018,7 +12205,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "tollMain":
       switch (state.pending?.site) {
-        case 20: {
+        case 24: {
           const frame = currentPayEquipmentTollFrame(state);
           const item = state.players[frame.p]!.sb[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12028,7 +12215,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "tollSecondary":
       switch (state.pending?.site) {
-        case 21: {
+        case 25: {
           const frame = currentPayEquipmentTollFrame(state);
           const item = state.players[frame.p]!.holdSec[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12038,7 +12225,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "tollSail":
       switch (state.pending?.site) {
-        case 22: {
+        case 26: {
           const frame = currentPayEquipmentTollFrame(state);
           const item = state.players[frame.p]!.yards[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12048,7 +12235,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "tollLetter":
       switch (state.pending?.site) {
-        case 23: {
+        case 27: {
           const frame = currentPayEquipmentTollFrame(state);
           const item = state.players[frame.p]!.letters[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12058,7 +12245,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "fightHex":
       switch (state.pending?.site) {
-        case 24: {
+        case 28: {
           const frame = currentResolveWindFightsFrame(state);
           const item = frame.fights[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12068,7 +12255,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "spawnPort":
       switch (state.pending?.site) {
-        case 25: {
+        case 29: {
           const frame = currentRespawnMerchantFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12078,7 +12265,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantAside":
       switch (state.pending?.site) {
-        case 26: {
+        case 30: {
           const frame = currentMoveMerchantAsideFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12088,7 +12275,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "asideHex":
       switch (state.pending?.site) {
-        case 27: {
+        case 31: {
           const frame = currentMoveAsideFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12098,7 +12285,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "wreckHex":
       switch (state.pending?.site) {
-        case 31: {
+        case 35: {
           const frame = currentDropWreckFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12108,7 +12295,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "handCard":
       switch (state.pending?.site) {
-        case 33: {
+        case 37: {
           const frame = currentPirateCardFrame(state);
           const item = state.players[frame.p]!.hand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12118,7 +12305,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "raided":
       switch (state.pending?.site) {
-        case 42: {
+        case 46: {
           const frame = currentPirateFightFrame(state);
           const item = state.players[frame.l]!.captured[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12128,7 +12315,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "krakenEscape":
       switch (state.pending?.site) {
-        case 44: {
+        case 48: {
           const frame = currentKrakenFightFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12138,7 +12325,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "krakenHome":
       switch (state.pending?.site) {
-        case 45: {
+        case 49: {
           const frame = currentKrakenFightFrame(state);
           const item = frame.homes[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12148,7 +12335,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hideoutToken":
       switch (state.pending?.site) {
-        case 46: {
+        case 50: {
           const frame = currentCityAttackFrame(state);
           const item = state.players[frame.p]!.tokens[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12158,7 +12345,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newShip":
       switch (state.pending?.site) {
-        case 49: {
+        case 53: {
           const frame = currentBuyShipFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.affordable[action.value];
@@ -12169,7 +12356,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "fortChoice":
       switch (state.pending?.site) {
-        case 61: {
+        case 65: {
           const frame = currentDoFortFrame(state);
           const item = frame.freeForts[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12179,7 +12366,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "krakenTo":
       switch (state.pending?.site) {
-        case 62: {
+        case 66: {
           const frame = currentDoKrakenFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12189,7 +12376,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "whichMerchant":
       switch (state.pending?.site) {
-        case 64: {
+        case 68: {
           const item = rangeList(0, state.merchants.length - 1)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12198,7 +12385,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantTo":
       switch (state.pending?.site) {
-        case 65: {
+        case 69: {
           const frame = currentDoMerchantEventFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12208,7 +12395,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "shoalsModule":
       switch (state.pending?.site) {
-        case 67: {
+        case 71: {
           const frame = currentDoShoalsFrame(state);
           const item = frame.movable[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12218,7 +12405,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "shoalsSpot":
       switch (state.pending?.site) {
-        case 68: {
+        case 72: {
           const frame = currentDoShoalsFrame(state);
           const item = frame.choices[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -12228,7 +12415,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "stormDir":
       switch (state.pending?.site) {
-        case 70: {
+        case 74: {
           const item = state.stormOptions[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
@@ -12237,7 +12424,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "stormLanding":
       switch (state.pending?.site) {
-        case 71: {
+        case 75: {
           const frame = currentCarryPirateFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12247,7 +12434,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "merchantLanding":
       switch (state.pending?.site) {
-        case 72: {
+        case 76: {
           const frame = currentCarryMerchantFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: hexView(item) };
@@ -12867,7 +13054,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 73)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 77)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -13934,7 +14121,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "85418924",
+  sourceHash: "be81d64a",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
