@@ -40,6 +40,8 @@ export interface LocalSymbol {
 
 export type TypeExpr =
   | { readonly kind: "named"; readonly name: Name; readonly span: Span }
+  /** The element type of a choice's list, for the choices `for x in list chosen by p` asks (never written). */
+  | { readonly kind: "inferred"; readonly span: Span }
   | { readonly kind: "list"; readonly element: TypeExpr; readonly span: Span }
   | { readonly kind: "map"; readonly key: TypeExpr; readonly value: TypeExpr; readonly span: Span }
   | { readonly kind: "deck"; readonly element: TypeExpr; readonly span: Span }

@@ -477,6 +477,9 @@ class Checker {
 
   private resolveType(t: A.TypeExpr): Type {
     switch (t.kind) {
+      case "inferred":
+        // Only the choices of `for x in list chosen by p` have one; `choose` takes the list's element type itself.
+        return ERROR;
       case "list":
         return listOf(this.resolveType(t.element));
       case "map":
@@ -1077,7 +1080,20 @@ class Checker {
             ),
           );
         }
-        s.symbol = this.bind(s.name, declared ?? (t.kind === "unknown" ? ERROR : t), "let");
+        // The elements a loop of choices (`for x in list chosen by p`) has left: its list must be one.
+        const chosenLoop = s.name.text.includes("$");
+        if (chosenLoop && t.kind !== "list" && t.kind !== "error") {
+          this.diagnostics.push(
+            error(
+              Codes.typeMismatch,
+              s.value.span,
+              `a loop of choices goes over a list, not ${typeToString(t)}`,
+              "write `for x in <list> chosen by <player> { ... }`",
+            ),
+          );
+        }
+        const stored = chosenLoop && t.kind !== "list" ? ERROR : t;
+        s.symbol = this.bind(s.name, declared ?? (stored.kind === "unknown" ? ERROR : stored), "let");
         break;
       }
       case "assign":
@@ -1322,9 +1338,16 @@ class Checker {
     this.diagnostics.push(error(Codes.typeMismatch, span, `expected a list, found ${typeToString(t)}`));
   }
 
+  /** The choice of `for x in list chosen by p`: one element of the list (or none, with `for some`). */
+  private inferredChoice(s: A.ChooseStmt): Type {
+    const list = this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, undefined));
+    const element = list.kind === "error" ? ERROR : this.elementType(list, s.domain.from!.span);
+    return s.domain.typeExpr.kind === "optional" ? optionalOf(element) : element;
+  }
+
   private choose(s: A.ChooseStmt): void {
     this.rangeValueAllowed = true;
-    const type = this.resolveType(s.domain.typeExpr);
+    const type = isInferred(s.domain.typeExpr) ? this.inferredChoice(s) : this.resolveType(s.domain.typeExpr);
     this.rangeValueAllowed = false;
     const highValue = rangeEnd(s.domain.typeExpr);
     // `choose ship: Ship? in offer`: one of the list, or none.
@@ -1340,8 +1363,11 @@ class Checker {
       );
     }
     if (highValue) this.lookingOnly("a choice's range", () => this.expr(highValue, INT));
-    if (s.domain.from) this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, listOf(answer)));
-    else if (!highValue && !this.enumerable(answer)) {
+    if (s.domain.from) {
+      if (!isInferred(s.domain.typeExpr)) {
+        this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, listOf(answer)));
+      }
+    } else if (!highValue && !this.enumerable(answer)) {
       this.diagnostics.push(
         error(
           Codes.invalidValue,
@@ -1385,7 +1411,8 @@ class Checker {
     } else {
       this.expr(s.chooser, PLAYER);
     }
-    s.candidate = this.bind(s.name, type, "choose");
+    // `where` says which values may be taken; none, for an optional choice, is always an answer.
+    s.candidate = this.bind(s.name, answer, "choose");
     s.candidate.used = true;
     if (s.condition) this.lookingOnly("a choice's condition", () => this.expr(s.condition!, BOOL));
     if (s.messageParts) this.lookingOnly("a choice's message", () => this.textParts(s.messageParts!));
@@ -2320,6 +2347,11 @@ class Checker {
       this.diagnostics.push(error(Codes.misplaced, d.span, message, "compute the score from the fields it counts"));
     }
   }
+}
+
+/** The type of a choice that `for x in list chosen by p` stands for: the list's element (optional or not). */
+function isInferred(t: A.TypeExpr): boolean {
+  return t.kind === "inferred" || (t.kind === "optional" && t.inner.kind === "inferred");
 }
 
 /** `0..me.coins` (optional or not): the value a choice's range ends at, when it is not a number. */

@@ -565,7 +565,79 @@ export class AstBuilder {
   // ---- statements -------------------------------------------------------------------------------------------
 
   block(n: CstNode): A.Block {
-    return { span: nodeSpan(n), statements: nodes(n, "statement").map((s) => this.statement(s)) };
+    return { span: nodeSpan(n), statements: nodes(n, "statement").flatMap((s) => this.statements(s)) };
+  }
+
+  /** A statement as rules written; `for x in list chosen by p` stands for the loop of choices it means. */
+  private statements(s: CstNode): A.Stmt[] {
+    const loop = maybeNode(s, "forStmt");
+    return loop && has(loop, "By") ? this.chosenLoop(loop, nodeSpan(s)) : [this.statement(s)];
+  }
+
+  /**
+   * `for [some] x in list chosen by p [where c] { body }`: every element of the list (as it was when the loop
+   * began) once, in the order p picks, or with `some` until p answers none:
+   *
+   *     let x$left = list
+   *     while size(x$left) > 0 {
+   *       choose x: <element>[?] in x$left by p [where c]
+   *       (with some: if let x = x { ... } else { break })
+   *       remove x from x$left
+   *       body
+   *     }
+   *
+   * The decision is named like the variable (tests answer `x(value)`); `x$left` cannot clash with a designer's
+   * name, as `$` is not part of the language.
+   */
+  private chosenLoop(n: CstNode, span: A.Span): A.Stmt[] {
+    const inToken = token(n, "In");
+    const words = tokens(n, "Identifier");
+    const variable = name(words.filter((t) => t.startOffset < inToken.startOffset).at(-1)!);
+    const some = words.some((t) => t.image === "some" && t.startOffset < variable.span.start);
+    const [list, chooser, condition] = nodes(n, "expr").map((e) => this.expr(e));
+    const body = this.block(node(n, "block"));
+    const left = { text: `${variable.text}$left`, span: variable.span };
+    const ref = (x: A.Name): A.Expr => ({ kind: "name", name: x.text, span: x.span });
+    const element: A.TypeExpr = { kind: "inferred", span: variable.span };
+    const choose: A.ChooseStmt = {
+      kind: "choose",
+      span,
+      name: variable,
+      domain: {
+        span,
+        typeExpr: some ? { kind: "optional", inner: element, span: variable.span } : element,
+        from: ref(left),
+      },
+      chooser: chooser!,
+      each: undefined,
+      condition,
+      message: undefined,
+    };
+    const take: A.Stmt[] = [{ kind: "remove", span, value: ref(variable), list: ref(left) }, ...body.statements];
+    const picks: A.Stmt[] = some
+      ? [
+          choose,
+          {
+            kind: "if",
+            span,
+            binding: variable,
+            condition: ref(variable),
+            then: { span: body.span, statements: take },
+            otherwise: { span, statements: [{ kind: "break", span }] },
+          },
+        ]
+      : [choose, ...take];
+    const remaining: A.Expr = {
+      kind: "binary",
+      span,
+      op: ">",
+      left: { kind: "call", span, callee: { text: "size", span }, args: [ref(left)], namedArgs: [] },
+      right: { kind: "int", span, value: 0 },
+    };
+    return [
+      { kind: "let", span, name: left, typeExpr: undefined, value: list! },
+      { kind: "while", span, condition: remaining, body: { span: body.span, statements: picks } },
+    ];
   }
 
   private statement(s: CstNode): A.Stmt {
@@ -591,14 +663,26 @@ export class AstBuilder {
         return this.ifStmt(n);
       case "matchStmt":
         return this.matchStmt(n);
-      case "forStmt":
+      case "forStmt": {
+        const before = tokens(n, "Identifier").filter((t) => t.startOffset < token(n, "In").startOffset);
+        if (before.length > 1) {
+          this.diagnostics.push(
+            error(
+              Codes.syntaxError,
+              tokenSpan(before[0]!),
+              "`for some` is a loop of choices: say who chooses",
+              "write `for some x in list chosen by <player> { ... }`",
+            ),
+          );
+        }
         return {
           kind: "for",
           span,
-          variable: name(token(n, "Identifier")),
+          variable: name(before.at(-1)!),
           iterable: this.expr(node(n, "expr")),
           body: this.block(node(n, "block")),
         };
+      }
       case "whileStmt":
         return { kind: "while", span, condition: this.expr(node(n, "expr")), body: this.block(node(n, "block")) };
       case "repeatStmt":
@@ -678,7 +762,7 @@ export class AstBuilder {
     const arms = nodes(n, "pattern").map((p, i): A.MatchArm<A.Block> => {
       const body = bodies[i]!;
       const block: A.Block =
-        body.name === "block" ? this.block(body) : { span: nodeSpan(body), statements: [this.statement(body)] };
+        body.name === "block" ? this.block(body) : { span: nodeSpan(body), statements: this.statements(body) };
       return { span: { ...nodeSpan(p), end: block.span.end }, pattern: this.pattern(p), body: block };
     });
     return { kind: "match", span: nodeSpan(n), subject: this.expr(node(n, "expr")), arms };

@@ -544,11 +544,31 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.expr);
   });
 
+  /**
+   * `for x in list { }`; `for x in list chosen by p [where c] { }` takes every element once, in the order p picks;
+   * `for some x in list chosen by p ...` lets p stop at any pick. (`some` and `chosen` are not reserved.)
+   */
   private forStmt = this.RULE("forStmt", () => {
     this.CONSUME(T.For);
+    this.OPTION({
+      GATE: () => this.LA(1).image === "some" && this.LA(2).tokenType === T.Identifier,
+      DEF: () => this.CONSUME2(T.Identifier),
+    });
     this.CONSUME(T.Identifier);
     this.CONSUME(T.In);
     this.SUBRULE(this.expr);
+    this.OPTION2({
+      GATE: () => this.LA(1).image === "chosen" && this.LA(2).tokenType === T.By,
+      DEF: () => {
+        this.CONSUME3(T.Identifier);
+        this.CONSUME(T.By);
+        this.SUBRULE2(this.expr);
+        this.OPTION3(() => {
+          this.CONSUME(T.Where);
+          this.SUBRULE3(this.expr);
+        });
+      },
+    });
     this.SUBRULE(this.block);
   });
 

@@ -122,8 +122,14 @@ export function emitPendingType(ctx: EmitContext): StatementStructures {
   };
 }
 
+/** The type of a choice's answer: the candidate's, or none besides for an optional choice. */
+function answerType(s: ChooseStmt): Type {
+  const t = s.symbol!.type;
+  return s.each && t.kind === "list" ? t.element : t;
+}
+
 function paramFieldTypeOf(s: ChooseStmt): string {
-  return paramFieldType(s.domain, s.candidate!.type);
+  return paramFieldType(s.domain, answerType(s));
 }
 
 function describeSite(ctx: EmitContext, d: DecisionSite): string {
@@ -146,8 +152,8 @@ export function decisionEmitter(ctx: EmitContext): DecisionEmitter {
       }
       const pending = `state.pending = { site: ${site}, players: [${ctx.exprs.emit(s.chooser, scope)}] };`;
       const highValue = rangeEnd(s.domain.typeExpr);
-      const t = withoutNone(s.candidate!.type);
-      if (!highValue || t.kind !== "int" || s.candidate!.type.kind === "optional") return [pending];
+      const t = withoutNone(answerType(s));
+      if (!highValue || t.kind !== "int" || answerType(s).kind === "optional") return [pending];
       // A range that ends below its start leaves nothing to answer: stop at the rule rather than wait for ever.
       const where = `${ctx.sourcePath}:${s.span.line}`;
       return [
@@ -346,13 +352,14 @@ export function emitLegalActions(ctx: EmitContext): Fn {
     } else {
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
       const s = d.stmt;
-      const t = withoutNone(s.candidate!.type);
+      const t = withoutNone(answerType(s));
       const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
       const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
       const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
       const highValue = rangeEnd(s.domain.typeExpr);
       const high = highValue ? ctx.exprs.emit(highValue, scopeValue) : "";
-      if (/\bframe\./.test(condition + list + high)) cases.push(`const frame = current${r.frameType}(state);`);
+      if (/\bframe\./.test([condition, list, high].join(" ")))
+        cases.push(`const frame = current${r.frameType}(state);`);
       if (high) cases.push(`const high = ${high};`);
       const usesItem = s.domain.from !== undefined && /\bitem\b/.test(condition);
       if (s.domain.from) {
@@ -365,8 +372,8 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       const offer = `${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`;
       cases.push(offer, "}");
       // An optional choice also offers none, last.
-      if (s.candidate!.type.kind === "optional") {
-        cases.push("{", "const value = null;", ...(usesItem ? ["const item = null;"] : []), offer, "}");
+      if (answerType(s).kind === "optional") {
+        cases.push(`out.push({ type: ${str(s.name.text)}, player: seat, value: null });`);
       }
     }
     cases.push("break;", "}");
@@ -412,9 +419,9 @@ export function emitCheck(ctx: EmitContext): Fn {
     } else {
       const s = d.stmt;
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
-      const t = withoutNone(s.candidate!.type);
+      const t = withoutNone(answerType(s));
       // An optional choice accepts none (null) besides its domain.
-      const orNone = s.candidate!.type.kind === "optional" ? "value !== null && " : "";
+      const orNone = answerType(s).kind === "optional" ? "value !== null && " : "";
       cases.push(
         `if (action.type !== ${str(s.name.text)}) return ${str(`Answer the choice of ${s.name.text} first.`)};`,
       );
@@ -426,17 +433,15 @@ export function emitCheck(ctx: EmitContext): Fn {
       const message = s.messageParts
         ? ctx.exprs.text(s.messageParts, scopeValue)
         : str(s.message ?? `That ${s.name.text} is not allowed now.`);
-      const uses = condition + from + high + message;
+      const uses = [condition, from, high, message].join(" ");
       if (/\bframe\./.test(uses)) cases.push(`const frame = current${r.frameType}(state);`);
       if (/\bseat\b/.test(uses)) cases.push("const seat = action.player;");
       cases.push("const value = action.value;");
       if (s.domain.from) {
         cases.push(`const items = ${from};`);
         cases.push(
-          `if (${orNone}!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, ctx.sourceOf(s.domain.from.span))}${orNone ? " or none" : ""}.`)};`,
+          `if (${orNone}!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, s.domain.typeExpr.kind === "inferred" || (s.domain.typeExpr.kind === "optional" && s.domain.typeExpr.inner.kind === "inferred") ? "the list of those not taken yet" : ctx.sourceOf(s.domain.from.span))}${orNone ? " or none" : ""}.`)};`,
         );
-        if (/\bitem\b/.test(condition + message))
-          cases.push(orNone ? "const item = value === null ? null : items[value]!;" : "const item = items[value]!;");
       } else if (high) {
         // The range ends where a value says, now: the refusal names the number.
         cases.push(
@@ -448,7 +453,12 @@ export function emitCheck(ctx: EmitContext): Fn {
           `if (${orNone}!(${domainTest(t, "value", undefined)})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, undefined)}${orNone ? " or none" : ""}.`)};`,
         );
       }
-      if (s.condition) cases.push(`if (!${condition}) return ${message};`);
+      if (s.condition) {
+        // The condition judges the values; none, for an optional choice, is always an answer.
+        const item = s.domain.from && /\bitem\b/.test(`${condition} ${message}`) ? ["const item = items[value]!;"] : [];
+        const refuse = `if (!${condition}) return ${message};`;
+        cases.push(...(orNone ? ["if (value !== null) {", ...item, refuse, "}"] : [...item, refuse]));
+      }
       cases.push("return null;");
     }
     cases.push("}");
@@ -532,7 +542,7 @@ export function emitApply(ctx: EmitContext): Fn {
       const valueOf = (v: string): string => {
         if (!s.domain.from) return v;
         const found = `at(${ctx.exprs.emit(s.domain.from, scopeValue)}, ${v})`;
-        return s.candidate!.type.kind === "optional" ? `${v} === null ? null : ${found}` : found;
+        return answerType(s).kind === "optional" ? `${v} === null ? null : ${found}` : found;
       };
       if (s.each) {
         cases.push(
@@ -540,7 +550,7 @@ export function emitApply(ctx: EmitContext): Fn {
           "pending.players.splice(pending.players.indexOf(action.player), 1);",
           "if (pending.players.length > 0) return;",
           `const frame = current${r.frameType}(state);`,
-          `frame.${field} = pending.answers.map((value) => value === null ? ${ctx.zero(s.candidate!.type)} : ${valueOf("value")});`,
+          `frame.${field} = pending.answers.map((value) => value === null ? ${ctx.zero(answerType(s))} : ${valueOf("value")});`,
         );
       } else {
         cases.push(`const frame = current${r.frameType}(state);`, `frame.${field} = ${valueOf("action.value")};`);
@@ -811,7 +821,7 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
     const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
     const list = s.domain.from ? ctx.exprs.paren(s.domain.from, scope) : "";
     const body: string[] = [];
-    if (s.candidate!.type.kind === "optional") body.push("if (action.value === null) return null;");
+    if (answerType(s).kind === "optional") body.push("if (action.value === null) return null;");
     if (s.domain.from) body.push(`const item = ${list}[action.value];`, "if (item === undefined) return null;");
     else body.push("const value = action.value;");
     body.push(`return ${text};`);
@@ -857,10 +867,10 @@ export function emitShownAction(ctx: EmitContext): Fn {
     const scope = chooseScope(ctx, d, "item");
     const list = ctx.exprs.paren(s.domain.from!, scope);
     const body: string[] = [];
-    if (s.candidate!.type.kind === "optional") body.push("if (action.value === null) return { ...action };");
+    if (answerType(s).kind === "optional") body.push("if (action.value === null) return { ...action };");
     body.push(
       `const item = ${list}[action.value];`,
-      `return item === undefined ? { ...action } : { ...action, value: ${viewValue(ctx.program, s.candidate!.type, "item")} };`,
+      `return item === undefined ? { ...action } : { ...action, value: ${viewValue(ctx.program, answerType(s), "item")} };`,
     );
     const lines = pendingSiteCase(ctx, d, list, body);
     choices.set(s.name.text, [...(choices.get(s.name.text) ?? []), ...lines]);

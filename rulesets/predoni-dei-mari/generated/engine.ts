@@ -10065,11 +10065,7 @@ function legalActions(state: State, seat: Player): Action[] {
         out.push({ type: "newShip", player: seat, value });
       }
 
-      {
-        const value = null;
-        out.push({ type: "newShip", player: seat, value });
-      }
-
+      out.push({ type: "newShip", player: seat, value: null });
       break;
     }
 

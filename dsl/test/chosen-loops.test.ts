@@ -1,0 +1,65 @@
+/**
+ * Loops of choices: "activate these tiles in the order you like, each once" (`for x in list chosen by p`) and "buy
+ * any of these, each at most once, until you stop" (`for some x in list chosen by p`). Each pick is one choice,
+ * named like the variable, among the elements not taken yet.
+ */
+import { describe, expect, it } from "vitest";
+import type { ChooseStmt, Stmt } from "../src/ast.ts";
+import { Codes } from "../src/diagnostics.ts";
+import { typeToString } from "../src/types.ts";
+import { flowStatements, game, inFlow, loadClean, soleError } from "./helpers.ts";
+
+const PLAYER = "per player { done: list<int>  coins: int }";
+
+/** The choice a loop of choices asks at each pick. */
+function pickOf(statements: Stmt[]): ChooseStmt {
+  const loop = statements.find((s) => s.kind === "while");
+  if (loop?.kind !== "while") throw new Error("no loop");
+  const choose = loop.body.statements[0];
+  if (choose?.kind !== "choose") throw new Error("no choice");
+  return choose;
+}
+
+describe("loops of choices", () => {
+  it("take every element once, each pick a choice named like the variable, of the element type", () => {
+    const text = inFlow("  for job in [1, 2, 3] chosen by players[0] {\n    add job to players[0].done\n  }", PLAYER);
+    const program = loadClean(text);
+    expect(typeToString(program.choiceTypes.get("job")!)).toBe("int");
+    const pick = pickOf(flowStatements("  for job in [1, 2, 3] chosen by players[0] {\n    end\n  }"));
+    expect(pick.name.text).toBe("job");
+  });
+
+  it("with `some`, may stop at any pick: the choice is optional", () => {
+    const text = inFlow(
+      "  for some good in [2, 3] chosen by players[0] where good <= players[0].coins {\n    players[0].coins -= good\n  }",
+      PLAYER,
+    );
+    expect(typeToString(loadClean(text).choiceTypes.get("good")!)).toBe("int?");
+  });
+
+  it("judge each value in `where`, never none", () => {
+    // `good` is an int in the condition, though the choice is `int?`.
+    loadClean(inFlow("  for some good in [2, 3] chosen by players[0] where good > 2 {\n    end\n  }"));
+    loadClean(inFlow("  choose good: int? in [2, 3] by players[0] where good > 2\n  end"));
+  });
+
+  it("go over lists only, with a player choosing", () => {
+    const notList = soleError(inFlow("  for x in 3 chosen by players[0] {\n    end\n  }"), Codes.typeMismatch);
+    expect(notList.message).toBe("a loop of choices goes over a list, not int");
+    expect(soleError(inFlow("  for x in [1] chosen by 3 {\n    end\n  }"), Codes.typeMismatch).message).toBe(
+      "expected Player, found int",
+    );
+  });
+
+  it("`for some` without a chooser is refused with the form to write", () => {
+    const e = soleError(game("", "  for some x in [1, 2] {\n    end\n  }"), Codes.syntaxError);
+    expect(e.message).toBe("`for some` is a loop of choices: say who chooses");
+    expect(e.hint).toBe("write `for some x in list chosen by <player> { ... }`");
+  });
+
+  it("`chosen` and `some` stay ordinary names elsewhere", () => {
+    loadClean(
+      inFlow("  let chosen = [1]\n  let some = 2\n  for x in chosen {\n    players[0].coins += x + some\n  }", PLAYER),
+    );
+  });
+});
