@@ -427,6 +427,11 @@ export interface ChooseStmt extends Node {
   eachSymbol?: LocalSymbol;
   /** Numbered by the checker: which decision this is, game-wide. */
   site?: number;
+  /**
+   * Set by the checker for a loop of choices over plain values (numbers, players, squares, flags, plain enum
+   * members): answered with the value itself, not its position among those left.
+   */
+  byValue?: boolean;
 }
 
 /** `act p: Launch | Return | Attack | Pass` — the player takes one of the named actions. */
@@ -447,6 +452,8 @@ export interface AllowStmt extends Node {
   readonly anytime: boolean;
   readonly actions: Name[];
   readonly player: Expr;
+  /** `allow X by p here { ... }`: offered only at the decisions written in the block, not in what it calls. */
+  readonly here?: boolean;
   readonly body: Block;
 }
 

@@ -77,7 +77,7 @@ export interface Program {
   /** Actions some `allow` block offers alongside other decisions. */
   readonly allowed: Set<string>;
   /** Which kinds of `allow` blocks the rules use: offers to the players asked, and `anytime` interrupts. */
-  readonly allowKinds: { readonly asked: boolean; readonly anytime: boolean };
+  readonly allowKinds: { readonly asked: boolean; readonly anytime: boolean; readonly here: boolean };
   /** Routines that can reach a decision, directly or through the procedures and actions they start. */
   readonly suspending: Set<string>;
 }
@@ -167,7 +167,7 @@ class Checker {
   private readonly graph = new RoutineGraph();
   private readonly choiceTypes = new Map<string, Type>();
   private readonly allowed = new Set<string>();
-  private readonly allowKinds = { asked: false, anytime: false };
+  private readonly allowKinds = { asked: false, anytime: false, here: false };
   private readonly used = new Set<string>();
   /** What the functions and the score rule compute from: `fn:<name>` and `score` -> the functions and `score` used. */
   private readonly dependencies = new Map<string, { readonly target: string; readonly span: A.Span }[]>();
@@ -973,7 +973,8 @@ class Checker {
         this.diagnostics.push(error(Codes.wrongArity, play.span, `the choice \`${play.action.text}\` takes one value`));
       }
       const chooses = this.graph.decisions.filter((d) => d.kind === "choose" && d.stmt.name.text === play.action.text);
-      const fromList = chooses.some((d) => d.kind === "choose" && d.stmt.domain.from !== undefined);
+      // A loop of choices over plain values is answered with the value, like a choice of a type.
+      const fromList = chooses.some((d) => d.kind === "choose" && d.stmt.domain.from !== undefined && !d.stmt.byValue);
       play.byValue = play.args.map((arg) =>
         fromList ? this.positionOrValue(arg, choice) : (this.expr(arg, choice), false),
       );
@@ -1222,6 +1223,17 @@ class Checker {
         }
         if (s.anytime) this.allowKinds.anytime = true;
         else this.allowKinds.asked = true;
+        if (s.here && s.anytime) {
+          this.diagnostics.push(
+            error(
+              Codes.misplaced,
+              s.span,
+              "`allow anytime` offers its actions at everyone's decisions, wherever they are asked: `here` cannot limit it",
+              "write `allow X by p here { ... }` for the decisions of the player asked in this block",
+            ),
+          );
+        }
+        if (s.here) this.allowKinds.here = true;
         this.mayDecide(s.span, "allow");
         const floor = this.body.allowFloor;
         this.body.allowFloor = this.body.loopDepth;
@@ -1342,6 +1354,8 @@ class Checker {
   private inferredChoice(s: A.ChooseStmt): Type {
     const list = this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, undefined));
     const element = list.kind === "error" ? ERROR : this.elementType(list, s.domain.from!.span);
+    const plain = ["int", "bool", "player", "hex", "string"].includes(element.kind);
+    s.byValue = plain || (element.kind === "enum" && !this.unions.unions.has(element.name));
     return s.domain.typeExpr.kind === "optional" ? optionalOf(element) : element;
   }
 

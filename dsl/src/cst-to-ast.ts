@@ -596,6 +596,11 @@ export class AstBuilder {
     const some = words.some((t) => t.image === "some" && t.startOffset < variable.span.start);
     const [list, chooser, condition] = nodes(n, "expr").map((e) => this.expr(e));
     const body = this.block(node(n, "block"));
+    // A string before `else` is the label after `shown`; one after it, the refusal message of `where`.
+    const elseAt = has(n, "Else") ? token(n, "Else").startOffset : Infinity;
+    const shown = tokens(n, "StringLiteral").find((t) => t.startOffset < elseAt);
+    const refusal = tokens(n, "StringLiteral").find((t) => t.startOffset > elseAt);
+    const message = refusal ? this.message(refusal) : undefined;
     const left = { text: `${variable.text}$left`, span: variable.span };
     const ref = (x: A.Name): A.Expr => ({ kind: "name", name: x.text, span: x.span });
     const element: A.TypeExpr = { kind: "inferred", span: variable.span };
@@ -611,7 +616,9 @@ export class AstBuilder {
       chooser: chooser!,
       each: undefined,
       condition,
-      message: undefined,
+      message: message?.message,
+      ...(message?.messageParts ? { messageParts: message.messageParts } : {}),
+      ...(shown ? { label: { span: tokenSpan(shown), ...this.text(shown) } } : {}),
     };
     const take: A.Stmt[] = [{ kind: "remove", span, value: ref(variable), list: ref(left) }, ...body.statements];
     const picks: A.Stmt[] = some
@@ -699,15 +706,21 @@ export class AstBuilder {
         return this.choose(n);
       case "actStmt":
         return { kind: "act", span, player: this.expr(node(n, "expr")), actions: tokens(n, "Identifier").map(name) };
-      case "allowStmt":
+      case "allowStmt": {
+        const by = token(n, "By").startOffset;
+        const here = tokens(n, "Identifier").some((t) => t.startOffset > by);
         return {
           kind: "allow",
           span,
           anytime: tokens(n, "Anytime").length > 0,
-          actions: tokens(n, "Identifier").map(name),
+          actions: tokens(n, "Identifier")
+            .filter((t) => t.startOffset < by)
+            .map(name),
           player: this.expr(node(n, "expr")),
+          ...(here ? { here } : {}),
           body: this.block(node(n, "block")),
         };
+      }
       case "addStmt": {
         const exprs = nodes(n, "expr");
         return {

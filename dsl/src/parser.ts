@@ -545,7 +545,7 @@ export class RulesParser extends CstParser {
   });
 
   /**
-   * `for x in list { }`; `for x in list chosen by p [where c] { }` takes every element once, in the order p picks;
+   * `for x in list { }`; `for x in list chosen by p [shown "..."] [where c [else "..."]] { }` takes every element once, in the order p picks;
    * `for some x in list chosen by p ...` lets p stop at any pick. (`some` and `chosen` are not reserved.)
    */
   private forStmt = this.RULE("forStmt", () => {
@@ -563,9 +563,21 @@ export class RulesParser extends CstParser {
         this.CONSUME3(T.Identifier);
         this.CONSUME(T.By);
         this.SUBRULE2(this.expr);
+        // `shown "..."`: how each pick reads to players, as for `choose`.
+        this.OPTION4({
+          GATE: () => this.LA(1).image === "shown" && this.LA(2).tokenType === T.StringLiteral,
+          DEF: () => {
+            this.CONSUME4(T.Identifier);
+            this.CONSUME(T.StringLiteral);
+          },
+        });
         this.OPTION3(() => {
           this.CONSUME(T.Where);
           this.SUBRULE3(this.expr);
+          this.OPTION5(() => {
+            this.CONSUME(T.Else);
+            this.CONSUME2(T.StringLiteral);
+          });
         });
       },
     });
@@ -653,6 +665,11 @@ export class RulesParser extends CstParser {
     this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME(T.Identifier) });
     this.CONSUME(T.By);
     this.SUBRULE(this.expr);
+    // `here`: only at the decisions the block itself asks, not in the procedures it calls (`here` is not reserved).
+    this.OPTION2({
+      GATE: () => this.LA(1).image === "here" && this.LA(2).tokenType === T.LBrace,
+      DEF: () => this.CONSUME2(T.Identifier),
+    });
     this.SUBRULE(this.block);
   });
 

@@ -244,12 +244,12 @@ code(Codes.typeMismatch, "type mismatch", () => {
   it("`allow anytime` offers its actions to players not asked anything; the program records which kinds it uses", () => {
     const decls = "action Pass { }\naction Shout { }\nproc turn() {\n  act players[0]: Pass\n}";
     const anytime = loadClean(inFlow("  allow anytime Shout by players {\n    turn()\n  }", decls));
-    expect(anytime.allowKinds).toEqual({ asked: false, anytime: true });
+    expect(anytime.allowKinds).toEqual({ asked: false, anytime: true, here: false });
     expect([...anytime.allowed]).toEqual(["Shout"]);
     const both = loadClean(
       inFlow("  allow anytime Shout by players {\n    allow Pass by players[1] {\n      turn()\n    }\n  }", decls),
     );
-    expect(both.allowKinds).toEqual({ asked: true, anytime: true });
+    expect(both.allowKinds).toEqual({ asked: true, anytime: true, here: false });
     expect(
       soleError(inFlow("  allow anytime Shout by true {\n    turn()\n  }", decls), Codes.typeMismatch).message,
     ).toBe("expected Player or list<Player>, found bool");

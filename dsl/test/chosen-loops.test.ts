@@ -29,6 +29,21 @@ describe("loops of choices", () => {
     expect(pick.name.text).toBe("job");
   });
 
+  it("over plain values are answered with the value; over records, with the record or its position", () => {
+    const program = loadClean(
+      game(
+        "record Job { n: int }\nper player { done: list<int> }",
+        "  for job in [Job(n: 1)] chosen by players[0] {\n    add job.n to players[0].done\n  }\n" +
+          '  for n in [4, 5] chosen by players[0] shown "build {n}" {\n    add n to players[0].done\n  }',
+      ),
+    );
+    const picks = program.decisions.map((d) => (d.kind === "choose" ? [d.stmt.name.text, d.stmt.byValue] : []));
+    expect(picks).toEqual([
+      ["job", false],
+      ["n", true],
+    ]);
+  });
+
   it("with `some`, may stop at any pick: the choice is optional", () => {
     const text = inFlow(
       "  for some good in [2, 3] chosen by players[0] where good <= players[0].coins {\n    players[0].coins -= good\n  }",
@@ -61,5 +76,30 @@ describe("loops of choices", () => {
     loadClean(
       inFlow("  let chosen = [1]\n  let some = 2\n  for x in chosen {\n    players[0].coins += x + some\n  }", PLAYER),
     );
+  });
+});
+
+describe("allow ... here", () => {
+  const ACTIONS = "per player { coins: int }\naction Sell { me.coins += 1 }\naction Pass { }";
+
+  it("offers the actions at the block's own decisions only", () => {
+    const program = loadClean(game(ACTIONS, "  allow Sell by players[0] here {\n    act players[0]: Pass\n  }"));
+    const allow = program.flow.body.statements[0];
+    expect(allow?.kind === "allow" && allow.here).toBe(true);
+    expect(program.allowKinds.here).toBe(true);
+  });
+
+  it("cannot limit `allow anytime`, which offers at everyone's decisions", () => {
+    const e = soleError(
+      game(ACTIONS, "  allow anytime Sell by players here {\n    act players[0]: Pass\n  }"),
+      Codes.misplaced,
+    );
+    expect(e.message).toBe(
+      "`allow anytime` offers its actions at everyone's decisions, wherever they are asked: `here` cannot limit it",
+    );
+  });
+
+  it("`here` stays an ordinary name elsewhere", () => {
+    loadClean(inFlow("  let here = players[0]\n  here.coins += 1", "per player { coins: int }"));
   });
 });

@@ -80,13 +80,17 @@ export function emitActionTypes(ctx: EmitContext): StatementStructures[] {
         { name: "player", type: "Player", isReadonly: true },
         {
           name: "value",
-          type: paramFieldType(site.stmt.domain, t),
+          type: paramFieldTypeOf(site.stmt),
           isReadonly: true,
-          docs: site.stmt.domain.from
+          docs: site.stmt.byValue
             ? [
-                `Position in \`${ctx.sourceOf(site.stmt.domain.from.span)}\` of the ${tsType(withoutNone(t))} chosen${t.kind === "optional" ? " (null: none)" : ""}.`,
+                `The ${tsType(withoutNone(t))} chosen among those not taken yet${t.kind === "optional" ? " (null: none)" : ""}.`,
               ]
-            : [],
+            : site.stmt.domain.from
+              ? [
+                  `Position in \`${ctx.sourceOf(site.stmt.domain.from.span)}\` of the ${tsType(withoutNone(t))} chosen${t.kind === "optional" ? " (null: none)" : ""}.`,
+                ]
+              : [],
         },
       ],
     });
@@ -122,6 +126,11 @@ export function emitPendingType(ctx: EmitContext): StatementStructures {
   };
 }
 
+/** The list a choice's answer is a position in: none for a choice of a type, or one answered by value. */
+function positionIn(s: ChooseStmt): Expr | undefined {
+  return s.byValue ? undefined : s.domain.from;
+}
+
 /** The type of a choice's answer: the candidate's, or none besides for an optional choice. */
 function answerType(s: ChooseStmt): Type {
   const t = s.symbol!.type;
@@ -129,7 +138,7 @@ function answerType(s: ChooseStmt): Type {
 }
 
 function paramFieldTypeOf(s: ChooseStmt): string {
-  return paramFieldType(s.domain, answerType(s));
+  return s.byValue ? tsType(answerType(s)) : paramFieldType(s.domain, answerType(s));
 }
 
 function describeSite(ctx: EmitContext, d: DecisionSite): string {
@@ -353,7 +362,7 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
       const s = d.stmt;
       const t = withoutNone(answerType(s));
-      const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
+      const scopeValue = chooseScope(ctx, d, positionIn(s) ? "item" : "value");
       const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
       const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
       const highValue = rangeEnd(s.domain.typeExpr);
@@ -361,8 +370,15 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       if (/\bframe\./.test([condition, list, high].join(" ")))
         cases.push(`const frame = current${r.frameType}(state);`);
       if (high) cases.push(`const high = ${high};`);
-      const usesItem = s.domain.from !== undefined && /\bitem\b/.test(condition);
-      if (s.domain.from) {
+      const usesItem = positionIn(s) !== undefined && /\bitem\b/.test(condition);
+      if (s.byValue) {
+        // Offered by value: each element left.
+        cases.push(
+          `const items = ${list};`,
+          "for (let index = 0; index < items.length; index++) {",
+          "const value = items[index]!;",
+        );
+      } else if (s.domain.from) {
         cases.push(`const items = ${list};`, domainLoop(ctx, t, "value", "items", ""));
         if (usesItem) cases.push("const item = items[value]!;");
       } else {
@@ -425,7 +441,7 @@ export function emitCheck(ctx: EmitContext): Fn {
       cases.push(
         `if (action.type !== ${str(s.name.text)}) return ${str(`Answer the choice of ${s.name.text} first.`)};`,
       );
-      const scopeValue = chooseScope(ctx, d, s.domain.from ? "item" : "value");
+      const scopeValue = chooseScope(ctx, d, positionIn(s) ? "item" : "value");
       const condition = s.condition ? ctx.exprs.paren(s.condition, scopeValue) : "";
       const from = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
       const highValue = rangeEnd(s.domain.typeExpr);
@@ -437,7 +453,12 @@ export function emitCheck(ctx: EmitContext): Fn {
       if (/\bframe\./.test(uses)) cases.push(`const frame = current${r.frameType}(state);`);
       if (/\bseat\b/.test(uses)) cases.push("const seat = action.player;");
       cases.push("const value = action.value;");
-      if (s.domain.from) {
+      if (s.byValue) {
+        const among = `(${from} as readonly unknown[]).includes(value)`;
+        cases.push(
+          `if (${orNone}!${among}) return ${str(`${s.name.text} must be one of those not taken yet${orNone ? ", or none" : ""}.`)};`,
+        );
+      } else if (s.domain.from) {
         cases.push(`const items = ${from};`);
         cases.push(
           `if (${orNone}!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, s.domain.typeExpr.kind === "inferred" || (s.domain.typeExpr.kind === "optional" && s.domain.typeExpr.inner.kind === "inferred") ? "the list of those not taken yet" : ctx.sourceOf(s.domain.from.span))}${orNone ? " or none" : ""}.`)};`,
@@ -455,7 +476,7 @@ export function emitCheck(ctx: EmitContext): Fn {
       }
       if (s.condition) {
         // The condition judges the values; none, for an optional choice, is always an answer.
-        const item = s.domain.from && /\bitem\b/.test(`${condition} ${message}`) ? ["const item = items[value]!;"] : [];
+        const item = positionIn(s) && /\bitem\b/.test(`${condition} ${message}`) ? ["const item = items[value]!;"] : [];
         const refuse = `if (!${condition}) return ${message};`;
         cases.push(...(orNone ? ["if (value !== null) {", ...item, refuse, "}"] : [...item, refuse]));
       }
@@ -540,8 +561,9 @@ export function emitApply(ctx: EmitContext): Fn {
       cases.push(`if (action.type !== ${str(s.name.text)}) throw notOfferedNow(action);`);
       const scopeValue = chooseScope(ctx, d, "value");
       const valueOf = (v: string): string => {
-        if (!s.domain.from) return v;
-        const found = `at(${ctx.exprs.emit(s.domain.from, scopeValue)}, ${v})`;
+        const from = positionIn(s);
+        if (!from) return v;
+        const found = `at(${ctx.exprs.emit(from, scopeValue)}, ${v})`;
         return answerType(s).kind === "optional" ? `${v} === null ? null : ${found}` : found;
       };
       if (s.each) {
@@ -595,7 +617,7 @@ export function emitAllowed(ctx: EmitContext): (FunctionDeclarationStructure | S
   if (names.length === 0) return [];
   const kinds = ctx.program.allowKinds;
   const offeredBy = (list: string): string =>
-    `state.${list}.some((a) => a.players.includes(seat) && (a.actions as readonly string[]).includes(type))`;
+    `state.${list}.some((a) => a.players.includes(seat)${list === "allowed" && kinds.here ? " && (a.depth === undefined || a.depth === state.stack.length)" : ""} && (a.actions as readonly string[]).includes(type))`;
   const offers = ctx.program.decisions.map((d) => (d.kind === "act" ? d.stmt.actions.map((a) => a.text) : []));
   return [
     {
@@ -815,14 +837,14 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
   const choices = new Map<string, string[]>();
   for (const d of labelledChoices) {
     const s = d.stmt;
-    const candidate = s.domain.from ? "item" : "value";
-    const scope = chooseScope(ctx, d, candidate);
+    const from = positionIn(s);
+    const scope = chooseScope(ctx, d, from ? "item" : "value");
     const label = s.label!;
     const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
-    const list = s.domain.from ? ctx.exprs.paren(s.domain.from, scope) : "";
+    const list = from ? ctx.exprs.paren(from, scope) : "";
     const body: string[] = [];
     if (answerType(s).kind === "optional") body.push("if (action.value === null) return null;");
-    if (s.domain.from) body.push(`const item = ${list}[action.value];`, "if (item === undefined) return null;");
+    if (from) body.push(`const item = ${list}[action.value];`, "if (item === undefined) return null;");
     else body.push("const value = action.value;");
     body.push(`return ${text};`);
     const lines = pendingSiteCase(ctx, d, list + text, body);
@@ -862,7 +884,7 @@ export function emitShownAction(ctx: EmitContext): Fn {
   }
   const choices = new Map<string, string[]>();
   for (const d of ctx.program.decisions) {
-    if (d.kind !== "choose" || !d.stmt.domain.from) continue;
+    if (d.kind !== "choose" || !positionIn(d.stmt)) continue;
     const s = d.stmt;
     const scope = chooseScope(ctx, d, "item");
     const list = ctx.exprs.paren(s.domain.from!, scope);

@@ -184,6 +184,16 @@ export function emitEngineModule(input: EngineModuleInput): string {
       properties: [
         { name: "actions", type: 'Action["type"][]' },
         { name: "players", type: "Player[]" },
+        ...(program.allowKinds.here
+          ? [
+              {
+                name: "depth",
+                type: "number",
+                hasQuestionToken: true,
+                docs: ["`allow ... here`: offered only at decisions of the routine at this depth of the stack."],
+              },
+            ]
+          : []),
       ],
     });
   add({

@@ -288,8 +288,9 @@ export class MachineBuilder {
       }
       case "allow":
         // The allowance lives in the state, so it survives a save; `break` cannot leave the block (checked).
+        // `here`: the depth of the routine's own frame, where the block's decisions wait.
         this.line(
-          `state.${allowanceList(s)}.push({ actions: ${JSON.stringify(s.actions.map((a) => a.text))}, players: ${s.player.type?.kind === "list" ? `${this.exprs.paren(s.player, this.scope)}.slice()` : `[${this.exprs.emit(s.player, this.scope)}]`} });`,
+          `state.${allowanceList(s)}.push({ actions: ${JSON.stringify(s.actions.map((a) => a.text))}, players: ${s.player.type?.kind === "list" ? `${this.exprs.paren(s.player, this.scope)}.slice()` : `[${this.exprs.emit(s.player, this.scope)}]`}${s.here ? ", depth: state.stack.length" : ""} });`,
         );
         this.block(s.body, loops);
         this.line(`state.${allowanceList(s)}.pop();`);

@@ -142,7 +142,7 @@ describe("Glen More: rules tests", () => {
       at(state.players[0]!.display, 1).x === 1 && at(state.players[0]!.display, 1).y === 0,
       "expect players[0].display[1].x == 1 and players[0].display[1].y == 0",
     ).toBe(true);
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(
       equal(at(state.track, 0), { kind: "figure", owner: 0 }) &&
         codeAt(state, 1) === "0-2" &&
@@ -152,7 +152,7 @@ describe("Glen More: rules tests", () => {
     expect(state.track.length, "expect size(track) == 13").toEqual(13);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "TakeTile", player: 0, space: 6 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(
       equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
         codeAt(state, 3) === "0-3" &&
@@ -177,7 +177,7 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(
       equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
         equal(at(state.track, 1), { kind: "figure", owner: at(SEATS[state.playerCount]!, 2) }) &&
@@ -231,7 +231,7 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(
       equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
         equal(at(state.track, 1), { kind: "figure", owner: 0 }),
@@ -318,17 +318,9 @@ describe("Glen More: rules tests", () => {
       state.market = [0, 1, 3, 2, 0];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
-        {
-          tile: tileId(state, "1-10"),
-          x: 2,
-          y: 0,
-          cubes: ["grain", "grain", "grain"],
-          clans: 0,
-          active: false,
-          used: false,
-        },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
+        { tile: tileId(state, "1-10"), x: 2, y: 0, cubes: ["grain", "grain", "grain"], clans: 0, used: false },
       ];
     }
     start(state);
@@ -385,7 +377,7 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
       ];
     }
     start(state);
@@ -394,7 +386,7 @@ describe("Glen More: rules tests", () => {
     expect(state.market, "expect market == [3, 1, 0, 0, 3]").toEqual([3, 1, 0, 0, 3]);
     play(state, { type: "spot", player: 0, value: 0 });
     expect(state.players[0]!.coins, "expect players[0].coins == 5").toEqual(5);
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     {
       const before = JSON.stringify(state);
@@ -412,9 +404,9 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-14"), x: 1, y: 1, cubes: ["grain"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
+        { tile: tileId(state, "1-14"), x: 1, y: 1, cubes: ["grain"], clans: 0, used: false },
       ];
     }
     start(state);
@@ -461,7 +453,7 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
       ];
     }
     start(state);
@@ -487,8 +479,8 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-8"), x: 1, y: 1, cubes: [], clans: 1, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-8"), x: 1, y: 1, cubes: [], clans: 1, used: false },
       ];
     }
     start(state);
@@ -497,7 +489,7 @@ describe("Glen More: rules tests", () => {
       at(state.players[0]!.display, 3).x === 2 && at(state.players[0]!.display, 3).y === 0,
       "expect players[0].display[3].x == 2 and players[0].display[3].y == 0",
     ).toBe(true);
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
       at(state.players[0]!.display, 4).x === 0 && at(state.players[0]!.display, 4).y === 1,
@@ -512,8 +504,8 @@ describe("Glen More: rules tests", () => {
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, active: false, used: false },
+        { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, used: false },
       ];
     }
     start(state);
@@ -524,7 +516,7 @@ describe("Glen More: rules tests", () => {
       at(state.players[0]!.display, 3).x === 0 && at(state.players[0]!.display, 3).y === 1,
       "expect players[0].display[3].x == 0 and players[0].display[3].y == 1",
     ).toBe(true);
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
     expect(
@@ -544,11 +536,11 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: tileId(state, "2-18"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: [], clans: 1, active: false, used: false },
-        { tile: tileId(state, "1-4"), x: 2, y: 1, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-13"), x: -1, y: 1, cubes: ["cattle"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "2-18"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: [], clans: 1, used: false },
+        { tile: tileId(state, "1-4"), x: 2, y: 1, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: tileId(state, "1-13"), x: -1, y: 1, cubes: ["cattle"], clans: 0, used: false },
       ];
     }
     start(state);
@@ -563,29 +555,35 @@ describe("Glen More: rules tests", () => {
       "expect players[0].display[6].x == 2 and players[0].display[6].y == 0",
     ).toBe(true);
     expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey]").toEqual(["ionaAbbey"]);
-    play(state, { type: "Activate", player: 0, i: 2 });
-    play(state, { type: "Activate", player: 0, i: 3 });
-    play(state, { type: "Activate", player: 0, i: 6 });
+    play(state, { type: "activation", player: 0, value: 2 });
+    play(state, { type: "activation", player: 0, value: 3 });
+    play(state, { type: "activation", player: 0, value: 6 });
     play(state, { type: "ionaRes", player: 0, value: "sheep" });
     play(state, { type: "Sell", player: 0, src: 6, r: "sheep" });
     expect(state.players[0]!.coins, "expect players[0].coins == 3").toEqual(3);
-    play(state, { type: "Activate", player: 0, i: 1 });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "activation", player: 0, value: 0 });
+      expect(refusal).toBe("activation must be one of those not taken yet, or none.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "activation", player: 0, value: 1 });
     play(state, { type: "fairTypes", player: 0, value: 4 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
     play(state, { type: "fairRes", player: 0, value: "stone" });
     play(state, { type: "fairRes", player: 0, value: "sheep" });
     play(state, { type: "fairRes", player: 0, value: "grain" });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "Sell", player: 0, src: 2, r: "stone" });
+      expect(refusal).toBe("Answer the choice of source first.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
     play(state, { type: "source", player: 0, value: 1 });
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
     expect(state.players[0]!.coins, "expect players[0].coins == 2").toEqual(2);
     expect(state.market, "expect market == [0, 2, 1, 1, 2]").toEqual([0, 2, 1, 1, 2]);
     expect(cubeCount(state, 0), "expect cubeCount(players[0]) == 0").toEqual(0);
-    {
-      const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "Activate", player: 0, i: 0 });
-      expect(refusal).toBe("That tile is not to be activated this turn (or was already).");
-      expect(JSON.stringify(state)).toBe(before);
-    }
   });
   it("§5.5 the new tile and its 8 neighbours activate, each once, in any order; a full tile produces nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -595,18 +593,10 @@ describe("Glen More: rules tests", () => {
       state.market = [1, 0, 0, 0, 0];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        {
-          tile: tileId(state, "1-16"),
-          x: 1,
-          y: 1,
-          cubes: ["wood", "wood", "wood"],
-          clans: 1,
-          active: false,
-          used: false,
-        },
-        { tile: tileId(state, "1-4"), x: 1, y: -1, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-13"), x: 2, y: 1, cubes: [], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood", "wood"], clans: 1, used: false },
+        { tile: tileId(state, "1-4"), x: 1, y: -1, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-13"), x: 2, y: 1, cubes: [], clans: 0, used: false },
       ];
     }
     start(state);
@@ -615,23 +605,23 @@ describe("Glen More: rules tests", () => {
       at(state.players[0]!.display, 5).x === 2 && at(state.players[0]!.display, 5).y === 0,
       "expect players[0].display[5].x == 2 and players[0].display[5].y == 0",
     ).toBe(true);
-    play(state, { type: "Activate", player: 0, i: 5 });
+    play(state, { type: "activation", player: 0, value: 5 });
     expect(at(state.players[0]!.display, 5).cubes, "expect players[0].display[5].cubes == [grain]").toEqual(["grain"]);
     {
       const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "Activate", player: 0, i: 5 });
-      expect(refusal).toBe("That tile is not to be activated this turn (or was already).");
+      const refusal = engine.check(state, { type: "activation", player: 0, value: 5 });
+      expect(refusal).toBe("activation must be one of those not taken yet, or none.");
       expect(JSON.stringify(state)).toBe(before);
     }
     {
       const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "Activate", player: 0, i: 0 });
-      expect(refusal).toBe("That tile is not to be activated this turn (or was already).");
+      const refusal = engine.check(state, { type: "activation", player: 0, value: 0 });
+      expect(refusal).toBe("activation must be one of those not taken yet, or none.");
       expect(JSON.stringify(state)).toBe(before);
     }
-    play(state, { type: "Activate", player: 0, i: 4 });
-    play(state, { type: "Activate", player: 0, i: 3 });
-    play(state, { type: "Activate", player: 0, i: 1 });
+    play(state, { type: "activation", player: 0, value: 4 });
+    play(state, { type: "activation", player: 0, value: 3 });
+    play(state, { type: "activation", player: 0, value: 1 });
     expect(at(state.players[0]!.display, 4).cubes, "expect players[0].display[4].cubes == [cattle]").toEqual([
       "cattle",
     ]);
@@ -639,15 +629,14 @@ describe("Glen More: rules tests", () => {
     expect(at(state.players[0]!.display, 1).cubes, "expect players[0].display[1].cubes == [stone]").toEqual(["stone"]);
     {
       const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "Activate", player: 0, i: 2 });
-      expect(refusal).toBe("Activating that tile would do nothing now.");
+      const refusal = engine.check(state, { type: "activation", player: 0, value: 2 });
+      expect(refusal).toBe("That tile was already activated this turn, or activating it would do nothing now.");
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "Sell", player: 0, src: 2, r: "wood" });
-    play(state, { type: "Activate", player: 0, i: 2 });
+    play(state, { type: "activation", player: 0, value: 2 });
     expect(at(state.players[0]!.display, 2).cubes.length, "expect size(players[0].display[2].cubes) == 3").toEqual(3);
     expect(state.players[0]!.coins, "expect players[0].coins == 7").toEqual(7);
-    play(state, { type: "EndActivation", player: 0 });
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§5.8 villages give movement points: clan members step to neighbours (diagonals too) or become Chieftains", () => {
@@ -657,7 +646,7 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "0-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "1-11"), x: 1, y: 0, cubes: [], clans: 1, active: false, used: false },
+        { tile: tileId(state, "1-11"), x: 1, y: 0, cubes: [], clans: 1, used: false },
       ];
     }
     start(state);
@@ -667,15 +656,14 @@ describe("Glen More: rules tests", () => {
       at(state.players[0]!.display, 2).x === 2 && at(state.players[0]!.display, 2).clans === 1,
       "expect players[0].display[2].x == 2 and players[0].display[2].clans == 1",
     ).toBe(true);
-    play(state, { type: "Activate", player: 0, i: 2 });
-    play(state, { type: "Activate", player: 0, i: 1 });
+    play(state, { type: "activation", player: 0, value: 2 });
     {
       const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "Activate", player: 0, i: 0 });
-      expect(refusal).toBe("That tile is not to be activated this turn (or was already).");
+      const refusal = engine.check(state, { type: "activation", player: 0, value: 0 });
+      expect(refusal).toBe("activation must be one of those not taken yet, or none.");
       expect(JSON.stringify(state)).toBe(before);
     }
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: 1 });
     expect(state.players[0]!.moves, "expect players[0].moves == 2").toEqual(2);
     {
       const before = JSON.stringify(state);
@@ -719,8 +707,8 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "Activate", player: 0, i: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Promote", player: 0, src: 0 });
@@ -745,8 +733,8 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "Activate", player: 0, i: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "Promote", player: 0, src: 0 });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(state.players[0]!.chieftains, "expect players[0].chieftains == 1").toEqual(1);
@@ -759,8 +747,8 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "1-3", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-14"), x: 1, y: 1, cubes: ["grain"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, used: false },
+        { tile: tileId(state, "1-14"), x: 1, y: 1, cubes: ["grain"], clans: 0, used: false },
       ];
     }
     start(state);
@@ -772,7 +760,7 @@ describe("Glen More: rules tests", () => {
       "expect players[0].display[3].x == 1 and players[0].display[3].y == -1",
     ).toBe(true);
     expect(state.players[0]!.whisky, "expect players[0].whisky == 1").toEqual(1);
-    play(state, { type: "Activate", player: 0, i: 3 });
+    play(state, { type: "activation", player: 0, value: 3 });
     play(state, { type: "source", player: 0, value: 0 });
     expect(
       state.players[0]!.whisky === 2 && state.players[0]!.coins === 5 && at(state.market, 2) === 1,
@@ -788,14 +776,14 @@ describe("Glen More: rules tests", () => {
       state.market = [0, 0, 0, 0, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-4"), x: -1, y: 1, cubes: ["sheep", "sheep"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-4"), x: -1, y: 1, cubes: ["sheep", "sheep"], clans: 0, used: false },
       ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "Activate", player: 0, i: 3 });
+    play(state, { type: "activation", player: 0, value: 3 });
     play(state, { type: "butcherCount", player: 0, value: 2 });
     expect(state.players[0]!.vp, "expect players[0].vp == 4").toEqual(4);
     expect(cubeCount(state, 0), "expect cubeCount(players[0]) == 0").toEqual(0);
@@ -808,14 +796,14 @@ describe("Glen More: rules tests", () => {
       state.market = [0, 0, 0, 3, 0];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-13"), x: -1, y: 1, cubes: ["cattle"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-13"), x: -1, y: 1, cubes: ["cattle"], clans: 0, used: false },
       ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "Activate", player: 0, i: 3 });
+    play(state, { type: "activation", player: 0, value: 3 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "butcherCount", player: 0, value: 2 });
@@ -833,16 +821,16 @@ describe("Glen More: rules tests", () => {
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 1, active: false, used: false },
-        { tile: tileId(state, "1-13"), x: 1, y: 1, cubes: ["cattle", "cattle"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-14"), x: 1, y: -1, cubes: ["grain", "grain"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 1, used: false },
+        { tile: tileId(state, "1-13"), x: 1, y: 1, cubes: ["cattle", "cattle"], clans: 0, used: false },
+        { tile: tileId(state, "1-14"), x: 1, y: -1, cubes: ["grain", "grain"], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
       ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(at(state.players[0]!.display, 5).x, "expect players[0].display[5].x == 2").toEqual(2);
-    play(state, { type: "Activate", player: 0, i: 5 });
+    play(state, { type: "activation", player: 0, value: 5 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "fairTypes", player: 0, value: 4 });
@@ -886,24 +874,16 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, active: false, used: false },
-        {
-          tile: tileId(state, "1-16"),
-          x: 1,
-          y: 1,
-          cubes: ["wood", "wood", "wood"],
-          clans: 0,
-          active: false,
-          used: false,
-        },
-        { tile: tileId(state, "1-14"), x: 1, y: -1, cubes: ["grain", "grain"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-13"), x: 2, y: 1, cubes: ["cattle", "cattle"], clans: 1, active: false, used: false },
-        { tile: tileId(state, "1-4"), x: 2, y: -1, cubes: ["sheep", "sheep"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, used: false },
+        { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood", "wood"], clans: 0, used: false },
+        { tile: tileId(state, "1-14"), x: 1, y: -1, cubes: ["grain", "grain"], clans: 0, used: false },
+        { tile: tileId(state, "1-13"), x: 2, y: 1, cubes: ["cattle", "cattle"], clans: 1, used: false },
+        { tile: tileId(state, "1-4"), x: 2, y: -1, cubes: ["sheep", "sheep"], clans: 0, used: false },
       ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "Activate", player: 0, i: 6 });
+    play(state, { type: "activation", player: 0, value: 6 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "fairTypes", player: 0, value: 4 });
@@ -915,10 +895,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "fairRes", player: 0, value: "grain" });
     play(state, { type: "fairRes", player: 0, value: "sheep" });
     expect(state.players[0]!.vp, "expect players[0].vp == 5").toEqual(5);
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(at(state.players[0]!.display, 7).x, "expect players[0].display[7].x == 3").toEqual(3);
-    play(state, { type: "Activate", player: 0, i: 7 });
+    play(state, { type: "activation", player: 0, value: 7 });
     play(state, { type: "fairTypes", player: 0, value: 5 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
     play(state, { type: "fairRes", player: 0, value: "stone" });
@@ -936,21 +916,13 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.whisky = 1;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        {
-          tile: tileId(state, "0-1"),
-          x: 1,
-          y: 0,
-          cubes: ["stone", "stone", "stone"],
-          clans: 0,
-          active: false,
-          used: false,
-        },
-        { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "3-16"), x: 0, y: 1, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "3-6"), x: 2, y: 1, cubes: [], clans: 1, active: false, used: false },
-        { tile: tileId(state, "2-3"), x: 2, y: 2, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-13"), x: 1, y: 2, cubes: ["cattle"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "2-19"), x: 0, y: 2, cubes: ["sheep"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone", "stone"], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: tileId(state, "3-16"), x: 0, y: 1, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "3-6"), x: 2, y: 1, cubes: [], clans: 1, used: false },
+        { tile: tileId(state, "2-3"), x: 2, y: 2, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-13"), x: 1, y: 2, cubes: ["cattle"], clans: 0, used: false },
+        { tile: tileId(state, "2-19"), x: 0, y: 2, cubes: ["sheep"], clans: 0, used: false },
       ];
     }
     start(state);
@@ -961,13 +933,13 @@ describe("Glen More: rules tests", () => {
       at(state.players[0]!.display, 8).x === 1 && at(state.players[0]!.display, 8).y === 1,
       "expect players[0].display[8].x == 1 and players[0].display[8].y == 1",
     ).toBe(true);
-    play(state, { type: "Activate", player: 0, i: 8 });
+    play(state, { type: "activation", player: 0, value: 8 });
     expect(state.players[0]!.vp, "expect players[0].vp == 3").toEqual(3);
-    play(state, { type: "Activate", player: 0, i: 3 });
+    play(state, { type: "activation", player: 0, value: 3 });
     expect(state.players[0]!.vp, "expect players[0].vp == 10").toEqual(10);
-    play(state, { type: "Activate", player: 0, i: 5 });
+    play(state, { type: "activation", player: 0, value: 5 });
     expect(state.players[0]!.vp, "expect players[0].vp == 15").toEqual(15);
-    play(state, { type: "Activate", player: 0, i: 4 });
+    play(state, { type: "activation", player: 0, value: 4 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "grocerRes", player: 0, value: "cattle" });
@@ -988,13 +960,13 @@ describe("Glen More: rules tests", () => {
       state.market = [3, 3, 0, 3, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, used: false },
       ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "Activate", player: 0, i: 2 });
+    play(state, { type: "activation", player: 0, value: 2 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "grocerRes", player: 0, value: "wood" });
@@ -1020,9 +992,9 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-10"), x: 2, y: 0, cubes: ["grain"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: tileId(state, "1-10"), x: 2, y: 0, cubes: ["grain"], clans: 0, used: false },
       ];
     }
     start(state);
@@ -1038,7 +1010,7 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.whisky === 1 && equal(state.players[0]!.cards, ["castleMoil"]),
       "expect players[0].whisky == 1 and players[0].cards == [castleMoil]",
     ).toBe(true);
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
     expect(
@@ -1062,16 +1034,16 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack1").pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-14"), x: 1, y: -1, cubes: ["grain"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
+        { tile: tileId(state, "1-16"), x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: tileId(state, "1-14"), x: 1, y: -1, cubes: ["grain"], clans: 0, used: false },
       ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
     expect(at(state.players[0]!.display, 4).clans, "expect players[0].display[4].clans == 2").toEqual(2);
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
       at(state.players[0]!.display, 5).x === -1 &&
@@ -1103,8 +1075,8 @@ describe("Glen More: rules tests", () => {
     expect(state.players[0]!.cards, "expect players[0].cards == [lochLochy]").toEqual(["lochLochy"]);
     {
       const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "Activate", player: 0, i: 1 });
-      expect(refusal).toBe("Activating that tile would do nothing now.");
+      const refusal = engine.check(state, { type: "activation", player: 0, value: 1 });
+      expect(refusal).toBe("That tile was already activated this turn, or activating it would do nothing now.");
       expect(JSON.stringify(state)).toBe(before);
     }
   });
@@ -1117,9 +1089,9 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.chieftains = 1;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-5"), x: 3, y: 0, cubes: [], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "0-5"), x: 3, y: 0, cubes: [], clans: 0, used: false },
       ];
     }
     start(state);
@@ -1136,7 +1108,7 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     play(state, { type: "spot", player: 0, value: 0 });
     expect(state.players[0]!.cards, "expect players[0].cards == [lochNess]").toEqual(["lochNess"]);
-    play(state, { type: "Activate", player: 0, i: 0 });
+    play(state, { type: "activation", player: 0, value: 0 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "LochNess", player: 0, i: 0 });
@@ -1180,9 +1152,9 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.cards = ["lochNess"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-5"), x: 5, y: 0, cubes: [], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone"], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: tileId(state, "0-5"), x: 5, y: 0, cubes: [], clans: 0, used: false },
       ];
     }
     start(state);
@@ -1210,17 +1182,17 @@ describe("Glen More: rules tests", () => {
       "lochNess",
       "lochOich",
     ]);
-    play(state, { type: "Activate", player: 0, i: 3 });
+    play(state, { type: "activation", player: 0, value: 3 });
     expect(at(state.players[0]!.display, 3).cubes, "expect players[0].display[3].cubes == [grain]").toEqual(["grain"]);
-    play(state, { type: "Activate", player: 0, i: 1 });
-    play(state, { type: "Activate", player: 0, i: 0 });
+    play(state, { type: "activation", player: 0, value: 1 });
+    play(state, { type: "activation", player: 0, value: 0 });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "LochNess", player: 0, i: 2 });
       expect(refusal).toBe("Loch Ness was already used this turn (or Loch Oich was placed).");
       expect(JSON.stringify(state)).toBe(before);
     }
-    play(state, { type: "Activate", player: 0, i: 2 });
+    play(state, { type: "activation", player: 0, value: 2 });
     expect(have(state, 0, 0), "expect have(players[0], 0) == 2").toEqual(2);
   });
   it("special locations: Loch Shiel fills every empty production tile and an empty Iona Abbey (A6)", () => {
@@ -1231,11 +1203,11 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.cards = ["ionaAbbey"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-4"), x: 1, y: 1, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "2-17"), x: 2, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-3"), x: 1, y: -1, cubes: [], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
+        { tile: tileId(state, "1-4"), x: 1, y: 1, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "2-17"), x: 2, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-3"), x: 1, y: -1, cubes: [], clans: 0, used: false },
       ];
     }
     start(state);
@@ -1274,7 +1246,7 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(state.players[0]!.vp, "expect players[0].vp == 6").toEqual(6);
     expect(state.players[1]!.vp, "expect players[1].vp == 2").toEqual(2);
@@ -1306,7 +1278,7 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(
       state.players[0]!.vp === 0 && state.players[1]!.vp === 0,
@@ -1341,7 +1313,7 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(
       state.players[0]!.vp === 9 &&
         state.players[1]!.vp === 6 &&
@@ -1363,7 +1335,7 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(state.players[1]!.vp, "expect players[1].vp == 1").toEqual(1);
     expect(
@@ -1388,7 +1360,7 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(state.scorings, "expect scorings == 3").toEqual(3);
     expect(state.track.length, "expect size(track) == 11").toEqual(11);
@@ -1403,7 +1375,7 @@ describe("Glen More: rules tests", () => {
     ]);
     {
       const before = JSON.stringify(state);
-      const refusal = engine.check(state, { type: "EndActivation", player: 0 });
+      const refusal = engine.check(state, { type: "activation", player: 0, value: null });
       expect(refusal).toBe("The game is over.");
       expect(JSON.stringify(state)).toBe(before);
     }
@@ -1421,30 +1393,22 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "2-17"), x: 3, y: 0, cubes: [], clans: 1, active: false, used: false },
-        { tile: tileId(state, "1-4"), x: 1, y: 1, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-13"), x: 2, y: 1, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "1-8"), x: 1, y: -1, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "2-12"), x: 2, y: -1, cubes: [], clans: 0, active: false, used: false },
-        { tile: tileId(state, "2-4"), x: 0, y: 1, cubes: [], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "2-17"), x: 3, y: 0, cubes: [], clans: 1, used: false },
+        { tile: tileId(state, "1-4"), x: 1, y: 1, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-13"), x: 2, y: 1, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "1-8"), x: 1, y: -1, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "2-12"), x: 2, y: -1, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "2-4"), x: 0, y: 1, cubes: [], clans: 0, used: false },
       ];
       for (const i_ of rangeList(1, 9).slice()) {
-        state.players[1]!.display.push({
-          tile: tileId(state, "1-15"),
-          x: i_,
-          y: 5,
-          cubes: [],
-          clans: 0,
-          active: false,
-          used: false,
-        });
+        state.players[1]!.display.push({ tile: tileId(state, "1-15"), x: i_, y: 5, cubes: [], clans: 0, used: false });
       }
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 27").toEqual(27);
     expect(state.players[1]!.vp, "expect players[1].vp == 6").toEqual(6);
@@ -1461,15 +1425,7 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack3").pile = [tileId(state, "3-3")];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
-        state.players[0]!.display.push({
-          tile: tileId(state, "1-15"),
-          x: i_,
-          y: 10,
-          cubes: [],
-          clans: 0,
-          active: false,
-          used: false,
-        });
+        state.players[0]!.display.push({ tile: tileId(state, "1-15"), x: i_, y: 10, cubes: [], clans: 0, used: false });
       }
       for (const i_2 of rangeList(1, 12).slice()) {
         state.players[1]!.display.push({
@@ -1478,7 +1434,6 @@ describe("Glen More: rules tests", () => {
           y: 10,
           cubes: [],
           clans: 0,
-          active: false,
           used: false,
         });
       }
@@ -1489,7 +1444,6 @@ describe("Glen More: rules tests", () => {
           y: 10,
           cubes: [],
           clans: 0,
-          active: false,
           used: false,
         });
       }
@@ -1500,7 +1454,6 @@ describe("Glen More: rules tests", () => {
           y: 10,
           cubes: [],
           clans: 0,
-          active: false,
           used: false,
         });
       }
@@ -1512,7 +1465,7 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
       state.players[0]!.display.length === 15 && state.players[at(SEATS[state.playerCount]!, 2)]!.display.length === 16,
@@ -1538,15 +1491,15 @@ describe("Glen More: rules tests", () => {
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: ["stone", "stone"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: ["stone", "stone"], clans: 0, used: false },
       ];
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "Activate", player: 0, i: 1 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: 1 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
       score(state, 0) === 6 && score(state, 1) === 6,
@@ -1566,13 +1519,13 @@ describe("Glen More: rules tests", () => {
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: [], clans: 0, active: false, used: false },
+        { tile: tileId(state, "1-15"), x: 1, y: 1, cubes: [], clans: 0, used: false },
       ];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
-    play(state, { type: "EndActivation", player: 0 });
+    play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0], players[1]]").toEqual([0, 1]);
   });
@@ -1659,7 +1612,7 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.coins = 0;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: tileId(state, "0-8"), x: 1, y: 0, cubes: ["wood"], clans: 0, active: false, used: false },
+        { tile: tileId(state, "0-8"), x: 1, y: 0, cubes: ["wood"], clans: 0, used: false },
       ];
     }
     start(state);

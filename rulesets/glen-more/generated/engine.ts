@@ -109,9 +109,9 @@ export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
 /** enum Space (rules line 231) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 328) */
+/** enum Source (rules line 327) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 330) */
+/** enum ClanSource (rules line 329) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -166,7 +166,6 @@ export interface Placed {
   y: number;
   cubes: Res[];
   clans: number;
-  active: boolean;
   used: boolean;
 }
 
@@ -201,6 +200,9 @@ export interface PlayerTurnFrame {
   pc: number;
   p: Player;
   placed: number;
+  activation$left: number[];
+  activation: number | null;
+  activation2: number;
 }
 
 /** Where proc payDue is, and its locals, while it waits. */
@@ -299,20 +301,19 @@ export interface TakeTileFrame {
   id: number;
 }
 
-/** Where action Activate is, and its locals, while it waits. */
-export interface ActivateFrame {
-  readonly routine: "Activate";
-  pc: number;
-  me: Player;
-  i_: number;
-}
-
 /** Where action LochNess is, and its locals, while it waits. */
 export interface LochNessFrame {
   readonly routine: "LochNess";
   pc: number;
   me: Player;
   i_: number;
+}
+
+/** Puts back a decision that an allowed action interrupted, once that action is done. */
+export interface ResumeFrame {
+  readonly routine: "resume";
+  pc: number;
+  pending: Pending;
 }
 
 export type Frame =
@@ -326,23 +327,23 @@ export type Frame =
   | RefillFrame
   | LayTileFrame
   | TakeTileFrame
-  | ActivateFrame
-  | LochNessFrame;
+  | LochNessFrame
+  | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 522) */
-/** site 1: `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 530) */
-/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 535) */
-/** site 3: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 548) */
-/** site 4: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 575) */
-/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 586) */
-/** site 6: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 606) */
-/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 628) */
-/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 649) */
-/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 680) */
-/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 693) */
-/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 708) */
-/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 714) */
-/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 717) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 520) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 529) */
+/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 536) */
+/** site 3: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 549) */
+/** site 4: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 576) */
+/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 587) */
+/** site 6: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 607) */
+/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 629) */
+/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 650) */
+/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 674) */
+/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 687) */
+/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 702) */
+/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 708) */
+/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 711) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -358,6 +359,14 @@ export type Pending =
   | { site: 11; players: Player[] }
   | { site: 12; players: Player[] }
   | { site: 13; players: Player[] };
+
+/** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
+export interface Allowance {
+  actions: Action["type"][];
+  players: Player[];
+  /** `allow ... here`: offered only at decisions of the routine at this depth of the stack. */
+  depth?: number;
+}
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -380,24 +389,26 @@ export interface State {
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
+  /** Actions `allow` blocks under way offer alongside every decision of their player, innermost last. */
+  allowed: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 803). */
+/** The action TakeTile (rules line 797). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 816). */
+/** The action ForcedMove (rules line 810). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 828). */
+/** The action Sell (rules line 822). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -406,15 +417,7 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action Activate (rules line 837). */
-export interface ActivateAction {
-  readonly type: "Activate";
-  readonly player: Player;
-  /** Position in `range(0, size(me.display) - 1)` of the number chosen. */
-  readonly i: number;
-}
-
-/** The action LochNess (rules line 844). */
+/** The action LochNess (rules line 831). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -422,13 +425,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action EndActivation (rules line 853). */
-export interface EndActivationAction {
-  readonly type: "EndActivation";
-  readonly player: Player;
-}
-
-/** The action MoveClan (rules line 858). */
+/** The action MoveClan (rules line 841). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -437,7 +434,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 868). */
+/** The action Promote (rules line 851). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -445,13 +442,21 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 876). */
+/** The action EndMoves (rules line 859). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose source` (rules line 548). */
+/** The answer to `choose activation` (rules line 529). */
+export interface ActivationChoice {
+  readonly type: "activation";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose source` (rules line 549). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -459,7 +464,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 575). */
+/** The answer to `choose clanSource` (rules line 576). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -467,14 +472,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 586). */
+/** The answer to `choose oichRes` (rules line 587). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 606). */
+/** The answer to `choose spot` (rules line 607). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -482,49 +487,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 628). */
+/** The answer to `choose lochyRes` (rules line 629). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 649). */
+/** The answer to `choose shielRes` (rules line 650). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 680). */
+/** The answer to `choose ionaRes` (rules line 674). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 693). */
+/** The answer to `choose butcherCount` (rules line 687). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 708). */
+/** The answer to `choose grocerRes` (rules line 702). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 714). */
+/** The answer to `choose fairTypes` (rules line 708). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 717). */
+/** The answer to `choose fairRes` (rules line 711). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -536,12 +541,11 @@ export type Action =
   | TakeTileAction
   | ForcedMoveAction
   | SellAction
-  | ActivateAction
   | LochNessAction
-  | EndActivationAction
   | MoveClanAction
   | PromoteAction
   | EndMovesAction
+  | ActivationChoice
   | SourceChoice
   | ClanSourceChoice
   | OichResChoice
@@ -561,7 +565,6 @@ export interface PlacedView {
   y: number;
   cubes: Res[];
   clans: number;
-  active: boolean;
   used: boolean;
 }
 
@@ -759,7 +762,7 @@ const PARAMS: Readonly<Record<VariantName, Params>> = { base: {} };
 export const SEATS: readonly (readonly Player[])[] = seatLists(5);
 const DECISION_NAMES: readonly string[] = [
   "action",
-  "action",
+  "activation",
   "action",
   "source",
   "clanSource",
@@ -774,17 +777,17 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileId (line 281) */
+/** fn tileId (line 280) */
 export function tileId(state: State, code: string): number {
   return at(collect6(state, code), 0);
 }
 
-/** fn tileSlot (line 282) */
+/** fn tileSlot (line 281) */
 export function tileSlot(state: State, code: string): Space {
   return { kind: "tile", id: tileId(state, code) };
 }
 
-/** fn codeAt (line 283) */
+/** fn codeAt (line 282) */
 export function codeAt(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -795,7 +798,7 @@ export function codeAt(state: State, space: number): string {
   return "";
 }
 
-/** fn stackOn (line 284) */
+/** fn stackOn (line 283) */
 export function stackOn(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -806,77 +809,77 @@ export function stackOn(state: State, space: number): number | null {
   return null;
 }
 
-/** fn resIdx (line 288) */
+/** fn resIdx (line 287) */
 export function resIdx(state: State, r: Res): number {
   return r === "wood" ? 0 : r === "stone" ? 1 : r === "grain" ? 2 : r === "cattle" ? 3 : 4;
 }
 
-/** fn unit (line 290) */
+/** fn unit (line 289) */
 export function unit(state: State, k: number, n_: number): number[] {
   return collect7(state, k, n_);
 }
 
-/** fn plusOne (line 291) */
+/** fn plusOne (line 290) */
 export function plusOne(state: State, l: number[], k: number): number[] {
   return collect8(state, k, l);
 }
 
-/** fn minusOne (line 292) */
+/** fn minusOne (line 291) */
 export function minusOne(state: State, l: number[], k: number): number[] {
   return collect9(state, k, l);
 }
 
-/** fn pairOf (line 293) */
+/** fn pairOf (line 292) */
 export function pairOf(state: State, a: number, b: number): number[] {
   return collect10(state, a, b);
 }
 
-/** fn costOf (line 294) */
+/** fn costOf (line 293) */
 export function costOf(state: State, t: Tile): number[] {
   return [t.wood, t.stone, t.grain, t.cattle, t.sheep];
 }
 
-/** fn have (line 296) */
+/** fn have (line 295) */
 export function have(state: State, p: Player, k: number): number {
   return sum12(state, p, k);
 }
 
-/** fn cubeCount (line 297) */
+/** fn cubeCount (line 296) */
 export function cubeCount(state: State, p: Player): number {
   return sum13(state, p);
 }
 
-/** fn clansOnDisplay (line 298) */
+/** fn clansOnDisplay (line 297) */
 export function clansOnDisplay(state: State, p: Player): number {
   return sum14(state, p);
 }
 
-/** fn owns (line 299) */
+/** fn owns (line 298) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 300) */
+/** fn kindAt (line 299) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 302) */
+/** fn indexAt (line 301) */
 export function indexAt(state: State, p: Player, x: number, y: number): number | null {
   return first15(state, p, x, y);
 }
 
-/** fn occupied (line 303) */
+/** fn occupied (line 302) */
 export function occupied(state: State, p: Player, x: number, y: number): boolean {
   return any16(state, p, x, y);
 }
 
-/** fn isProduction (line 305) */
+/** fn isProduction (line 304) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 306) */
+/** fn produce (line 305) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -889,42 +892,42 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 308) */
+/** fn isGrey (line 307) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 314) */
+/** fn miss (line 313) */
 export function miss(state: State, p: Player, need: number[], k: number): number {
   return Math.max(0, at(need, k) - have(state, p, k));
 }
 
-/** fn buyCost (line 316) */
+/** fn buyCost (line 315) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 318) */
+/** fn sellValue (line 317) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 319) */
+/** fn coverCost (line 318) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
   return sum17(state, levels, p, need);
 }
 
-/** fn coverOk (line 320) */
+/** fn coverOk (line 319) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
   return all18(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 323) */
+/** fn canCover (line 322) */
 export function canCover(state: State, p: Player, need: number[]): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 325) */
+/** fn canBuyNow (line 324) */
 export function canBuyNow(state: State, p: Player, k: number): boolean {
   return (
     at(state.market, k) < MARKET_SPACES &&
@@ -938,12 +941,12 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn tileName (line 333) */
+/** fn tileName (line 332) */
 export function tileName(state: State, p: Player, i_: number): string {
   return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${at(state.players[p]!.display, i_).x}, ${at(state.players[p]!.display, i_).y})`;
 }
 
-/** fn sourceText (line 334) */
+/** fn sourceText (line 333) */
 export function sourceText(state: State, p: Player, k: number, s: Source): string {
   if (s.kind === "buy") {
     return `buy the ${at(RES, k)} at the market for ${at(state.market, k) + 1} coins`;
@@ -953,7 +956,7 @@ export function sourceText(state: State, p: Player, k: number, s: Source): strin
   return `pay the ${at(RES, k)} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSourceText (line 338) */
+/** fn clanSourceText (line 337) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -963,32 +966,32 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 344) */
+/** fn paySources (line 343) */
 export function paySources(state: State, p: Player, k: number): Source[] {
   return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect19(state, p, k));
 }
 
-/** fn cheapest (line 349) */
+/** fn cheapest (line 348) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
 }
 
-/** fn cheapestPaid (line 351) */
+/** fn cheapestPaid (line 350) */
 export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 354) */
+/** fn spareCubes (line 353) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
   return sum20(state, p, need);
 }
 
-/** fn buysAt (line 355) */
+/** fn buysAt (line 354) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
   return count21(state, p, need, price);
 }
 
-/** fn extraOk (line 356) */
+/** fn extraOk (line 355) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1004,7 +1007,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 362) */
+/** fn typePrice (line 361) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -1015,12 +1018,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 364) */
+/** fn typesAt (line 363) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
   return count22(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 365) */
+/** fn distinctOk (line 364) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1036,42 +1039,42 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 371) */
+/** fn funds (line 370) */
 export function funds(state: State, p: Player, need: number[]): number {
   return state.players[p]!.coins + sum23(state, p, need);
 }
 
-/** fn coverSellingOk (line 373) */
+/** fn coverSellingOk (line 372) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
   return all24(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 375) */
+/** fn twoTypesSellingOk (line 374) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any26(state, p);
 }
 
-/** fn clanNear (line 380) */
+/** fn clanNear (line 379) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
   return any27(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 384) */
+/** fn edgesMatch (line 383) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return all28(state, p, x, y, t) && all29(state, p, y, x, t);
 }
 
-/** fn riverOk (line 388) */
+/** fn riverOk (line 387) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return !t.river || any30(state, p, x, y);
 }
 
-/** fn roadOk (line 390) */
+/** fn roadOk (line 389) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return !t.road || any31(state, p, y, x);
 }
 
-/** fn fits (line 392) */
+/** fn fits (line 391) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
@@ -1083,17 +1086,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 399) */
+/** fn placeable (line 398) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any34(state, p, id, minus);
 }
 
-/** fn clanPayable (line 404) */
+/** fn clanPayable (line 403) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
   return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any35(state, p, id);
 }
 
-/** fn affordable (line 407) */
+/** fn affordable (line 406) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1103,12 +1106,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 412) */
+/** fn placeableAfterPaying (line 411) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 414) */
+/** fn canTakeSelling (line 413) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1118,22 +1121,22 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 420) */
+/** fn spaceLabel (line 419) */
 export function spaceLabel(state: State, space: number): string {
   return space < state.track.length ? match36(state, space) : "nothing";
 }
 
-/** fn tileOn (line 427) */
+/** fn tileOn (line 426) */
 export function tileOn(state: State, space: number): number | null {
   return space < state.track.length ? match37(state, space) : null;
 }
 
-/** fn usable (line 431) */
+/** fn usable (line 430) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 432) */
+/** fn usableKind (line 431) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1149,12 +1152,12 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 447) */
+/** fn firstPawn (line 446) */
 export function firstPawn(state: State): number {
   return min39(state);
 }
 
-/** fn lastTurn (line 448) */
+/** fn lastTurn (line 447) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1162,42 +1165,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 450) */
+/** fn left (line 449) */
 export function left(state: State, s: Stack): number {
   return mapGet(state.stacks, s).pile.length;
 }
 
-/** fn tableVp (line 453) */
+/** fn tableVp (line 452) */
 export function tableVp(state: State, difference: number): number {
   return mapGet(SCORE_VP, Math.min(difference, 5));
 }
 
-/** fn ladderVp (line 454) */
+/** fn ladderVp (line 453) */
 export function ladderVp(state: State, types: number): number {
   return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types) : 0;
 }
 
-/** fn bonnets (line 455) */
+/** fn bonnets (line 454) */
 export function bonnets(state: State, p: Player): number {
   return sum40(state, p);
 }
 
-/** fn chieftainValue (line 456) */
+/** fn chieftainValue (line 455) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 457) */
+/** fn tilesWith (line 456) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count41(state, p, b);
 }
 
-/** fn villages (line 458) */
+/** fn villages (line 457) */
 export function villages(state: State, p: Player): number {
   return count42(state, p);
 }
 
-/** fn fourPlayerTrack (line 896) */
+/** fn toActivate (line 661) */
+export function toActivate(state: State, p: Player, i_: number): number[] {
+  return collect43(state, p, i_);
+}
+
+/** fn fourPlayerTrack (line 879) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1216,7 +1224,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 901) */
+/** fn twoPlayerTrack (line 884) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1235,23 +1243,12 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 906) */
+/** fn startVillage (line 889) */
 export function startVillage(state: State, clans: number): Placed {
-  return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, active: false, used: false };
+  return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, used: false };
 }
 
-/** proc markActivation (line 659) */
-export function markActivation(state: State, p: Player, i_: number): void {
-  let x = at(state.players[p]!.display, i_).x;
-  let y = at(state.players[p]!.display, i_).y;
-  for (const t of state.players[p]!.display) {
-    if (state.oichTurn || Math.max(Math.abs(t.x - x), Math.abs(t.y - y)) <= 1) {
-      t.active = true;
-    }
-  }
-}
-
-/** proc dieTurn (line 727) */
+/** proc dieTurn (line 721) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
@@ -1263,12 +1260,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 765) */
+/** proc scoreRound (line 759) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min43(state);
-  let chiefLow = min44(state);
-  let cardsLow = min45(state);
+  let whiskyLow = min44(state);
+  let chiefLow = min45(state);
+  let cardsLow = min46(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1277,7 +1274,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 776) */
+/** proc finalScoring (line 770) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1296,7 +1293,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min46(state);
+  let fewest = min47(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1315,11 +1312,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any49(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 816): its effects, once allowed. */
+/** action ForcedMove (line 810): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1338,18 +1335,11 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 828): its effects, once allowed. */
+/** action Sell (line 822): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
   removeValue(at(state.players[me]!.display, src).cubes, r);
-}
-
-/** Why Activate is refused now, or null when it is allowed. */
-function checkActivate(state: State, me: Player, i_: number): string | null {
-  if (!at(state.players[me]!.display, i_).active) return "That tile is not to be activated this turn (or was already).";
-  if (!usable(state, me, i_)) return "Activating that tile would do nothing now.";
-  return null;
 }
 
 /** Why LochNess is refused now, or null when it is allowed. */
@@ -1360,16 +1350,6 @@ function checkLochNess(state: State, me: Player, i_: number): string | null {
   if (at(state.players[me]!.display, i_).used) return "That tile was already activated this turn.";
   if (!usable(state, me, i_)) return "Activating that tile would do nothing now.";
   return null;
-}
-
-/** Why EndActivation is refused now, or null when it is allowed. */
-function checkEndActivation(state: State, me: Player): string | null {
-  return null;
-}
-
-/** action EndActivation (line 853): its effects, once allowed. */
-function doEndActivation(state: State, me: Player): void {
-  state.phaseOpen = false;
 }
 
 /** Why MoveClan is refused now, or null when it is allowed. */
@@ -1385,7 +1365,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 858): its effects, once allowed. */
+/** action MoveClan (line 841): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1410,7 +1390,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 868): its effects, once allowed. */
+/** action Promote (line 851): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1422,7 +1402,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 876): its effects, once allowed. */
+/** action EndMoves (line 859): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1431,7 +1411,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 497) until it waits for a decision or is done. */
+/** Runs the flow (line 496) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1502,10 +1482,10 @@ function stepFlow(state: State, frame: FlowFrame): void {
 }
 
 function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
-  return { routine: "playerTurn", pc: 0, p, placed: 0 };
+  return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 510) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 509) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1516,7 +1496,6 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         state.placedAt = null;
         state.moved = false;
         for (const t of state.players[frame.p]!.display) {
-          t.active = false;
           t.used = false;
         }
 
@@ -1559,14 +1538,14 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 5: {
-        markActivation(state, frame.p, frame.placed);
-        state.phaseOpen = true;
+        state.allowed.push({ actions: ["LochNess", "Sell"], players: [frame.p], depth: state.stack.length });
+        frame.activation$left = toActivate(state, frame.p, frame.placed).slice();
         frame.pc = 6;
         continue machine;
       }
 
       case 6: {
-        if (!state.phaseOpen) {
+        if (frame.activation$left.length <= 0) {
           frame.pc = 7;
           continue machine;
         }
@@ -1577,34 +1556,59 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 7: {
+        state.allowed.pop();
         state.phaseOpen = true;
-        frame.pc = 9;
+        frame.pc = 12;
         continue machine;
       }
 
       case 8: {
+        const activationFound = frame.activation;
+        if (activationFound === null) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.activation2 = activationFound;
+        removeValue(frame.activation$left, frame.activation2);
+        frame.pc = 11;
+        state.stack.push(newActivateTileFrame(frame.p, frame.activation2));
+        return;
+      }
+
+      case 9: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 10: {
         frame.pc = 6;
         continue machine;
       }
 
-      case 9: {
+      case 11: {
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 12: {
         if (!(state.phaseOpen && state.players[frame.p]!.moves > 0)) {
-          frame.pc = 10;
+          frame.pc = 13;
           continue machine;
         }
 
         state.pending = { site: 2, players: [frame.p] };
-        frame.pc = 11;
+        frame.pc = 14;
         return;
       }
 
-      case 10: {
+      case 13: {
         frame.pc = 4;
         continue machine;
       }
 
-      case 11: {
-        frame.pc = 9;
+      case 14: {
+        frame.pc = 12;
         continue machine;
       }
 
@@ -1612,6 +1616,13 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         throw new RulesError(`the saved state is inconsistent: proc playerTurn has no step ${frame.pc}`);
     }
   }
+}
+
+function currentPlayerTurnFrame(state: State): PlayerTurnFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "playerTurn")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to playerTurn");
+  return frame;
 }
 
 function newPayDueFrame(p: Player): PayDueFrame {
@@ -1628,7 +1639,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 542) until it waits for a decision or is done. */
+/** Runs proc payDue (line 543) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1747,7 +1758,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 566) until it waits for a decision or is done. */
+/** Runs proc payFor (line 567) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1859,7 +1870,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
 }
 
-/** Runs proc placeTile (line 594) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 595) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1892,7 +1903,6 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
           y: frame.y,
           cubes: [],
           clans: 0,
-          active: false,
           used: false,
         });
         state.placedAt = state.players[frame.p]!.display.length - 1;
@@ -1955,7 +1965,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 615) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 616) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2227,12 +2237,11 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 670) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 665) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        at(state.players[frame.p]!.display, frame.i_).active = false;
         at(state.players[frame.p]!.display, frame.i_).used = true;
         frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_).tile));
         if (!isProduction(state, frame.t.kind)) {
@@ -2535,7 +2544,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 738) until it waits for a decision or is done. */
+/** Runs proc refill (line 732) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2579,7 +2588,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 748) until it waits for a decision or is done. */
+/** Runs proc layTile (line 742) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2609,6 +2618,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
 
         finalScoring(state);
         state.stack.length = 0;
+        state.allowed.length = 0;
         return;
       }
 
@@ -2637,7 +2647,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 803) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 797) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2673,36 +2683,11 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
   }
 }
 
-function newActivateFrame(me: Player, i_: number): ActivateFrame {
-  return { routine: "Activate", pc: 0, me, i_ };
-}
-
-/** Runs action Activate (line 837) until it waits for a decision or is done. */
-function stepActivate(state: State, frame: ActivateFrame): void {
-  machine: for (;;) {
-    switch (frame.pc) {
-      case 0: {
-        frame.pc = 1;
-        state.stack.push(newActivateTileFrame(frame.me, frame.i_));
-        return;
-      }
-
-      case 1: {
-        state.stack.pop();
-        return;
-      }
-
-      default:
-        throw new RulesError(`the saved state is inconsistent: action Activate has no step ${frame.pc}`);
-    }
-  }
-}
-
 function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 844) until it waits for a decision or is done. */
+/** Runs action LochNess (line 831) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2760,11 +2745,12 @@ function run(state: State): void {
       case "TakeTile":
         stepTakeTile(state, frame);
         break;
-      case "Activate":
-        stepActivate(state, frame);
-        break;
       case "LochNess":
         stepLochNess(state, frame);
+        break;
+      case "resume":
+        state.stack.pop();
+        state.pending = frame.pending;
         break;
     }
   }
@@ -2783,7 +2769,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any48(state, me)) return;
+  if (any49(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2801,17 +2787,6 @@ function offerSell(state: State, me: Player, out: Action[]): void {
   }
 }
 
-/** Every allowed form of Activate (the same requirements as `checkActivate`). */
-function offerActivate(state: State, me: Player, out: Action[]): void {
-  const iList = rangeList(0, state.players[me]!.display.length - 1);
-  for (let i = 0; i < iList.length; i++) {
-    const iItem = iList[i]!;
-    if (!at(state.players[me]!.display, iItem).active) continue;
-    if (!usable(state, me, iItem)) continue;
-    out.push({ type: "Activate", player: me, i });
-  }
-}
-
 /** Every allowed form of LochNess (the same requirements as `checkLochNess`). */
 function offerLochNess(state: State, me: Player, out: Action[]): void {
   if (!owns(state, me, "lochNess")) return;
@@ -2823,11 +2798,6 @@ function offerLochNess(state: State, me: Player, out: Action[]): void {
     if (!usable(state, me, iItem)) continue;
     out.push({ type: "LochNess", player: me, i });
   }
-}
-
-/** Every allowed form of EndActivation (the same requirements as `checkEndActivation`). */
-function offerEndActivation(state: State, me: Player, out: Action[]): void {
-  out.push({ type: "EndActivation", player: me });
 }
 
 /** Every allowed form of MoveClan (the same requirements as `checkMoveClan`). */
@@ -2872,7 +2842,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 522)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 520)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2880,16 +2850,21 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Activate | LochNess | Sell | EndActivation` (proc playerTurn, line 530)
-      offerActivate(state, seat, out);
-      offerLochNess(state, seat, out);
-      offerSell(state, seat, out);
-      offerEndActivation(state, seat, out);
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 529)
+      const frame = currentPlayerTurnFrame(state);
+      const items = frame.activation$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        if (!at(state.players[frame.p]!.display, value).used && usable(state, frame.p, value))
+          out.push({ type: "activation", player: seat, value });
+      }
+
+      out.push({ type: "activation", player: seat, value: null });
       break;
     }
 
     case 2: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 535)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 536)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2898,7 +2873,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 548)
+      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 549)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2909,7 +2884,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 575)
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 576)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2920,7 +2895,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 586)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 587)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2930,7 +2905,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum49(state) - 1,
+            frame.t.distinct - sum50(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2940,7 +2915,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 606)
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 607)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2950,7 +2925,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 628)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 629)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2960,7 +2935,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 649)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 650)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2970,7 +2945,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 680)
+      // `choose ionaRes: Res by p` (proc activateTile, line 674)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2980,7 +2955,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 693)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 687)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -2991,11 +2966,11 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 708)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 702)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -3003,7 +2978,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 714)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 708)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -3014,7 +2989,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 717)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 711)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3024,7 +2999,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum51(state) - 1,
+            frame.fairTypes - sum52(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3034,6 +3009,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
   }
 
+  offerAllowed(state, seat, out);
   return out;
 }
 
@@ -3041,6 +3017,7 @@ function legalActions(state: State, seat: Player): Action[] {
 function check(state: State, action: Action): string | null {
   const pending = state.pending;
   if (pending === null) return "The game is over.";
+  if (allowedNow(state, action.player, action.type)) return checkAllowed(state, action);
   if (!pending.players.includes(action.player)) return `Player ${action.player} has nothing to decide now.`;
   switch (pending.site) {
     case 0: {
@@ -3070,37 +3047,17 @@ function check(state: State, action: Action): string | null {
     }
 
     case 1: {
-      switch (action.type) {
-        case "Activate": {
-          const iList = rangeList(0, state.players[action.player]!.display.length - 1);
-          if (!(Number.isInteger(action.i) && action.i >= 0 && action.i < iList.length))
-            return "Activate: `i` must be a position in range(0, size(me.display) - 1).";
-          return checkActivate(state, action.player, iList[action.i]!);
-        }
-
-        case "LochNess": {
-          const iList = rangeList(0, state.players[action.player]!.display.length - 1);
-          if (!(Number.isInteger(action.i) && action.i >= 0 && action.i < iList.length))
-            return "LochNess: `i` must be a position in range(0, size(me.display) - 1).";
-          return checkLochNess(state, action.player, iList[action.i]!);
-        }
-
-        case "Sell": {
-          const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
-          if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
-            return "Sell: `src` must be a position in range(0, size(me.display) - 1).";
-          if (!(RES_VALUES as readonly unknown[]).includes(action.r))
-            return "Sell: `r` must be one of wood, stone, grain, cattle, sheep.";
-          return checkSell(state, action.player, srcList[action.src]!, action.r);
-        }
-
-        case "EndActivation": {
-          return checkEndActivation(state, action.player);
-        }
-
-        default:
-          return "Play one of: Activate, LochNess, Sell, EndActivation.";
+      if (action.type !== "activation") return "Answer the choice of activation first.";
+      const frame = currentPlayerTurnFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.activation$left as readonly unknown[]).includes(value))
+        return "activation must be one of those not taken yet, or none.";
+      if (value !== null) {
+        if (!(!at(state.players[frame.p]!.display, value).used && usable(state, frame.p, value)))
+          return "That tile was already activated this turn, or activating it would do nothing now.";
       }
+
+      return null;
     }
 
     case 2: {
@@ -3167,7 +3124,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum49(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum50(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3221,7 +3178,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3245,7 +3202,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum51(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum52(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3259,6 +3216,11 @@ function check(state: State, action: Action): string | null {
 function apply(state: State, action: Action): void {
   const pending = state.pending;
   if (pending === null) throw new RulesError("the game is over");
+  if (allowedNow(state, action.player, action.type)) {
+    applyAllowed(state, action, pending);
+    return;
+  }
+
   switch (pending.site) {
     case 0: {
       state.pending = null;
@@ -3285,39 +3247,10 @@ function apply(state: State, action: Action): void {
     }
 
     case 1: {
+      if (action.type !== "activation") throw notOfferedNow(action);
+      const frame = currentPlayerTurnFrame(state);
+      frame.activation = action.value;
       state.pending = null;
-      switch (action.type) {
-        case "Activate":
-          state.stack.push(
-            newActivateFrame(
-              action.player,
-              at(rangeList(0, state.players[action.player]!.display.length - 1), action.i),
-            ),
-          );
-          break;
-        case "LochNess":
-          state.stack.push(
-            newLochNessFrame(
-              action.player,
-              at(rangeList(0, state.players[action.player]!.display.length - 1), action.i),
-            ),
-          );
-          break;
-        case "Sell":
-          doSell(
-            state,
-            action.player,
-            at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
-            action.r,
-          );
-          break;
-        case "EndActivation":
-          doEndActivation(state, action.player);
-          break;
-        default:
-          throw notOfferedNow(action);
-      }
-
       break;
     }
 
@@ -3449,6 +3382,94 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
+/** The actions each decision site offers itself (an allowance does not offer them twice there). */
+const SITE_OFFERS: readonly (readonly string[])[] = [
+  ["TakeTile", "Sell", "ForcedMove"],
+  [],
+  ["MoveClan", "Promote", "Sell", "EndMoves"],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+  [],
+];
+
+/** Whether an `allow` block under way lets `seat` take the action `type` at the decision pending now. */
+function allowedNow(state: State, seat: Player, type: string): boolean {
+  const pending = state.pending;
+  if (pending === null) return false;
+  const asked = pending.players.includes(seat);
+  if (asked && (SITE_OFFERS[pending.site] ?? []).includes(type)) return false;
+  return (
+    asked &&
+    state.allowed.some(
+      (a) =>
+        a.players.includes(seat) &&
+        (a.depth === undefined || a.depth === state.stack.length) &&
+        (a.actions as readonly string[]).includes(type),
+    )
+  );
+}
+
+function offerAllowed(state: State, seat: Player, out: Action[]): void {
+  if (allowedNow(state, seat, "LochNess")) offerLochNess(state, seat, out);
+  if (allowedNow(state, seat, "Sell")) offerSell(state, seat, out);
+}
+
+function checkAllowed(state: State, action: Action): string | null {
+  switch (action.type) {
+    case "LochNess": {
+      const iList = rangeList(0, state.players[action.player]!.display.length - 1);
+      if (!(Number.isInteger(action.i) && action.i >= 0 && action.i < iList.length))
+        return "LochNess: `i` must be a position in range(0, size(me.display) - 1).";
+      return checkLochNess(state, action.player, iList[action.i]!);
+    }
+
+    case "Sell": {
+      const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
+      if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
+        return "Sell: `src` must be a position in range(0, size(me.display) - 1).";
+      if (!(RES_VALUES as readonly unknown[]).includes(action.r))
+        return "Sell: `r` must be one of wood, stone, grain, cattle, sheep.";
+      return checkSell(state, action.player, srcList[action.src]!, action.r);
+    }
+
+    default:
+      return "That action is not allowed now.";
+  }
+}
+
+/** Takes an allowed action, then puts the interrupted decision back. */
+function applyAllowed(state: State, action: Action, pending: Pending): void {
+  state.pending = null;
+  state.stack.push({ routine: "resume", pc: 0, pending });
+  switch (action.type) {
+    case "LochNess":
+      state.stack.push(
+        newLochNessFrame(action.player, at(rangeList(0, state.players[action.player]!.display.length - 1), action.i)),
+      );
+      break;
+    case "Sell":
+      doSell(
+        state,
+        action.player,
+        at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
+        action.r,
+      );
+      break;
+    default:
+      throw notOfferedNow(action);
+  }
+
+  run(state);
+}
+
 /** No seat ever interrupts: the rules have no `allow anytime` block. */
 const NOBODY: readonly Player[] = [];
 
@@ -3463,12 +3484,6 @@ function shownAction(state: State, action: Action): ShownAction {
       const src = rangeList(0, state.players[action.player]!.display.length - 1)[action.src];
       if (src === undefined) return { ...action };
       return { ...action, src: src };
-    }
-
-    case "Activate": {
-      const i = rangeList(0, state.players[action.player]!.display.length - 1)[action.i];
-      if (i === undefined) return { ...action };
-      return { ...action, i: i };
     }
 
     case "LochNess": {
@@ -3530,6 +3545,17 @@ function describeAction(state: State, action: Action): string | null {
       return `Move ${action.space} spaces ahead, onto ${spaceLabel(state, action.space)}`;
     }
 
+    case "activation":
+      switch (state.pending?.site) {
+        case 1: {
+          const frame = currentPlayerTurnFrame(state);
+          if (action.value === null) return null;
+          const value = action.value;
+          return `activate ${tileName(state, frame.p, value)}`;
+        }
+      }
+
+      break;
     case "source":
       switch (state.pending?.site) {
         case 3: {
@@ -3610,14 +3636,15 @@ export function setUp(options: GameOptions): State {
     spots: [],
     rng: createRng(options.seed),
     stack: [newFlowFrame()],
+    allowed: [],
     pending: null,
   };
-  mapGet(state.stacks, "stack0").pile = shuffleInPlace(state.rng, collect52(state));
-  mapGet(state.stacks, "stack1").pile = shuffleInPlace(state.rng, collect53(state));
-  mapGet(state.stacks, "stack2").pile = shuffleInPlace(state.rng, collect54(state));
-  mapGet(state.stacks, "stack3").pile = shuffleInPlace(state.rng, collect55(state));
+  mapGet(state.stacks, "stack0").pile = shuffleInPlace(state.rng, collect53(state));
+  mapGet(state.stacks, "stack1").pile = shuffleInPlace(state.rng, collect54(state));
+  mapGet(state.stacks, "stack2").pile = shuffleInPlace(state.rng, collect55(state));
+  mapGet(state.stacks, "stack3").pile = shuffleInPlace(state.rng, collect56(state));
   for (const p of SEATS[state.playerCount]!) {
-    state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, active: false, used: false }];
+    state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, used: false }];
     state.players[p]!.coins = START_COINS;
   }
 
@@ -3689,7 +3716,6 @@ export function viewPlaced(state: State, record: Placed, viewer: Player): Placed
     y: record.y,
     cubes: record.cubes.slice(),
     clans: record.clans,
-    active: record.active,
     used: record.used,
   };
 }
@@ -3761,7 +3787,6 @@ function problemInPlaced(value: unknown, playerCount: number): string | null {
   ))
     return "Placed.cubes is not a valid list of Res";
   if (!isInt(value.clans)) return "Placed.clans is not a valid int";
-  if (!(typeof value.active === "boolean")) return "Placed.active is not a valid bool";
   if (!(typeof value.used === "boolean")) return "Placed.used is not a valid bool";
   return null;
 }
@@ -3844,6 +3869,13 @@ function validateState(value: unknown): string | null {
   )
     return "rng is not a generator state";
   if (!Array.isArray(value.stack)) return "stack is not a list";
+  if (
+    !Array.isArray(value.allowed) ||
+    !value.allowed.every(
+      (a: unknown) => isRecord(a) && Array.isArray(a.actions) && Array.isArray(a.players) && a.players.every(isInt),
+    )
+  )
+    return "allowed is not a list of allowances";
   const routines: readonly unknown[] = [
     "flow",
     "playerTurn",
@@ -3855,8 +3887,8 @@ function validateState(value: unknown): string | null {
     "refill",
     "layTile",
     "TakeTile",
-    "Activate",
     "LochNess",
+    "resume",
   ];
   for (const frame of value.stack as unknown[]) {
     if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc))
@@ -4377,8 +4409,27 @@ function count42(state: State, p: Player): number {
   return total;
 }
 
+/** [j for j in range(0, size(p.display) - 1) if oichTurn or max(abs(p.display[j].x - p.display[i].x), abs(p.display[j].y - p.display[i].y)) <= 1] */
+function collect43(state: State, p: Player, i_: number): number[] {
+  const out: number[] = [];
+  const items = rangeList(0, state.players[p]!.display.length - 1);
+  for (let i = 0; i < items.length; i++) {
+    const j = items[i]!;
+    if (
+      state.oichTurn ||
+      Math.max(
+        Math.abs(at(state.players[p]!.display, j).x - at(state.players[p]!.display, i_).x),
+        Math.abs(at(state.players[p]!.display, j).y - at(state.players[p]!.display, i_).y),
+      ) <= 1
+    )
+      out.push(j);
+  }
+
+  return out;
+}
+
 /** min(p in players: p.whisky) */
-function min43(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4392,7 +4443,7 @@ function min43(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min44(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4406,7 +4457,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min45(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4420,7 +4471,7 @@ function min45(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min46(state: State): number {
+function min47(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4434,7 +4485,7 @@ function min46(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match47(state: State, s: Space, me: Player): boolean {
+function match48(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4444,26 +4495,14 @@ function match47(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any48(state: State, me: Player): boolean {
+function any49(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match47(state, s, me)) return true;
+    if (match48(state, s, me)) return true;
   }
 
   return false;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum49(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4490,8 +4529,20 @@ function sum51(state: State): number {
   return total;
 }
 
+/** sum(k in IDX: due[k]) */
+function sum52(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
+}
+
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect52(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4503,7 +4554,7 @@ function collect52(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect53(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4515,7 +4566,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect54(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4527,7 +4578,7 @@ function collect54(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect55(state: State): number[] {
+function collect56(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4543,7 +4594,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "9118e536",
+  sourceHash: "a22ca092",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
