@@ -5,7 +5,7 @@
 import type * as A from "./ast.ts";
 import { describeContext, type Context } from "./checker-context.ts";
 import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
-import { BOOL, ERROR, HEX, INT, listOf, optionalOf, PLAYER, typeToString, VOID, type Type } from "./types.ts";
+import { BOOL, CELL, ERROR, HEX, INT, listOf, optionalOf, PLAYER, typeToString, VOID, type Type } from "./types.ts";
 
 export interface BuiltinSignature {
   readonly arity: number | readonly [number, number];
@@ -52,6 +52,36 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   disc: { arity: 2, describe: "disc(h, k): the hexes within k steps of h: h, then ring 1, ring 2...", effect: false },
   rotate: { arity: 2, describe: "rotate(offset, k): the offset turned k × 60° clockwise", effect: false },
   direction: { arity: 1, describe: "direction(d): the offset of one step towards d, as a Hex", effect: false },
+  cell: { arity: 2, describe: "cell(x, y): the cell of a square grid at column x, row y", effect: false },
+  adjacent: {
+    arity: 1,
+    describe: "adjacent(c): the 4 cells sharing a side with c: up, right, down, left",
+    effect: false,
+  },
+  diagonals: {
+    arity: 1,
+    describe: "diagonals(c): the 4 cells touching c at a corner, clockwise from up-right",
+    effect: false,
+  },
+  around: { arity: 1, describe: "around(c): the 8 cells around c (a king's moves), clockwise from up", effect: false },
+  line: { arity: 3, describe: "line(c, direction, n): the n cells after c in that direction, outwards", effect: false },
+  frontier: {
+    arity: 1,
+    describe: "frontier(cells): the cells sharing a side with one of the cells, not among them",
+    effect: false,
+  },
+  inside: {
+    arity: 3,
+    describe: "inside(c, width, height): whether c lies on the grid from cell(0, 0) to cell(width - 1, height - 1)",
+    effect: false,
+  },
+  manhattan: { arity: 2, describe: "manhattan(a, b): steps between two cells through sides only", effect: false },
+  kingDistance: {
+    arity: 2,
+    describe: "kingDistance(a, b): steps between two cells through sides or corners",
+    effect: false,
+  },
+  offset: { arity: 1, describe: "offset(d): the offset of one step towards d, as a Cell", effect: false },
   has: { arity: 2, describe: "has(map, key): whether the map has a value for the key", effect: false },
   get: { arity: 2, describe: "get(map, key): the value for the key, or none", effect: false },
   keys: { arity: 1, describe: "keys(map): the map's keys, in the order they were added", effect: false },
@@ -68,6 +98,22 @@ export const HEX_DIR_MEMBERS: readonly string[] = [
   "south",
   "southwest",
   "northwest",
+];
+
+/** The directions of a square grid, declared by the language itself (clockwise from up; y grows downwards). */
+export const GRID_DIR_ENUM = "GridDir";
+/** Noted as used when the rules use the language's `Cell` type (see `Checker.run`). */
+export const GRID_CELLS = "Cell#grid";
+export const GRID_DIR: Type = { kind: "enum", name: GRID_DIR_ENUM };
+export const GRID_DIR_MEMBERS: readonly string[] = [
+  "up",
+  "upRight",
+  "right",
+  "downRight",
+  "down",
+  "downLeft",
+  "left",
+  "upLeft",
 ];
 
 export interface BuiltinHost {
@@ -226,11 +272,60 @@ export class BuiltinChecker {
       case "neighbours":
         arg(0, HEX);
         return listOf(HEX);
-      case "step":
-        arg(0, HEX);
-        arg(1, HEX_DIR);
+      case "step": {
+        // A hex steps towards a HexDir, a cell towards a GridDir.
+        const from = arg(0, undefined);
+        const onGrid = from.kind === "cell";
+        if (!onGrid && from.kind !== "hex") {
+          if (from.kind !== "error") {
+            this.host.diagnostics.push(
+              error(
+                Codes.typeMismatch,
+                e.args[0]!.span,
+                `\`step\` goes from a Hex or a Cell, not ${typeToString(from)}`,
+              ),
+            );
+          }
+          for (let i = 1; i < e.args.length; i++) arg(i, undefined);
+          return ERROR;
+        }
+        arg(1, onGrid ? GRID_DIR : HEX_DIR);
+        if (onGrid) this.host.use(GRID_CELLS);
         if (e.args.length > 2) arg(2, INT);
-        return HEX;
+        return onGrid ? CELL : HEX;
+      }
+      case "cell":
+        arg(0, INT);
+        arg(1, INT);
+        this.host.use(GRID_CELLS);
+        return CELL;
+      case "adjacent":
+      case "diagonals":
+      case "around":
+        arg(0, CELL);
+        return listOf(CELL);
+      case "line":
+        arg(0, CELL);
+        arg(1, GRID_DIR);
+        arg(2, INT);
+        return listOf(CELL);
+      case "frontier":
+        arg(0, listOf(CELL));
+        return listOf(CELL);
+      case "inside":
+        arg(0, CELL);
+        arg(1, INT);
+        arg(2, INT);
+        return BOOL;
+      case "manhattan":
+      case "kingDistance":
+        arg(0, CELL);
+        arg(1, CELL);
+        return INT;
+      case "offset":
+        arg(0, GRID_DIR);
+        this.host.use(GRID_CELLS);
+        return CELL;
       case "ring":
       case "disc":
         arg(0, HEX);

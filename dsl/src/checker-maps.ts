@@ -28,7 +28,7 @@ export interface MapHost {
 
 /** Whether values of `t` can key a map: plain enum members, players, numbers and hexes compare by value. */
 export function isKeyType(t: Type): boolean {
-  return t.kind === "enum" || t.kind === "player" || t.kind === "int" || t.kind === "hex";
+  return t.kind === "enum" || t.kind === "player" || t.kind === "int" || t.kind === "hex" || t.kind === "cell";
 }
 
 export class MapChecker {
@@ -48,7 +48,7 @@ export class MapChecker {
         error(
           Codes.typeMismatch,
           t.key.span,
-          `a map's keys are members of a plain enum, players, numbers or hexes, not ${typeToString(key)}`,
+          `a map's keys are members of a plain enum, players, numbers, hexes or cells, not ${typeToString(key)}`,
           "key the map by what identifies the thing (an id, a position, a player)",
         ),
       );
@@ -105,7 +105,7 @@ export class MapChecker {
         error(
           Codes.typeMismatch,
           e.span,
-          `a map's keys are members of a plain enum, players, numbers or hexes, not ${typeToString(t)}`,
+          `a map's keys are members of a plain enum, players, numbers, hexes or cells, not ${typeToString(t)}`,
         ),
       );
       return ERROR;

@@ -415,7 +415,7 @@ export class UnionChecker {
  */
 function isPlainValue(t: Type): boolean {
   const inner = withoutNone(t);
-  return inner.kind !== "list" && inner.kind !== "record" && inner.kind !== "hex";
+  return inner.kind !== "list" && inner.kind !== "record" && inner.kind !== "hex" && inner.kind !== "cell";
 }
 
 function describeFields(m: UnionMember): string {

@@ -4,7 +4,15 @@
  * unreachable rules). The result, a `Program`, is what the compiler emits from.
  */
 import type * as A from "./ast.ts";
-import { BuiltinChecker, builtinFunctions, HEX_DIR_ENUM, HEX_DIR_MEMBERS } from "./checker-builtins.ts";
+import {
+  BuiltinChecker,
+  builtinFunctions,
+  GRID_CELLS,
+  GRID_DIR_ENUM,
+  GRID_DIR_MEMBERS,
+  HEX_DIR_ENUM,
+  HEX_DIR_MEMBERS,
+} from "./checker-builtins.ts";
 import { describeContext, type Context } from "./checker-context.ts";
 import { MapChecker } from "./checker-maps.ts";
 import { DerivedData } from "./derived-data.ts";
@@ -21,6 +29,7 @@ import {
   optionalOf,
   PLAYER,
   HEX,
+  CELL,
   STRING,
   typeToString,
   UNKNOWN,
@@ -250,7 +259,8 @@ class Checker {
     this.derived.report(this.diagnostics);
     this.reportScoreCycle();
     this.reportUnused();
-    if (!this.used.has(HEX_DIR_ENUM)) this.enums.delete(HEX_DIR_ENUM);
+    for (const own of [HEX_DIR_ENUM, GRID_DIR_ENUM]) if (!this.used.has(own)) this.enums.delete(own);
+    this.reportCellClash();
     const ok = !this.diagnostics.some((d) => d.severity === "error");
     const program: Program | undefined =
       ok && this.game && this.flow
@@ -309,7 +319,10 @@ class Checker {
   }
 
   private declareType(name: A.Name): boolean {
-    if (this.typeNames.has(name.text) || ["int", "bool", "string", "Player", "Hex", HEX_DIR_ENUM].includes(name.text)) {
+    if (
+      this.typeNames.has(name.text) ||
+      ["int", "bool", "string", "Player", "Hex", HEX_DIR_ENUM, GRID_DIR_ENUM].includes(name.text)
+    ) {
       this.diagnostics.push(error(Codes.duplicate, name.span, `the type \`${name.text}\` is already declared`));
       return false;
     }
@@ -317,21 +330,29 @@ class Checker {
     return true;
   }
 
-  /** `HexDir`, the language's own enum; programs that never use it do not carry it (see `run`). */
-  private declareHexDirections(): void {
+  /**
+   * `HexDir` and `GridDir`, the language's own enums; programs that never use one do not carry it (see `run`). A
+   * designer's enum with a member of the same name is preferred where the name alone is written (`left`).
+   */
+  private declareDirections(): void {
     const span: A.Span = { start: 0, end: 0, line: 1, column: 1 };
-    const decl: A.EnumDecl = {
-      kind: "enum",
-      span,
-      name: { text: HEX_DIR_ENUM, span },
-      members: HEX_DIR_MEMBERS.map((text) => ({ span, name: { text, span }, fields: [] })),
-    };
-    this.enums.set(HEX_DIR_ENUM, decl);
-    for (const m of HEX_DIR_MEMBERS) this.enumMembers.set(m, [HEX_DIR_ENUM]);
+    for (const [name, members] of [
+      [HEX_DIR_ENUM, HEX_DIR_MEMBERS],
+      [GRID_DIR_ENUM, GRID_DIR_MEMBERS],
+    ] as const) {
+      const decl: A.EnumDecl = {
+        kind: "enum",
+        span,
+        name: { text: name, span },
+        members: members.map((text) => ({ span, name: { text, span }, fields: [] })),
+      };
+      this.enums.set(name, decl);
+      for (const m of members) this.enumMembers.set(m, [name]);
+    }
   }
 
   private declare(): void {
-    this.declareHexDirections();
+    this.declareDirections();
     const firstOf = new Map<string, A.Declaration>();
     for (const d of this.file.declarations) {
       switch (d.kind) {
@@ -516,6 +537,11 @@ class Checker {
         if (n === "string") return STRING;
         if (n === "Player") return PLAYER;
         if (n === "Hex") return HEX;
+        // A designer's own type named Cell is theirs; the language's cells are then out of reach by that name.
+        if (n === "Cell" && !this.typeNames.has(n)) {
+          this.used.add(GRID_CELLS);
+          return CELL;
+        }
         if (this.enums.has(n)) {
           this.used.add(n);
           return { kind: "enum", name: n };
@@ -529,8 +555,8 @@ class Checker {
             Codes.unknownName,
             t.name.span,
             `unknown type \`${n}\``,
-            didYouMean(n, ["int", "bool", "string", "Player", "Hex", ...this.typeNames]) ??
-              "types are int, bool, string, Player, Hex, a range like 1..6, list<T>, or a declared enum or record",
+            didYouMean(n, ["int", "bool", "string", "Player", "Hex", "Cell", ...this.typeNames]) ??
+              "types are int, bool, string, Player, Hex, Cell, a range like 1..6, list<T>, or a declared enum or record",
           ),
         );
         return ERROR;
@@ -1001,7 +1027,11 @@ class Checker {
     }
     const element = withoutNone(answer);
     const byValue =
-      element.kind === "hex" || element.kind === "record" || element.kind === "enum" || element.kind === "bool";
+      element.kind === "hex" ||
+      element.kind === "cell" ||
+      element.kind === "record" ||
+      element.kind === "enum" ||
+      element.kind === "bool";
     if (!byValue) {
       this.expr(arg, INT);
       return false;
@@ -1302,6 +1332,7 @@ class Checker {
         inner.kind === "bool" ||
         inner.kind === "player" ||
         inner.kind === "hex" ||
+        inner.kind === "cell" ||
         inner.kind === "error" ||
         (inner.kind === "enum" && !this.unions.unions.has(inner.name));
       if (!shown) {
@@ -1354,7 +1385,7 @@ class Checker {
   private inferredChoice(s: A.ChooseStmt): Type {
     const list = this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, undefined));
     const element = list.kind === "error" ? ERROR : this.elementType(list, s.domain.from!.span);
-    const plain = ["int", "bool", "player", "hex", "string"].includes(element.kind);
+    const plain = ["int", "bool", "player", "hex", "cell", "string"].includes(element.kind);
     s.byValue = plain || (element.kind === "enum" && !this.unions.unions.has(element.name));
     return s.domain.typeExpr.kind === "optional" ? optionalOf(element) : element;
   }
@@ -1538,6 +1569,17 @@ class Checker {
               e.span,
               "a Hex is a value: its coordinates cannot change",
               `assign a new hex instead, e.g. \`h = hex(q, ${e.name.text === "q" ? "h.r" : "h.q"})\``,
+            ),
+          );
+          return;
+        }
+        if (e.kind === "member" && e.object.type?.kind === "cell") {
+          this.diagnostics.push(
+            error(
+              Codes.notAssignable,
+              e.span,
+              "a Cell is a value: its coordinates cannot change",
+              `assign a new cell instead, e.g. \`c = cell(x, ${e.name.text === "x" ? "c.y" : "c.x"})\``,
             ),
           );
           return;
@@ -1727,7 +1769,13 @@ class Checker {
     if (enums) {
       let enumName = enums[0]!;
       if (enums.length > 1) {
-        const wanted = expected?.kind === "enum" && enums.includes(expected.name) ? expected.name : undefined;
+        const designers = enums.filter((x) => x !== HEX_DIR_ENUM && x !== GRID_DIR_ENUM);
+        const wanted =
+          expected?.kind === "enum" && enums.includes(expected.name)
+            ? expected.name
+            : designers.length === 1
+              ? designers[0]
+              : undefined;
         if (!wanted) {
           this.diagnostics.push(
             error(
@@ -1890,6 +1938,13 @@ class Checker {
       if (field === "q" || field === "r") return INT;
       this.diagnostics.push(
         error(Codes.unknownField, e.name.span, `a Hex has no field \`${field}\``, "its coordinates are `q` and `r`"),
+      );
+      return ERROR;
+    }
+    if (obj.kind === "cell") {
+      if (field === "x" || field === "y") return INT;
+      this.diagnostics.push(
+        error(Codes.unknownField, e.name.span, `a Cell has no field \`${field}\``, "its coordinates are `x` and `y`"),
       );
       return ERROR;
     }
@@ -2114,20 +2169,20 @@ class Checker {
     return l.inner;
   }
 
-  /** Numbers, and hexes read as offsets: `hex + hex`, `hex - hex`, `hex * int` and `int * hex`. */
+  /** Numbers, and hexes and cells read as offsets: `h + h`, `h - h`, `h * int` and `int * h`. */
   private arithmetic(e: A.Binary): Type {
     const l = this.expr(e.left, undefined);
-    if (l.kind === "hex" && (e.op === "+" || e.op === "-")) {
-      this.expr(e.right, HEX);
-      return HEX;
+    if ((l.kind === "hex" || l.kind === "cell") && (e.op === "+" || e.op === "-")) {
+      this.expr(e.right, l);
+      return l;
     }
-    if (l.kind === "hex" && e.op === "*") {
+    if ((l.kind === "hex" || l.kind === "cell") && e.op === "*") {
       this.expr(e.right, INT);
-      return HEX;
+      return l;
     }
     this.expectType(e.left, l, INT);
     const r = this.expr(e.right, undefined);
-    if (r.kind === "hex" && e.op === "*") return HEX;
+    if ((r.kind === "hex" || r.kind === "cell") && e.op === "*") return r;
     this.expectType(e.right, r, INT);
     return INT;
   }
@@ -2312,7 +2367,9 @@ class Checker {
     for (const c of this.consts.values()) unused(c.decl.name, "constant");
     for (const f of this.fns.values()) unused(f.name, "function");
     for (const p of this.procs.values()) unused(p.name, "procedure");
-    for (const e of this.enums.values()) if (e.name.text !== HEX_DIR_ENUM) unused(e.name, "enum");
+    for (const e of this.enums.values()) {
+      if (e.name.text !== HEX_DIR_ENUM && e.name.text !== GRID_DIR_ENUM) unused(e.name, "enum");
+    }
     for (const r of this.records.values()) unused(r.decl.name, "record");
     for (const a of this.actions.values()) {
       if (!this.used.has(a.name.text)) {
@@ -2342,6 +2399,22 @@ class Checker {
     const edges = this.dependencies.get(this.computing) ?? [];
     edges.push({ target, span });
     this.dependencies.set(this.computing, edges);
+  }
+
+  /** The engine names the language's grid cells `Cell`: a designer's type of that name and grid cells cannot meet. */
+  private reportCellClash(): void {
+    if (!this.used.has(GRID_CELLS)) return;
+    const own =
+      [...this.records.values()].map((r) => r.decl.name).find((n) => n.text === "Cell") ?? this.enums.get("Cell")?.name;
+    if (!own) return;
+    this.diagnostics.push(
+      error(
+        Codes.duplicate,
+        own.span,
+        "`Cell` is also the language's type of grid cells, which these rules use (`cell(x, y)`)",
+        "rename this type, e.g. `Spot`",
+      ),
+    );
   }
 
   /** `score p: ...` defines `score(p)`, so it may not use `score`, directly or through functions. */

@@ -6,12 +6,14 @@ export type Type =
   | { readonly kind: "player" }
   /** A square of a hex grid (axial coordinates q, r): a value, compared like a number. */
   | { readonly kind: "hex" }
+  /** A cell of a square grid (x to the right, y downwards): a value, compared like a number. */
+  | { readonly kind: "cell" }
   | { readonly kind: "enum"; readonly name: string }
   | { readonly kind: "record"; readonly name: string }
   | { readonly kind: "list"; readonly element: Type }
   /** `deck<T>`: a face-down draw pile (`pile`) and a face-up discard pile (`discard`) of T. */
   | { readonly kind: "deck"; readonly element: Type }
-  /** `map<K, V>`: values of type V found by keys of type K (an enum, Player, int or Hex). */
+  /** `map<K, V>`: values of type V found by keys of type K (an enum, Player, int, Hex or Cell). */
   | { readonly kind: "map"; readonly key: Type; readonly value: Type }
   /** `T?`: a value of `inner`, or none. `none` alone is an optional of the unknown type. */
   | { readonly kind: "optional"; readonly inner: Type }
@@ -27,6 +29,7 @@ export const BOOL: Type = { kind: "bool" };
 export const STRING: Type = { kind: "string" };
 export const PLAYER: Type = { kind: "player" };
 export const HEX: Type = { kind: "hex" };
+export const CELL: Type = { kind: "cell" };
 export const VOID: Type = { kind: "void" };
 export const ERROR: Type = { kind: "error" };
 export const UNKNOWN: Type = { kind: "unknown" };
@@ -63,6 +66,8 @@ export function typeToString(t: Type): string {
       return "Player";
     case "hex":
       return "Hex";
+    case "cell":
+      return "Cell";
     case "enum":
     case "record":
       return t.name;

@@ -64,7 +64,7 @@ describe("maps: misuse", () => {
       inFlow("  end", `${GOODS}\nrecord Tile { owner: Player? }\nglobal { byTile: map<Tile, int> }`),
       Codes.typeMismatch,
     );
-    expect(d.message).toBe("a map's keys are members of a plain enum, players, numbers or hexes, not Tile");
+    expect(d.message).toBe("a map's keys are members of a plain enum, players, numbers, hexes or cells, not Tile");
   });
 
   it("an enum with a member named like a property every object has cannot key a map", () => {

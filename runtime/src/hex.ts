@@ -2,8 +2,8 @@
  * Hex squares, the `Hex` type of the rules language: flat-topped hexes in axial coordinates (q grows to the
  * south-east, r to the south; the third cube coordinate is -q-r).
  *
- * A hex is stored as one integer, `(q + 8192) * 16384 + (r + 8192)`, so that hexes compare with `===`, live in
- * lists and sets of plain numbers, and cost no allocation: engines spend much of their time on board geometry.
+ * A hex is stored as one integer (`pairing.ts`), small near hex(0, 0), so that hexes compare with `===`, live in
+ * lists and key maps as plain numbers, and cost no allocation: engines spend much of their time on board geometry.
  * Coordinates range over -8192..8191. Views show a hex as `{ q, r }` (`hexView`).
  *
  * Directions are the six `HexDir` members in clockwise order from north. Lists of hexes (`hexRing`, `hexDisc`,
@@ -11,6 +11,7 @@
  * straight north of the centre and goes clockwise.
  */
 import { RulesError } from "./engine-support.ts";
+import { PAIR_LIMIT, isPair, pairFirst, pairOf, pairSecond, pairable } from "./pairing.ts";
 
 export type Hex = number;
 
@@ -19,9 +20,6 @@ export interface HexView {
   readonly q: number;
   readonly r: number;
 }
-
-const OFFSET = 8192;
-const STRIDE = 16384;
 
 /** The six directions of a flat-topped hex grid, clockwise from north, as the rules' `HexDir` enum names them. */
 export const HEX_DIRECTIONS = ["north", "northeast", "southeast", "south", "southwest", "northwest"] as const;
@@ -32,23 +30,23 @@ const DR: readonly number[] = [-1, -1, 0, 1, 1, 0];
 
 /** The hex at axial coordinates (q, r). */
 export function hexOf(q: number, r: number): Hex {
-  if (!(q >= -OFFSET && q < OFFSET && r >= -OFFSET && r < OFFSET) || !Number.isInteger(q) || !Number.isInteger(r)) {
-    throw new RulesError(`hex(${q}, ${r}) is off the grid: coordinates go from ${-OFFSET} to ${OFFSET - 1}`);
+  if (!pairable(q, r)) {
+    throw new RulesError(`hex(${q}, ${r}) is off the grid: coordinates go from ${-PAIR_LIMIT} to ${PAIR_LIMIT - 1}`);
   }
-  return (q + OFFSET) * STRIDE + (r + OFFSET);
+  return pairOf(q, r);
 }
 
 export function hexQ(h: Hex): number {
-  return Math.floor(h / STRIDE) - OFFSET;
+  return pairFirst(h);
 }
 
 export function hexR(h: Hex): number {
-  return (h % STRIDE) - OFFSET;
+  return pairSecond(h);
 }
 
 /** True when `value` is a stored hex (for loading saves). */
 export function isHex(value: unknown): value is Hex {
-  return Number.isInteger(value) && (value as number) >= 0 && (value as number) < STRIDE * STRIDE;
+  return isPair(value);
 }
 
 /** `a + b`: the hex `b` read as an offset, applied to `a`. */

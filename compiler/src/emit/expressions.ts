@@ -79,10 +79,7 @@ export function isFresh(e: Expr): boolean {
       // A new list, but one whose records (or inner lists) may still be those of the state.
       return !(e.type?.kind === "list" && (e.type.element.kind === "record" || e.type.element.kind === "list"));
     case "call":
-      return (
-        e.target === "record" ||
-        (e.target === "builtin" && ["shuffled", "range", "draw", "neighbours", "ring", "disc"].includes(e.callee.text))
-      );
+      return e.target === "record" || (e.target === "builtin" && FRESH_LIST_BUILTINS.has(e.callee.text));
     default:
       return false;
   }
@@ -133,6 +130,7 @@ export class ExprEmitter {
         const t = e.object.type;
         if (t?.kind === "player") return `state.players[${obj}]!.${e.name.text}`;
         if (t?.kind === "hex") return `${e.name.text === "q" ? "hexQ" : "hexR"}(${obj})`;
+        if (t?.kind === "cell") return `${e.name.text === "x" ? "cellX" : "cellY"}(${obj})`;
         if (e.object.kind === "name" && e.object.ref?.kind === "enumMember") return this.enumMember(e.object.ref);
         return `${obj}.${e.name.text}`;
       }
@@ -181,10 +179,13 @@ export class ExprEmitter {
           case "+":
           case "-":
             if (e.type?.kind === "hex") return `${e.op === "+" ? "hexAdd" : "hexSub"}(${left}, ${right})`;
+            if (e.type?.kind === "cell") return `${e.op === "+" ? "cellAdd" : "cellSub"}(${left}, ${right})`;
             return `${l} ${e.op} ${r}`;
           case "*":
             if (e.type?.kind === "hex")
               return e.left.type?.kind === "hex" ? `hexScale(${left}, ${right})` : `hexScale(${right}, ${left})`;
+            if (e.type?.kind === "cell")
+              return e.left.type?.kind === "cell" ? `cellScale(${left}, ${right})` : `cellScale(${right}, ${left})`;
             return `${l} * ${r}`;
           case "++": {
             // The type argument gives literals on either side their contextual type.
@@ -228,6 +229,7 @@ export class ExprEmitter {
       const inner = t?.kind === "optional" ? t.inner : t;
       // Players by seat as the engine's own messages name them, squares as the rules write them, none as none.
       if (inner?.kind === "hex") return `\${showHex(${code})}`;
+      if (inner?.kind === "cell") return `\${showCell(${code})}`;
       if (inner?.kind === "player") return t?.kind === "optional" ? `\${showPlayer(${code})}` : `Player \${${code}}`;
       return t?.kind === "optional" ? `\${${code} ?? "none"}` : `\${${code}}`;
     });
@@ -414,7 +416,27 @@ export class ExprEmitter {
       case "neighbours":
         return `hexNeighbours(${a})`;
       case "step":
-        return `hexStep(${args.join(", ")})`;
+        return e.args[0]?.type?.kind === "cell" ? `cellStep(${args.join(", ")})` : `hexStep(${args.join(", ")})`;
+      case "cell":
+        return `cellOf(${a}, ${b})`;
+      case "adjacent":
+        return `cellAdjacent(${a})`;
+      case "diagonals":
+        return `cellDiagonals(${a})`;
+      case "around":
+        return `cellAround(${a})`;
+      case "line":
+        return `cellLine(${args.join(", ")})`;
+      case "frontier":
+        return `cellFrontier(${a})`;
+      case "inside":
+        return `cellInside(${args.join(", ")})`;
+      case "manhattan":
+        return `manhattan(${a}, ${b})`;
+      case "kingDistance":
+        return `kingDistance(${a}, ${b})`;
+      case "offset":
+        return `cellOffset(${a})`;
       case "ring":
         return `hexRing(${a}, ${b})`;
       case "disc":
@@ -703,6 +725,21 @@ export function patternTest(program: Program, p: Pattern, t: Type | undefined, v
     }
   }
 }
+
+/** Builtins whose value is a list made for the call: stored as it is, never copied. */
+const FRESH_LIST_BUILTINS: ReadonlySet<string> = new Set([
+  "shuffled",
+  "range",
+  "draw",
+  "neighbours",
+  "ring",
+  "disc",
+  "adjacent",
+  "diagonals",
+  "around",
+  "line",
+  "frontier",
+]);
 
 /** What a pattern binds: each named value with the code reading it from `value` (narrowed by the pattern's test). */
 export function bindings(

@@ -198,6 +198,8 @@ const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|first|coll
 /** Every name the engine module will declare for this program. */
 export function engineNames(program: Program): Set<string> {
   const names = new Set(generatedNames);
+  // The runtime's grid cell types, unless the rules have a type of their own named Cell (then they use no cells).
+  if (!program.records.has("Cell") && !program.enums.has("Cell")) names.add("Cell").add("CellView");
   const pascal = (n: string): string => n.charAt(0).toUpperCase() + n.slice(1);
   for (const a of program.actions.keys()) {
     for (const prefix of ["check", "do", "offer", "step", "start"]) names.add(`${prefix}${a}`);

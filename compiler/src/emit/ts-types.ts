@@ -13,6 +13,8 @@ export function tsType(t: Type): string {
       return "Player";
     case "hex":
       return "Hex";
+    case "cell":
+      return "Cell";
     case "enum":
     case "record":
       return t.name;
@@ -70,8 +72,9 @@ export function needsView(program: Program, t: Type): boolean {
     t,
     (x) =>
       x.kind === "hex" ||
+      x.kind === "cell" ||
       x.kind === "deck" ||
-      (x.kind === "map" && x.key.kind === "hex") ||
+      (x.kind === "map" && (x.key.kind === "hex" || x.key.kind === "cell")) ||
       (x.kind === "enum" &&
         [...(program.unions.get(x.name)?.members.values() ?? [])].some((m) => m.decl.fields.some((f) => f.shown))),
     (f) => f.decl.visibility.kind !== "public" || f.decl.shown !== undefined,
@@ -97,11 +100,12 @@ export function tsViewType(program: Program, t: Type): string {
   if (t.kind === "optional") return orNull(tsViewType(program, t.inner));
   if (t.kind === "deck") return `DeckView<${tsViewType(program, t.element)}>`;
   if (t.kind === "map") {
-    const key = t.key.kind === "hex" ? "string" : tsType(t.key);
+    const key = t.key.kind === "hex" || t.key.kind === "cell" ? "string" : tsType(t.key);
     return `Partial<Record<${key}, ${tsViewType(program, t.value)}>>`;
   }
   if ((t.kind === "record" || t.kind === "enum") && needsView(program, t)) return `${t.name}View`;
   if (t.kind === "hex") return "HexView";
+  if (t.kind === "cell") return "CellView";
   return tsType(t);
 }
 
@@ -136,6 +140,8 @@ export function zeroValue(program: Program, t: Type): string {
       return "{ pile: [], discard: [] }";
     case "hex":
       return "hexOf(0, 0)";
+    case "cell":
+      return "cellOf(0, 0)";
     case "optional":
       return "null";
     case "map": {

@@ -19,6 +19,8 @@ function test(ctx: EmitContext, t: Type, v: string): string {
       return `typeof ${v} === "string"`;
     case "hex":
       return `isHex(${v})`;
+    case "cell":
+      return `isCell(${v})`;
     case "enum":
       if (ctx.program.unions.has(t.name)) return `problemIn${t.name}(${v}, playerCount) === null`;
       return `(${valuesConst(t.name)} as readonly unknown[]).includes(${v})`;
@@ -64,6 +66,8 @@ function describe(t: Type): string {
       return "seat";
     case "hex":
       return "Hex";
+    case "cell":
+      return "Cell";
     case "enum":
     case "record":
       return t.name;

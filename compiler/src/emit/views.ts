@@ -101,12 +101,14 @@ export function viewValue(program: Program, t: Type, code: string): string {
     return needsView(program, t) ? `view${t.name}(state, ${code}, viewer)` : `clone(${code})`;
   }
   if (t.kind === "hex") return `hexView(${code})`;
+  if (t.kind === "cell") return `cellView(${code})`;
   if (t.kind === "deck") {
     // Face down: only how many cards are left to draw; the discard pile face up.
     return `{ pile: ${code}.pile.length, discard: ${viewValue(program, listOfType(t.element), `${code}.discard`)} }`;
   }
   if (t.kind === "map") {
     if (t.key.kind === "hex") return `hexKeyedView(${code}, (x) => ${arrowBody(viewValue(program, t.value, "x"))})`;
+    if (t.key.kind === "cell") return `cellKeyedView(${code}, (x) => ${arrowBody(viewValue(program, t.value, "x"))})`;
     if (needsView(program, t.value))
       return `mapMapValues(${code}, (x) => ${arrowBody(viewValue(program, t.value, "x"))})`;
     return `clone(${code})`;

@@ -1,0 +1,70 @@
+/**
+ * Square grids: "a disc falls to the lowest free cell of its column", "four in a row", "a tile is placed next to
+ * one already there". `Cell` is a value with coordinates x (to the right) and y (downwards); `GridDir` the eight
+ * directions; a map keyed by cells is a board.
+ */
+import { describe, expect, it } from "vitest";
+import { Codes } from "../src/diagnostics.ts";
+import { typeToString } from "../src/types.ts";
+import { game, inFlow, loadClean, soleError } from "./helpers.ts";
+
+describe("square grids", () => {
+  it("cells are values with coordinates x and y; they add, subtract and scale as offsets", () => {
+    const p = loadClean(
+      inFlow(
+        "  let c = cell(1, -2) + 2 * offset(down) - cell(0, 1)\n" +
+          "  if c.x + manhattan(c, step(c, upRight, 2)) + kingDistance(c, cell(0, 0)) > 0 { end }",
+      ),
+    );
+    expect(p.enums.has("GridDir")).toBe(true);
+    expect(soleError(inFlow("  let c = cell(1, 2) + 1\n  if c.x > 0 { end }"), Codes.typeMismatch).message).toBe(
+      "expected Cell, found int",
+    );
+    expect(soleError(inFlow("  if cell(0, 0).q > 0 { end }"), Codes.unknownField).hint).toBe(
+      "its coordinates are `x` and `y`",
+    );
+  });
+
+  it("have neighbours, lines, a frontier and bounds", () => {
+    const p = loadClean(
+      game(
+        "global { placed: list<Cell>  board: map<Cell, Player> }",
+        "  placed = adjacent(cell(0, 0)) ++ diagonals(cell(0, 0)) ++ around(cell(1, 1))\n" +
+          "  placed = frontier(placed) ++ line(cell(0, 0), downLeft, 3)\n" +
+          "  if inside(placed[0], 7, 6) and not has(board, placed[0]) { end }",
+      ),
+    );
+    expect(typeToString(p.globalFields.get("board")!.type)).toBe("map<Cell, Player>");
+  });
+
+  it("a hex steps towards a HexDir, a cell towards a GridDir", () => {
+    expect(soleError(inFlow("  if step(cell(0, 0), north) == cell(0, 1) { end }"), Codes.typeMismatch).message).toBe(
+      "expected GridDir, found HexDir",
+    );
+    expect(soleError(inFlow("  if step(3, up) == 3 { end }"), Codes.typeMismatch).message).toBe(
+      "`step` goes from a Hex or a Cell, not int",
+    );
+  });
+
+  it("a game's own enum keeps members named like directions, and its own type named Cell", () => {
+    // `left` alone is the game's member; the grid's is reached by the expected type.
+    loadClean(
+      game(
+        "enum Side { left, right }\nglobal { side: Side  spot: Cell }",
+        "  side = left\n  spot = step(cell(0, 0), left)\n  end",
+      ),
+    );
+    loadClean(game("record Cell { x: int  y: int }\nglobal { at: Cell }", "  at = Cell(x: 1, y: 2)\n  end"));
+    const clash = soleError(
+      game("record Cell { x: int  y: int }\nglobal { at: Cell  grid: list<int> }", "  grid = [cell(0, 0).x]\n  end"),
+      Codes.duplicate,
+    );
+    expect(clash.message).toBe(
+      "`Cell` is also the language's type of grid cells, which these rules use (`cell(x, y)`)",
+    );
+  });
+
+  it("GridDir is there only for the games that use it", () => {
+    expect(loadClean(inFlow("  end")).enums.has("GridDir")).toBe(false);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * Square grids, the `Cell` type of the rules language: integer coordinates, x growing to the right (east) and y
+ * downwards (south), as a board is drawn on a page.
+ *
+ * A cell is stored as one integer (`pairing.ts`), small near cell(0, 0): cells compare with `===`, live in lists and
+ * key maps as plain numbers, cost no allocation, and a map keyed by cells (`map<Cell, Player>`, a board) reads as fast
+ * as a list. Coordinates range over -8192..8191; a grid may be unbounded (a display that grows) or bounded by the
+ * rules (`inside(c, 7, 6)`). Views show a cell as `{ x, y }`.
+ *
+ * Directions are the eight `GridDir` members clockwise from up. Lists of cells have a fixed order, so that rules
+ * going over them stay deterministic: neighbours clockwise from up, a line outwards from its start.
+ */
+import { RulesError } from "./engine-support.ts";
+import { PAIR_LIMIT, isPair, pairFirst, pairOf, pairSecond, pairable } from "./pairing.ts";
+
+export type Cell = number;
+
+/** A cell as a player's view shows it. */
+export interface CellView {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** The eight directions of a square grid, clockwise from up. */
+export const GRID_DIRECTIONS = ["up", "upRight", "right", "downRight", "down", "downLeft", "left", "upLeft"] as const;
+export type GridDirection = (typeof GRID_DIRECTIONS)[number];
+
+const DX: readonly number[] = [0, 1, 1, 1, 0, -1, -1, -1];
+const DY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
+const DIRECTION_INDEX: Readonly<Record<string, number>> = Object.fromEntries(GRID_DIRECTIONS.map((d, i) => [d, i]));
+
+/** The cell at (x, y). */
+export function cellOf(x: number, y: number): Cell {
+  if (!pairable(x, y)) {
+    throw new RulesError(`cell(${x}, ${y}) is off the grid: coordinates go from ${-PAIR_LIMIT} to ${PAIR_LIMIT - 1}`);
+  }
+  return pairOf(x, y);
+}
+
+export function cellX(c: Cell): number {
+  return pairFirst(c);
+}
+
+export function cellY(c: Cell): number {
+  return pairSecond(c);
+}
+
+/** True when `value` is a stored cell (for loading saves). */
+export function isCell(value: unknown): value is Cell {
+  return isPair(value);
+}
+
+/** `a + b`: the cell `b` read as an offset, applied to `a`. */
+export function cellAdd(a: Cell, b: Cell): Cell {
+  return cellOf(cellX(a) + cellX(b), cellY(a) + cellY(b));
+}
+
+/** `a - b`: the offset that leads from `b` to `a`. */
+export function cellSub(a: Cell, b: Cell): Cell {
+  return cellOf(cellX(a) - cellX(b), cellY(a) - cellY(b));
+}
+
+/** `c * k`: the offset `c` repeated k times. */
+export function cellScale(c: Cell, k: number): Cell {
+  return cellOf(cellX(c) * k, cellY(c) * k);
+}
+
+function directionIndex(d: GridDirection): number {
+  const i = DIRECTION_INDEX[d];
+  if (i === undefined) throw new RulesError(`${String(d)} is not a grid direction`);
+  return i;
+}
+
+/** The unit offset of a direction: `offset(up)` is cell(0, -1). */
+export function cellOffset(d: GridDirection): Cell {
+  const i = directionIndex(d);
+  return cellOf(DX[i]!, DY[i]!);
+}
+
+/** The cell `k` steps (default 1) from `c` in direction `d`. */
+export function cellStep(c: Cell, d: GridDirection, k = 1): Cell {
+  const i = directionIndex(d);
+  return cellOf(cellX(c) + DX[i]! * k, cellY(c) + DY[i]! * k);
+}
+
+function around(c: Cell, first: number, by: number): Cell[] {
+  const x = cellX(c);
+  const y = cellY(c);
+  const out: Cell[] = [];
+  for (let i = first; i < 8; i += by) out.push(cellOf(x + DX[i]!, y + DY[i]!));
+  return out;
+}
+
+/** The four cells sharing a side with `c`: up, right, down, left. */
+export function cellAdjacent(c: Cell): Cell[] {
+  return around(c, 0, 2);
+}
+
+/** The four cells touching `c` at a corner: up-right, down-right, down-left, up-left. */
+export function cellDiagonals(c: Cell): Cell[] {
+  return around(c, 1, 2);
+}
+
+/** The eight cells around `c` (a king's moves), clockwise from up. */
+export function cellAround(c: Cell): Cell[] {
+  return around(c, 0, 1);
+}
+
+/** The `n` cells after `c` in direction `d`, outwards (`c` itself left out). */
+export function cellLine(c: Cell, d: GridDirection, n: number): Cell[] {
+  if (!Number.isInteger(n) || n < 0) throw new RulesError(`line(…, ${n}): the length must be a whole number ≥ 0`);
+  const i = directionIndex(d);
+  const x = cellX(c);
+  const y = cellY(c);
+  const out: Cell[] = [];
+  for (let k = 1; k <= n; k++) out.push(cellOf(x + DX[i]! * k, y + DY[i]! * k));
+  return out;
+}
+
+/**
+ * The cells sharing a side with one of `cells` that are not among them: where a grid that grows may grow. In order
+ * of the cells given, each one's free sides up, right, down, left, every cell once.
+ */
+export function cellFrontier(cells: readonly Cell[]): Cell[] {
+  const taken = new Set(cells);
+  const seen = new Set<Cell>();
+  const out: Cell[] = [];
+  for (const c of cells) {
+    for (const n of cellAdjacent(c)) {
+      if (taken.has(n) || seen.has(n)) continue;
+      seen.add(n);
+      out.push(n);
+    }
+  }
+  return out;
+}
+
+/** Whether `c` lies on a bounded grid of `width` columns and `height` rows whose top-left cell is cell(0, 0). */
+export function cellInside(c: Cell, width: number, height: number): boolean {
+  const x = cellX(c);
+  const y = cellY(c);
+  return x >= 0 && x < width && y >= 0 && y < height;
+}
+
+/** Steps between two cells moving through sides only (rook steps of one). */
+export function manhattan(a: Cell, b: Cell): number {
+  return Math.abs(cellX(a) - cellX(b)) + Math.abs(cellY(a) - cellY(b));
+}
+
+/** Steps between two cells moving through sides or corners (a king's moves). */
+export function kingDistance(a: Cell, b: Cell): number {
+  return Math.max(Math.abs(cellX(a) - cellX(b)), Math.abs(cellY(a) - cellY(b)));
+}
+
+/** A cell as views show it. */
+export function cellView(c: Cell): CellView {
+  return { x: cellX(c), y: cellY(c) };
+}
+
+/** A cell in a text of the rules, as the rules write it: `cell(2, 0)`; `none` for no cell. */
+export function showCell(c: Cell | null): string {
+  return c === null ? "none" : `cell(${cellX(c)}, ${cellY(c)})`;
+}
+
+/** A map keyed by cells as a player's view shows it: keyed by `"x,y"`, each value turned by `f`. */
+export function cellKeyedView<V, W>(map: Partial<Record<Cell, V>>, f: (value: V) => W): Record<string, W> {
+  const out: Record<string, W> = {};
+  for (const k of Object.keys(map)) {
+    const c = Number(k);
+    out[`${cellX(c)},${cellY(c)}`] = f(map[c] as V);
+  }
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * Two small integers as one: how hexes and grid cells are stored. Each coordinate is folded onto 0, 1, 2...
+ * (0, -1, 1, -2, 2...) and the pair numbered square shell by square shell (Szudzik's pairing), so the number stays
+ * small near (0, 0): a board of n squares around the origin uses numbers below about 4n. Objects keyed by small
+ * integers are plain arrays inside V8, which makes a map keyed by squares (a board) about as fast to read as a list;
+ * numbers in the hundreds of millions would make it a hash table.
+ */
+
+/** Coordinates range over -PAIR_LIMIT..PAIR_LIMIT - 1. */
+export const PAIR_LIMIT = 8192;
+/** How many pairs there are: every stored pair is an integer from 0 to PAIRS - 1. */
+export const PAIRS = 4 * PAIR_LIMIT * PAIR_LIMIT;
+
+/** 0, -1, 1, -2, 2... -> 0, 1, 2, 3, 4... */
+function fold(v: number): number {
+  return v >= 0 ? 2 * v : -2 * v - 1;
+}
+
+function unfold(f: number): number {
+  return f % 2 === 0 ? f / 2 : -(f + 1) / 2;
+}
+
+/** Whether (a, b) can be stored: integers within the limits. */
+export function pairable(a: number, b: number): boolean {
+  return (
+    a >= -PAIR_LIMIT &&
+    a < PAIR_LIMIT &&
+    b >= -PAIR_LIMIT &&
+    b < PAIR_LIMIT &&
+    Number.isInteger(a) &&
+    Number.isInteger(b)
+  );
+}
+
+/** The number of (a, b); both must be `pairable`. */
+export function pairOf(a: number, b: number): number {
+  const x = fold(a);
+  const y = fold(b);
+  return x >= y ? x * x + x + y : x + y * y;
+}
+
+/** The first coordinate of a stored pair. */
+export function pairFirst(p: number): number {
+  const shell = Math.floor(Math.sqrt(p));
+  const rest = p - shell * shell;
+  return unfold(rest < shell ? rest : shell);
+}
+
+/** The second coordinate of a stored pair. */
+export function pairSecond(p: number): number {
+  const shell = Math.floor(Math.sqrt(p));
+  const rest = p - shell * shell;
+  return unfold(rest < shell ? shell : rest - shell);
+}
+
+/** True when `value` is a stored pair (for loading saves). */
+export function isPair(value: unknown): boolean {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) < PAIRS;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import {
+  cellAdd,
+  cellAdjacent,
+  cellAround,
+  cellDiagonals,
+  cellFrontier,
+  cellInside,
+  cellKeyedView,
+  cellLine,
+  cellOf,
+  cellOffset,
+  cellScale,
+  cellStep,
+  cellSub,
+  cellView,
+  cellX,
+  cellY,
+  hexOf,
+  isCell,
+  kingDistance,
+  manhattan,
+  RulesError,
+  showCell,
+} from "../src/index.ts";
+
+const xy = (cs: number[]): string[] => cs.map((c) => `${cellX(c)},${cellY(c)}`);
+
+describe("stored squares (cells and hexes)", () => {
+  it("are one integer each, both ways, distinct, over the whole grid", () => {
+    const seen = new Set<number>();
+    for (let x = -20; x <= 20; x++) {
+      for (let y = -20; y <= 20; y++) {
+        const c = cellOf(x, y);
+        expect([cellX(c), cellY(c)]).toEqual([x, y]);
+        seen.add(c);
+      }
+    }
+    expect(seen.size).toBe(41 * 41);
+    for (const [x, y] of [
+      [-8192, -8192],
+      [8191, 8191],
+      [-8192, 8191],
+    ] as const) {
+      const c = cellOf(x, y);
+      expect(isCell(c) && [cellX(c), cellY(c)].join()).toBe(`${x},${y}`);
+    }
+  });
+
+  it("are small numbers near the origin, so that a board keyed by them is an array inside the engine", () => {
+    // A 7 x 6 board and Predoni's 427 hexes (coordinates within 13 of the origin) stay below a thousand.
+    const board = [...Array(7).keys()].flatMap((x) => [...Array(6).keys()].map((y) => cellOf(x, y)));
+    expect(Math.max(...board)).toBeLessThan(200);
+    expect(hexOf(13, -13)).toBeLessThan(1000);
+    expect(hexOf(0, 0)).toBe(0);
+  });
+
+  it("refuse coordinates off the grid or not whole", () => {
+    expect(() => cellOf(8192, 0)).toThrow(RulesError);
+    expect(() => cellOf(0, 0.5)).toThrow(/off the grid/);
+    expect(isCell(-1)).toBe(false);
+    expect(isCell(4 * 8192 * 8192)).toBe(false);
+  });
+});
+
+describe("square grids", () => {
+  it("add, subtract and scale cells as offsets", () => {
+    expect(xy([cellAdd(cellOf(2, -1), cellOf(-3, 4))])).toEqual(["-1,3"]);
+    expect(xy([cellSub(cellOf(2, -1), cellOf(-3, 4))])).toEqual(["5,-5"]);
+    expect(xy([cellScale(cellOf(1, -1), 3)])).toEqual(["3,-3"]);
+  });
+
+  it("have neighbours across sides, at corners and all around, clockwise from up (y grows downwards)", () => {
+    const c = cellOf(0, 0);
+    expect(xy(cellAdjacent(c))).toEqual(["0,-1", "1,0", "0,1", "-1,0"]);
+    expect(xy(cellDiagonals(c))).toEqual(["1,-1", "1,1", "-1,1", "-1,-1"]);
+    expect(xy(cellAround(c))).toEqual(["0,-1", "1,-1", "1,0", "1,1", "0,1", "-1,1", "-1,0", "-1,-1"]);
+  });
+
+  it("step and draw lines in the eight directions", () => {
+    expect(xy([cellStep(cellOf(3, 3), "upRight")])).toEqual(["4,2"]);
+    expect(xy([cellStep(cellOf(3, 3), "left", 3)])).toEqual(["0,3"]);
+    expect(xy([cellOffset("downLeft")])).toEqual(["-1,1"]);
+    expect(xy(cellLine(cellOf(0, 5), "upRight", 3))).toEqual(["1,4", "2,3", "3,2"]);
+    expect(cellLine(cellOf(0, 0), "down", 0)).toEqual([]);
+    expect(() => cellLine(cellOf(0, 0), "down", -1)).toThrow(RulesError);
+  });
+
+  it("find where a grid of placed cells may grow: free cells across a side, each once, in order", () => {
+    const placed = [cellOf(0, 0), cellOf(1, 0)];
+    expect(xy(cellFrontier(placed))).toEqual(["0,-1", "0,1", "-1,0", "1,-1", "2,0", "1,1"]);
+  });
+
+  it("measure distances through sides and through corners, and bound a grid", () => {
+    expect(manhattan(cellOf(0, 0), cellOf(3, -2))).toBe(5);
+    expect(kingDistance(cellOf(0, 0), cellOf(3, -2))).toBe(3);
+    expect(cellInside(cellOf(6, 5), 7, 6)).toBe(true);
+    expect(cellInside(cellOf(7, 0), 7, 6)).toBe(false);
+    expect(cellInside(cellOf(0, -1), 7, 6)).toBe(false);
+  });
+
+  it("show as coordinates to players and as the rules write them in texts", () => {
+    expect(cellView(cellOf(2, -1))).toEqual({ x: 2, y: -1 });
+    expect(showCell(cellOf(2, -1))).toBe("cell(2, -1)");
+    expect(showCell(null)).toBe("none");
+    expect(cellKeyedView({ [cellOf(1, 2)]: "red" }, (v) => v.toUpperCase())).toEqual({ "1,2": "RED" });
+  });
+});
