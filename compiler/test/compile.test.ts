@@ -208,3 +208,60 @@ describe("names", () => {
     expect(tests).not.toMatch(/import \{[^}]*\bat\b[^}]*\} from "@rules\/runtime"/);
   });
 });
+
+describe("a timing window", () => {
+  it("asks whoever could act to announce, secretly; announcers then act in order, each once per window", async () => {
+    const text = [
+      'game "Windows" { players 2..4 }',
+      "per player { cards: int = 1  played: int }",
+      "global { rolled: int }",
+      "flow {",
+      "  repeat 2 {",
+      "    rolled = random(1, 6)",
+      '    window glory "after the dice are rolled": Boost | Decline by players',
+      "  }",
+      "}",
+      "action Boost {",
+      '  require me.cards > 0 else "You have no card."',
+      "  me.cards -= 1",
+      "  me.played += 1",
+      "}",
+      "action Decline {",
+      '  require me.cards > 0 else "You have no card."',
+      "}",
+      "scoring { score p: p.played }",
+    ].join("\n");
+    const result = await compileRules({ name: "windows", sourcePath: "windows.rules", text });
+    expect(result.diagnostics).toEqual([]);
+    // Written inside the repository, so that the engine finds @rules/runtime.
+    const dir = await mkdtemp(join(REPO_ROOT, "compiler", "test", "tmp-window-"));
+    try {
+      const file = join(dir, "engine.ts");
+      await writeFile(file, result.files.find((f) => f.path.endsWith("engine.ts"))!.content);
+      const { engine } = (await import(file)) as { engine: typeof tour };
+      const state = engine.newGame({ players: 3, seed: 1 });
+      const play = (action: { type: string; player: number; value?: boolean }): void => {
+        const a = action as Parameters<typeof engine.apply>[1];
+        expect(engine.check(state, a)).toBeNull();
+        engine.apply(state, a);
+      };
+      // Everyone holds a card: all three are asked at once, and nobody sees another's answer before answering.
+      expect(engine.toAct(state)).toEqual([0, 1, 2]);
+      play({ type: "glory", player: 0, value: true });
+      expect(JSON.stringify(engine.view(state, 1))).not.toContain("true");
+      play({ type: "glory", player: 1, value: false });
+      play({ type: "glory", player: 2, value: true });
+      expect(engine.toAct(state)).toEqual([0]);
+      expect(engine.legalActions(state, 0).map((a) => a.type)).toEqual(["Boost", "Decline"]);
+      play({ type: "Boost", player: 0 });
+      play({ type: "Decline", player: 2 });
+      // Announcements open again for whoever has not announced yet and still could act: player 1 only.
+      expect(engine.toAct(state)).toEqual([1]);
+      play({ type: "glory", player: 1, value: false });
+      // The next roll's window: player 0 has no card left.
+      expect(engine.toAct(state)).toEqual([1, 2]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -82,6 +82,11 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
     effect: false,
   },
   offset: { arity: 1, describe: "offset(d): the offset of one step towards d, as a Cell", effect: false },
+  offers: {
+    arity: 2,
+    describe: "offers(player, Action): whether the action has a legal form for the player now",
+    effect: false,
+  },
   has: { arity: 2, describe: "has(map, key): whether the map has a value for the key", effect: false },
   get: { arity: 2, describe: "get(map, key): the value for the key, or none", effect: false },
   keys: { arity: 1, describe: "keys(map): the map's keys, in the order they were added", effect: false },
@@ -130,6 +135,10 @@ export interface BuiltinHost {
   unionHint(t: Type): string | undefined;
   noteDependency(target: string, span: A.Span): void;
   hasScore(): boolean;
+  /** Whether `name` is an action of the rules (for `offers`). */
+  isAction(name: string): boolean;
+  /** A hint for a misspelt action's name. */
+  actionHint(name: string): string | undefined;
 }
 
 export class BuiltinChecker {
@@ -233,6 +242,22 @@ export class BuiltinChecker {
       case "seat":
         arg(0, PLAYER);
         return INT;
+      case "offers": {
+        arg(0, PLAYER);
+        // The second argument names an action, not a value: it is not checked as an expression.
+        const named = e.args[1];
+        if (named?.kind === "name" && this.host.isAction(named.name)) return BOOL;
+        if (named?.kind === "name") {
+          this.host.diagnostics.push(
+            error(Codes.unknownName, named.span, `unknown action \`${named.name}\``, this.host.actionHint(named.name)),
+          );
+        } else if (named) {
+          this.host.diagnostics.push(
+            error(Codes.typeMismatch, named.span, "`offers` takes a player and the name of an action"),
+          );
+        }
+        return BOOL;
+      }
       case "members": {
         // The argument names a type, not a value: it is not checked as an expression.
         const named = e.args[0];

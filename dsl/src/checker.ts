@@ -245,6 +245,8 @@ class Checker {
     unionHint: (t) => this.unionHint(t),
     noteDependency: (target, span) => this.noteDependency(target, span),
     hasScore: () => this.scoring?.score !== undefined,
+    isAction: (name) => this.actions.has(name),
+    actionHint: (name) => didYouMean(name, this.actions.keys()),
   });
 
   constructor(private readonly file: A.RulesFile) {}
@@ -261,6 +263,7 @@ class Checker {
     this.reportUnused();
     for (const own of [HEX_DIR_ENUM, GRID_DIR_ENUM]) if (!this.used.has(own)) this.enums.delete(own);
     this.reportCellClash();
+    this.dropRepeats();
     const ok = !this.diagnostics.some((d) => d.severity === "error");
     const program: Program | undefined =
       ok && this.game && this.flow
@@ -1112,7 +1115,7 @@ class Checker {
           );
         }
         // The elements a loop of choices (`for x in list chosen by p`) has left: its list must be one.
-        const chosenLoop = s.name.text.includes("$");
+        const chosenLoop = s.name.text.endsWith("$left");
         if (chosenLoop && t.kind !== "list" && t.kind !== "error") {
           this.diagnostics.push(
             error(
@@ -2399,6 +2402,18 @@ class Checker {
     const edges = this.dependencies.get(this.computing) ?? [];
     edges.push({ target, span });
     this.dependencies.set(this.computing, edges);
+  }
+
+  /** One report per mistake: a statement that stands for several (a `window`) may meet the same one twice. */
+  private dropRepeats(): void {
+    const seen = new Set<string>();
+    const kept = this.diagnostics.filter((d) => {
+      const key = `${d.code} ${d.span.start} ${d.span.end} ${d.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    this.diagnostics.splice(0, this.diagnostics.length, ...kept);
   }
 
   /** The engine names the language's grid cells `Cell`: a designer's type of that name and grid cells cannot meet. */

@@ -571,7 +571,160 @@ export class AstBuilder {
   /** A statement as rules written; `for x in list chosen by p` stands for the loop of choices it means. */
   private statements(s: CstNode): A.Stmt[] {
     const loop = maybeNode(s, "forStmt");
-    return loop && has(loop, "By") ? this.chosenLoop(loop, nodeSpan(s)) : [this.statement(s)];
+    if (loop && has(loop, "By")) return this.chosenLoop(loop, nodeSpan(s));
+    const window = maybeNode(s, "windowStmt");
+    if (window) return this.timingWindow(window, nodeSpan(s));
+    return [this.statement(s)];
+  }
+
+  /**
+   * `window glory "after the rolls": PlayGlory | Decline by order`: a shared moment (M&M §5.8). Every player of the
+   * order who could take one of the actions now says, secretly and all at once, whether he announces one; then each
+   * announcer, in the order, takes one of them. Announcements repeat while there are new ones; a player announces at
+   * most once per window, so it ends. It stands for:
+   *
+   *     let glory$done: list<Player> = []
+   *     let glory$open = true
+   *     while glory$open {
+   *       glory$open = false
+   *       let glory$able = [q for q in order if not contains(glory$done, q) and (offers(q, PlayGlory) or ...)]
+   *       if size(glory$able) > 0 {
+   *         choose glory: bool by each glory$who in glory$able shown "after the rolls"
+   *         for glory$who in glory$able {
+   *           if glory[glory$who] {
+   *             glory$open = true
+   *             add glory$who to glory$done
+   *             if offers(glory$who, PlayGlory) or ... { act glory$who: PlayGlory | Decline }
+   *           }
+   *         }
+   *       }
+   *     }
+   */
+  private timingWindow(n: CstNode, span: A.Span): A.Stmt[] {
+    const [, nameToken, ...actionTokens] = tokens(n, "Identifier");
+    const choice = name(nameToken!);
+    const actions = actionTokens.map(name);
+    const moment = token(n, "StringLiteral");
+    const order = this.expr(node(n, "expr"));
+    const hidden = (suffix: string): A.Name => ({ text: `${choice.text}$${suffix}`, span: choice.span });
+    const ref = (x: A.Name): A.Expr => ({ kind: "name", name: x.text, span: x.span });
+    const call = (callee: string, ...args: A.Expr[]): A.Expr => ({
+      kind: "call",
+      span,
+      callee: { text: callee, span },
+      args,
+      namedArgs: [],
+    });
+    const bool = (value: boolean): A.Expr => ({ kind: "bool", span, value });
+    const done = hidden("done");
+    const open = hidden("open");
+    const able = hidden("able");
+    const who = hidden("who");
+    const mayAct = (player: A.Expr): A.Expr =>
+      actions
+        .map((a): A.Expr => call("offers", player, ref(a)))
+        .reduce((l, r): A.Expr => ({ kind: "binary", span, op: "or", left: l, right: r }));
+    const q = hidden("q");
+    const eligible: A.Expr = {
+      kind: "comprehension",
+      span,
+      element: ref(q),
+      variable: q,
+      iterable: order,
+      condition: {
+        kind: "binary",
+        span,
+        op: "and",
+        left: { kind: "unary", span, op: "not", operand: call("contains", ref(done), ref(q)) },
+        right: mayAct(ref(q)),
+      },
+    };
+    const players: A.TypeExpr = {
+      kind: "list",
+      element: { kind: "named", name: { text: "Player", span }, span },
+      span,
+    };
+    const assign = (target: A.Name, value: A.Expr): A.Stmt => ({
+      kind: "assign",
+      span,
+      op: "=",
+      target: ref(target),
+      value,
+    });
+    const announce: A.ChooseStmt = {
+      kind: "choose",
+      span,
+      name: choice,
+      domain: { span, typeExpr: { kind: "named", name: { text: "bool", span }, span }, from: undefined },
+      chooser: ref(able),
+      each: who,
+      condition: undefined,
+      message: undefined,
+      label: { span: tokenSpan(moment), ...this.text(moment) },
+    };
+    const resolve: A.Stmt = {
+      kind: "for",
+      span,
+      variable: who,
+      iterable: ref(able),
+      body: {
+        span,
+        statements: [
+          {
+            kind: "if",
+            span,
+            binding: undefined,
+            condition: { kind: "index", span, object: ref(choice), index: ref(who) },
+            then: {
+              span,
+              statements: [
+                assign(open, bool(true)),
+                { kind: "add", span, value: ref(who), list: ref(done), atTop: false },
+                {
+                  kind: "if",
+                  span,
+                  binding: undefined,
+                  condition: mayAct(ref(who)),
+                  then: { span, statements: [{ kind: "act", span, player: ref(who), actions }] },
+                  otherwise: undefined,
+                },
+              ],
+            },
+            otherwise: undefined,
+          },
+        ],
+      },
+    };
+    return [
+      { kind: "let", span, name: done, typeExpr: players, value: { kind: "list", span, elements: [] } },
+      { kind: "let", span, name: open, typeExpr: undefined, value: bool(true) },
+      {
+        kind: "while",
+        span,
+        condition: ref(open),
+        body: {
+          span,
+          statements: [
+            assign(open, bool(false)),
+            { kind: "let", span, name: able, typeExpr: undefined, value: eligible },
+            {
+              kind: "if",
+              span,
+              binding: undefined,
+              condition: {
+                kind: "binary",
+                span,
+                op: ">",
+                left: call("size", ref(able)),
+                right: { kind: "int", span, value: 0 },
+              },
+              then: { span, statements: [announce, resolve] },
+              otherwise: undefined,
+            },
+          ],
+        },
+      },
+    ];
   }
 
   /**

@@ -473,8 +473,27 @@ export class RulesParser extends CstParser {
       { ALT: () => this.CONSUME(T.End) },
       { ALT: () => this.CONSUME(T.Break) },
       { ALT: () => this.SUBRULE(this.returnStmt) },
+      // `window` is not reserved: a name and a text after it make the statement.
+      {
+        GATE: () =>
+          this.LA(1).image === "window" &&
+          this.LA(2).tokenType === T.Identifier &&
+          this.LA(3).tokenType === T.StringLiteral,
+        ALT: () => this.SUBRULE(this.windowStmt),
+      },
       { ALT: () => this.SUBRULE(this.exprStmt) },
     ]);
+  });
+
+  /** window glory "after the Seamanship rolls": PlayGlory | Decline by order */
+  private windowStmt = this.RULE("windowStmt", () => {
+    this.CONSUME(T.Identifier); // `window`
+    this.CONSUME2(T.Identifier);
+    this.CONSUME(T.StringLiteral);
+    this.CONSUME(T.Colon);
+    this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME3(T.Identifier) });
+    this.CONSUME(T.By);
+    this.SUBRULE(this.expr);
   });
 
   /** let name [: Type] = value */

@@ -18,6 +18,13 @@ export function notOfferedNow(action: { readonly type: string }): RulesError {
   return new RulesError(`${action.type} cannot be played now`);
 }
 
+/** `offers(p, Action)`: whether the engine's offer function for the action finds a legal form for `seat` now. */
+export function offersAny<S, A>(offer: (state: S, seat: number, out: A[]) => void, state: S, seat: number): boolean {
+  const out: A[] = [];
+  offer(state, seat, out);
+  return out.length > 0;
+}
+
 export function at<T>(list: readonly T[], index: number): T {
   if (index >= 0 && index < list.length) return list[index] as T;
   throw new RulesError(`index ${index} is outside a list of ${list.length}`);

@@ -58,6 +58,7 @@ export {
   isInt,
   isRecord,
   notOfferedNow,
+  offersAny,
   pickRandom,
   randomBetween,
   rangeList,

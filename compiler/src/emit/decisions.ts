@@ -845,7 +845,7 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
     const body: string[] = [];
     if (answerType(s).kind === "optional") body.push("if (action.value === null) return null;");
     if (from) body.push(`const item = ${list}[action.value];`, "if (item === undefined) return null;");
-    else body.push("const value = action.value;");
+    else if (/\bvalue\b/.test(text)) body.push("const value = action.value;");
     body.push(`return ${text};`);
     const lines = pendingSiteCase(ctx, d, list + text, body);
     choices.set(s.name.text, [...(choices.get(s.name.text) ?? []), ...lines]);

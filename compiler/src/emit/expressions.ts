@@ -287,6 +287,11 @@ export class ExprEmitter {
       // `members(Suit)` names a type: the engine's list of its members, copied so the rules may change it.
       return `${valuesConst(named.name)}.slice()`;
     }
+    const action = e.args[1];
+    if (e.target === "builtin" && e.callee.text === "offers" && action?.kind === "name") {
+      // `offers(p, Launch)` names an action: its offer function, asked for one legal form.
+      return `offersAny(offer${action.name}, state, ${this.emit(e.args[0]!, scope)})`;
+    }
     const args = e.args.map((a) => this.emit(a, scope));
     switch (e.target) {
       case "record": {
@@ -437,6 +442,7 @@ export class ExprEmitter {
         return `kingDistance(${a}, ${b})`;
       case "offset":
         return `cellOffset(${a})`;
+
       case "ring":
         return `hexRing(${a}, ${b})`;
       case "disc":

@@ -62,6 +62,7 @@ export const runtimeHelpers: readonly string[] = [
   "mapValues",
   "manhattan",
   "notOfferedNow",
+  "offersAny",
   "pickRandom",
   "randomBetween",
   "rangeList",
