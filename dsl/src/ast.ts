@@ -308,6 +308,8 @@ export interface LetStmt extends Node {
   /** The declared type, when written (`let hand: list<Card> = []`). */
   readonly typeExpr: TypeExpr | undefined;
   readonly value: Expr;
+  /** The elements a loop of choices (`for x in list chosen by p`) has left to offer: its list, copied. */
+  readonly leftOfChoices?: boolean;
   symbol?: LocalSymbol;
 }
 

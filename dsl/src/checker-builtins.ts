@@ -243,6 +243,11 @@ export class BuiltinChecker {
         arg(0, PLAYER);
         return INT;
       case "offers": {
+        if (this.host.context() === "const") {
+          this.host.diagnostics.push(
+            error(Codes.misplaced, e.span, "a constant cannot ask what the game offers", "ask it where the game runs"),
+          );
+        }
         arg(0, PLAYER);
         // The second argument names an action, not a value: it is not checked as an expression.
         const named = e.args[1];

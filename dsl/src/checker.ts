@@ -1115,7 +1115,7 @@ class Checker {
           );
         }
         // The elements a loop of choices (`for x in list chosen by p`) has left: its list must be one.
-        const chosenLoop = s.name.text.endsWith("$left");
+        const chosenLoop = s.leftOfChoices === true;
         if (chosenLoop && t.kind !== "list" && t.kind !== "error") {
           this.diagnostics.push(
             error(
@@ -2452,7 +2452,7 @@ class Checker {
 }
 
 /** The type of a choice that `for x in list chosen by p` stands for: the list's element (optional or not). */
-function isInferred(t: A.TypeExpr): boolean {
+export function isInferred(t: A.TypeExpr): boolean {
   return t.kind === "inferred" || (t.kind === "optional" && t.inner.kind === "inferred");
 }
 

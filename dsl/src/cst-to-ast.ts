@@ -795,7 +795,7 @@ export class AstBuilder {
       right: { kind: "int", span, value: 0 },
     };
     return [
-      { kind: "let", span, name: left, typeExpr: undefined, value: list! },
+      { kind: "let", span, name: left, typeExpr: undefined, value: list!, leftOfChoices: true },
       { kind: "while", span, condition: remaining, body: { span: body.span, statements: picks } },
     ];
   }

@@ -7,6 +7,7 @@ export {
   isBlock,
   hasDefault,
   rangeEnd,
+  isInferred,
   type CheckResult,
   type DecisionSite,
   type FieldInfo,

@@ -13,6 +13,7 @@ import {
   type ParamSpec,
   type RequireStmt,
   type Type,
+  isInferred,
   rangeEnd,
   withoutNone,
 } from "@rules/dsl";
@@ -461,7 +462,7 @@ export function emitCheck(ctx: EmitContext): Fn {
       } else if (s.domain.from) {
         cases.push(`const items = ${from};`);
         cases.push(
-          `if (${orNone}!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, s.domain.typeExpr.kind === "inferred" || (s.domain.typeExpr.kind === "optional" && s.domain.typeExpr.inner.kind === "inferred") ? "the list of those not taken yet" : ctx.sourceOf(s.domain.from.span))}${orNone ? " or none" : ""}.`)};`,
+          `if (${orNone}!(${domainTest(t, "value", "items")})) return ${str(`${s.name.text} must be ${describeDomain(ctx, t, isInferred(s.domain.typeExpr) ? "the list of those not taken yet" : ctx.sourceOf(s.domain.from.span))}${orNone ? " or none" : ""}.`)};`,
         );
       } else if (high) {
         // The range ends where a value says, now: the refusal names the number.

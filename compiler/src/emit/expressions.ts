@@ -442,7 +442,6 @@ export class ExprEmitter {
         return `kingDistance(${a}, ${b})`;
       case "offset":
         return `cellOffset(${a})`;
-
       case "ring":
         return `hexRing(${a}, ${b})`;
       case "disc":

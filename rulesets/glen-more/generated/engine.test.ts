@@ -1130,6 +1130,34 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
   });
+  it("special locations: Loch Ness may also follow the turn's last activation", () => {
+    const state = setUp({ players: 4, seed: 1, variant: "base" });
+    // given { track = fourPlayerTrack("2-2", "2-6") market = [3, 3, 3, 3, 3] players[0].chieftains = 1 pla
+    {
+      state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
+      state.market = [3, 3, 3, 3, 3];
+      state.players[0]!.chieftains = 1;
+      state.players[0]!.display = [
+        clone<Placed>(startVillage(state, 1)),
+        { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "0-8"), x: 2, y: 0, cubes: [], clans: 0, used: false },
+        { tile: tileId(state, "0-5"), x: 3, y: 0, cubes: [], clans: 0, used: false },
+      ];
+    }
+    start(state);
+    play(state, { type: "TakeTile", player: 0, space: 2 });
+    play(state, { type: "spot", player: 0, value: 0 });
+    play(state, { type: "activation", player: 0, value: 0 });
+    play(state, { type: "activation", player: 0, value: null });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "activation", player: 0, value: 0 });
+      expect(refusal).toBe("Play one of: LochNess, Sell, EndActivation.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "LochNess", player: 0, i: 3 });
+    expect(at(state.players[0]!.display, 3).cubes, "expect players[0].display[3].cubes == [grain]").toEqual(["grain"]);
+  });
   it("special locations: Loch Ness paid with a clan member from the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-6", "0-2") players[0].display = [startVillage(2)] }

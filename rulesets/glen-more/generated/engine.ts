@@ -14,6 +14,7 @@ import {
   mapMapValues,
   mapSet,
   notOfferedNow,
+  offersAny,
   pickRandom,
   rangeList,
   rankByKeys,
@@ -332,18 +333,19 @@ export type Frame =
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
 /** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 520) */
 /** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 529) */
-/** site 2: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 536) */
-/** site 3: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 549) */
-/** site 4: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 576) */
-/** site 5: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 587) */
-/** site 6: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 607) */
-/** site 7: `choose lochyRes: Res by p` (proc oneTimeEffect, line 629) */
-/** site 8: `choose shielRes: Res by p` (proc oneTimeEffect, line 650) */
-/** site 9: `choose ionaRes: Res by p` (proc activateTile, line 674) */
-/** site 10: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 687) */
-/** site 11: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 702) */
-/** site 12: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 708) */
-/** site 13: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 711) */
+/** site 2: `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 536) */
+/** site 3: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 541) */
+/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 554) */
+/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 581) */
+/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 592) */
+/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 612) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 634) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 655) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 679) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 692) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 707) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 713) */
+/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 716) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -358,7 +360,8 @@ export type Pending =
   | { site: 10; players: Player[] }
   | { site: 11; players: Player[] }
   | { site: 12; players: Player[] }
-  | { site: 13; players: Player[] };
+  | { site: 13; players: Player[] }
+  | { site: 14; players: Player[] };
 
 /** An `allow` block under way: each of `players` may also take these actions whenever asked to decide (or, for `allow anytime`, whenever anyone is). */
 export interface Allowance {
@@ -395,20 +398,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 797). */
+/** The action TakeTile (rules line 802). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 810). */
+/** The action ForcedMove (rules line 815). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 822). */
+/** The action Sell (rules line 827). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -417,7 +420,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action LochNess (rules line 831). */
+/** The action EndActivation (rules line 835). */
+export interface EndActivationAction {
+  readonly type: "EndActivation";
+  readonly player: Player;
+}
+
+/** The action LochNess (rules line 840). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -425,7 +434,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 841). */
+/** The action MoveClan (rules line 850). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -434,7 +443,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 851). */
+/** The action Promote (rules line 860). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -442,7 +451,7 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 859). */
+/** The action EndMoves (rules line 868). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
@@ -456,7 +465,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 549). */
+/** The answer to `choose source` (rules line 554). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -464,7 +473,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 576). */
+/** The answer to `choose clanSource` (rules line 581). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -472,14 +481,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 587). */
+/** The answer to `choose oichRes` (rules line 592). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 607). */
+/** The answer to `choose spot` (rules line 612). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -487,49 +496,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 629). */
+/** The answer to `choose lochyRes` (rules line 634). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 650). */
+/** The answer to `choose shielRes` (rules line 655). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 674). */
+/** The answer to `choose ionaRes` (rules line 679). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 687). */
+/** The answer to `choose butcherCount` (rules line 692). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 702). */
+/** The answer to `choose grocerRes` (rules line 707). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 708). */
+/** The answer to `choose fairTypes` (rules line 713). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 711). */
+/** The answer to `choose fairRes` (rules line 716). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -541,6 +550,7 @@ export type Action =
   | TakeTileAction
   | ForcedMoveAction
   | SellAction
+  | EndActivationAction
   | LochNessAction
   | MoveClanAction
   | PromoteAction
@@ -763,6 +773,7 @@ export const SEATS: readonly (readonly Player[])[] = seatLists(5);
 const DECISION_NAMES: readonly string[] = [
   "action",
   "activation",
+  "action",
   "action",
   "source",
   "clanSource",
@@ -1200,12 +1211,12 @@ export function villages(state: State, p: Player): number {
   return count42(state, p);
 }
 
-/** fn toActivate (line 661) */
+/** fn toActivate (line 666) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect43(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 879) */
+/** fn fourPlayerTrack (line 888) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1224,7 +1235,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 884) */
+/** fn twoPlayerTrack (line 893) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1243,12 +1254,12 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 889) */
+/** fn startVillage (line 898) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, used: false };
 }
 
-/** proc dieTurn (line 721) */
+/** proc dieTurn (line 726) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
@@ -1260,7 +1271,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 759) */
+/** proc scoreRound (line 764) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min44(state);
@@ -1274,7 +1285,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 770) */
+/** proc finalScoring (line 775) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1316,7 +1327,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 810): its effects, once allowed. */
+/** action ForcedMove (line 815): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1335,11 +1346,21 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 822): its effects, once allowed. */
+/** action Sell (line 827): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
   removeValue(at(state.players[me]!.display, src).cubes, r);
+}
+
+/** Why EndActivation is refused now, or null when it is allowed. */
+function checkEndActivation(state: State, me: Player): string | null {
+  return null;
+}
+
+/** action EndActivation (line 835): its effects, once allowed. */
+function doEndActivation(state: State, me: Player): void {
+  state.phaseOpen = false;
 }
 
 /** Why LochNess is refused now, or null when it is allowed. */
@@ -1365,7 +1386,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 841): its effects, once allowed. */
+/** action MoveClan (line 850): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1390,7 +1411,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 851): its effects, once allowed. */
+/** action Promote (line 860): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1402,7 +1423,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 859): its effects, once allowed. */
+/** action EndMoves (line 868): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1592,7 +1613,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 12: {
-        if (!(state.phaseOpen && state.players[frame.p]!.moves > 0)) {
+        if (!(state.phaseOpen && offersAny(offerLochNess, state, frame.p))) {
           frame.pc = 13;
           continue machine;
         }
@@ -1603,12 +1624,34 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 13: {
-        frame.pc = 4;
+        state.phaseOpen = true;
+        frame.pc = 15;
         continue machine;
       }
 
       case 14: {
         frame.pc = 12;
+        continue machine;
+      }
+
+      case 15: {
+        if (!(state.phaseOpen && state.players[frame.p]!.moves > 0)) {
+          frame.pc = 16;
+          continue machine;
+        }
+
+        state.pending = { site: 3, players: [frame.p] };
+        frame.pc = 17;
+        return;
+      }
+
+      case 16: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 17: {
+        frame.pc = 15;
         continue machine;
       }
 
@@ -1639,7 +1682,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 543) until it waits for a decision or is done. */
+/** Runs proc payDue (line 548) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1679,7 +1722,7 @@ function stepPayDue(state: State, frame: PayDueFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 3, players: [frame.p] };
+        state.pending = { site: 4, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -1758,7 +1801,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 567) until it waits for a decision or is done. */
+/** Runs proc payFor (line 572) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1782,7 +1825,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 4, players: [frame.p] };
+        state.pending = { site: 5, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -1831,7 +1874,7 @@ function stepPayFor(state: State, frame: PayForFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 5, players: [frame.p] };
+        state.pending = { site: 6, players: [frame.p] };
         frame.pc = 7;
         return;
       }
@@ -1870,7 +1913,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
 }
 
-/** Runs proc placeTile (line 595) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 600) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1891,7 +1934,7 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 6, players: [frame.p] };
+        state.pending = { site: 7, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -1965,7 +2008,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 616) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 621) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2023,7 +2066,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 7, players: [frame.p] };
+        state.pending = { site: 8, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -2165,7 +2208,7 @@ function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 8, players: [frame.p] };
+        state.pending = { site: 9, players: [frame.p] };
         frame.pc = 24;
         return;
       }
@@ -2237,7 +2280,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 665) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 670) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2268,7 +2311,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 9, players: [frame.p] };
+        state.pending = { site: 10, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -2345,7 +2388,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
         }
 
         frame.k = frame.t.kind === "sheepButcher" ? resIdx(state, "sheep") : resIdx(state, "cattle");
-        state.pending = { site: 10, players: [frame.p] };
+        state.pending = { site: 11, players: [frame.p] };
         frame.pc = 16;
         return;
       }
@@ -2444,7 +2487,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 12, players: [frame.p] };
+        state.pending = { site: 13, players: [frame.p] };
         frame.pc = 31;
         return;
       }
@@ -2460,7 +2503,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 11, players: [frame.p] };
+        state.pending = { site: 12, players: [frame.p] };
         frame.pc = 28;
         return;
       }
@@ -2503,7 +2546,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 13, players: [frame.p] };
+        state.pending = { site: 14, players: [frame.p] };
         frame.pc = 34;
         return;
       }
@@ -2544,7 +2587,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 732) until it waits for a decision or is done. */
+/** Runs proc refill (line 737) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2588,7 +2631,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 742) until it waits for a decision or is done. */
+/** Runs proc layTile (line 747) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2647,7 +2690,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 797) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 802) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2687,7 +2730,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 831) until it waits for a decision or is done. */
+/** Runs action LochNess (line 840) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2787,6 +2830,11 @@ function offerSell(state: State, me: Player, out: Action[]): void {
   }
 }
 
+/** Every allowed form of EndActivation (the same requirements as `checkEndActivation`). */
+function offerEndActivation(state: State, me: Player, out: Action[]): void {
+  out.push({ type: "EndActivation", player: me });
+}
+
 /** Every allowed form of LochNess (the same requirements as `checkLochNess`). */
 function offerLochNess(state: State, me: Player, out: Action[]): void {
   if (!owns(state, me, "lochNess")) return;
@@ -2864,7 +2912,15 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 536)
+      // `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 536)
+      offerLochNess(state, seat, out);
+      offerSell(state, seat, out);
+      offerEndActivation(state, seat, out);
+      break;
+    }
+
+    case 3: {
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 541)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2872,8 +2928,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 3: {
-      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 549)
+    case 4: {
+      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 554)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2883,8 +2939,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 4: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 576)
+    case 5: {
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 581)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2894,8 +2950,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 5: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 587)
+    case 6: {
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 592)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2914,8 +2970,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 6: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 607)
+    case 7: {
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 612)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2924,8 +2980,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 7: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 629)
+    case 8: {
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 634)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2934,8 +2990,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 8: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 650)
+    case 9: {
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 655)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2944,8 +3000,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 9: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 674)
+    case 10: {
+      // `choose ionaRes: Res by p` (proc activateTile, line 679)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2954,8 +3010,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 10: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 687)
+    case 11: {
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 692)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -2965,8 +3021,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 11: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 702)
+    case 12: {
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 707)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2977,8 +3033,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 12: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 708)
+    case 13: {
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 713)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -2988,8 +3044,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 13: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 711)
+    case 14: {
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 716)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3062,6 +3118,33 @@ function check(state: State, action: Action): string | null {
 
     case 2: {
       switch (action.type) {
+        case "LochNess": {
+          const iList = rangeList(0, state.players[action.player]!.display.length - 1);
+          if (!(Number.isInteger(action.i) && action.i >= 0 && action.i < iList.length))
+            return "LochNess: `i` must be a position in range(0, size(me.display) - 1).";
+          return checkLochNess(state, action.player, iList[action.i]!);
+        }
+
+        case "Sell": {
+          const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
+          if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
+            return "Sell: `src` must be a position in range(0, size(me.display) - 1).";
+          if (!(RES_VALUES as readonly unknown[]).includes(action.r))
+            return "Sell: `r` must be one of wood, stone, grain, cattle, sheep.";
+          return checkSell(state, action.player, srcList[action.src]!, action.r);
+        }
+
+        case "EndActivation": {
+          return checkEndActivation(state, action.player);
+        }
+
+        default:
+          return "Play one of: LochNess, Sell, EndActivation.";
+      }
+    }
+
+    case 3: {
+      switch (action.type) {
         case "MoveClan": {
           const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
           if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
@@ -3096,7 +3179,7 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 3: {
+    case 4: {
       if (action.type !== "source") return "Answer the choice of source first.";
       const frame = currentPayDueFrame(state);
       const value = action.value;
@@ -3106,7 +3189,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 4: {
+    case 5: {
       if (action.type !== "clanSource") return "Answer the choice of clanSource first.";
       const frame = currentPayForFrame(state);
       const value = action.value;
@@ -3116,7 +3199,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 5: {
+    case 6: {
       if (action.type !== "oichRes") return "Answer the choice of oichRes first.";
       const frame = currentPayForFrame(state);
       const value = action.value;
@@ -3130,7 +3213,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 6: {
+    case 7: {
       if (action.type !== "spot") return "Answer the choice of spot first.";
       const value = action.value;
       const items = state.spots;
@@ -3138,7 +3221,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 7: {
+    case 8: {
       if (action.type !== "lochyRes") return "Answer the choice of lochyRes first.";
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
@@ -3146,7 +3229,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 8: {
+    case 9: {
       if (action.type !== "shielRes") return "Answer the choice of shielRes first.";
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
@@ -3154,7 +3237,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 9: {
+    case 10: {
       if (action.type !== "ionaRes") return "Answer the choice of ionaRes first.";
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
@@ -3162,7 +3245,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 10: {
+    case 11: {
       if (action.type !== "butcherCount") return "Answer the choice of butcherCount first.";
       const frame = currentActivateTileFrame(state);
       const value = action.value;
@@ -3172,7 +3255,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 11: {
+    case 12: {
       if (action.type !== "grocerRes") return "Answer the choice of grocerRes first.";
       const frame = currentActivateTileFrame(state);
       const value = action.value;
@@ -3183,7 +3266,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 12: {
+    case 13: {
       if (action.type !== "fairTypes") return "Answer the choice of fairTypes first.";
       const frame = currentActivateTileFrame(state);
       const value = action.value;
@@ -3194,7 +3277,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 13: {
+    case 14: {
       if (action.type !== "fairRes") return "Answer the choice of fairRes first.";
       const frame = currentActivateTileFrame(state);
       const value = action.value;
@@ -3257,6 +3340,35 @@ function apply(state: State, action: Action): void {
     case 2: {
       state.pending = null;
       switch (action.type) {
+        case "LochNess":
+          state.stack.push(
+            newLochNessFrame(
+              action.player,
+              at(rangeList(0, state.players[action.player]!.display.length - 1), action.i),
+            ),
+          );
+          break;
+        case "Sell":
+          doSell(
+            state,
+            action.player,
+            at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
+            action.r,
+          );
+          break;
+        case "EndActivation":
+          doEndActivation(state, action.player);
+          break;
+        default:
+          throw notOfferedNow(action);
+      }
+
+      break;
+    }
+
+    case 3: {
+      state.pending = null;
+      switch (action.type) {
         case "MoveClan":
           doMoveClan(
             state,
@@ -3290,7 +3402,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 3: {
+    case 4: {
       if (action.type !== "source") throw notOfferedNow(action);
       const frame = currentPayDueFrame(state);
       frame.source = at(frame.sources, action.value);
@@ -3298,7 +3410,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 4: {
+    case 5: {
       if (action.type !== "clanSource") throw notOfferedNow(action);
       const frame = currentPayForFrame(state);
       frame.clanSource = at(frame.options, action.value);
@@ -3306,7 +3418,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 5: {
+    case 6: {
       if (action.type !== "oichRes") throw notOfferedNow(action);
       const frame = currentPayForFrame(state);
       frame.oichRes = action.value;
@@ -3314,7 +3426,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 6: {
+    case 7: {
       if (action.type !== "spot") throw notOfferedNow(action);
       const frame = currentPlaceTileFrame(state);
       frame.spot = at(state.spots, action.value);
@@ -3322,7 +3434,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 7: {
+    case 8: {
       if (action.type !== "lochyRes") throw notOfferedNow(action);
       const frame = currentOneTimeEffectFrame(state);
       frame.lochyRes = action.value;
@@ -3330,7 +3442,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 8: {
+    case 9: {
       if (action.type !== "shielRes") throw notOfferedNow(action);
       const frame = currentOneTimeEffectFrame(state);
       frame.shielRes = action.value;
@@ -3338,7 +3450,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 9: {
+    case 10: {
       if (action.type !== "ionaRes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.ionaRes = action.value;
@@ -3346,7 +3458,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 10: {
+    case 11: {
       if (action.type !== "butcherCount") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.butcherCount = action.value;
@@ -3354,7 +3466,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 11: {
+    case 12: {
       if (action.type !== "grocerRes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.grocerRes = action.value;
@@ -3362,7 +3474,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 12: {
+    case 13: {
       if (action.type !== "fairTypes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.fairTypes = action.value;
@@ -3370,7 +3482,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 13: {
+    case 14: {
       if (action.type !== "fairRes") throw notOfferedNow(action);
       const frame = currentActivateTileFrame(state);
       frame.fairRes = action.value;
@@ -3386,6 +3498,7 @@ function apply(state: State, action: Action): void {
 const SITE_OFFERS: readonly (readonly string[])[] = [
   ["TakeTile", "Sell", "ForcedMove"],
   [],
+  ["LochNess", "Sell", "EndActivation"],
   ["MoveClan", "Promote", "Sell", "EndMoves"],
   [],
   [],
@@ -3506,7 +3619,7 @@ function shownAction(state: State, action: Action): ShownAction {
 
     case "source":
       switch (state.pending?.site) {
-        case 3: {
+        case 4: {
           const frame = currentPayDueFrame(state);
           const item = frame.sources[action.value];
           return item === undefined ? { ...action } : { ...action, value: clone(item) };
@@ -3516,7 +3629,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "clanSource":
       switch (state.pending?.site) {
-        case 4: {
+        case 5: {
           const frame = currentPayForFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: clone(item) };
@@ -3526,7 +3639,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "spot":
       switch (state.pending?.site) {
-        case 6: {
+        case 7: {
           const item = state.spots[action.value];
           return item === undefined ? { ...action } : { ...action, value: clone(item) };
         }
@@ -3558,7 +3671,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "source":
       switch (state.pending?.site) {
-        case 3: {
+        case 4: {
           const frame = currentPayDueFrame(state);
           const item = frame.sources[action.value];
           if (item === undefined) return null;
@@ -3569,7 +3682,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "clanSource":
       switch (state.pending?.site) {
-        case 4: {
+        case 5: {
           const frame = currentPayForFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -3580,7 +3693,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "spot":
       switch (state.pending?.site) {
-        case 6: {
+        case 7: {
           const frame = currentPlaceTileFrame(state);
           const item = state.spots[action.value];
           if (item === undefined) return null;
@@ -3897,7 +4010,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 14)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 15)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -4594,7 +4707,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "a22ca092",
+  sourceHash: "5f594659",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
