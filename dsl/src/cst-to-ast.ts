@@ -5,6 +5,7 @@
 import type { CstNode, IToken } from "chevrotain";
 import type * as A from "./ast.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
+import { loopOfChoices, timingWindow } from "./desugar.ts";
 import { rulesLexer } from "./lexer.ts";
 import { rulesParser } from "./parser.ts";
 
@@ -577,227 +578,38 @@ export class AstBuilder {
     return [this.statement(s)];
   }
 
-  /**
-   * `window glory "after the rolls": PlayGlory | Decline by order`: a shared moment (M&M §5.8). Every player of the
-   * order who could take one of the actions now says, secretly and all at once, whether he announces one; then each
-   * announcer, in the order, takes one of them. Announcements repeat while there are new ones; a player announces at
-   * most once per window, so it ends. It stands for:
-   *
-   *     let glory$done: list<Player> = []
-   *     let glory$open = true
-   *     while glory$open {
-   *       glory$open = false
-   *       let glory$able = [q for q in order if not contains(glory$done, q) and (offers(q, PlayGlory) or ...)]
-   *       if size(glory$able) > 0 {
-   *         choose glory: bool by each glory$who in glory$able shown "after the rolls"
-   *         for glory$who in glory$able {
-   *           if glory[glory$who] {
-   *             glory$open = true
-   *             add glory$who to glory$done
-   *             if offers(glory$who, PlayGlory) or ... { act glory$who: PlayGlory | Decline }
-   *           }
-   *         }
-   *       }
-   *     }
-   */
   private timingWindow(n: CstNode, span: A.Span): A.Stmt[] {
-    const [, nameToken, ...actionTokens] = tokens(n, "Identifier");
-    const choice = name(nameToken!);
-    const actions = actionTokens.map(name);
+    const [, choice, ...actions] = tokens(n, "Identifier");
     const moment = token(n, "StringLiteral");
-    const order = this.expr(node(n, "expr"));
-    const hidden = (suffix: string): A.Name => ({ text: `${choice.text}$${suffix}`, span: choice.span });
-    const ref = (x: A.Name): A.Expr => ({ kind: "name", name: x.text, span: x.span });
-    const call = (callee: string, ...args: A.Expr[]): A.Expr => ({
-      kind: "call",
+    return timingWindow({
       span,
-      callee: { text: callee, span },
-      args,
-      namedArgs: [],
+      choice: name(choice!),
+      actions: actions.map(name),
+      moment: { span: tokenSpan(moment), ...this.text(moment) },
+      order: this.expr(node(n, "expr")),
     });
-    const bool = (value: boolean): A.Expr => ({ kind: "bool", span, value });
-    const done = hidden("done");
-    const open = hidden("open");
-    const able = hidden("able");
-    const who = hidden("who");
-    const mayAct = (player: A.Expr): A.Expr =>
-      actions
-        .map((a): A.Expr => call("offers", player, ref(a)))
-        .reduce((l, r): A.Expr => ({ kind: "binary", span, op: "or", left: l, right: r }));
-    const q = hidden("q");
-    const eligible: A.Expr = {
-      kind: "comprehension",
-      span,
-      element: ref(q),
-      variable: q,
-      iterable: order,
-      condition: {
-        kind: "binary",
-        span,
-        op: "and",
-        left: { kind: "unary", span, op: "not", operand: call("contains", ref(done), ref(q)) },
-        right: mayAct(ref(q)),
-      },
-    };
-    const players: A.TypeExpr = {
-      kind: "list",
-      element: { kind: "named", name: { text: "Player", span }, span },
-      span,
-    };
-    const assign = (target: A.Name, value: A.Expr): A.Stmt => ({
-      kind: "assign",
-      span,
-      op: "=",
-      target: ref(target),
-      value,
-    });
-    const announce: A.ChooseStmt = {
-      kind: "choose",
-      span,
-      name: choice,
-      domain: { span, typeExpr: { kind: "named", name: { text: "bool", span }, span }, from: undefined },
-      chooser: ref(able),
-      each: who,
-      condition: undefined,
-      message: undefined,
-      label: { span: tokenSpan(moment), ...this.text(moment) },
-    };
-    const resolve: A.Stmt = {
-      kind: "for",
-      span,
-      variable: who,
-      iterable: ref(able),
-      body: {
-        span,
-        statements: [
-          {
-            kind: "if",
-            span,
-            binding: undefined,
-            condition: { kind: "index", span, object: ref(choice), index: ref(who) },
-            then: {
-              span,
-              statements: [
-                assign(open, bool(true)),
-                { kind: "add", span, value: ref(who), list: ref(done), atTop: false },
-                {
-                  kind: "if",
-                  span,
-                  binding: undefined,
-                  condition: mayAct(ref(who)),
-                  then: { span, statements: [{ kind: "act", span, player: ref(who), actions }] },
-                  otherwise: undefined,
-                },
-              ],
-            },
-            otherwise: undefined,
-          },
-        ],
-      },
-    };
-    return [
-      { kind: "let", span, name: done, typeExpr: players, value: { kind: "list", span, elements: [] } },
-      { kind: "let", span, name: open, typeExpr: undefined, value: bool(true) },
-      {
-        kind: "while",
-        span,
-        condition: ref(open),
-        body: {
-          span,
-          statements: [
-            assign(open, bool(false)),
-            { kind: "let", span, name: able, typeExpr: undefined, value: eligible },
-            {
-              kind: "if",
-              span,
-              binding: undefined,
-              condition: {
-                kind: "binary",
-                span,
-                op: ">",
-                left: call("size", ref(able)),
-                right: { kind: "int", span, value: 0 },
-              },
-              then: { span, statements: [announce, resolve] },
-              otherwise: undefined,
-            },
-          ],
-        },
-      },
-    ];
   }
 
-  /**
-   * `for [some] x in list chosen by p [where c] { body }`: every element of the list (as it was when the loop
-   * began) once, in the order p picks, or with `some` until p answers none:
-   *
-   *     let x$left = list
-   *     while size(x$left) > 0 {
-   *       choose x: <element>[?] in x$left by p [where c]
-   *       (with some: if let x = x { ... } else { break })
-   *       remove x from x$left
-   *       body
-   *     }
-   *
-   * The decision is named like the variable (tests answer `x(value)`); `x$left` cannot clash with a designer's
-   * name, as `$` is not part of the language.
-   */
   private chosenLoop(n: CstNode, span: A.Span): A.Stmt[] {
     const inToken = token(n, "In");
     const words = tokens(n, "Identifier");
     const variable = name(words.filter((t) => t.startOffset < inToken.startOffset).at(-1)!);
-    const some = words.some((t) => t.image === "some" && t.startOffset < variable.span.start);
     const [list, chooser, condition] = nodes(n, "expr").map((e) => this.expr(e));
-    const body = this.block(node(n, "block"));
     // A string before `else` is the label after `shown`; one after it, the refusal message of `where`.
     const elseAt = has(n, "Else") ? token(n, "Else").startOffset : Infinity;
     const shown = tokens(n, "StringLiteral").find((t) => t.startOffset < elseAt);
     const refusal = tokens(n, "StringLiteral").find((t) => t.startOffset > elseAt);
-    const message = refusal ? this.message(refusal) : undefined;
-    const left = { text: `${variable.text}$left`, span: variable.span };
-    const ref = (x: A.Name): A.Expr => ({ kind: "name", name: x.text, span: x.span });
-    const element: A.TypeExpr = { kind: "inferred", span: variable.span };
-    const choose: A.ChooseStmt = {
-      kind: "choose",
+    return loopOfChoices({
       span,
-      name: variable,
-      domain: {
-        span,
-        typeExpr: some ? { kind: "optional", inner: element, span: variable.span } : element,
-        from: ref(left),
-      },
+      variable,
+      some: words.some((t) => t.image === "some" && t.startOffset < variable.span.start),
+      list: list!,
       chooser: chooser!,
-      each: undefined,
       condition,
-      message: message?.message,
-      ...(message?.messageParts ? { messageParts: message.messageParts } : {}),
-      ...(shown ? { label: { span: tokenSpan(shown), ...this.text(shown) } } : {}),
-    };
-    const take: A.Stmt[] = [{ kind: "remove", span, value: ref(variable), list: ref(left) }, ...body.statements];
-    const picks: A.Stmt[] = some
-      ? [
-          choose,
-          {
-            kind: "if",
-            span,
-            binding: variable,
-            condition: ref(variable),
-            then: { span: body.span, statements: take },
-            otherwise: { span, statements: [{ kind: "break", span }] },
-          },
-        ]
-      : [choose, ...take];
-    const remaining: A.Expr = {
-      kind: "binary",
-      span,
-      op: ">",
-      left: { kind: "call", span, callee: { text: "size", span }, args: [ref(left)], namedArgs: [] },
-      right: { kind: "int", span, value: 0 },
-    };
-    return [
-      { kind: "let", span, name: left, typeExpr: undefined, value: list!, leftOfChoices: true },
-      { kind: "while", span, condition: remaining, body: { span: body.span, statements: picks } },
-    ];
+      refusal: refusal ? this.message(refusal) : undefined,
+      label: shown ? { span: tokenSpan(shown), ...this.text(shown) } : undefined,
+      body: this.block(node(n, "block")),
+    });
   }
 
   private statement(s: CstNode): A.Stmt {
