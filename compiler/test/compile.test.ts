@@ -210,7 +210,7 @@ describe("names", () => {
 });
 
 describe("a timing window", () => {
-  it("asks whoever could act to announce, secretly; announcers then act in order, each once per window", async () => {
+  it("asks whoever could act to announce, secretly; announcers then act in the window's order, each once", async () => {
     const text = [
       'game "Windows" { players 2..4 }',
       "per player { cards: int = 1  played: int }",
@@ -218,7 +218,7 @@ describe("a timing window", () => {
       "flow {",
       "  repeat 2 {",
       "    rolled = random(1, 6)",
-      '    window glory "after the dice are rolled": Boost | Decline by players',
+      '    window glory "after the dice are rolled": Boost | Decline by playersFrom(players[1])',
       "  }",
       "}",
       "action Boost {",
@@ -246,15 +246,17 @@ describe("a timing window", () => {
         engine.apply(state, a);
       };
       // Everyone holds a card: all three are asked at once, and nobody sees another's answer before answering.
-      expect(engine.toAct(state)).toEqual([0, 1, 2]);
+      expect(engine.toAct(state)).toEqual([1, 2, 0]);
       play({ type: "glory", player: 0, value: true });
       expect(JSON.stringify(engine.view(state, 1))).not.toContain("true");
       play({ type: "glory", player: 1, value: false });
       play({ type: "glory", player: 2, value: true });
+      // Announcers act in the window's order, from player 1 clockwise: player 2, then player 0.
+      expect(engine.toAct(state)).toEqual([2]);
+      play({ type: "Decline", player: 2 });
       expect(engine.toAct(state)).toEqual([0]);
       expect(engine.legalActions(state, 0).map((a) => a.type)).toEqual(["Boost", "Decline"]);
       play({ type: "Boost", player: 0 });
-      play({ type: "Decline", player: 2 });
       // Announcements open again for whoever has not announced yet and still could act: player 1 only.
       expect(engine.toAct(state)).toEqual([1]);
       play({ type: "glory", player: 1, value: false });

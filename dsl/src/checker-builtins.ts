@@ -30,6 +30,11 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   random: { arity: 2, describe: "random(low, high): a uniformly random integer from low to high", effect: true },
   shuffled: { arity: 1, describe: "shuffled(list): a shuffled copy", effect: true },
   next: { arity: 1, describe: "next(player): the next player clockwise", effect: false },
+  playersFrom: {
+    arity: 1,
+    describe: "playersFrom(player): every player, that one first, then clockwise",
+    effect: false,
+  },
   previous: { arity: 1, describe: "previous(player): the previous player clockwise", effect: false },
   contains: { arity: 2, describe: "contains(list, value)", effect: false },
   abs: { arity: 1, describe: "abs(n)", effect: false },
@@ -221,6 +226,9 @@ export class BuiltinChecker {
         arg(0, INT);
         arg(1, INT);
         return name === "range" ? listOf(INT) : INT;
+      case "playersFrom":
+        arg(0, PLAYER);
+        return listOf(PLAYER);
       case "next":
       case "previous":
         arg(0, PLAYER);

@@ -28,6 +28,10 @@ describe("timing windows", () => {
     expect(act?.kind === "act" && act.stmt.actions.map((a) => a.text)).toEqual(["Boost", "Decline"]);
   });
 
+  it("take their order from any list of players, such as the turn order from a given player", () => {
+    loadClean(inFlow('  window glory "now": Boost | Decline by playersFrom(players[1])', ACTIONS));
+  });
+
   it("name actions the rules declare, and an order of players", () => {
     expect(soleError(inFlow('  window glory "now": Boast by players', ACTIONS), Codes.unknownName).message).toBe(
       "unknown action `Boast`",

@@ -160,6 +160,13 @@ export function seatLists(max: number): readonly (readonly number[])[] {
   return Array.from({ length: max + 1 }, (_, n) => rangeList(0, n - 1));
 }
 
+/** `playersFrom(p)`: every seat of a game of `count` players, `first` first, then clockwise. */
+export function seatsFrom(count: number, first: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push((first + i) % count);
+  return out;
+}
+
 /** FNV-1a hash of a text, as 8 hex digits: engines record their rules source's hash with it. */
 export function hashText(text: string): string {
   let h = 0x811c9dc5;

@@ -65,6 +65,7 @@ export {
   rankByKeys,
   removeValue,
   seatLists,
+  seatsFrom,
   setAt,
   showPlayer,
 } from "./engine-support.ts";

@@ -392,6 +392,8 @@ export class ExprEmitter {
         return `randomBetween(state.rng, ${a}, ${b})`;
       case "shuffled":
         return `shuffleInPlace(state.rng, ${isFresh(e.args[0]!) ? a : `clone(${a})`})`;
+      case "playersFrom":
+        return `seatsFrom(state.playerCount, ${a})`;
       case "next":
         return `(${a} + 1) % state.playerCount`;
       case "previous":
@@ -744,6 +746,7 @@ const FRESH_LIST_BUILTINS: ReadonlySet<string> = new Set([
   "around",
   "line",
   "frontier",
+  "playersFrom",
 ]);
 
 /** What a pattern binds: each named value with the code reading it from `value` (narrowed by the pattern's test). */

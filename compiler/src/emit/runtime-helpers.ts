@@ -70,6 +70,7 @@ export const runtimeHelpers: readonly string[] = [
   "removeValue",
   "reshuffleDeck",
   "seatLists",
+  "seatsFrom",
   "setAt",
   "showCell",
   "showHex",
