@@ -7,6 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { AnyEngine, EngineAction } from "@rules/runtime";
 import { compileRules } from "../src/compile.ts";
 import { compileRuleset, findRulesets } from "../src/cli/compile.ts";
 import { REPO_ROOT } from "../src/cli/registry.ts";
@@ -231,19 +232,11 @@ describe("a timing window", () => {
       "}",
       "scoring { score p: p.played }",
     ].join("\n");
-    const result = await compileRules({ name: "windows", sourcePath: "windows.rules", text });
-    expect(result.diagnostics).toEqual([]);
-    // Written inside the repository, so that the engine finds @rules/runtime.
-    const dir = await mkdtemp(join(REPO_ROOT, "compiler", "test", "tmp-window-"));
-    try {
-      const file = join(dir, "engine.ts");
-      await writeFile(file, result.files.find((f) => f.path.endsWith("engine.ts"))!.content);
-      const { engine } = (await import(file)) as { engine: typeof tour };
+    await withEngine(text, (engine) => {
       const state = engine.newGame({ players: 3, seed: 1 });
-      const play = (action: { type: string; player: number; value?: boolean }): void => {
-        const a = action as Parameters<typeof engine.apply>[1];
-        expect(engine.check(state, a)).toBeNull();
-        engine.apply(state, a);
+      const play = (action: EngineAction & { value?: boolean }): void => {
+        expect(engine.check(state, action)).toBeNull();
+        engine.apply(state, action);
       };
       // Everyone holds a card: all three are asked at once, and nobody sees another's answer before answering.
       expect(engine.toAct(state)).toEqual([1, 2, 0]);
@@ -262,8 +255,51 @@ describe("a timing window", () => {
       play({ type: "glory", player: 1, value: false });
       // The next roll's window: player 0 has no card left.
       expect(engine.toAct(state)).toEqual([1, 2]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
+
+describe("a graph of places", () => {
+  it("is walked by steps and within in a compiled engine", async () => {
+    const text = [
+      'game "Zones" { players 2..2 }',
+      "enum Zone { a, b, c, d }",
+      "const NEXT: map<Zone, list<Zone>> = { a: [b], b: [a, c], c: [b], d: [] }",
+      "per player { at: Zone  moved: int }",
+      "flow {",
+      "  for p in players { act p: Sail }",
+      "}",
+      "action Sail(dest: Zone in within(NEXT, me.at, 2)) {",
+      '  require let n = steps(NEXT, me.at, dest) else "Out of reach."',
+      "  me.at = dest",
+      "  me.moved += n",
+      "}",
+      "scoring { score p: steps(NEXT, a, p.at) ?? 9 }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      // From a: itself, b one move away, c two; d is out of reach.
+      const offered = engine.legalActions(state, 0).map((x) => engine.shownAction?.(state, x)?.dest);
+      expect(offered).toEqual(["a", "b", "c"]);
+      const sail = (player: number, dest: number): EngineAction & { dest: number } => ({ type: "Sail", player, dest });
+      engine.apply(state, sail(0, 2));
+      engine.apply(state, sail(1, 1));
+      expect(engine.outcome(state)?.scores).toEqual([2, 1]);
+      expect((state as { players?: { moved: number }[] }).players?.map((p) => p.moved)).toEqual([2, 1]);
+    });
+  });
+});
+
+/** Compiles rules text and runs `use` on its engine, written inside the repository so that it finds @rules/runtime. */
+async function withEngine(text: string, use: (engine: AnyEngine) => void): Promise<void> {
+  const result = await compileRules({ name: "inline", sourcePath: "inline.rules", text });
+  expect(result.diagnostics).toEqual([]);
+  const dir = await mkdtemp(join(REPO_ROOT, "compiler", "test", "tmp-engine-"));
+  try {
+    const file = join(dir, "engine.ts");
+    await writeFile(file, result.files.find((f) => f.path.endsWith("engine.ts"))!.content);
+    use(((await import(file)) as { engine: AnyEngine }).engine);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

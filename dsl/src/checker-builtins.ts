@@ -96,6 +96,17 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
   get: { arity: 2, describe: "get(map, key): the value for the key, or none", effect: false },
   keys: { arity: 1, describe: "keys(map): the map's keys, in the order they were added", effect: false },
   values: { arity: 1, describe: "values(map): the map's values, in the order of its keys", effect: false },
+  steps: {
+    arity: 3,
+    describe:
+      "steps(links, a, b): the fewest moves from a to b along links (a map from each place to its neighbours), none if b cannot be reached",
+    effect: false,
+  },
+  within: {
+    arity: 3,
+    describe: "within(links, a, k): the places at most k moves from a along links, nearest first (a itself first)",
+    effect: false,
+  },
 };
 
 /** The directions of a hex grid, declared by the language itself (flat-topped hexes, clockwise from north). */
@@ -205,6 +216,8 @@ export class BuiltinChecker {
       case "get":
       case "keys":
       case "values":
+      case "steps":
+      case "within":
         return this.host.mapBuiltin(e, name)!;
       case "draw":
       case "pick": {

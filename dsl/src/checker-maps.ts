@@ -5,7 +5,7 @@
  */
 import type * as A from "./ast.ts";
 import { Codes, error, type Diagnostic } from "./diagnostics.ts";
-import { BOOL, ERROR, listOf, mapOf, optionalOf, typeToString, UNKNOWN, type Type } from "./types.ts";
+import { BOOL, ERROR, INT, listOf, mapOf, optionalOf, sameType, typeToString, UNKNOWN, type Type } from "./types.ts";
 
 /**
  * Names every JavaScript object has (`constructor`, `toString`, `__proto__`...). Engines read a map's keys as plain
@@ -120,7 +120,36 @@ export class MapChecker {
   }
 
   /** `has(m, k)`, `get(m, k)`, `keys(m)`, `values(m)`; undefined for other builtins. */
+  /**
+   * `steps(links, a, b)` and `within(links, a, k)`: a graph is a map from each place to the places next to it
+   * (`map<Zone, list<Zone>>`), built like any map (from a table of edges, in a constant or derived data).
+   */
+  private graph(e: A.Call, name: "steps" | "within"): Type {
+    const [links, from, last] = e.args;
+    const t = links ? this.host.expr(links, undefined) : ERROR;
+    const ok = t.kind === "map" && t.value.kind === "list" && sameType(t.value.element, t.key);
+    if (!ok && t.kind !== "error" && links) {
+      this.report(
+        error(
+          Codes.typeMismatch,
+          links.span,
+          `\`${name}\` goes along links: a map from each place to the places next to it, not ${typeToString(t)}`,
+          "e.g. `map<Zone, list<Zone>>`, built from a table of edges",
+        ),
+      );
+    }
+    const place = ok && t.kind === "map" ? t.key : undefined;
+    if (from) this.host.expr(from, place);
+    if (name === "steps") {
+      if (last) this.host.expr(last, place);
+      return optionalOf(INT);
+    }
+    if (last) this.host.expr(last, INT);
+    return listOf(place ?? ERROR);
+  }
+
   builtin(e: A.Call, name: string): Type | undefined {
+    if (name === "steps" || name === "within") return this.graph(e, name);
     if (name !== "has" && name !== "get" && name !== "keys" && name !== "values") return undefined;
     const [m, k] = e.args;
     const t = m ? this.host.expr(m, undefined) : ERROR;

@@ -68,3 +68,26 @@ describe("square grids", () => {
     expect(loadClean(inFlow("  end")).enums.has("GridDir")).toBe(false);
   });
 });
+
+describe("graphs of places", () => {
+  const ZONES = [
+    "enum Zone { a, b, c }",
+    "const NEXT: map<Zone, list<Zone>> = { a: [b], b: [a, c], c: [b] }",
+    "global { far: int?  near: list<Zone> }",
+  ].join("\n");
+
+  it("measure moves along links, and list the places within reach", () => {
+    const p = loadClean(game(ZONES, "  far = steps(NEXT, a, c)\n  near = within(NEXT, a, 1)\n  end"));
+    expect(typeToString(p.globalFields.get("far")!.type)).toBe("int?");
+  });
+
+  it("go along a map from each place to the places next to it, from a place of that map", () => {
+    const notLinks = soleError(game(ZONES, "  far = steps({ a: 1 }, a, c)\n  end"), Codes.typeMismatch);
+    expect(notLinks.message).toBe(
+      "`steps` goes along links: a map from each place to the places next to it, not map<Zone, int>",
+    );
+    expect(soleError(game(ZONES, "  near = within(NEXT, 3, 1)\n  end"), Codes.typeMismatch).message).toBe(
+      "expected Zone, found int",
+    );
+  });
+});

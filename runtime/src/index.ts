@@ -84,6 +84,8 @@ export {
   mapSet,
   mapSize,
   mapValues,
+  graphSteps,
+  graphWithin,
   type RulesMap,
 } from "./maps.ts";
 export {

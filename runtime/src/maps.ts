@@ -88,3 +88,46 @@ export function hexKeyedView<V, W>(map: RulesMap<Hex, V>, f: (value: V) => W): R
 export function isNumberKey(key: string): boolean {
   return /^-?(0|[1-9]\d*)$/.test(key) && Number.isSafeInteger(Number(key));
 }
+
+/**
+ * `steps(links, a, b)`: the fewest moves from `a` to `b` along `links` (each place's neighbours), or null (none) when
+ * `b` cannot be reached. A breadth-first search in the links' own order, so the same links give the same answer.
+ */
+export function graphSteps<K extends PropertyKey>(links: RulesMap<K, readonly K[]>, from: K, to: K): number | null {
+  if (from === to) return 0;
+  const seen = new Set<K>([from]);
+  let frontier: K[] = [from];
+  for (let distance = 1; frontier.length > 0; distance++) {
+    const next: K[] = [];
+    for (const place of frontier) {
+      for (const n of links[place] ?? []) {
+        if (n === to) return distance;
+        if (seen.has(n)) continue;
+        seen.add(n);
+        next.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return null;
+}
+
+/** `within(links, a, k)`: the places at most `k` moves from `a`, nearest first, `a` itself first. */
+export function graphWithin<K extends PropertyKey>(links: RulesMap<K, readonly K[]>, from: K, k: number): K[] {
+  const out: K[] = [from];
+  const seen = new Set<K>(out);
+  let frontier: K[] = [from];
+  for (let distance = 1; distance <= k && frontier.length > 0; distance++) {
+    const next: K[] = [];
+    for (const place of frontier) {
+      for (const n of links[place] ?? []) {
+        if (seen.has(n)) continue;
+        seen.add(n);
+        next.push(n);
+        out.push(n);
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}

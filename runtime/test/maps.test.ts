@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { RulesError } from "../src/engine-support.ts";
 import { hexOf } from "../src/hex.ts";
 import {
+  graphSteps,
+  graphWithin,
   hexKeyedView,
   isNumberKey,
   mapDelete,
@@ -56,5 +58,22 @@ describe("maps", () => {
   it("recognise number keys in saved JSON", () => {
     expect(["0", "-3", "12"].every(isNumberKey)).toBe(true);
     expect(["01", "1.5", "x", "", "1e3", "99999999999999999999"].some(isNumberKey)).toBe(false);
+  });
+});
+
+describe("graphs as maps of links", () => {
+  // a - b - c, and d alone.
+  const links = { a: ["b"], b: ["a", "c"], c: ["b"], d: [] } as Record<string, string[]>;
+
+  it("steps: the fewest moves, zero to itself, none when out of reach", () => {
+    expect(graphSteps(links, "a", "c")).toBe(2);
+    expect(graphSteps(links, "b", "b")).toBe(0);
+    expect(graphSteps(links, "a", "d")).toBeNull();
+  });
+
+  it("within: the start, then each ring of places in the links' order", () => {
+    expect(graphWithin(links, "b", 0)).toEqual(["b"]);
+    expect(graphWithin(links, "a", 1)).toEqual(["a", "b"]);
+    expect(graphWithin(links, "a", 5)).toEqual(["a", "b", "c"]);
   });
 });

@@ -382,6 +382,10 @@ export class ExprEmitter {
       }
       case "values":
         return `mapValues(${a})`;
+      case "steps":
+        return `graphSteps(${args.join(", ")})`;
+      case "within":
+        return `graphWithin(${args.join(", ")})`;
       case "draw":
         return e.args[0]!.type?.kind === "deck" ? `drawFromDeck(state.rng, ${a})` : `drawTop(${a})`;
       case "reshuffle":
@@ -747,6 +751,7 @@ const FRESH_LIST_BUILTINS: ReadonlySet<string> = new Set([
   "line",
   "frontier",
   "playersFrom",
+  "within",
 ]);
 
 /** What a pattern binds: each named value with the code reading it from `value` (narrowed by the pattern's test). */

@@ -27,6 +27,8 @@ export const runtimeHelpers: readonly string[] = [
   "drawFromDeck",
   "drawTop",
   "equal",
+  "graphSteps",
+  "graphWithin",
   "hexAdd",
   "hexDirection",
   "hexDisc",
