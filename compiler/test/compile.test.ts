@@ -265,7 +265,7 @@ describe("a graph of places", () => {
       'game "Zones" { players 2..2 }',
       "enum Zone { a, b, c, d }",
       "const NEXT: map<Zone, list<Zone>> = { a: [b], b: [a, c], c: [b], d: [] }",
-      "per player { at: Zone  moved: int }",
+      'per player { at: Zone  moved: int  trail: list<int> shown "{trail} moves" }',
       "flow {",
       "  for p in players { act p: Sail }",
       "}",
@@ -273,6 +273,7 @@ describe("a graph of places", () => {
       '  require let n = steps(NEXT, me.at, dest) else "Out of reach."',
       "  me.at = dest",
       "  me.moved += n",
+      "  add n to me.trail",
       "}",
       "scoring { score p: steps(NEXT, a, p.at) ?? 9 }",
     ].join("\n");
@@ -286,6 +287,8 @@ describe("a graph of places", () => {
       engine.apply(state, sail(1, 1));
       expect(engine.outcome(state)?.scores).toEqual([2, 1]);
       expect((state as { players?: { moved: number }[] }).players?.map((p) => p.moved)).toEqual([2, 1]);
+      // A list shown as text: each element by the text.
+      expect((engine.view(state, 1) as { players: { trail: string[] }[] }).players[0]!.trail).toEqual(["2 moves"]);
     });
   });
 });

@@ -129,6 +129,8 @@ export interface FieldDecl extends Node {
    * visibility condition (the record's fields by name).
    */
   readonly shown?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
+  /** For a list shown as text: the element the text names by the field's name (set by the checker). */
+  shownElement?: LocalSymbol;
 }
 
 export interface RecordDecl extends Node {

@@ -669,7 +669,7 @@ class Checker {
         }
         if (f.shown) {
           this.enter("visibility", undefined, r);
-          this.shownText(f);
+          this.shownText(f, info?.type);
         }
         if (f.visibility.kind === "private" && !r.fields.has("owner")) {
           this.diagnostics.push(
@@ -695,7 +695,7 @@ class Checker {
         }
         if (f.decl.shown) {
           this.enter(table === this.playerFields ? "playerVisibility" : "visibility", undefined);
-          this.shownText(f.decl);
+          this.shownText(f.decl, f.type);
         }
         if (table === this.globalFields && f.decl.visibility.kind === "private") {
           this.diagnostics.push(
@@ -1309,7 +1309,8 @@ class Checker {
   }
 
   /** `shown "..."`: a text players see instead of a field's value; a hidden field shows nothing to show it by. */
-  private shownText(f: A.FieldDecl): void {
+  /** A list's text shows each element: the field's name stands for the element (`hand: list<int> shown "{CARDS[hand].name}"`). */
+  private shownText(f: A.FieldDecl, type: Type | undefined): void {
     if (f.visibility.kind === "hidden") {
       this.diagnostics.push(
         error(
@@ -1319,6 +1320,14 @@ class Checker {
           "remove `shown`, or make the field visible",
         ),
       );
+    }
+    if (type?.kind === "list") {
+      this.pushScope();
+      f.shownElement = this.bind(f.name, type.element, "binder");
+      f.shownElement.used = true;
+      if (f.shown!.parts) this.textParts(f.shown!.parts);
+      this.popScope();
+      return;
     }
     if (f.shown!.parts) this.textParts(f.shown!.parts);
   }

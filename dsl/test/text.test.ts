@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { StringLit } from "../src/ast.ts";
 import { Codes } from "../src/diagnostics.ts";
+import { typeToString } from "../src/types.ts";
 import { declaration, diagnose, expression, inFlow, loadClean, soleError, textOf } from "./helpers.ts";
 
 const SHOP = `global { price: int  seller: Player?  spot: Hex }
@@ -82,6 +83,25 @@ global { shelf: list<Placed>  row: list<Slot> }`,
     expect(program.records.get("Placed")!.decl.fields[0]!.shown).toMatchObject({ value: "{ITEMS[tile].name}" });
     const hidden = soleError(inFlow("  end", `global { secret: int hidden shown "{secret}" }`), Codes.misplaced);
     expect(hidden.message).toBe("a hidden field is not shown, so it needs no text");
+  });
+
+  it("a list of table positions shows each element by the text, the field's name standing for the element", () => {
+    const program = loadClean(
+      inFlow(
+        "  add 1 to players[0].hand\n  end",
+        `record Item { name: string }
+const ITEMS: list<Item> = [Item(name: "Oak"), Item(name: "Ash")]
+per player { hand: list<int> private shown "{ITEMS[hand].name} (#{hand})" }`,
+      ),
+    );
+    const hand = program.playerFields.get("hand")!.decl;
+    expect(typeToString(hand.shownElement!.type)).toBe("int");
+    // The whole list is not a value a text can show.
+    const whole = soleError(
+      inFlow("  end", `global { row: list<int> }\nfn label(): string = "{row}"`),
+      Codes.typeMismatch,
+    );
+    expect(whole.message).toContain("list<int>");
   });
 
   it("a choice may say how each answer reads, naming the candidate like the choice", () => {

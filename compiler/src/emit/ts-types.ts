@@ -112,7 +112,7 @@ export function tsViewType(program: Program, t: Type): string {
 /** How a field appears in a view: the same, `T | null` when some viewers may not see it, a size, or absent. */
 export function viewFieldType(program: Program, f: FieldDecl, t: Type): string | undefined {
   // A field `shown "..."` shows as its text.
-  const shown = f.shown ? "string" : undefined;
+  const shown = f.shown ? (t.kind === "list" ? "string[]" : "string") : undefined;
   switch (f.visibility.kind) {
     case "public":
       return shown ?? tsViewType(program, t);

@@ -134,12 +134,15 @@ function fieldView(
   visible: string,
   scope: Scope,
 ): string | undefined {
-  // A field `shown "..."` shows its text instead of its value.
-  const shown = f.shown
-    ? f.shown.parts
-      ? ctx.exprs.text(f.shown.parts, scope)
-      : JSON.stringify(f.shown.value)
-    : viewValue(ctx.program, t, code);
+  // A field `shown "..."` shows its text instead of its value; a list, each element's (named like the field).
+  const element = f.shownElement;
+  const text = (s: Scope): string =>
+    f.shown!.parts ? ctx.exprs.text(f.shown!.parts, s) : JSON.stringify(f.shown!.value);
+  const shown = !f.shown
+    ? viewValue(ctx.program, t, code)
+    : element
+      ? `${code}.map((element) => ${text({ ...scope, local: (s) => (s === element ? "element" : scope.local(s)) })})`
+      : text(scope);
   switch (f.visibility.kind) {
     case "public":
       return shown;

@@ -2094,15 +2094,15 @@ export interface WreckView {
 
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
-  ship: number;
+  ship: string;
   pos: HexView;
   damaged: boolean;
   doubloons: number;
   honours: number;
   cp: number;
-  hand: number[] | null;
-  peek: number[] | null;
-  mission: number[] | null;
+  hand: string[] | null;
+  peek: string[] | null;
+  mission: string[] | null;
   missionFlags: Nation[];
   sb: MainW[];
   yards: number[];
@@ -2110,7 +2110,7 @@ export interface PlayerView {
   letters: Nation[];
   cargo: number;
   cargoPos: HexView;
-  captured: number[];
+  captured: string[];
   whMain: MainW[];
   whSec: SecW[];
   whSails: number[];
@@ -2148,8 +2148,8 @@ export interface View {
   shipDecks: Partial<Record<ShipDeck, DeckView<number>>>;
   combatDeck: DeckView<number>;
   missionDeck: DeckView<number>;
-  startOffer: number[];
-  shipOffer: number[];
+  startOffer: string[];
+  shipOffer: string[];
   phase: number;
   turnOver: boolean;
   moving: boolean;
@@ -12656,15 +12656,33 @@ export function viewWreck(state: State, record: Wreck, viewer: Player): WreckVie
 
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
   return {
-    ship: mine.ship,
+    ship: at(SHIPS, mine.ship).id,
     pos: hexView(mine.pos),
     damaged: mine.damaged,
     doubloons: mine.doubloons,
     honours: mine.honours,
     cp: mine.cp,
-    hand: viewer === owner ? mine.hand.slice() : null,
-    peek: viewer === owner ? mine.peek.slice() : null,
-    mission: viewer === owner ? mine.mission.slice() : null,
+    hand:
+      viewer === owner
+        ? mine.hand.map(
+            (element) =>
+              `${at(COMBAT, element).id}: ${at(COMBAT, element).main} ${at(COMBAT, element).power}, event ${at(COMBAT, element).event}`,
+          )
+        : null,
+    peek:
+      viewer === owner
+        ? mine.peek.map(
+            (element) =>
+              `${at(COMBAT, element).id}: ${at(COMBAT, element).main} ${at(COMBAT, element).power}, event ${at(COMBAT, element).event}`,
+          )
+        : null,
+    mission:
+      viewer === owner
+        ? mine.mission.map(
+            (element) =>
+              `${at(MISSIONS, element).id}: ${at(MISSIONS, element).flagA} and ${at(MISSIONS, element).flagB}, fort ${at(MISSIONS, element).fort}`,
+          )
+        : null,
     missionFlags: mine.missionFlags.slice(),
     sb: mine.sb.slice(),
     yards: mine.yards.slice(),
@@ -12672,7 +12690,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     letters: mine.letters.slice(),
     cargo: mine.cargo,
     cargoPos: hexView(mine.cargoPos),
-    captured: mine.captured.slice(),
+    captured: mine.captured.map((element) => at(SHIPS, element).id),
     whMain: mine.whMain.slice(),
     whSec: mine.whSec.slice(),
     whSails: mine.whSails.slice(),
@@ -12716,8 +12734,8 @@ function view(state: State, viewer: Player): View {
     shipDecks: mapMapValues(state.shipDecks, (x) => ({ pile: x.pile.length, discard: x.discard.slice() })),
     combatDeck: { pile: state.combatDeck.pile.length, discard: state.combatDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
-    startOffer: state.startOffer.slice(),
-    shipOffer: state.shipOffer.slice(),
+    startOffer: state.startOffer.map((element) => at(SHIPS, element).id),
+    shipOffer: state.shipOffer.map((element) => at(SHIPS, element).id),
     phase: state.phase,
     turnOver: state.turnOver,
     moving: state.moving,
@@ -14117,7 +14135,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "be81d64a",
+  sourceHash: "394eae60",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
