@@ -177,13 +177,39 @@ describe("a game without decisions", () => {
 });
 
 describe("names", () => {
-  it("a rules name that the generated engine also declares is refused, not left to fail in TypeScript", async () => {
+  it("a type named like one the engine derives from a rules name keeps its name; the engine's moves aside", async () => {
+    // `choose room` makes the engine's RoomChoice, `proc turn` its TurnFrame: here the designer has both names.
+    const text = [
+      'game "Clash" { players 2..2 }',
+      "enum RoomChoice { keep, drop }",
+      "record TurnFrame { n: int }",
+      "global { last: RoomChoice  frames: list<TurnFrame> }",
+      "proc turn() {",
+      "  choose room: RoomChoice by players[0]",
+      "  last = room",
+      "  add TurnFrame(n: 1) to frames",
+      "}",
+      "flow { turn() }",
+    ].join("\n");
+    const { files } = await compileRules({ name: "clash", sourcePath: "clash.rules", text });
+    const engine = files.find((f) => f.path.endsWith("engine.ts"))!.content;
+    expect(engine).toContain("export interface RoomChoice_ {");
+    expect(engine).toContain("export interface TurnFrame_ {");
+    expect(engine).toContain('export type RoomChoice = "keep" | "drop";');
+    await withEngine(text, (game) => {
+      const state = game.newGame({ players: 2, seed: 1 });
+      game.apply(state, { type: "room", player: 0, value: "drop" } as EngineAction);
+      expect(game.isOver(state)).toBe(true);
+    });
+  });
+
+  it("a type named like one every engine declares is refused, not left to fail in TypeScript", async () => {
     const text =
-      'game "Clash" {\n  players 2..2\n}\nenum RoomChoice { keep, drop }\nglobal {\n  last: RoomChoice\n}\nflow {\n  choose room: RoomChoice by players[0]\n  last = room\n}\n';
+      'game "Clash" { players 2..2 }\nenum State { keep, drop }\nglobal { last: State }\nflow {\n  choose room: State by players[0]\n  last = room\n}\n';
     const result = await compileRules({ name: "clash", sourcePath: "clash.rules", text });
     expect(result.files).toEqual([]);
     expect(result.diagnostics.map((d) => [d.code, d.span.line, d.message])).toEqual([
-      ["RL104", 4, "`RoomChoice` is also the name of a type the generated engine declares"],
+      ["RL104", 2, "`State` is also the name of a type the generated engine declares"],
     ]);
   });
 

@@ -2,14 +2,17 @@
 import { routineKey, type DecisionSite, type Program, type Routine, type Type } from "@rules/dsl";
 import { ExprEmitter, HelperSink } from "./expressions.ts";
 import type { CompiledMachine } from "./machine.ts";
-import { pascal } from "./naming.ts";
+import { engineTypeName, pascal } from "./naming.ts";
 import { zeroValue } from "./ts-types.ts";
 
 export interface ResumableRoutine {
   readonly routine: Routine;
   /** The `routine` tag stored in its frames. */
   readonly tag: string;
+  /** The TypeScript type of its frames (`TurnFrame`, or `TurnFrame_` beside a designer's type of that name). */
   readonly frameType: string;
+  /** What its frame functions are named after: `newTurnFrame`, `currentTurnFrame`, `stepTurn`. */
+  readonly frameName: string;
   readonly machine: CompiledMachine;
   /** Frame fields holding the routine's parameters, in order (for actions: `me` first). */
   readonly paramFields: string[];
@@ -37,8 +40,12 @@ export class EmitContext {
     return r.kind === "flow" ? "flow" : r.variant ? `${r.name}__${r.variant}` : r.name;
   }
 
-  frameTypeName(r: Routine): string {
+  frameName(r: Routine): string {
     return `${pascal(this.routineTag(r))}Frame`;
+  }
+
+  frameTypeName(r: Routine): string {
+    return engineTypeName(this.program, this.frameName(r));
   }
 
   /** Where a decision site is, for comments: `flow, line 98`. */

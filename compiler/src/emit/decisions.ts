@@ -28,7 +28,7 @@ import type { Scope } from "./expressions.ts";
 import type { DecisionEmitter } from "./machine.ts";
 import { frameExpression } from "./routines.ts";
 import { viewValue } from "./views.ts";
-import { LocalNames, pascal, str, valuesConst } from "./naming.ts";
+import { LocalNames, engineTypeName, pascal, str, valuesConst } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 
 type Fn = FunctionDeclarationStructure;
@@ -38,22 +38,22 @@ function paramFieldType(p: ParamSpec | ChooseStmt["domain"], t: Type): string {
   return p.from ? (t.kind === "optional" ? "number | null" : "number") : tsType(t);
 }
 
-function actionInterfaceName(name: string): string {
-  return `${pascal(name)}Action`;
+function actionInterfaceName(ctx: EmitContext, name: string): string {
+  return engineTypeName(ctx.program, `${pascal(name)}Action`);
 }
 
-function choiceInterfaceName(name: string): string {
-  return `${pascal(name)}Choice`;
+function choiceInterfaceName(ctx: EmitContext, name: string): string {
+  return engineTypeName(ctx.program, `${pascal(name)}Choice`);
 }
 
 export function emitActionTypes(ctx: EmitContext): StatementStructures[] {
   const out: StatementStructures[] = [];
   const members: string[] = [];
   for (const a of ctx.program.actions.values()) {
-    members.push(actionInterfaceName(a.name.text));
+    members.push(actionInterfaceName(ctx, a.name.text));
     out.push({
       kind: StructureKind.Interface,
-      name: actionInterfaceName(a.name.text),
+      name: actionInterfaceName(ctx, a.name.text),
       isExported: true,
       docs: [`The action ${a.name.text} (rules line ${a.span.line}).`],
       properties: [
@@ -70,10 +70,10 @@ export function emitActionTypes(ctx: EmitContext): StatementStructures[] {
   }
   for (const [name, t] of ctx.program.choiceTypes) {
     const site = chooseSites(ctx).find((s) => s.stmt.name.text === name)!;
-    members.push(choiceInterfaceName(name));
+    members.push(choiceInterfaceName(ctx, name));
     out.push({
       kind: StructureKind.Interface,
-      name: choiceInterfaceName(name),
+      name: choiceInterfaceName(ctx, name),
       isExported: true,
       docs: [`The answer to \`choose ${name}\` (rules line ${site.stmt.span.line}).`],
       properties: [
@@ -369,7 +369,7 @@ export function emitLegalActions(ctx: EmitContext): Fn {
       const highValue = rangeEnd(s.domain.typeExpr);
       const high = highValue ? ctx.exprs.emit(highValue, scopeValue) : "";
       if (/\bframe\./.test([condition, list, high].join(" ")))
-        cases.push(`const frame = current${r.frameType}(state);`);
+        cases.push(`const frame = current${r.frameName}(state);`);
       if (high) cases.push(`const high = ${high};`);
       const usesItem = positionIn(s) !== undefined && /\bitem\b/.test(condition);
       if (s.byValue) {
@@ -451,7 +451,7 @@ export function emitCheck(ctx: EmitContext): Fn {
         ? ctx.exprs.text(s.messageParts, scopeValue)
         : str(s.message ?? `That ${s.name.text} is not allowed now.`);
       const uses = [condition, from, high, message].join(" ");
-      if (/\bframe\./.test(uses)) cases.push(`const frame = current${r.frameType}(state);`);
+      if (/\bframe\./.test(uses)) cases.push(`const frame = current${r.frameName}(state);`);
       if (/\bseat\b/.test(uses)) cases.push("const seat = action.player;");
       cases.push("const value = action.value;");
       if (s.byValue) {
@@ -572,11 +572,11 @@ export function emitApply(ctx: EmitContext): Fn {
           "pending.answers[action.player] = action.value;",
           "pending.players.splice(pending.players.indexOf(action.player), 1);",
           "if (pending.players.length > 0) return;",
-          `const frame = current${r.frameType}(state);`,
+          `const frame = current${r.frameName}(state);`,
           `frame.${field} = pending.answers.map((value) => value === null ? ${ctx.zero(answerType(s))} : ${valueOf("value")});`,
         );
       } else {
-        cases.push(`const frame = current${r.frameType}(state);`, `frame.${field} = ${valueOf("action.value")};`);
+        cases.push(`const frame = current${r.frameName}(state);`, `frame.${field} = ${valueOf("action.value")};`);
       }
       cases.push("state.pending = null;");
     }
@@ -774,7 +774,7 @@ function pendingSiteCase(
 ): string[] {
   const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
   const lines = [`case ${d.site}: {`];
-  if (/\bframe\./.test(code)) lines.push(`const frame = current${r.frameType}(state);`);
+  if (/\bframe\./.test(code)) lines.push(`const frame = current${r.frameName}(state);`);
   if (/\bseat\b/.test(code)) lines.push("const seat = action.player;");
   return [...lines, ...body, "}"];
 }

@@ -444,7 +444,7 @@ export function needsResumeFrame(ctx: EmitContext): boolean {
 function emitRun(ctx: EmitContext): StatementStructures {
   const cases = [...ctx.resumable.values()].flatMap((r) => [
     `case ${str(r.tag)}:`,
-    `step${r.frameType.replace(/Frame$/, "")}(state, frame);`,
+    `step${r.frameName.replace(/Frame$/, "")}(state, frame);`,
     "break;",
   ]);
   if (needsResumeFrame(ctx))

@@ -195,6 +195,16 @@ const generatedNames = new Set([
 /** The lifted helpers of aggregates, comprehensions and `match` expressions are numbered: `sum1`, `collect2`... */
 const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|first|collect|match)\d+$/;
 
+/**
+ * A type name the engine derives from a rules name (`RoomChoice` from `choose room`, `TurnFrame` from `proc turn`),
+ * moved aside with `_` when the rules declare a type of that very name: the designer's types keep their names.
+ */
+export function engineTypeName(program: Program, base: string): string {
+  let name = base;
+  while (program.records.has(name) || program.enums.has(name)) name += "_";
+  return name;
+}
+
 /** Every name the engine module will declare for this program. */
 export function engineNames(program: Program): Set<string> {
   const names = new Set(generatedNames);
@@ -203,9 +213,9 @@ export function engineNames(program: Program): Set<string> {
   const pascal = (n: string): string => n.charAt(0).toUpperCase() + n.slice(1);
   for (const a of program.actions.keys()) {
     for (const prefix of ["check", "do", "offer", "step", "start"]) names.add(`${prefix}${a}`);
-    names.add(`${pascal(a)}Action`);
+    names.add(engineTypeName(program, `${pascal(a)}Action`));
   }
-  for (const c of program.choiceTypes.keys()) names.add(`${pascal(c)}Choice`);
+  for (const c of program.choiceTypes.keys()) names.add(engineTypeName(program, `${pascal(c)}Choice`));
   for (const r of program.records.keys()) {
     names.add(`${r}View`);
     names.add(`view${r}`);
@@ -223,7 +233,7 @@ export function engineNames(program: Program): Set<string> {
       `start${routine}`,
       `new${routine}Frame`,
       `current${routine}Frame`,
-      `${routine}Frame`,
+      engineTypeName(program, `${routine}Frame`),
     ]) {
       names.add(n);
     }

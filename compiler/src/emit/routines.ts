@@ -224,6 +224,7 @@ export function compileResumable(ctx: EmitContext, decisions: DecisionEmitter): 
       routine: r,
       tag: ctx.routineTag(r),
       frameType: ctx.frameTypeName(r),
+      frameName: ctx.frameName(r),
       machine,
       paramFields,
     });
@@ -235,7 +236,7 @@ export function emitStepFunction(ctx: EmitContext, r: ResumableRoutine): Fn {
   const cases = r.machine.blocks.flatMap((lines, pc) => [`case ${pc}: {`, ...lines, "}"]);
   const where = r.routine.kind === "flow" ? "the flow" : `${r.routine.kind} ${r.tag}`;
   return fn(
-    `step${r.frameType.replace(/Frame$/, "")}`,
+    `step${r.frameName.replace(/Frame$/, "")}`,
     [
       { name: "state", type: "State" },
       { name: "frame", type: r.frameType },
@@ -263,14 +264,14 @@ export function emitFrameConstructor(ctx: EmitContext, r: ResumableRoutine): Fn 
     const zero = symbol ? ctx.zero(symbol.type) : f.type === "number" ? "0" : "[]";
     return `${f.name}: ${zero}`;
   });
-  return fn(`new${r.frameType}`, params, r.frameType, [
+  return fn(`new${r.frameName}`, params, r.frameType, [
     `return { routine: ${JSON.stringify(r.tag)}, pc: 0${fields.map((f) => `, ${f}`).join("")} };`,
   ]);
 }
 
 /** The top frame, checked to belong to the routine a pending decision was asked from. */
 export function emitFrameAccessor(r: ResumableRoutine): Fn {
-  return fn(`current${r.frameType}`, [{ name: "state", type: "State" }], r.frameType, [
+  return fn(`current${r.frameName}`, [{ name: "state", type: "State" }], r.frameType, [
     "const frame = state.stack[state.stack.length - 1];",
     `if (frame?.routine !== ${JSON.stringify(r.tag)}) throw new RulesError("the saved state is inconsistent: the pending decision belongs to ${r.tag}");`,
     "return frame;",
@@ -306,7 +307,7 @@ export function emitFrameStarters(ctx: EmitContext): Fn[] {
         "switch (state.variant) {",
         ...cases,
         "default:",
-        `return new${r.frameType}(${args});`,
+        `return new${r.frameName}(${args});`,
         "}",
       ]),
     );
