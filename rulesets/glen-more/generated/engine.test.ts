@@ -2,6 +2,11 @@
 import { describe, expect, it } from "vitest";
 import {
   at,
+  atValues,
+  cellOf,
+  cellView,
+  cellX,
+  cellY,
   checkDeterminism,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
@@ -436,14 +441,8 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
-    expect(
-      at(state.spots, 0).x === 0 &&
-        at(state.spots, 0).y === 1 &&
-        at(state.spots, 1).x === 0 &&
-        at(state.spots, 1).y === -1,
-      "expect spots[0].x == 0 and spots[0].y == 1 and spots[1].x == 0 and spots[1].y == -1",
-    ).toBe(true);
-    play(state, { type: "spot", player: 0, value: 1 });
+    expect(state.spots, "expect spots == [cell(0, 1), cell(0, -1)]").toEqual([cellOf(0, 1), cellOf(0, -1)]);
+    play(state, atValues(engine, state, { type: "spot", player: 0, value: 0 }, { value: cellView(cellOf(0, -1)) }));
     expect(at(state.players[0]!.display, 1).y, "expect players[0].display[1].y == -1").toEqual(-1);
   });
   it("§5.3 side contact needed, a corner is not enough; plain edges only against plain edges", () => {
@@ -460,10 +459,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
     expect(
-      at(state.spots, 0).x === 1 &&
-        at(state.spots, 0).y === 1 &&
-        at(state.spots, 1).x === 1 &&
-        at(state.spots, 1).y === -1,
+      cellX(at(state.spots, 0)) === 1 &&
+        cellY(at(state.spots, 0)) === 1 &&
+        cellX(at(state.spots, 1)) === 1 &&
+        cellY(at(state.spots, 1)) === -1,
       "expect spots[0].x == 1 and spots[0].y == 1 and spots[1].x == 1 and spots[1].y == -1",
     ).toBe(true);
     play(state, { type: "spot", player: 0, value: 0 });
@@ -520,10 +519,10 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
     expect(
-      at(state.spots, 0).x === -1 &&
-        at(state.spots, 0).y === 0 &&
-        at(state.spots, 1).x === 2 &&
-        at(state.spots, 1).y === 0,
+      cellX(at(state.spots, 0)) === -1 &&
+        cellY(at(state.spots, 0)) === 0 &&
+        cellX(at(state.spots, 1)) === 2 &&
+        cellY(at(state.spots, 1)) === 0,
       "expect spots[0].x == -1 and spots[0].y == 0 and spots[1].x == 2 and spots[1].y == 0",
     ).toBe(true);
   });
@@ -651,7 +650,7 @@ describe("Glen More: rules tests", () => {
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 1 });
+    play(state, atValues(engine, state, { type: "spot", player: 0, value: 0 }, { value: cellView(cellOf(2, 0)) }));
     expect(
       at(state.players[0]!.display, 2).x === 2 && at(state.players[0]!.display, 2).clans === 1,
       "expect players[0].display[2].x == 2 and players[0].display[2].clans == 1",

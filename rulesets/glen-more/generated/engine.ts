@@ -2,11 +2,17 @@
 import {
   RulesError,
   at,
+  cellAdd,
+  cellOf,
+  cellView,
+  cellX,
+  cellY,
   clone,
   concat,
   createRng,
   divide,
   drawFromDeck,
+  isCell,
   isInt,
   isRecord,
   mapGet,
@@ -24,6 +30,8 @@ import {
   shuffleInPlace,
   type Engine,
   type GameOptions,
+  type Cell,
+  type CellView,
   type Deck,
   type DeckView,
   type Outcome,
@@ -108,11 +116,11 @@ export const CARD_VALUES: readonly Card[] = [
 ];
 export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
-/** enum Space (rules line 231) */
+/** enum Space (rules line 217) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 327) */
+/** enum Source (rules line 313) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 329) */
+/** enum ClanSource (rules line 315) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -154,13 +162,7 @@ export interface FairStep {
   vp: number;
 }
 
-/** record Cell (rules line 207) */
-export interface Cell {
-  x: number;
-  y: number;
-}
-
-/** record Placed (rules line 234) */
+/** record Placed (rules line 220) */
 export interface Placed {
   tile: number;
   x: number;
@@ -331,21 +333,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 520) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 529) */
-/** site 2: `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 536) */
-/** site 3: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 541) */
-/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 554) */
-/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 581) */
-/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 592) */
-/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 612) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 634) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 655) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 679) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 692) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 707) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 713) */
-/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 716) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 506) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 515) */
+/** site 2: `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 522) */
+/** site 3: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 527) */
+/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 540) */
+/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 567) */
+/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 578) */
+/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 599) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 621) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 642) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 666) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 679) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 694) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 700) */
+/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 703) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -398,20 +400,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 802). */
+/** The action TakeTile (rules line 789). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 815). */
+/** The action ForcedMove (rules line 802). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 827). */
+/** The action Sell (rules line 814). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -420,13 +422,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 835). */
+/** The action EndActivation (rules line 822). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action LochNess (rules line 840). */
+/** The action LochNess (rules line 827). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -434,7 +436,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 850). */
+/** The action MoveClan (rules line 837). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -443,7 +445,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 860). */
+/** The action Promote (rules line 847). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -451,13 +453,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 868). */
+/** The action EndMoves (rules line 855). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose activation` (rules line 529). */
+/** The answer to `choose activation` (rules line 515). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -465,7 +467,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 554). */
+/** The answer to `choose source` (rules line 540). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -473,7 +475,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 581). */
+/** The answer to `choose clanSource` (rules line 567). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -481,14 +483,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 592). */
+/** The answer to `choose oichRes` (rules line 578). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 612). */
+/** The answer to `choose spot` (rules line 599). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -496,49 +498,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 634). */
+/** The answer to `choose lochyRes` (rules line 621). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 655). */
+/** The answer to `choose shielRes` (rules line 642). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 679). */
+/** The answer to `choose ionaRes` (rules line 666). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 692). */
+/** The answer to `choose butcherCount` (rules line 679). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 707). */
+/** The answer to `choose grocerRes` (rules line 694). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 713). */
+/** The answer to `choose fairTypes` (rules line 700). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 716). */
+/** The answer to `choose fairRes` (rules line 703). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -609,7 +611,7 @@ export interface View {
   oichTurn: boolean;
   phaseOpen: boolean;
   due: number[];
-  spots: Cell[];
+  spots: CellView[];
   /** Who must decide now. */
   toAct: Player[];
   /** What the viewer must decide now: an action, or the name of a choice. */
@@ -727,9 +729,9 @@ export const FAIR_LADDER: FairStep[] = [
   { types: 5, vp: 12 },
 ];
 /** const SCORE_VP: map<int, int> = { s.difference: s.vp for s in SCORING_TABLE } */
-export const SCORE_VP: Partial<Record<number, number>> = collect4();
+export const SCORE_VP: Partial<Record<number, number>> = collect3();
 /** const FAIR_VP: map<int, int> = { s.types: s.vp for s in FAIR_LADDER } */
-export const FAIR_VP: Partial<Record<number, number>> = collect5();
+export const FAIR_VP: Partial<Record<number, number>> = collect4();
 /** const DIE_FACES: list<int> = [1, 1, 1, 2, 2, 3] */
 export const DIE_FACES: number[] = [1, 1, 1, 2, 2, 3];
 /** const START_COINS = 6 */
@@ -746,25 +748,18 @@ export const RES: Res[] = ["wood", "stone", "grain", "cattle", "sheep"];
 export const IDX: number[] = [0, 1, 2, 3, 4];
 /** const NOTHING: list<int> = [0, 0, 0, 0, 0] */
 export const NOTHING: number[] = [0, 0, 0, 0, 0];
-/** DIRS4 (rules line 214): one Cell per row. */
-// prettier-ignore
-export const DIRS4: Cell[] = [
-  { x: 0, y: 1 },
-  { x: 1, y: 0 },
-  { x: 0, y: (-1) },
-  { x: (-1), y: 0 },
-];
-/** DIRS8 (rules line 215): one Cell per row. */
-// prettier-ignore
+/** const DIRS4: list<Cell> = [cell(0, 1), cell(1, 0), cell(0, -1), cell(-1, 0)] */
+export const DIRS4: Cell[] = [cellOf(0, 1), cellOf(1, 0), cellOf(0, -1), cellOf(-1, 0)];
+/** const DIRS8: list<Cell> = [cell(0, 1), cell(1, 1), cell(1, 0), cell(1, -1), cell(0, -1), cell(-1, -1), cell(-1, 0), cell */
 export const DIRS8: Cell[] = [
-  { x: 0, y: 1 },
-  { x: 1, y: 1 },
-  { x: 1, y: 0 },
-  { x: 1, y: (-1) },
-  { x: 0, y: (-1) },
-  { x: (-1), y: (-1) },
-  { x: (-1), y: 0 },
-  { x: (-1), y: 1 },
+  cellOf(0, 1),
+  cellOf(1, 1),
+  cellOf(1, 0),
+  cellOf(1, -1),
+  cellOf(0, -1),
+  cellOf(-1, -1),
+  cellOf(-1, 0),
+  cellOf(-1, 1),
 ];
 /** Each variant's params; games share these objects, as the rules never change a param. */
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: {} };
@@ -788,17 +783,17 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileId (line 280) */
+/** fn tileId (line 266) */
 export function tileId(state: State, code: string): number {
-  return at(collect6(state, code), 0);
+  return at(collect5(state, code), 0);
 }
 
-/** fn tileSlot (line 281) */
+/** fn tileSlot (line 267) */
 export function tileSlot(state: State, code: string): Space {
   return { kind: "tile", id: tileId(state, code) };
 }
 
-/** fn codeAt (line 282) */
+/** fn codeAt (line 268) */
 export function codeAt(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -809,7 +804,7 @@ export function codeAt(state: State, space: number): string {
   return "";
 }
 
-/** fn stackOn (line 283) */
+/** fn stackOn (line 269) */
 export function stackOn(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -820,77 +815,77 @@ export function stackOn(state: State, space: number): number | null {
   return null;
 }
 
-/** fn resIdx (line 287) */
+/** fn resIdx (line 273) */
 export function resIdx(state: State, r: Res): number {
   return r === "wood" ? 0 : r === "stone" ? 1 : r === "grain" ? 2 : r === "cattle" ? 3 : 4;
 }
 
-/** fn unit (line 289) */
+/** fn unit (line 275) */
 export function unit(state: State, k: number, n_: number): number[] {
-  return collect7(state, k, n_);
+  return collect6(state, k, n_);
 }
 
-/** fn plusOne (line 290) */
+/** fn plusOne (line 276) */
 export function plusOne(state: State, l: number[], k: number): number[] {
+  return collect7(state, k, l);
+}
+
+/** fn minusOne (line 277) */
+export function minusOne(state: State, l: number[], k: number): number[] {
   return collect8(state, k, l);
 }
 
-/** fn minusOne (line 291) */
-export function minusOne(state: State, l: number[], k: number): number[] {
-  return collect9(state, k, l);
-}
-
-/** fn pairOf (line 292) */
+/** fn pairOf (line 278) */
 export function pairOf(state: State, a: number, b: number): number[] {
-  return collect10(state, a, b);
+  return collect9(state, a, b);
 }
 
-/** fn costOf (line 293) */
+/** fn costOf (line 279) */
 export function costOf(state: State, t: Tile): number[] {
   return [t.wood, t.stone, t.grain, t.cattle, t.sheep];
 }
 
-/** fn have (line 295) */
+/** fn have (line 281) */
 export function have(state: State, p: Player, k: number): number {
-  return sum12(state, p, k);
+  return sum11(state, p, k);
 }
 
-/** fn cubeCount (line 296) */
+/** fn cubeCount (line 282) */
 export function cubeCount(state: State, p: Player): number {
+  return sum12(state, p);
+}
+
+/** fn clansOnDisplay (line 283) */
+export function clansOnDisplay(state: State, p: Player): number {
   return sum13(state, p);
 }
 
-/** fn clansOnDisplay (line 297) */
-export function clansOnDisplay(state: State, p: Player): number {
-  return sum14(state, p);
-}
-
-/** fn owns (line 298) */
+/** fn owns (line 284) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 299) */
+/** fn kindAt (line 285) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 301) */
+/** fn indexAt (line 287) */
 export function indexAt(state: State, p: Player, x: number, y: number): number | null {
-  return first15(state, p, x, y);
+  return first14(state, p, x, y);
 }
 
-/** fn occupied (line 302) */
+/** fn occupied (line 288) */
 export function occupied(state: State, p: Player, x: number, y: number): boolean {
-  return any16(state, p, x, y);
+  return any15(state, p, x, y);
 }
 
-/** fn isProduction (line 304) */
+/** fn isProduction (line 290) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 305) */
+/** fn produce (line 291) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -903,42 +898,42 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 307) */
+/** fn isGrey (line 293) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 313) */
+/** fn miss (line 299) */
 export function miss(state: State, p: Player, need: number[], k: number): number {
   return Math.max(0, at(need, k) - have(state, p, k));
 }
 
-/** fn buyCost (line 315) */
+/** fn buyCost (line 301) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 317) */
+/** fn sellValue (line 303) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 318) */
+/** fn coverCost (line 304) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum17(state, levels, p, need);
+  return sum16(state, levels, p, need);
 }
 
-/** fn coverOk (line 319) */
+/** fn coverOk (line 305) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all18(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all17(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 322) */
+/** fn canCover (line 308) */
 export function canCover(state: State, p: Player, need: number[]): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 324) */
+/** fn canBuyNow (line 310) */
 export function canBuyNow(state: State, p: Player, k: number): boolean {
   return (
     at(state.market, k) < MARKET_SPACES &&
@@ -952,12 +947,12 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn tileName (line 332) */
+/** fn tileName (line 318) */
 export function tileName(state: State, p: Player, i_: number): string {
   return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${at(state.players[p]!.display, i_).x}, ${at(state.players[p]!.display, i_).y})`;
 }
 
-/** fn sourceText (line 333) */
+/** fn sourceText (line 319) */
 export function sourceText(state: State, p: Player, k: number, s: Source): string {
   if (s.kind === "buy") {
     return `buy the ${at(RES, k)} at the market for ${at(state.market, k) + 1} coins`;
@@ -967,7 +962,7 @@ export function sourceText(state: State, p: Player, k: number, s: Source): strin
   return `pay the ${at(RES, k)} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSourceText (line 337) */
+/** fn clanSourceText (line 323) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -977,32 +972,32 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 343) */
+/** fn paySources (line 329) */
 export function paySources(state: State, p: Player, k: number): Source[] {
-  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect19(state, p, k));
+  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect18(state, p, k));
 }
 
-/** fn cheapest (line 348) */
+/** fn cheapest (line 334) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
 }
 
-/** fn cheapestPaid (line 350) */
+/** fn cheapestPaid (line 336) */
 export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 353) */
+/** fn spareCubes (line 339) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum20(state, p, need);
+  return sum19(state, p, need);
 }
 
-/** fn buysAt (line 354) */
+/** fn buysAt (line 340) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count21(state, p, need, price);
+  return count20(state, p, need, price);
 }
 
-/** fn extraOk (line 355) */
+/** fn extraOk (line 341) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1018,7 +1013,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 361) */
+/** fn typePrice (line 347) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -1029,12 +1024,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 363) */
+/** fn typesAt (line 349) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count22(state, p, chosen, price);
+  return count21(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 364) */
+/** fn distinctOk (line 350) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1050,46 +1045,46 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 370) */
+/** fn funds (line 356) */
 export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum23(state, p, need);
+  return state.players[p]!.coins + sum22(state, p, need);
 }
 
-/** fn coverSellingOk (line 372) */
+/** fn coverSellingOk (line 358) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all24(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 374) */
+/** fn twoTypesSellingOk (line 360) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any26(state, p);
+  return any25(state, p);
 }
 
-/** fn clanNear (line 379) */
+/** fn clanNear (line 365) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any27(state, p, minus, x, y);
+  return any26(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 383) */
+/** fn edgesMatch (line 369) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all28(state, p, x, y, t) && all29(state, p, y, x, t);
+  return all27(state, p, x, y, t) && all28(state, p, y, x, t);
 }
 
-/** fn riverOk (line 387) */
+/** fn riverOk (line 373) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any30(state, p, x, y);
+  return !t.river || any29(state, p, x, y);
 }
 
-/** fn roadOk (line 389) */
+/** fn roadOk (line 375) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any31(state, p, y, x);
+  return !t.road || any30(state, p, y, x);
 }
 
-/** fn fits (line 391) */
+/** fn fits (line 377) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
-    any32(state, p, x, y) &&
+    any31(state, p, x, y) &&
     clanNear(state, p, x, y, minus) &&
     edgesMatch(state, p, at(TILES, id), x, y) &&
     riverOk(state, p, at(TILES, id), x, y) &&
@@ -1097,17 +1092,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 398) */
+/** fn placeable (line 384) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any34(state, p, id, minus);
+  return any33(state, p, id, minus);
 }
 
-/** fn clanPayable (line 403) */
+/** fn clanPayable (line 389) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any35(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any34(state, p, id);
 }
 
-/** fn affordable (line 406) */
+/** fn affordable (line 392) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1117,12 +1112,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 411) */
+/** fn placeableAfterPaying (line 397) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 413) */
+/** fn canTakeSelling (line 399) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1132,22 +1127,22 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 419) */
+/** fn spaceLabel (line 405) */
 export function spaceLabel(state: State, space: number): string {
-  return space < state.track.length ? match36(state, space) : "nothing";
+  return space < state.track.length ? match35(state, space) : "nothing";
 }
 
-/** fn tileOn (line 426) */
+/** fn tileOn (line 412) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match37(state, space) : null;
+  return space < state.track.length ? match36(state, space) : null;
 }
 
-/** fn usable (line 430) */
+/** fn usable (line 416) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 431) */
+/** fn usableKind (line 417) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1163,12 +1158,12 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 446) */
+/** fn firstPawn (line 432) */
 export function firstPawn(state: State): number {
-  return min39(state);
+  return min38(state);
 }
 
-/** fn lastTurn (line 447) */
+/** fn lastTurn (line 433) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1176,47 +1171,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 449) */
+/** fn left (line 435) */
 export function left(state: State, s: Stack): number {
   return mapGet(state.stacks, s).pile.length;
 }
 
-/** fn tableVp (line 452) */
+/** fn tableVp (line 438) */
 export function tableVp(state: State, difference: number): number {
   return mapGet(SCORE_VP, Math.min(difference, 5));
 }
 
-/** fn ladderVp (line 453) */
+/** fn ladderVp (line 439) */
 export function ladderVp(state: State, types: number): number {
   return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types) : 0;
 }
 
-/** fn bonnets (line 454) */
+/** fn bonnets (line 440) */
 export function bonnets(state: State, p: Player): number {
-  return sum40(state, p);
+  return sum39(state, p);
 }
 
-/** fn chieftainValue (line 455) */
+/** fn chieftainValue (line 441) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 456) */
+/** fn tilesWith (line 442) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count41(state, p, b);
+  return count40(state, p, b);
 }
 
-/** fn villages (line 457) */
+/** fn villages (line 443) */
 export function villages(state: State, p: Player): number {
-  return count42(state, p);
+  return count41(state, p);
 }
 
-/** fn toActivate (line 666) */
+/** fn toActivate (line 653) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
-  return collect43(state, p, i_);
+  return collect42(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 888) */
+/** fn fourPlayerTrack (line 875) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1235,7 +1230,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 893) */
+/** fn twoPlayerTrack (line 880) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1254,12 +1249,12 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 898) */
+/** fn startVillage (line 885) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, used: false };
 }
 
-/** proc dieTurn (line 726) */
+/** proc dieTurn (line 713) */
 export function dieTurn(state: State): void {
   state.lastRoll = pickRandom(state.rng, DIE_FACES);
   let target = state.lastRoll;
@@ -1271,12 +1266,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 764) */
+/** proc scoreRound (line 751) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min44(state);
-  let chiefLow = min45(state);
-  let cardsLow = min46(state);
+  let whiskyLow = min43(state);
+  let chiefLow = min44(state);
+  let cardsLow = min45(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1285,7 +1280,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 775) */
+/** proc finalScoring (line 762) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1304,7 +1299,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min47(state);
+  let fewest = min46(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1323,11 +1318,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any49(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 815): its effects, once allowed. */
+/** action ForcedMove (line 802): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1346,7 +1341,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 827): its effects, once allowed. */
+/** action Sell (line 814): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1358,7 +1353,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 835): its effects, once allowed. */
+/** action EndActivation (line 822): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1379,20 +1374,20 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   const dest = indexAt(
     state,
     me,
-    at(state.players[me]!.display, src).x + at(DIRS8, dir).x,
-    at(state.players[me]!.display, src).y + at(DIRS8, dir).y,
+    at(state.players[me]!.display, src).x + cellX(at(DIRS8, dir)),
+    at(state.players[me]!.display, src).y + cellY(at(DIRS8, dir)),
   );
   if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
-/** action MoveClan (line 850): its effects, once allowed. */
+/** action MoveClan (line 837): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
     me,
-    at(state.players[me]!.display, src).x + at(DIRS8, dir).x,
-    at(state.players[me]!.display, src).y + at(DIRS8, dir).y,
+    at(state.players[me]!.display, src).x + cellX(at(DIRS8, dir)),
+    at(state.players[me]!.display, src).y + cellY(at(DIRS8, dir)),
   );
   if (dest === null)
     throw new RulesError(
@@ -1411,7 +1406,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 860): its effects, once allowed. */
+/** action Promote (line 847): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1423,7 +1418,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 868): its effects, once allowed. */
+/** action EndMoves (line 855): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1432,7 +1427,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 496) until it waits for a decision or is done. */
+/** Runs the flow (line 482) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1506,7 +1501,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 509) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 495) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1682,7 +1677,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 548) until it waits for a decision or is done. */
+/** Runs proc payDue (line 534) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1801,7 +1796,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 572) until it waits for a decision or is done. */
+/** Runs proc payFor (line 558) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1910,10 +1905,10 @@ function currentPayForFrame(state: State): PayForFrame {
 }
 
 function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
-  return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: { x: 0, y: 0 } };
+  return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 600) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 586) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1921,14 +1916,15 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
         state.spots = [];
         for (const n_ of state.players[frame.p]!.display.slice()) {
           for (const d of DIRS4.slice()) {
-            if (fits(state, frame.p, frame.id, n_.x + d.x, n_.y + d.y, null) && !any2(state, n_, d)) {
-              state.spots.push({ x: n_.x + d.x, y: n_.y + d.y });
+            let c = cellAdd(cellOf(n_.x, n_.y), d);
+            if (fits(state, frame.p, frame.id, cellX(c), cellY(c), null) && !state.spots.includes(c)) {
+              state.spots.push(c);
             }
           }
         }
 
-        frame.x = at(state.spots, 0).x;
-        frame.y = at(state.spots, 0).y;
+        frame.x = cellX(at(state.spots, 0));
+        frame.y = cellY(at(state.spots, 0));
         if (state.spots.length <= 1) {
           frame.pc = 1;
           continue machine;
@@ -1954,8 +1950,8 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
       }
 
       case 2: {
-        frame.x = frame.spot.x;
-        frame.y = frame.spot.y;
+        frame.x = cellX(frame.spot);
+        frame.y = cellY(frame.spot);
         frame.pc = 1;
         continue machine;
       }
@@ -2008,7 +2004,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 621) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 608) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2280,7 +2276,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 670) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 657) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2587,7 +2583,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 737) until it waits for a decision or is done. */
+/** Runs proc refill (line 724) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2631,12 +2627,12 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 747) until it waits for a decision or is done. */
+/** Runs proc layTile (line 734) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const sFound = first3(state);
+        const sFound = first2(state);
         if (sFound === null) {
           frame.pc = 1;
           continue machine;
@@ -2690,7 +2686,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 802) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 789) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2730,7 +2726,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 840) until it waits for a decision or is done. */
+/** Runs action LochNess (line 827) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2812,7 +2808,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any49(state, me)) return;
+  if (any48(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2858,8 +2854,8 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
       const dest = indexAt(
         state,
         me,
-        at(state.players[me]!.display, srcItem).x + at(DIRS8, dir).x,
-        at(state.players[me]!.display, srcItem).y + at(DIRS8, dir).y,
+        at(state.players[me]!.display, srcItem).x + cellX(at(DIRS8, dir)),
+        at(state.players[me]!.display, srcItem).y + cellY(at(DIRS8, dir)),
       );
       if (dest === null) continue;
       out.push({ type: "MoveClan", player: me, src, dir });
@@ -2890,7 +2886,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 520)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 506)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2898,7 +2894,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 529)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 515)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2912,7 +2908,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 536)
+      // `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 522)
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
       offerEndActivation(state, seat, out);
@@ -2920,7 +2916,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 541)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 527)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2929,7 +2925,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 554)
+      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 540)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2940,7 +2936,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 581)
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 567)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2951,7 +2947,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 592)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 578)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2961,7 +2957,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum50(state) - 1,
+            frame.t.distinct - sum49(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2971,7 +2967,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 612)
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 599)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2981,7 +2977,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 634)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 621)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2991,7 +2987,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 655)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 642)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -3001,7 +2997,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 679)
+      // `choose ionaRes: Res by p` (proc activateTile, line 666)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -3011,7 +3007,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 692)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 679)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -3022,11 +3018,11 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 707)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 694)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -3034,7 +3030,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 713)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 700)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -3045,7 +3041,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 716)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 703)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3055,7 +3051,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum52(state) - 1,
+            frame.fairTypes - sum51(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3207,7 +3203,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum50(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum49(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3261,7 +3257,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum51(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3285,7 +3281,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum52(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum51(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3641,7 +3637,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 7: {
           const item = state.spots[action.value];
-          return item === undefined ? { ...action } : { ...action, value: clone(item) };
+          return item === undefined ? { ...action } : { ...action, value: cellView(item) };
         }
       }
 
@@ -3697,7 +3693,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentPlaceTileFrame(state);
           const item = state.spots[action.value];
           if (item === undefined) return null;
-          return `place ${at(TILES, frame.id).name} at (${item.x}, ${item.y})`;
+          return `place ${at(TILES, frame.id).name} at (${cellX(item)}, ${cellY(item)})`;
         }
       }
 
@@ -3752,10 +3748,10 @@ export function setUp(options: GameOptions): State {
     allowed: [],
     pending: null,
   };
-  mapGet(state.stacks, "stack0").pile = shuffleInPlace(state.rng, collect53(state));
-  mapGet(state.stacks, "stack1").pile = shuffleInPlace(state.rng, collect54(state));
-  mapGet(state.stacks, "stack2").pile = shuffleInPlace(state.rng, collect55(state));
-  mapGet(state.stacks, "stack3").pile = shuffleInPlace(state.rng, collect56(state));
+  mapGet(state.stacks, "stack0").pile = shuffleInPlace(state.rng, collect52(state));
+  mapGet(state.stacks, "stack1").pile = shuffleInPlace(state.rng, collect53(state));
+  mapGet(state.stacks, "stack2").pile = shuffleInPlace(state.rng, collect54(state));
+  mapGet(state.stacks, "stack3").pile = shuffleInPlace(state.rng, collect55(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3877,17 +3873,10 @@ function view(state: State, viewer: Player): View {
     oichTurn: state.oichTurn,
     phaseOpen: state.phaseOpen,
     due: state.due.slice(),
-    spots: clone(state.spots),
+    spots: state.spots.map((x) => cellView(x)),
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
-}
-
-function problemInCell(value: unknown, playerCount: number): string | null {
-  if (!isRecord(value)) return "a Cell is not an object";
-  if (!isInt(value.x)) return "Cell.x is not a valid int";
-  if (!isInt(value.y)) return "Cell.y is not a valid int";
-  return null;
 }
 
 function problemInPlaced(value: unknown, playerCount: number): string | null {
@@ -3971,7 +3960,7 @@ function validateState(value: unknown): string | null {
   if (!(typeof value.phaseOpen === "boolean")) return "state.phaseOpen is not a valid bool";
   if (!(Array.isArray(value.due) && value.due.every((x: unknown) => isInt(x))))
     return "state.due is not a valid list of int";
-  if (!(Array.isArray(value.spots) && value.spots.every((x: unknown) => problemInCell(x, playerCount) === null)))
+  if (!(Array.isArray(value.spots) && value.spots.every((x: unknown) => isCell(x))))
     return "state.spots is not a valid list of Cell";
   const rng = value.rng;
   if (
@@ -4034,19 +4023,8 @@ function collect1(state: State, p: Player, id: number): ClanSource[] {
   return out;
 }
 
-/** any(c in spots: c.x == n.x + d.x and c.y == n.y + d.y) */
-function any2(state: State, n_: Placed, d: Cell): boolean {
-  const items = state.spots;
-  for (let i = 0; i < items.length; i++) {
-    const c = items[i]!;
-    if (c.x === n_.x + d.x && c.y === n_.y + d.y) return true;
-  }
-
-  return false;
-}
-
 /** first(k in members(Stack): left(k) > 0) */
-function first3(state: State): Stack | null {
+function first2(state: State): Stack | null {
   const items = STACK_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4057,7 +4035,7 @@ function first3(state: State): Stack | null {
 }
 
 /** { s.difference: s.vp for s in SCORING_TABLE } */
-function collect4(): Partial<Record<number, number>> {
+function collect3(): Partial<Record<number, number>> {
   const out: Partial<Record<number, number>> = {};
   const items = SCORING_TABLE;
   for (let i = 0; i < items.length; i++) {
@@ -4069,7 +4047,7 @@ function collect4(): Partial<Record<number, number>> {
 }
 
 /** { s.types: s.vp for s in FAIR_LADDER } */
-function collect5(): Partial<Record<number, number>> {
+function collect4(): Partial<Record<number, number>> {
   const out: Partial<Record<number, number>> = {};
   const items = FAIR_LADDER;
   for (let i = 0; i < items.length; i++) {
@@ -4081,7 +4059,7 @@ function collect5(): Partial<Record<number, number>> {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].code == code] */
-function collect6(state: State, code: string): number[] {
+function collect5(state: State, code: string): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4093,7 +4071,7 @@ function collect6(state: State, code: string): number[] {
 }
 
 /** [(if j == k then n else 0) for j in IDX] */
-function collect7(state: State, k: number, n_: number): number[] {
+function collect6(state: State, k: number, n_: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4105,7 +4083,7 @@ function collect7(state: State, k: number, n_: number): number[] {
 }
 
 /** [(if j == k then l[j] + 1 else l[j]) for j in IDX] */
-function collect8(state: State, k: number, l: number[]): number[] {
+function collect7(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4117,7 +4095,7 @@ function collect8(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == k then l[j] - 1 else l[j]) for j in IDX] */
-function collect9(state: State, k: number, l: number[]): number[] {
+function collect8(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4129,7 +4107,7 @@ function collect9(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == a or j == b then 1 else 0) for j in IDX] */
-function collect10(state: State, a: number, b: number): number[] {
+function collect9(state: State, a: number, b: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4141,7 +4119,7 @@ function collect10(state: State, a: number, b: number): number[] {
 }
 
 /** count(c in t.cubes: c == RES[k]) */
-function count11(state: State, t: Placed, k: number): number {
+function count10(state: State, t: Placed, k: number): number {
   let total = 0;
   const items = t.cubes;
   for (let i = 0; i < items.length; i++) {
@@ -4153,19 +4131,19 @@ function count11(state: State, t: Placed, k: number): number {
 }
 
 /** sum(t in p.display: count(c in t.cubes: c == RES[k])) */
-function sum12(state: State, p: Player, k: number): number {
+function sum11(state: State, p: Player, k: number): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count11(state, t, k);
+    total += count10(state, t, k);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum13(state: State, p: Player): number {
+function sum12(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4177,7 +4155,7 @@ function sum13(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum14(state: State, p: Player): number {
+function sum13(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4189,7 +4167,7 @@ function sum14(state: State, p: Player): number {
 }
 
 /** first(j in range(0, size(p.display) - 1): p.display[j].x == x and p.display[j].y == y) */
-function first15(state: State, p: Player, x: number, y: number): number | null {
+function first14(state: State, p: Player, x: number, y: number): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4200,7 +4178,7 @@ function first15(state: State, p: Player, x: number, y: number): number | null {
 }
 
 /** any(t in p.display: t.x == x and t.y == y) */
-function any16(state: State, p: Player, x: number, y: number): boolean {
+function any15(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -4211,7 +4189,7 @@ function any16(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum17(state: State, levels: number[], p: Player, need: number[]): number {
+function sum16(state: State, levels: number[], p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4223,7 +4201,7 @@ function sum17(state: State, levels: number[], p: Player, need: number[]): numbe
 }
 
 /** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all18(state: State, levels: number[], p: Player, need: number[]): boolean {
+function all17(state: State, levels: number[], p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4234,7 +4212,7 @@ function all18(state: State, levels: number[], p: Player, need: number[]): boole
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
-function collect19(state: State, p: Player, k: number): Source[] {
+function collect18(state: State, p: Player, k: number): Source[] {
   const out: Source[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4246,7 +4224,7 @@ function collect19(state: State, p: Player, k: number): Source[] {
 }
 
 /** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum20(state: State, p: Player, need: number[]): number {
+function sum19(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4258,7 +4236,7 @@ function sum20(state: State, p: Player, need: number[]): number {
 }
 
 /** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count21(state: State, p: Player, need: number[], price: number): number {
+function count20(state: State, p: Player, need: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4270,7 +4248,7 @@ function count21(state: State, p: Player, need: number[], price: number): number
 }
 
 /** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count22(state: State, p: Player, chosen: number[], price: number): number {
+function count21(state: State, p: Player, chosen: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4282,7 +4260,7 @@ function count22(state: State, p: Player, chosen: number[], price: number): numb
 }
 
 /** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum23(state: State, p: Player, need: number[]): number {
+function sum22(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4298,7 +4276,7 @@ function sum23(state: State, p: Player, need: number[]): number {
 }
 
 /** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all24(state: State, p: Player, need: number[]): boolean {
+function all23(state: State, p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4309,7 +4287,7 @@ function all24(state: State, p: Player, need: number[]): boolean {
 }
 
 /** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any25(state: State, a: number, p: Player): boolean {
+function any24(state: State, a: number, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4320,18 +4298,18 @@ function any25(state: State, a: number, p: Player): boolean {
 }
 
 /** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any26(state: State, p: Player): boolean {
+function any25(state: State, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any25(state, a, p)) return true;
+    if (any24(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any27(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+function any26(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4346,7 +4324,7 @@ function any27(state: State, p: Player, minus: number | null, x: number, y: numb
 }
 
 /** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all28(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+function all27(state: State, p: Player, x: number, y: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4357,7 +4335,7 @@ function all28(state: State, p: Player, x: number, y: number, t: Tile): boolean 
 }
 
 /** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all29(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+function all28(state: State, p: Player, y: number, x: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4368,7 +4346,7 @@ function all29(state: State, p: Player, y: number, x: number, t: Tile): boolean 
 }
 
 /** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any30(state: State, p: Player, x: number, y: number): boolean {
+function any29(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4379,7 +4357,7 @@ function any30(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any31(state: State, p: Player, y: number, x: number): boolean {
+function any30(state: State, p: Player, y: number, x: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4390,7 +4368,7 @@ function any31(state: State, p: Player, y: number, x: number): boolean {
 }
 
 /** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any32(state: State, p: Player, x: number, y: number): boolean {
+function any31(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4401,29 +4379,29 @@ function any32(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any33(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
+function any32(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
-    if (fits(state, p, id, n_.x + d.x, n_.y + d.y, minus)) return true;
+    if (fits(state, p, id, n_.x + cellX(d), n_.y + cellY(d), minus)) return true;
   }
 
   return false;
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any34(state: State, p: Player, id: number, minus: number | null): boolean {
+function any33(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any33(state, p, id, n_, minus)) return true;
+    if (any32(state, p, id, n_, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any35(state: State, p: Player, id: number): boolean {
+function any34(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4434,7 +4412,7 @@ function any35(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
-function match36(state: State, space: number): string {
+function match35(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4450,7 +4428,7 @@ function match36(state: State, space: number): string {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match37(state: State, space: number): number | null {
+function match36(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4461,7 +4439,7 @@ function match37(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect38(state: State): number[] {
+function collect37(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4473,9 +4451,9 @@ function collect38(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min39(state: State): number {
+function min38(state: State): number {
   let best: number | undefined;
-  const items = collect38(state);
+  const items = collect37(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4487,7 +4465,7 @@ function min39(state: State): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum40(state: State, p: Player): number {
+function sum39(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4499,7 +4477,7 @@ function sum40(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count41(state: State, p: Player, b: Border): number {
+function count40(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4511,7 +4489,7 @@ function count41(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count42(state: State, p: Player): number {
+function count41(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4523,7 +4501,7 @@ function count42(state: State, p: Player): number {
 }
 
 /** [j for j in range(0, size(p.display) - 1) if oichTurn or max(abs(p.display[j].x - p.display[i].x), abs(p.display[j].y - p.display[i].y)) <= 1] */
-function collect43(state: State, p: Player, i_: number): number[] {
+function collect42(state: State, p: Player, i_: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4542,7 +4520,7 @@ function collect43(state: State, p: Player, i_: number): number[] {
 }
 
 /** min(p in players: p.whisky) */
-function min44(state: State): number {
+function min43(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4556,7 +4534,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min45(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4570,7 +4548,7 @@ function min45(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min46(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4584,7 +4562,7 @@ function min46(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min47(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4598,7 +4576,7 @@ function min47(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match48(state: State, s: Space, me: Player): boolean {
+function match47(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4608,14 +4586,26 @@ function match48(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any49(state: State, me: Player): boolean {
+function any48(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match48(state, s, me)) return true;
+    if (match47(state, s, me)) return true;
   }
 
   return false;
+}
+
+/** sum(k in IDX: due[k]) */
+function sum49(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4642,20 +4632,8 @@ function sum51(state: State): number {
   return total;
 }
 
-/** sum(k in IDX: due[k]) */
-function sum52(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect53(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4667,7 +4645,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect54(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4679,7 +4657,7 @@ function collect54(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect55(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4691,7 +4669,7 @@ function collect55(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect56(state: State): number[] {
+function collect55(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4707,7 +4685,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "5f594659",
+  sourceHash: "9a908dad",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
