@@ -594,7 +594,11 @@ export class AstBuilder {
     const inToken = token(n, "In");
     const words = tokens(n, "Identifier");
     const variable = name(words.filter((t) => t.startOffset < inToken.startOffset).at(-1)!);
-    const [list, chooser, condition] = nodes(n, "expr").map((e) => this.expr(e));
+    const exprs = nodes(n, "expr").map((e) => this.expr(e));
+    const [list, chooser] = exprs;
+    const taking = words.some((t) => t.image === "taking" && t.startOffset > inToken.startOffset);
+    const limit = taking ? exprs[2] : undefined;
+    const condition = has(n, "Where") ? exprs[taking ? 3 : 2] : undefined;
     // A string before `else` is the label after `shown`; one after it, the refusal message of `where`.
     const elseAt = has(n, "Else") ? token(n, "Else").startOffset : Infinity;
     const shown = tokens(n, "StringLiteral").find((t) => t.startOffset < elseAt);
@@ -605,6 +609,7 @@ export class AstBuilder {
       some: words.some((t) => t.image === "some" && t.startOffset < variable.span.start),
       list: list!,
       chooser: chooser!,
+      limit,
       condition,
       refusal: refusal ? this.message(refusal) : undefined,
       label: shown ? { span: tokenSpan(shown), ...this.text(shown) } : undefined,

@@ -16,6 +16,8 @@ export interface LoopOfChoices {
   readonly some: boolean;
   readonly list: A.Expr;
   readonly chooser: A.Expr;
+  /** `taking n`: at most n picks (exactly n without `some`, when the list has that many). */
+  readonly limit: A.Expr | undefined;
   readonly condition: A.Expr | undefined;
   readonly refusal: { readonly message: string; readonly messageParts?: A.TextPart[] } | undefined;
   readonly label: Label | undefined;
@@ -27,10 +29,12 @@ export interface LoopOfChoices {
  * none:
  *
  *     let x$left = list
- *     while size(x$left) > 0 {
+ *     (taking n: let x$limit = n  let x$taken = 0)
+ *     while size(x$left) > 0 (taking n: and x$taken < x$limit) {
  *       choose x: <element>[?] in x$left by p [where c]
  *       (with some: if let x = x { ... } else { break })
  *       remove x from x$left
+ *       (taking n: x$taken += 1)
  *       body
  *     }
  *
@@ -57,8 +61,14 @@ export function loopOfChoices(l: LoopOfChoices): A.Stmt[] {
     ...(l.refusal?.messageParts ? { messageParts: l.refusal.messageParts } : {}),
     ...(l.label ? { label: l.label } : {}),
   };
+  const limit = { text: `${variable.text}$limit`, span: variable.span };
+  const taken = { text: `${variable.text}$taken`, span: variable.span };
+  const count: A.Stmt[] = l.limit
+    ? [{ kind: "assign", span, op: "+=", target: build.ref(taken), value: { kind: "int", span, value: 1 } }]
+    : [];
   const take: A.Stmt[] = [
     { kind: "remove", span, value: build.ref(variable), list: build.ref(left) },
+    ...count,
     ...body.statements,
   ];
   const picks: A.Stmt[] = l.some
@@ -74,9 +84,25 @@ export function loopOfChoices(l: LoopOfChoices): A.Stmt[] {
         },
       ]
     : [choose, ...take];
+  const more: A.Expr = l.limit
+    ? {
+        kind: "binary",
+        span,
+        op: "and",
+        left: build.nonEmpty(left),
+        right: { kind: "binary", span, op: "<", left: build.ref(taken), right: build.ref(limit) },
+      }
+    : build.nonEmpty(left);
+  const counters: A.Stmt[] = l.limit
+    ? [
+        { kind: "let", span, name: limit, typeExpr: undefined, value: l.limit },
+        { kind: "let", span, name: taken, typeExpr: undefined, value: { kind: "int", span, value: 0 } },
+      ]
+    : [];
   return [
     { kind: "let", span, name: left, typeExpr: undefined, value: l.list, leftOfChoices: true },
-    { kind: "while", span, condition: build.nonEmpty(left), body: { span: body.span, statements: picks } },
+    ...counters,
+    { kind: "while", span, condition: more, body: { span: body.span, statements: picks } },
   ];
 }
 

@@ -582,6 +582,14 @@ export class RulesParser extends CstParser {
         this.CONSUME3(T.Identifier);
         this.CONSUME(T.By);
         this.SUBRULE2(this.expr);
+        // `taking n`: n picks at most (exactly n without `some`, when there are that many).
+        this.OPTION6({
+          GATE: () => this.LA(1).image === "taking",
+          DEF: () => {
+            this.CONSUME5(T.Identifier);
+            this.SUBRULE5(this.expr);
+          },
+        });
         // `shown "..."`: how each pick reads to players, as for `choose`.
         this.OPTION4({
           GATE: () => this.LA(1).image === "shown" && this.LA(2).tokenType === T.StringLiteral,

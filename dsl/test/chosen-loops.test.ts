@@ -52,6 +52,26 @@ describe("loops of choices", () => {
     expect(typeToString(loadClean(text).choiceTypes.get("good")!)).toBe("int?");
   });
 
+  it("`taking n` stops after n picks: exactly n of the list, or with `some` at most n", () => {
+    const statements = flowStatements("  for card in [1, 2, 3] chosen by players[0] taking 2 {\n    end\n  }");
+    // The count is fixed when the loop begins, and the loop asks while picks remain.
+    expect(statements.map((s) => (s.kind === "let" ? s.name.text : s.kind))).toEqual([
+      "card$left",
+      "card$limit",
+      "card$taken",
+      "while",
+    ]);
+    loadClean(
+      inFlow(
+        "  for some c in [1, 2, 3] chosen by players[0] taking 1 where c > 1 {\n    players[0].coins += c\n  }",
+        PLAYER,
+      ),
+    );
+    expect(
+      soleError(inFlow("  for c in [1] chosen by players[0] taking true {\n    end\n  }"), Codes.typeMismatch).message,
+    ).toBe("expected int, found bool");
+  });
+
   it("judge each value in `where`, never none", () => {
     // `good` is an int in the condition, though the choice is `int?`.
     loadClean(inFlow("  for some good in [2, 3] chosen by players[0] where good > 2 {\n    end\n  }"));
