@@ -332,3 +332,21 @@ async function withEngine(text: string, use: (engine: AnyEngine) => void): Promi
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+describe("a lookup of a key a map does not have", () => {
+  it("stops the game with the rules line of the lookup", async () => {
+    const text = [
+      'game "Prices" { players 2..2 }',
+      "global { prices: map<int, int>  paid: int }",
+      "flow { act players[0]: Buy }",
+      "action Buy {",
+      "  paid = prices[3]",
+      "}",
+      "scoring { score p: paid }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      expect(() => engine.apply(state, { type: "Buy", player: 0 })).toThrow("rules line 5: the map has no value for 3");
+    });
+  });
+});

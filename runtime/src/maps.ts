@@ -13,10 +13,12 @@ import { hexQ, hexR, type Hex } from "./hex.ts";
 
 export type RulesMap<K extends PropertyKey, V> = Partial<Record<K, V>>;
 
-/** `m[k]`: the value for `key`; a key the map does not have stops the game. */
-export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): V {
+/** `m[k]`: the value for `key`; a key the map does not have stops the game, naming the rules line of the lookup. */
+export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, line?: number): V {
   const value = map[key];
-  if (value === undefined) throw new RulesError(`the map has no value for ${String(key)}`);
+  if (value === undefined) {
+    throw new RulesError(`${line === undefined ? "" : `rules line ${line}: `}the map has no value for ${String(key)}`);
+  }
   return value;
 }
 

@@ -27,6 +27,7 @@ describe("maps", () => {
     const m: RulesMap<string, number> = { wood: 2 };
     expect(mapGet(m, "wood")).toBe(2);
     expect(() => mapGet(m, "stone")).toThrow(RulesError);
+    expect(() => mapGet(m, "stone", 12)).toThrow("rules line 12: the map has no value for stone");
     expect(() => mapGet(m, "stone")).toThrow("the map has no value for stone");
     expect(mapFind(m, "wood")).toBe(2);
     expect(mapFind(m, "stone")).toBeNull();

@@ -135,7 +135,9 @@ export class ExprEmitter {
         return `${obj}.${e.name.text}`;
       }
       case "index": {
-        if (e.object.type?.kind === "map") return `mapGet(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)})`;
+        // A missing key stops the game with the rules line of the lookup.
+        if (e.object.type?.kind === "map")
+          return `mapGet(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)}, ${e.span.line})`;
         // `players[i]` is seat i; a literal below the minimum player count is always a seat, so it needs no check.
         const isPlayers =
           e.object.kind === "name" && e.object.ref?.kind === "builtin" && e.object.ref.name === "players";

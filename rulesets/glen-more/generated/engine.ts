@@ -1173,17 +1173,17 @@ export function lastTurn(state: State): boolean {
 
 /** fn left (line 435) */
 export function left(state: State, s: Stack): number {
-  return mapGet(state.stacks, s).pile.length;
+  return mapGet(state.stacks, s, 435).pile.length;
 }
 
 /** fn tableVp (line 438) */
 export function tableVp(state: State, difference: number): number {
-  return mapGet(SCORE_VP, Math.min(difference, 5));
+  return mapGet(SCORE_VP, Math.min(difference, 5), 438);
 }
 
 /** fn ladderVp (line 439) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types) : 0;
+  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types, 439) : 0;
 }
 
 /** fn bonnets (line 440) */
@@ -2639,7 +2639,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromDeck(state.rng, mapGet(state.stacks, frame.s));
+        const id = drawFromDeck(state.rng, mapGet(state.stacks, frame.s, 736));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -3748,10 +3748,10 @@ export function setUp(options: GameOptions): State {
     allowed: [],
     pending: null,
   };
-  mapGet(state.stacks, "stack0").pile = shuffleInPlace(state.rng, collect52(state));
-  mapGet(state.stacks, "stack1").pile = shuffleInPlace(state.rng, collect53(state));
-  mapGet(state.stacks, "stack2").pile = shuffleInPlace(state.rng, collect54(state));
-  mapGet(state.stacks, "stack3").pile = shuffleInPlace(state.rng, collect55(state));
+  mapGet(state.stacks, "stack0", 449).pile = shuffleInPlace(state.rng, collect52(state));
+  mapGet(state.stacks, "stack1", 450).pile = shuffleInPlace(state.rng, collect53(state));
+  mapGet(state.stacks, "stack2", 451).pile = shuffleInPlace(state.rng, collect54(state));
+  mapGet(state.stacks, "stack3", 452).pile = shuffleInPlace(state.rng, collect55(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3773,8 +3773,8 @@ export function setUp(options: GameOptions): State {
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromDeck(state.rng, mapGet(state.stacks, "stack0")) ??
-      drawFromDeck(state.rng, mapGet(state.stacks, "stack1"));
+      drawFromDeck(state.rng, mapGet(state.stacks, "stack0", 473)) ??
+      drawFromDeck(state.rng, mapGet(state.stacks, "stack1", 473));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }

@@ -94,8 +94,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        mapGet(state.shipDecks, "green").pile.length === 23 &&
-        mapGet(state.shipDecks, "red").pile.length === 31,
+        mapGet(state.shipDecks, "green", 2498).pile.length === 23 &&
+        mapGet(state.shipDecks, "red", 2498).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -127,7 +127,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && mapGet(state.shipDecks, "green").pile.length === 29,
+      state.startOffer.length === 0 && mapGet(state.shipDecks, "green", 2519).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -491,7 +491,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green").pile = [8];
+      mapGet(state.shipDecks, "green", 2787).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -539,7 +539,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green").pile = [14];
+      mapGet(state.shipDecks, "green", 2827).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -572,7 +572,7 @@ describe("Predoni dei Mari: rules tests", () => {
         equal(state.players[0]!.holdSec, ["chainshot"]),
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
-    expect(mapGet(state.shipDecks, "green").discard, "expect shipDecks[green].discard == [14]").toEqual([14]);
+    expect(mapGet(state.shipDecks, "green", 2850).discard, "expect shipDecks[green].discard == [14]").toEqual([14]);
     play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -8)) }));
   });
   it("fights (§5.2.3.5): a tie is drawn again; each exchange's cards are discarded", () => {
@@ -1957,7 +1957,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      mapGet(state.shipDecks, "green").pile = [8];
+      mapGet(state.shipDecks, "green", 3982).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2274,7 +2274,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green").discard, [0]) && equal(mapGet(state.shipDecks, "red").discard, [31, 39]),
+      equal(mapGet(state.shipDecks, "green", 4215).discard, [0]) &&
+        equal(mapGet(state.shipDecks, "red", 4215).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2285,7 +2286,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "green").pile = [8, 9, 30, 10];
+      mapGet(state.shipDecks, "green", 4225).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2308,7 +2309,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green").discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      equal(mapGet(state.shipDecks, "green", 4245).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
@@ -2325,7 +2326,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "green").pile = [8, 9, 30, 10];
+      mapGet(state.shipDecks, "green", 4255).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2350,7 +2351,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green").discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      equal(mapGet(state.shipDecks, "green", 4270).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
@@ -2361,7 +2362,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "red").pile = [31, 32];
+      mapGet(state.shipDecks, "red", 4280).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2645,7 +2646,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      mapGet(state.shipDecks, "green").pile = [8, 9];
+      mapGet(state.shipDecks, "green", 4442).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -2806,7 +2807,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green").pile = [25];
+      mapGet(state.shipDecks, "green", 4570).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -2997,7 +2998,7 @@ function all3(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match4(state: State, h: Hex): boolean {
-  const value = mapGet(derived(state).ports, h);
+  const value = mapGet(derived(state).ports, h, 4416);
   if (value.kind === "cityPort") {
     const c = value.city;
     return moduleOf(state, h) === at(CITIES, c).module;
@@ -3036,7 +3037,7 @@ function all8(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && mapGet(derived(state).fortSeas, h) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && mapGet(derived(state).fortSeas, h, 4418) === moduleOf(state, h))) return false;
   }
   return true;
 }

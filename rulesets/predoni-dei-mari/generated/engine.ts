@@ -2637,7 +2637,7 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
 
 /** fn moduleOf (line 634) */
 export function moduleOf(state: State, h: Hex): number {
-  return mapGet(derived(state).moduleAt, h);
+  return mapGet(derived(state).moduleAt, h, 634);
 }
 
 /** fn onBoard (line 635) */
@@ -3311,12 +3311,12 @@ export function rebuildCombatDeck(state: State): void {
 
 /** proc drawShipFrom (line 968) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, mapGet(state.shipDecks, d));
+  return drawFromDeck(state.rng, mapGet(state.shipDecks, d, 969));
 }
 
 /** proc discardShip (line 972) */
 export function discardShip(state: State, c: number): void {
-  mapGet(state.shipDecks, at(SHIPS, c).deck).discard.push(c);
+  mapGet(state.shipDecks, at(SHIPS, c).deck, 973).discard.push(c);
 }
 
 /** proc drawMerchant (line 981) */
@@ -3806,7 +3806,7 @@ function doLoadCargo(state: State, me: Player): void {
 function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
-  if (mapGet(state.shipDecks, deck).pile.length + mapGet(state.shipDecks, deck).discard.length <= 0)
+  if (mapGet(state.shipDecks, deck, 2067).pile.length + mapGet(state.shipDecks, deck, 2067).discard.length <= 0)
     return "That deck is exhausted.";
   return null;
 }
@@ -3934,11 +3934,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            mapGet(state.shipDecks, "green").pile.push(c);
+            mapGet(state.shipDecks, "green", 860).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, mapGet(state.shipDecks, "green").pile);
+          shuffleInPlace(state.rng, mapGet(state.shipDecks, "green", 863).pile);
         }
 
         state.stack.pop();
@@ -9410,7 +9410,8 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return;
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
-    if (mapGet(state.shipDecks, deck).pile.length + mapGet(state.shipDecks, deck).discard.length <= 0) continue;
+    if (mapGet(state.shipDecks, deck, 2067).pile.length + mapGet(state.shipDecks, deck, 2067).discard.length <= 0)
+      continue;
     out.push({ type: "BuyShip", player: me, deck });
   }
 }
@@ -12590,10 +12591,10 @@ export function setUp(options: GameOptions): State {
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  mapGet(state.shipDecks, "green").pile = rangeList(8, 30);
-  mapGet(state.shipDecks, "red").pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, mapGet(state.shipDecks, "green").pile);
-  shuffleInPlace(state.rng, mapGet(state.shipDecks, "red").pile);
+  mapGet(state.shipDecks, "green", 805).pile = rangeList(8, 30);
+  mapGet(state.shipDecks, "red", 806).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, mapGet(state.shipDecks, "green", 807).pile);
+  shuffleInPlace(state.rng, mapGet(state.shipDecks, "red", 808).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
