@@ -92,44 +92,48 @@ export function isNumberKey(key: string): boolean {
 }
 
 /**
- * `steps(links, a, b)`: the fewest moves from `a` to `b` along `links` (each place's neighbours), or null (none) when
- * `b` cannot be reached. A breadth-first search in the links' own order, so the same links give the same answer.
+ * Breadth-first from `from` along `links`, in the links' own order (so the same links give the same answer): calls
+ * `reach` once for every other place within `limit` moves, nearest first, until it returns true.
  */
-export function graphSteps<K extends PropertyKey>(links: RulesMap<K, readonly K[]>, from: K, to: K): number | null {
-  if (from === to) return 0;
+function breadthFirst<K extends PropertyKey>(
+  links: RulesMap<K, readonly K[]>,
+  from: K,
+  limit: number,
+  reach: (place: K, distance: number) => boolean,
+): void {
   const seen = new Set<K>([from]);
   let frontier: K[] = [from];
-  for (let distance = 1; frontier.length > 0; distance++) {
+  for (let distance = 1; distance <= limit && frontier.length > 0; distance++) {
     const next: K[] = [];
     for (const place of frontier) {
       for (const n of links[place] ?? []) {
-        if (n === to) return distance;
         if (seen.has(n)) continue;
         seen.add(n);
+        if (reach(n, distance)) return;
         next.push(n);
       }
     }
     frontier = next;
   }
-  return null;
+}
+
+/** `steps(links, a, b)`: the fewest moves from `a` to `b` along `links`, or null (none) when `b` cannot be reached. */
+export function graphSteps<K extends PropertyKey>(links: RulesMap<K, readonly K[]>, from: K, to: K): number | null {
+  if (from === to) return 0;
+  let found: number | null = null;
+  breadthFirst(links, from, Infinity, (place, distance) => {
+    if (place === to) found = distance;
+    return found !== null;
+  });
+  return found;
 }
 
 /** `within(links, a, k)`: the places at most `k` moves from `a`, nearest first, `a` itself first. */
 export function graphWithin<K extends PropertyKey>(links: RulesMap<K, readonly K[]>, from: K, k: number): K[] {
   const out: K[] = [from];
-  const seen = new Set<K>(out);
-  let frontier: K[] = [from];
-  for (let distance = 1; distance <= k && frontier.length > 0; distance++) {
-    const next: K[] = [];
-    for (const place of frontier) {
-      for (const n of links[place] ?? []) {
-        if (seen.has(n)) continue;
-        seen.add(n);
-        next.push(n);
-        out.push(n);
-      }
-    }
-    frontier = next;
-  }
+  breadthFirst(links, from, k, (place) => {
+    out.push(place);
+    return false;
+  });
   return out;
 }
