@@ -350,3 +350,77 @@ describe("a lookup of a key a map does not have", () => {
     });
   });
 });
+
+describe("a record held across decisions", () => {
+  const text = [
+    'game "Held" { players 2..2 }',
+    "record Ship { id: int  hull: int }",
+    "global { fleet: list<Ship>  wrecks: list<Ship> }",
+    "setup {",
+    "  fleet = [Ship(id: 1, hull: 3), Ship(id: 2, hull: 3), Ship(id: 3, hull: 3)]",
+    "}",
+    "// The target is held across every shot, while the ships ahead of it leave the fleet (so it moves in its list).",
+    "proc fight(target: Ship) {",
+    "  while target.hull > 0 {",
+    "    choose hit: 1..2 by players[0]",
+    "    target.hull -= hit",
+    "    if fleet[0].id != target.id { remove fleet[0] from fleet }",
+    "  }",
+    "  // It leaves the game, and is still held: the rules keep their own copy of it.",
+    "  remove target from fleet",
+    "  choose salvage: bool by players[1]",
+    "  if salvage { target.hull = 9 }",
+    "  add target to wrecks",
+    "}",
+    "flow {",
+    "  for s in fleet {",
+    "    choose repair: bool by players[1]",
+    "    if repair { s.hull += 1 }",
+    "  }",
+    "  fight(fleet[2])",
+    "}",
+    "scoring { score p: size(wrecks) }",
+  ].join("\n");
+
+  /** Plays the same answers on a game kept in memory and on one saved to JSON and restored at every decision. */
+  const answers = (engine: AnyEngine, state: object): EngineAction => {
+    const [seat] = engine.toAct(state);
+    const offered = engine.legalActions(state, seat!);
+    return offered[offered.length - 1]!;
+  };
+
+  it("keeps the link through save and restore: the same game as one never saved", async () => {
+    await withEngine(text, (engine) => {
+      let kept = engine.newGame({ players: 2, seed: 3 });
+      let saved = JSON.parse(JSON.stringify(engine.newGame({ players: 2, seed: 3 }))) as object;
+      let addresses = 0;
+      while (!engine.isOver(kept)) {
+        const action = answers(engine, kept);
+        expect(answers(engine, saved)).toEqual(action);
+        engine.apply(kept, action);
+        engine.apply(saved, action);
+        // While the game waits, a held record is its address: the state is plain JSON.
+        const json = JSON.stringify(saved);
+        if (json.includes('"$at"')) addresses++;
+        expect(engine.validateState(JSON.parse(json))).toBeNull();
+        saved = JSON.parse(json) as object;
+        expect(json).toBe(JSON.stringify(kept));
+      }
+      expect(addresses).toBeGreaterThan(0);
+      // Repairs (every ship +1), then two hits of 2 on ship 3 while ships 1 and 2 leave, then the salvage.
+      expect(saved).toMatchObject({ fleet: [], wrecks: [{ id: 3, hull: 9 }] });
+    });
+  });
+
+  it("refuses a save whose held address leads nowhere", async () => {
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 3 });
+      const answer = answers(engine, state);
+      engine.apply(state, answer);
+      const json = JSON.stringify(state);
+      expect(json).toContain('"$at":["fleet",1]');
+      const broken = JSON.parse(json.replace('"$at":["fleet",1]', '"$at":["fleet",7]')) as object;
+      expect(engine.validateState(broken)).toBe('a held record\'s address ["fleet",7] leads nowhere');
+    });
+  });
+});

@@ -33,6 +33,11 @@ export interface LocalSymbol {
   readonly span: Span;
   readonly origin: "let" | "param" | "for" | "choose" | "each" | "binder" | "me" | "viewer" | "iflet" | "match";
   used: boolean;
+  /**
+   * A record of the game this local refers to is still needed after a decision (set by `markHeldReferences`): the
+   * engine keeps it in the frame as a held record, which a save stores as the record's address.
+   */
+  heldAcrossDecision?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -31,7 +31,6 @@ export const Codes = {
   decisionNotAllowed: "RL110",
   unknownField: "RL111",
   missingDeclaration: "RL112",
-  heldReference: "RL113",
   notExhaustive: "RL114",
 } as const;
 

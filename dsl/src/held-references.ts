@@ -1,22 +1,19 @@
 /**
- * A check on checked programs: no routine may hold a record from the game state across a decision.
+ * Which locals hold a record of the game across a decision.
  *
- * A loop variable, a parameter taken `in` a list, a choice taken `in` a list, or an `if let` binding refers to a
- * record inside the state.
- * While the rules wait for a decision, such a reference is stored in the routine's frame; a saved game is plain
- * JSON, so after a restore the frame would hold a copy, no longer the record in the state. Using it after the
- * decision could then read stale data or change a copy. Rather than let a restored game drift from one that was
- * never saved, the rules must look the record up again after the decision.
+ * A loop variable, a parameter, a choice taken `in` a list or an `if let` binding refers to a record inside the
+ * state: changing its fields changes the game. When such a local is still used after a decision, the routine waits
+ * with the record in its frame; the engine then keeps the link as the record's address while the game waits (a
+ * save is plain JSON) and as the record itself while the rules run (runtime `held.ts`). This pass marks those
+ * locals (`heldAcrossDecision`), and the variables of loops over records that decide inside their body (the
+ * frame keeps the rest of the list, whose records the next iterations change).
  */
 import type * as A from "./ast.ts";
 import type { Program } from "./checker.ts";
 import { forEachExpr } from "./ast-walk.ts";
-import { Codes, error, type Diagnostic } from "./diagnostics.ts";
-import { typeToString, withoutNone } from "./types.ts";
+import { withoutNone } from "./types.ts";
 
-export function checkHeldReferences(program: Program): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
-  const reported = new Set<A.LocalSymbol>();
+export function markHeldReferences(program: Program): void {
   const routines: { body: A.Block; params: readonly A.ParamSpec[] }[] = [{ body: program.flow.body, params: [] }];
   for (const p of program.procs.values()) routines.push(p);
   for (const a of program.actions.values()) routines.push(a);
@@ -25,6 +22,7 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
   for (const { body, params } of routines) {
     /** References declared so far, and whether a decision has happened since. */
     const live = new Map<A.LocalSymbol, boolean>();
+    let decisions = 0;
     const holdsReference = (s: A.LocalSymbol | undefined): s is A.LocalSymbol =>
       s !== undefined &&
       withoutNone(s.type).kind === "record" &&
@@ -34,20 +32,11 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
       forEachExpr(e, (x) => {
         if (x.kind !== "name" || x.ref?.kind !== "local") return;
         const s = x.ref.symbol;
-        if (live.get(s) && !reported.has(s)) {
-          reported.add(s);
-          diagnostics.push(
-            error(
-              Codes.heldReference,
-              x.span,
-              `\`${s.name}\` refers to a ${typeToString(withoutNone(s.type))} in the game state, and a decision was taken since \`${s.name}\` was bound`,
-              "a saved game cannot keep that link; after the decision, find the record again (for example by its position in its list)",
-            ),
-          );
-        }
+        if (live.get(s)) s.heldAcrossDecision = true;
       });
     };
     const decide = (): void => {
+      decisions++;
       for (const s of live.keys()) live.set(s, true);
     };
     const declare = (s: A.LocalSymbol | undefined): void => {
@@ -74,11 +63,15 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
           use(s.subject);
           for (const arm of s.arms) block(arm.body);
           break;
-        case "for":
+        case "for": {
           use(s.iterable);
-          // Each iteration binds the variable afresh, so decisions of the previous iteration do not count.
+          // Each iteration binds the variable afresh, so decisions of the previous iteration do not count; but
+          // the records of the iterations still to come wait in the frame.
+          const before = decisions;
           loop(s.body, () => declare(s.symbol));
+          if (decisions > before && holdsReference(s.symbol)) s.symbol.heldAcrossDecision = true;
           break;
+        }
         case "while":
           use(s.condition);
           loop(s.body);
@@ -140,5 +133,4 @@ export function checkHeldReferences(program: Program): Diagnostic[] {
     for (const p of params) declare(p.symbol);
     block(body);
   }
-  return diagnostics;
 }

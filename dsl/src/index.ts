@@ -20,4 +20,4 @@ export { forEachExpr } from "./ast-walk.ts";
 export { routineKey } from "./routine-graph.ts";
 export { builtinFunctions } from "./checker-builtins.ts";
 export { UNION_TAG, isUnionDecl, type UnionInfo, type UnionMember } from "./checker-unions.ts";
-export { checkHeldReferences } from "./held-references.ts";
+export { markHeldReferences } from "./held-references.ts";

@@ -1,7 +1,7 @@
 /** The whole front end in one call: source text -> checked program, with every diagnostic. */
 import { check, type Program } from "./checker.ts";
 import { hasErrors, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
-import { checkHeldReferences } from "./held-references.ts";
+import { markHeldReferences } from "./held-references.ts";
 import { cap, parseRules } from "./parse.ts";
 
 export interface LoadResult {
@@ -13,7 +13,7 @@ export function loadRules(text: string, path: string): LoadResult {
   const parsed = parseRules(text, path);
   if (!parsed.file) return { program: undefined, diagnostics: parsed.diagnostics };
   const checked = check(parsed.file);
-  const held = checked.program ? checkHeldReferences(checked.program) : [];
-  const diagnostics = cap(sortDiagnostics([...parsed.diagnostics, ...checked.diagnostics, ...held]));
+  if (checked.program) markHeldReferences(checked.program);
+  const diagnostics = cap(sortDiagnostics([...parsed.diagnostics, ...checked.diagnostics]));
   return { program: hasErrors(diagnostics) ? undefined : checked.program, diagnostics };
 }

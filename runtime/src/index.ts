@@ -70,6 +70,7 @@ export {
   showPlayer,
 } from "./engine-support.ts";
 export { drawFromDeck, reshuffleDeck, type Deck, type DeckView } from "./decks.ts";
+export { freezeHeld, heldProblem, heldRecord, thawHeld, type Held, type HeldAt, type HeldFields } from "./held.ts";
 export {
   hexKeyedView,
   isNumberKey,

@@ -25,7 +25,7 @@ import {
 } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import type { Scope } from "./expressions.ts";
-import type { DecisionEmitter } from "./machine.ts";
+import { frameRead, type DecisionEmitter } from "./machine.ts";
 import { frameExpression } from "./routines.ts";
 import { viewValue } from "./views.ts";
 import { LocalNames, engineTypeName, pascal, str, valuesConst } from "./naming.ts";
@@ -347,8 +347,7 @@ function chooseScope(ctx: EmitContext, d: Extract<DecisionSite, { kind: "choose"
     local: (s) => {
       if (s === d.stmt.candidate) return candidate;
       if (s === d.stmt.eachSymbol) return "seat";
-      const field = r.machine.fieldOf.get(s);
-      return field ? `frame.${field}` : names.nameOf(s);
+      return frameRead(r.machine, s) ?? names.nameOf(s);
     },
   };
 }

@@ -337,6 +337,18 @@ export function emitEngineModule(input: EngineModuleInput): string {
     if (program.decisions.some((d) => d.kind === "choose" && ctx.routineTag(d.owner) === r.tag))
       add(emitFrameAccessor(r));
   }
+  const held = heldFieldsOf(ctx);
+  if (held.length > 0) {
+    add(
+      constant(
+        "HELD",
+        "HeldFields",
+        `{ ${held.map(([tag, fields]) => `${tag}: [${fields.map(str).join(", ")}]`).join(", ")} }`,
+        false,
+        "The frame fields that hold records of the game across a decision: addresses while the rules wait.",
+      ),
+    );
+  }
   add(emitRun(ctx));
 
   // ---- decisions
@@ -409,7 +421,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
   // Every engine names these types; the hex and deck types only when the rules use them.
   // A designer's own type named Cell (then the rules use no grid cells) keeps its name.
   const ownCell = program.records.has("Cell") || program.enums.has("Cell");
-  const hexTypes = ["Hex", "HexView", "Cell", "CellView", "Deck", "DeckView"].filter(
+  const hexTypes = ["Hex", "HexView", "Cell", "CellView", "Deck", "DeckView", "Held", "HeldFields"].filter(
     (name) => !(ownCell && name.startsWith("Cell")) && new RegExp(`\\b${name}\\b`).test(body),
   );
   const types = ["Engine", "GameOptions", ...hexTypes, "Outcome", "RngState", "ShownAction"];
@@ -441,7 +453,16 @@ export function needsResumeFrame(ctx: EmitContext): boolean {
   return ctx.program.allowed.size > 0;
 }
 
+/** For each routine whose frame holds records across a decision, those fields (empty when no routine does). */
+export function heldFieldsOf(ctx: EmitContext): [string, string[]][] {
+  return [...ctx.resumable.values()]
+    .filter((r) => r.machine.heldFields.length > 0)
+    .map((r) => [r.tag, r.machine.heldFields]);
+}
+
 function emitRun(ctx: EmitContext): StatementStructures {
+  // Records held across a decision are the records themselves while the rules run, their addresses while they wait.
+  const holds = heldFieldsOf(ctx).length > 0;
   const cases = [...ctx.resumable.values()].flatMap((r) => [
     `case ${str(r.tag)}:`,
     `step${r.frameName.replace(/Frame$/, "")}(state, frame);`,
@@ -456,13 +477,15 @@ function emitRun(ctx: EmitContext): StatementStructures {
     returnType: "void",
     docs: ["Runs the rules until they wait for a decision or the game is over."],
     statements: [
+      ...(holds ? ["thawHeld(state, HELD);"] : []),
       "while (state.pending === null) {",
       "const frame = state.stack[state.stack.length - 1];",
-      "if (frame === undefined) return;",
+      `if (frame === undefined) ${holds ? "break" : "return"};`,
       "switch (frame.routine) {",
       ...cases,
       "}",
       "}",
+      ...(holds ? ["freezeHeld(state, HELD);"] : []),
     ],
   };
 }

@@ -4,7 +4,15 @@
  * block to resume at, and returns. Applying the answer stores it in the frame and resumes. The state therefore stays
  * plain JSON at every decision point, and restoring a saved game is just loading it.
  */
-import type { AssignStmt, Block, LetStmt, LocalSymbol, Program, Stmt } from "@rules/dsl";
+import {
+  withoutNone,
+  type AssignStmt,
+  type Block,
+  type LetStmt,
+  type LocalSymbol,
+  type Program,
+  type Stmt,
+} from "@rules/dsl";
 import { bindings, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
 import { LocalNames } from "./naming.ts";
 import {
@@ -33,6 +41,22 @@ export interface CompiledMachine {
   readonly fields: FrameField[];
   /** How each frame-held symbol is named in the frame. */
   readonly fieldOf: Map<LocalSymbol, string>;
+  /** The frame fields that hold records of the game across a decision (`Held<T>`, runtime `held.ts`). */
+  readonly heldFields: string[];
+}
+
+/** How code reads a symbol kept in the frame: a held record through `held`, anything else as it is. */
+export function frameRead(machine: CompiledMachine, symbol: LocalSymbol): string | undefined {
+  const field = machine.fieldOf.get(symbol);
+  if (field === undefined) return undefined;
+  return symbol.heldAcrossDecision ? `heldRecord(state, frame.${field})` : `frame.${field}`;
+}
+
+/** The TypeScript type of a frame field holding `symbol`. */
+function frameFieldType(symbol: LocalSymbol): string {
+  if (!symbol.heldAcrossDecision) return tsType(symbol.type);
+  const record = `Held<${tsType(withoutNone(symbol.type))}>`;
+  return symbol.type.kind === "optional" ? `${record} | null` : record;
 }
 
 /** A `choose` or `act` becomes: record the pending decision, save where to resume, return. */
@@ -48,6 +72,7 @@ export class MachineBuilder {
   private terminated = false;
   private readonly fields: FrameField[] = [];
   private readonly fieldOf = new Map<LocalSymbol, string>();
+  private readonly heldFields: string[] = [];
   private readonly fieldNames = new LocalNames(["routine", "pc"]);
   private readonly localNames = new LocalNames(["state", "frame"]);
   readonly scope: Scope;
@@ -67,7 +92,8 @@ export class MachineBuilder {
       names: localNames,
       local: (s) => {
         const f = fieldOf.get(s);
-        return f ? `frame.${f}` : localNames.nameOf(s);
+        if (!f) return localNames.nameOf(s);
+        return s.heldAcrossDecision ? `heldRecord(state, frame.${f})` : `frame.${f}`;
       },
     };
     this.statements = new StatementEmitter(this.statementContext());
@@ -79,7 +105,8 @@ export class MachineBuilder {
     if (existing) return existing;
     const name = this.fieldNames.nameOf(symbol);
     this.fieldOf.set(symbol, name);
-    this.fields.push({ name, type: tsType(symbol.type) });
+    this.fields.push({ name, type: frameFieldType(symbol) });
+    if (symbol.heldAcrossDecision) this.heldFields.push(name);
     return name;
   }
 
@@ -118,7 +145,7 @@ export class MachineBuilder {
     this.block(body, []);
     this.line("state.stack.pop();", "return;");
     this.terminated = true;
-    return { blocks: this.blocks, fields: this.fields, fieldOf: this.fieldOf };
+    return { blocks: this.blocks, fields: this.fields, fieldOf: this.fieldOf, heldFields: this.heldFields };
   }
 
   private block(b: Block, loops: readonly LoopTarget[]): void {
@@ -246,10 +273,14 @@ export class MachineBuilder {
       }
       case "for": {
         const variable = this.hold(s.symbol!);
+        // The records of the iterations to come wait in the frame too: the list is held like its variable.
         const items = this.temp(
           `${variable}List`,
-          tsType(s.iterable.type ?? { kind: "list", element: s.symbol!.type }),
+          s.symbol!.heldAcrossDecision
+            ? `${frameFieldType(s.symbol!)}[]`
+            : tsType(s.iterable.type ?? { kind: "list", element: s.symbol!.type }),
         );
+        if (s.symbol!.heldAcrossDecision) this.heldFields.push(items);
         const position = this.temp(`${variable}Index`, "number");
         const ctx = this.statementContext();
         this.line(`frame.${items} = ${iterationSource(ctx, this.scope, s.iterable, true)};`, `frame.${position} = 0;`);

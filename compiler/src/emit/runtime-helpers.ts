@@ -29,6 +29,9 @@ export const runtimeHelpers: readonly string[] = [
   "equal",
   "graphSteps",
   "graphWithin",
+  "freezeHeld",
+  "heldRecord",
+  "heldProblem",
   "hexAdd",
   "hexDirection",
   "hexDisc",
@@ -78,4 +81,5 @@ export const runtimeHelpers: readonly string[] = [
   "showHex",
   "showPlayer",
   "shuffleInPlace",
+  "thawHeld",
 ];

@@ -2,7 +2,7 @@
 import { UNION_TAG, type FieldInfo, type Type } from "@rules/dsl";
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
-import { needsResumeFrame } from "./engine-module.ts";
+import { heldFieldsOf, needsResumeFrame } from "./engine-module.ts";
 import { str, valuesConst } from "./naming.ts";
 import { allowanceLists, waitingValueProcs } from "./statements.ts";
 
@@ -188,6 +188,9 @@ export function emitValidators(ctx: EmitContext): StatementStructures[] {
       "for (const frame of value.stack as unknown[]) {",
       'if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc)) return "stack holds a frame of no known routine";',
       "}",
+      ...(heldFieldsOf(ctx).length > 0
+        ? ["const heldWrong = heldProblem(value, value.stack, HELD);", "if (heldWrong !== null) return heldWrong;"]
+        : []),
       "const pending = value.pending;",
       "if (pending !== null) {",
       `if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= ${sites}) return "pending is not a known decision";`,

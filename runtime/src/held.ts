@@ -1,0 +1,166 @@
+/**
+ * Records held across a decision.
+ *
+ * A rule may keep a record of the game (a ship in a fight, a card being resolved) in a local while it waits for a
+ * decision, then change it afterwards. While the rules run, that local is the record itself (a reference into the
+ * state). While they wait, the state must be plain JSON — a tree that saves, restores and compares as text — so
+ * each such local is stored as the record's address in the state, `{ "$at": ["npcs", 2] }`, taken when the rules
+ * stop at the decision (`freezeHeld`) and turned back into the record when they go on (`thawHeld`). Nothing runs
+ * between the two, so the address is exact; while the rules run, the record may move in its list, and the local
+ * still follows it. A record no longer in the game (removed from its list while held) stays in the frame itself, as
+ * the routine's own copy; a second local holding it gets the address of the first.
+ *
+ * Which frame fields hold records is the engine's to say (`HeldFields`): the checker marks the locals used after a
+ * decision, and the loop lists they are taken from.
+ */
+import { RulesError } from "./engine-support.ts";
+
+/** The address of a record in the state: keys from the state's root. */
+export interface HeldAt {
+  readonly $at: readonly (string | number)[];
+}
+
+/** A frame field that holds a record: the record while the rules run, its address while they wait. */
+export type Held<T extends object> = T | HeldAt;
+
+/** For each routine (a frame's `routine`), the frame fields that hold records or lists of them. */
+export type HeldFields = Readonly<Record<string, readonly string[]>>;
+
+interface FrameLike {
+  readonly routine: string;
+  [field: string]: unknown;
+}
+
+/** A state as this module sees it: frames are the engine's own interfaces, read here by field name. */
+interface StateWithStack {
+  readonly stack: readonly object[];
+}
+
+function isHeldAt(value: unknown): value is HeldAt {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && "$at" in value;
+}
+
+/** The record a held field stands for: itself while the rules run, found by its address while they wait. */
+export function heldRecord<T extends object>(state: object, value: Held<T>): T;
+export function heldRecord<T extends object>(state: object, value: Held<T> | null): T | null;
+export function heldRecord<T extends object>(state: object, value: Held<T> | null): T | null {
+  if (value === null || !isHeldAt(value)) return value;
+  const found = resolve(state, value.$at);
+  if (typeof found === "string") throw new RulesError(`the saved state is inconsistent: ${found}`);
+  return found as T;
+}
+
+/** The object at `path` in `state` (following addresses), or why there is none. */
+function resolve(state: object, path: unknown): object | string {
+  for (let hops = 0; hops < 64; hops++) {
+    if (!Array.isArray(path)) return "a held record's address is not a list";
+    let at: unknown = state;
+    for (const key of path) {
+      if (typeof key !== "string" && typeof key !== "number") {
+        return "a held record's address has a key that is neither a name nor a position";
+      }
+      if (typeof at !== "object" || at === null || !Object.hasOwn(at, key)) {
+        return `a held record's address ${JSON.stringify(path)} leads nowhere`;
+      }
+      at = (at as Record<string | number, unknown>)[key];
+    }
+    if (isHeldAt(at)) {
+      path = at.$at;
+      continue;
+    }
+    if (typeof at !== "object" || at === null || Array.isArray(at)) {
+      return `a held record's address ${JSON.stringify(path)} does not lead to a record`;
+    }
+    return at;
+  }
+  return "held records' addresses go round in a circle";
+}
+
+function heldSlots(
+  state: StateWithStack,
+  fields: HeldFields,
+  each: (frame: FrameLike, field: string, index: number) => void,
+): void {
+  (state.stack as readonly FrameLike[]).forEach((frame, index) => {
+    for (const field of fields[frame.routine] ?? []) each(frame, field, index);
+  });
+}
+
+/**
+ * Before the rules wait: every held record becomes its address. Addresses point into the state outside held
+ * fields (the board, players, other locals), found by identity; a record found nowhere stays where it is.
+ */
+export function freezeHeld(state: StateWithStack, fields: HeldFields): void {
+  let live = false;
+  heldSlots(state, fields, (frame, field) => {
+    const value = frame[field];
+    if (typeof value === "object" && value !== null && (!Array.isArray(value) || value.length > 0)) live = true;
+  });
+  if (!live) return;
+
+  // Held fields are set aside while the rest of the state is indexed, so an address never points into one.
+  const slots: { frame: FrameLike; field: string; path: (string | number)[]; value: unknown }[] = [];
+  heldSlots(state, fields, (frame, field, i) => {
+    slots.push({ frame, field, path: ["stack", i, field], value: frame[field] });
+    frame[field] = null;
+  });
+  const addresses = new Map<object, (string | number)[]>();
+  const index = (value: unknown, path: (string | number)[]): void => {
+    if (typeof value !== "object" || value === null || addresses.has(value)) return;
+    if (Array.isArray(value)) {
+      value.forEach((element, i) => index(element, [...path, i]));
+      return;
+    }
+    addresses.set(value, path);
+    for (const key of Object.keys(value)) index((value as Record<string, unknown>)[key], [...path, key]);
+  };
+  index(state, []);
+
+  const encode = (value: unknown, path: (string | number)[]): unknown => {
+    if (typeof value !== "object" || value === null || isHeldAt(value)) return value;
+    if (Array.isArray(value)) return value.map((element, i) => encode(element, [...path, i]));
+    const address = addresses.get(value);
+    if (address !== undefined) return { $at: address };
+    // Held, and no longer in the game: it stays here, and later holders point at it.
+    index(value, path);
+    return value;
+  };
+  for (const slot of slots) slot.frame[slot.field] = encode(slot.value, slot.path);
+}
+
+/** When the rules go on: every held address becomes the record again, in stack order. */
+export function thawHeld(state: StateWithStack, fields: HeldFields): void {
+  const decode = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(decode);
+    return isHeldAt(value) ? heldRecord(state, value) : value;
+  };
+  heldSlots(state, fields, (frame, field) => {
+    frame[field] = decode(frame[field]);
+  });
+}
+
+/**
+ * Why the held fields of a state to restore cannot be trusted, or null: every address must lead to a record.
+ * `stack` is the state's stack, already known to be a list of frames.
+ */
+export function heldProblem(state: object, stack: readonly unknown[], fields: HeldFields): string | null {
+  const look = (value: unknown): string | null => {
+    if (Array.isArray(value)) {
+      for (const element of value) {
+        const problem = look(element);
+        if (problem !== null) return problem;
+      }
+      return null;
+    }
+    if (!isHeldAt(value)) return null;
+    const found = resolve(state, value.$at);
+    return typeof found === "string" ? found : null;
+  };
+  for (const frame of stack as readonly FrameLike[]) {
+    for (const field of fields[frame.routine] ?? []) {
+      const problem = look(frame[field]);
+      if (problem !== null) return problem;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,72 @@
+/** Records held across a decision: links while the rules run, addresses while they wait. */
+import { describe, expect, it } from "vitest";
+import { freezeHeld, heldProblem, heldRecord, thawHeld, type HeldFields } from "../src/index.ts";
+
+interface Ship {
+  id: number;
+  hull: number;
+}
+
+const FIELDS: HeldFields = { fight: ["target", "rest"], salvage: ["wreck"] };
+
+function game() {
+  const fleet: Ship[] = [
+    { id: 1, hull: 3 },
+    { id: 2, hull: 3 },
+  ];
+  const fight = { routine: "fight", pc: 1, target: fleet[1] as object | null, rest: [fleet[0], fleet[1]] as unknown[] };
+  return { fleet, stack: [fight] as { routine: string; [field: string]: unknown }[] };
+}
+
+describe("held records", () => {
+  it("are addresses in the state while the game waits, and the records themselves again when it goes on", () => {
+    const state = game();
+    freezeHeld(state, FIELDS);
+    expect(JSON.parse(JSON.stringify(state.stack[0]))).toEqual({
+      routine: "fight",
+      pc: 1,
+      target: { $at: ["fleet", 1] },
+      rest: [{ $at: ["fleet", 0] }, { $at: ["fleet", 1] }],
+    });
+    // Read while waiting (legal actions, checks): found by address.
+    expect(heldRecord<Ship>(state, state.stack[0]!.target as Ship)).toBe(state.fleet[1]);
+    const restored = JSON.parse(JSON.stringify(state)) as ReturnType<typeof game>;
+    thawHeld(restored, FIELDS);
+    expect(restored.stack[0]!.target).toBe(restored.fleet[1]);
+    expect((restored.stack[0]!.rest as unknown[])[0]).toBe(restored.fleet[0]);
+  });
+
+  it("no longer in the game stay with the frame, and a second holder points at the first", () => {
+    const state = game();
+    const sunk = state.fleet.pop()!;
+    state.stack.push({ routine: "salvage", pc: 0, wreck: sunk });
+    freezeHeld(state, FIELDS);
+    expect(state.stack[0]!.target).toEqual({ id: 2, hull: 3 });
+    expect(state.stack[1]!.wreck).toEqual({ $at: ["stack", 0, "target"] });
+    const restored = JSON.parse(JSON.stringify(state)) as ReturnType<typeof game>;
+    thawHeld(restored, FIELDS);
+    expect(restored.stack[1]!.wreck).toBe(restored.stack[0]!.target);
+  });
+
+  it("leave a state without held records untouched", () => {
+    const state = { fleet: [{ id: 1, hull: 3 }], stack: [{ routine: "fight", pc: 0, target: null, rest: [] }] };
+    const before = JSON.stringify(state);
+    freezeHeld(state, FIELDS);
+    expect(JSON.stringify(state)).toBe(before);
+  });
+
+  it("whose address leads nowhere make a restored state invalid, with the reason", () => {
+    const state = game();
+    freezeHeld(state, FIELDS);
+    const json = JSON.parse(JSON.stringify(state)) as ReturnType<typeof game>;
+    expect(heldProblem(json, json.stack, FIELDS)).toBeNull();
+    json.stack[0]!.target = { $at: ["fleet", 9] };
+    expect(heldProblem(json, json.stack, FIELDS)).toBe('a held record\'s address ["fleet",9] leads nowhere');
+    json.stack[0]!.target = { $at: ["fleet"] };
+    expect(heldProblem(json, json.stack, FIELDS)).toBe('a held record\'s address ["fleet"] does not lead to a record');
+    json.stack[0]!.target = { $at: ["stack", 0, "target"] };
+    expect(heldProblem(json, json.stack, FIELDS)).toBe("held records' addresses go round in a circle");
+    json.stack[0]!.target = { $at: ["__proto__"] };
+    expect(heldProblem(json, json.stack, FIELDS)).toBe('a held record\'s address ["__proto__"] leads nowhere');
+  });
+});
