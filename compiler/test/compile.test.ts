@@ -424,3 +424,41 @@ describe("a record held across decisions", () => {
     });
   });
 });
+
+describe("decks and their reshuffle policy", () => {
+  const text = [
+    'game "Piles" { players 2..2 }',
+    "global {",
+    "  events: deck<int> never reshuffled",
+    "  cargo: deck<int>",
+    "  drawn: list<int?>",
+    "  bag: list<int>",
+    "}",
+    "setup {",
+    "  events.pile = [1]",
+    "  events.discard = [2, 3]",
+    "  cargo.discard = [4, 5]",
+    "}",
+    "flow {",
+    "  add draw(events) to drawn",
+    "  add draw(events) to drawn",
+    "  add draw(cargo) to drawn",
+    "  act players[0]: Take",
+    "}",
+    "action Take {",
+    "  add draw(bag) to drawn",
+    "}",
+  ].join("\n");
+
+  it("a deck never reshuffled runs out; another takes its discard pile back; a draw from an empty list names the line", async () => {
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as { drawn: (number | null)[]; events: object };
+      expect(state.drawn.slice(0, 2)).toEqual([1, null]);
+      expect(state.events).toEqual({ pile: [], discard: [2, 3] });
+      expect([4, 5]).toContain(state.drawn[2]);
+      expect(() => engine.apply(state, { type: "Take", player: 0 })).toThrow(
+        "rules line 20: cannot draw from an empty list",
+      );
+    });
+  });
+});

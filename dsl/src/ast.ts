@@ -49,7 +49,13 @@ export type TypeExpr =
   | { readonly kind: "inferred"; readonly span: Span }
   | { readonly kind: "list"; readonly element: TypeExpr; readonly span: Span }
   | { readonly kind: "map"; readonly key: TypeExpr; readonly value: TypeExpr; readonly span: Span }
-  | { readonly kind: "deck"; readonly element: TypeExpr; readonly span: Span }
+  | {
+      readonly kind: "deck";
+      readonly element: TypeExpr;
+      /** `never reshuffled`: a draw from an empty pile finds no card, whatever the discard pile holds. */
+      readonly neverReshuffled?: true;
+      readonly span: Span;
+    }
   | {
       readonly kind: "range";
       readonly low: number;

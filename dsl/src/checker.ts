@@ -509,7 +509,9 @@ class Checker {
       case "map":
         return this.maps.resolve(t);
       case "deck":
-        return { kind: "deck", element: this.resolveType(t.element) };
+        return t.neverReshuffled
+          ? { kind: "deck", element: this.resolveType(t.element), neverReshuffled: true }
+          : { kind: "deck", element: this.resolveType(t.element) };
       case "optional":
         // The grammar allows one `?`, so the inner type is never optional itself.
         return optionalOf(this.resolveType(t.inner));

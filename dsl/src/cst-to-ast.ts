@@ -382,7 +382,8 @@ export class AstBuilder {
   private plainTypeExpr(n: CstNode, span: A.Span): A.TypeExpr {
     if (has(n, "List")) return { kind: "list", element: this.typeExpr(node(n, "typeExpr")), span };
     if (!has(n, "List") && !has(n, "Comma") && has(n, "Less")) {
-      return { kind: "deck", element: this.typeExpr(node(n, "typeExpr")), span };
+      const element = this.typeExpr(node(n, "typeExpr"));
+      return has(n, "never") ? { kind: "deck", element, neverReshuffled: true, span } : { kind: "deck", element, span };
     }
     if (has(n, "Comma")) {
       const [key, value] = nodes(n, "typeExpr");

@@ -411,6 +411,14 @@ export class RulesParser extends CstParser {
           this.CONSUME3(T.Less);
           this.deeper(() => this.SUBRULE4(this.typeExpr));
           this.CONSUME3(T.Greater);
+          // `deck<Event> never reshuffled`: its discard pile does not come back when the pile runs out.
+          this.OPTION2({
+            GATE: () => this.LA(1).image === "never" && this.LA(2).image === "reshuffled",
+            DEF: () => {
+              this.CONSUME4(T.Identifier, { LABEL: "never" });
+              this.CONSUME5(T.Identifier, { LABEL: "reshuffled" });
+            },
+          });
         },
       },
       {

@@ -12,7 +12,7 @@ export type Type =
   | { readonly kind: "record"; readonly name: string }
   | { readonly kind: "list"; readonly element: Type }
   /** `deck<T>`: a face-down draw pile (`pile`) and a face-up discard pile (`discard`) of T. */
-  | { readonly kind: "deck"; readonly element: Type }
+  | { readonly kind: "deck"; readonly element: Type; readonly neverReshuffled?: true }
   /** `map<K, V>`: values of type V found by keys of type K (an enum, Player, int, Hex or Cell). */
   | { readonly kind: "map"; readonly key: Type; readonly value: Type }
   /** `T?`: a value of `inner`, or none. `none` alone is an optional of the unknown type. */
@@ -76,7 +76,7 @@ export function typeToString(t: Type): string {
     case "map":
       return `map<${typeToString(t.key)}, ${typeToString(t.value)}>`;
     case "deck":
-      return `deck<${typeToString(t.element)}>`;
+      return `deck<${typeToString(t.element)}>${t.neverReshuffled ? " never reshuffled" : ""}`;
     case "optional":
       return t.inner.kind === "unknown" ? "none" : `${typeToString(t.inner)}?`;
     case "void":
@@ -101,7 +101,12 @@ export function isAssignable(from: Type, to: Type): boolean {
     case "list":
       return from.kind === "list" && (from.element.kind === "unknown" || isAssignable(from.element, to.element));
     case "deck":
-      return from.kind === "deck" && isAssignable(from.element, to.element) && isAssignable(to.element, from.element);
+      return (
+        from.kind === "deck" &&
+        from.neverReshuffled === to.neverReshuffled &&
+        isAssignable(from.element, to.element) &&
+        isAssignable(to.element, from.element)
+      );
     case "map":
       // `{}` fits any map; otherwise the keys must be the same type and the values fit.
       return (

@@ -43,4 +43,19 @@ describe("decks", () => {
       "`reshuffle` takes a deck, found list<int>",
     );
   });
+
+  it("may be declared never reshuffled: the discard pile does not come back when the pile runs out", () => {
+    const program = loadClean(
+      inFlow(
+        "  last = draw(events)\n  if let e = last {\n    add e to events.discard\n  }\n  reshuffle(events)\n  end",
+        "global { events: deck<int> never reshuffled  last: int? }",
+      ),
+    );
+    expect(typeToString(program.globalFields.get("events")!.type)).toBe("deck<int> never reshuffled");
+    const mixed = soleError(
+      inFlow("  events = cards\n  end", "global { events: deck<int> never reshuffled  cards: deck<int> }"),
+      Codes.typeMismatch,
+    );
+    expect(mixed.message).toContain("deck<int> never reshuffled");
+  });
 });

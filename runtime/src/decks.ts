@@ -24,6 +24,11 @@ export function drawFromDeck<T>(rng: RngState, deck: Deck<T>): T | null {
   return deck.pile.length === 0 ? null : (deck.pile.shift() as T);
 }
 
+/** `draw(d)` from a deck `never reshuffled`: the top card, or null when the pile is empty. */
+export function drawFromPile<T>(deck: Deck<T>): T | null {
+  return deck.pile.length === 0 ? null : (deck.pile.shift() as T);
+}
+
 /** `reshuffle(d)`: the discard pile goes under the draw pile, and the whole pile is shuffled. */
 export function reshuffleDeck<T>(rng: RngState, deck: Deck<T>): void {
   if (deck.discard.length === 0 && deck.pile.length === 0) return;

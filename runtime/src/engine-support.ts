@@ -37,15 +37,20 @@ export function setAt<T>(list: T[], index: number, value: T): void {
 }
 
 /** Removes and returns the top (first) element. */
-export function drawTop<T>(list: T[]): T {
-  if (list.length === 0) throw new RulesError("cannot draw from an empty list");
+export function drawTop<T>(list: T[], line?: number): T {
+  if (list.length === 0) throw new RulesError(`${lineOf(line)}cannot draw from an empty list`);
   return list.shift() as T;
 }
 
 /** A uniformly random element. */
-export function pickRandom<T>(rng: RngState, list: readonly T[]): T {
-  if (list.length === 0) throw new RulesError("cannot pick from an empty list");
+export function pickRandom<T>(rng: RngState, list: readonly T[], line?: number): T {
+  if (list.length === 0) throw new RulesError(`${lineOf(line)}cannot pick from an empty list`);
   return list[randomInt(rng, list.length)] as T;
+}
+
+/** "rules line 12: ", the start of an error's message that names the rule it stopped at. */
+export function lineOf(line: number | undefined): string {
+  return line === undefined ? "" : `rules line ${line}: `;
 }
 
 /** A uniformly random integer from `low` to `high` inclusive. */

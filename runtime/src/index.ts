@@ -69,7 +69,7 @@ export {
   setAt,
   showPlayer,
 } from "./engine-support.ts";
-export { drawFromDeck, reshuffleDeck, type Deck, type DeckView } from "./decks.ts";
+export { drawFromDeck, drawFromPile, reshuffleDeck, type Deck, type DeckView } from "./decks.ts";
 export { freezeHeld, heldProblem, heldRecord, thawHeld, type Held, type HeldAt, type HeldFields } from "./held.ts";
 export {
   hexKeyedView,

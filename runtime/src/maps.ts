@@ -8,7 +8,7 @@
  * keyed by an enum with a member named like one (`constructor`, `toString`, `__proto__`...). A value is never
  * `undefined` (JSON has none), so `undefined` means "no such key".
  */
-import { RulesError } from "./engine-support.ts";
+import { RulesError, lineOf } from "./engine-support.ts";
 import { hexQ, hexR, type Hex } from "./hex.ts";
 
 export type RulesMap<K extends PropertyKey, V> = Partial<Record<K, V>>;
@@ -17,7 +17,7 @@ export type RulesMap<K extends PropertyKey, V> = Partial<Record<K, V>>;
 export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, line?: number): V {
   const value = map[key];
   if (value === undefined) {
-    throw new RulesError(`${line === undefined ? "" : `rules line ${line}: `}the map has no value for ${String(key)}`);
+    throw new RulesError(`${lineOf(line)}the map has no value for ${String(key)}`);
   }
   return value;
 }

@@ -389,11 +389,12 @@ export class ExprEmitter {
       case "within":
         return `graphWithin(${args.join(", ")})`;
       case "draw":
-        return e.args[0]!.type?.kind === "deck" ? `drawFromDeck(state.rng, ${a})` : `drawTop(${a})`;
+        if (e.args[0]!.type?.kind !== "deck") return `drawTop(${a}, ${e.span.line})`;
+        return e.args[0]!.type.neverReshuffled ? `drawFromPile(${a})` : `drawFromDeck(state.rng, ${a})`;
       case "reshuffle":
         return `reshuffleDeck(state.rng, ${a})`;
       case "pick":
-        return `pickRandom(state.rng, ${a})`;
+        return `pickRandom(state.rng, ${a}, ${e.span.line})`;
       case "random":
         return `randomBetween(state.rng, ${a}, ${b})`;
       case "shuffled":

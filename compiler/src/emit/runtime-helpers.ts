@@ -25,6 +25,7 @@ export const runtimeHelpers: readonly string[] = [
   "createRng",
   "divide",
   "drawFromDeck",
+  "drawFromPile",
   "drawTop",
   "equal",
   "graphSteps",

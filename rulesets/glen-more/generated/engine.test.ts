@@ -136,8 +136,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 931).pile = [];
-      mapGet(state.stacks, "stack1", 932).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0", 932).pile = [];
+      mapGet(state.stacks, "stack1", 933).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -171,8 +171,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 956).pile = [];
-      mapGet(state.stacks, "stack1", 957).pile = [
+      mapGet(state.stacks, "stack0", 957).pile = [];
+      mapGet(state.stacks, "stack1", 958).pile = [
         tileId(state, "1-15"),
         tileId(state, "1-16"),
         tileId(state, "1-17"),
@@ -263,8 +263,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 989).pile = [];
-      mapGet(state.stacks, "stack1", 990).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0", 990).pile = [];
+      mapGet(state.stacks, "stack1", 991).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
     }
     state.rng.forced.push(5);
     start(state);
@@ -299,8 +299,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 1006).pile = [];
-      mapGet(state.stacks, "stack1", 1007).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0", 1007).pile = [];
+      mapGet(state.stacks, "stack1", 1008).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
     }
     state.rng.forced.push(3);
     start(state);
@@ -378,8 +378,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = [2, 0, 0, 0, 3];
-      mapGet(state.stacks, "stack0", 1052).pile = [];
-      mapGet(state.stacks, "stack1", 1053).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0", 1053).pile = [];
+      mapGet(state.stacks, "stack1", 1054).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: [], clans: 0, used: false },
@@ -722,10 +722,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1301).pile = [];
-      mapGet(state.stacks, "stack1", 1302).pile = [];
-      mapGet(state.stacks, "stack2", 1303).pile = [];
-      mapGet(state.stacks, "stack3", 1304).pile = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0", 1302).pile = [];
+      mapGet(state.stacks, "stack1", 1303).pile = [];
+      mapGet(state.stacks, "stack2", 1304).pile = [];
+      mapGet(state.stacks, "stack3", 1305).pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
@@ -869,8 +869,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1412).pile = [];
-      mapGet(state.stacks, "stack1", 1413).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0", 1413).pile = [];
+      mapGet(state.stacks, "stack1", 1414).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, used: false },
@@ -987,8 +987,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1509).pile = [];
-      mapGet(state.stacks, "stack1", 1510).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0", 1510).pile = [];
+      mapGet(state.stacks, "stack1", 1511).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
@@ -1029,8 +1029,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1536).pile = [];
-      mapGet(state.stacks, "stack1", 1537).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0", 1537).pile = [];
+      mapGet(state.stacks, "stack1", 1538).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: tileId(state, "0-1"), x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
@@ -1256,9 +1256,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1694).pile = [];
-      mapGet(state.stacks, "stack1", 1695).pile = [tileId(state, "1-15")];
-      mapGet(state.stacks, "stack2", 1696).pile = [tileId(state, "2-1"), tileId(state, "2-15")];
+      mapGet(state.stacks, "stack0", 1695).pile = [];
+      mapGet(state.stacks, "stack1", 1696).pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2", 1697).pile = [tileId(state, "2-1"), tileId(state, "2-15")];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1290,9 +1290,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1725).pile = [];
-      mapGet(state.stacks, "stack1", 1726).pile = [tileId(state, "1-15")];
-      mapGet(state.stacks, "stack2", 1727).pile = [tileId(state, "2-1"), tileId(state, "2-15")];
+      mapGet(state.stacks, "stack0", 1726).pile = [];
+      mapGet(state.stacks, "stack1", 1727).pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2", 1728).pile = [tileId(state, "2-1"), tileId(state, "2-15")];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1322,9 +1322,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1749).pile = [];
-      mapGet(state.stacks, "stack1", 1750).pile = [tileId(state, "1-15")];
-      mapGet(state.stacks, "stack2", 1751).pile = [tileId(state, "2-1"), tileId(state, "2-15")];
+      mapGet(state.stacks, "stack0", 1750).pile = [];
+      mapGet(state.stacks, "stack1", 1751).pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2", 1752).pile = [tileId(state, "2-1"), tileId(state, "2-15")];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1354,9 +1354,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [tileId
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1770).pile = [];
-      mapGet(state.stacks, "stack1", 1771).pile = [tileId(state, "1-15")];
-      mapGet(state.stacks, "stack2", 1772).pile = [tileId(state, "2-1"), tileId(state, "2-15"), tileId(state, "2-16")];
+      mapGet(state.stacks, "stack0", 1771).pile = [];
+      mapGet(state.stacks, "stack1", 1772).pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2", 1773).pile = [tileId(state, "2-1"), tileId(state, "2-15"), tileId(state, "2-16")];
       state.players[1]!.whisky = 1;
     }
     start(state);
@@ -1377,10 +1377,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1790).pile = [];
-      mapGet(state.stacks, "stack1", 1791).pile = [];
-      mapGet(state.stacks, "stack2", 1792).pile = [];
-      mapGet(state.stacks, "stack3", 1793).pile = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0", 1791).pile = [];
+      mapGet(state.stacks, "stack1", 1792).pile = [];
+      mapGet(state.stacks, "stack2", 1793).pile = [];
+      mapGet(state.stacks, "stack3", 1794).pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     }
@@ -1412,10 +1412,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1814).pile = [];
-      mapGet(state.stacks, "stack1", 1815).pile = [];
-      mapGet(state.stacks, "stack2", 1816).pile = [];
-      mapGet(state.stacks, "stack3", 1817).pile = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0", 1815).pile = [];
+      mapGet(state.stacks, "stack1", 1816).pile = [];
+      mapGet(state.stacks, "stack2", 1817).pile = [];
+      mapGet(state.stacks, "stack3", 1818).pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -1446,10 +1446,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1849).pile = [];
-      mapGet(state.stacks, "stack1", 1850).pile = [];
-      mapGet(state.stacks, "stack2", 1851).pile = [];
-      mapGet(state.stacks, "stack3", 1852).pile = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0", 1850).pile = [];
+      mapGet(state.stacks, "stack1", 1851).pile = [];
+      mapGet(state.stacks, "stack2", 1852).pile = [];
+      mapGet(state.stacks, "stack3", 1853).pile = [tileId(state, "3-3")];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
         state.players[0]!.display.push({ tile: tileId(state, "1-15"), x: i_, y: 10, cubes: [], clans: 0, used: false });
@@ -1511,10 +1511,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1887).pile = [];
-      mapGet(state.stacks, "stack1", 1888).pile = [];
-      mapGet(state.stacks, "stack2", 1889).pile = [];
-      mapGet(state.stacks, "stack3", 1890).pile = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0", 1888).pile = [];
+      mapGet(state.stacks, "stack1", 1889).pile = [];
+      mapGet(state.stacks, "stack2", 1890).pile = [];
+      mapGet(state.stacks, "stack3", 1891).pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1539,10 +1539,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1908).pile = [];
-      mapGet(state.stacks, "stack1", 1909).pile = [];
-      mapGet(state.stacks, "stack2", 1910).pile = [];
-      mapGet(state.stacks, "stack3", 1911).pile = [tileId(state, "3-3")];
+      mapGet(state.stacks, "stack0", 1909).pile = [];
+      mapGet(state.stacks, "stack1", 1910).pile = [];
+      mapGet(state.stacks, "stack2", 1911).pile = [];
+      mapGet(state.stacks, "stack3", 1912).pile = [tileId(state, "3-3")];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1575,9 +1575,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 1926).pile = [];
-      mapGet(state.stacks, "stack1", 1927).pile = [tileId(state, "1-15")];
-      mapGet(state.stacks, "stack2", 1928).pile = [tileId(state, "2-1"), tileId(state, "2-15")];
+      mapGet(state.stacks, "stack0", 1927).pile = [];
+      mapGet(state.stacks, "stack1", 1928).pile = [tileId(state, "1-15")];
+      mapGet(state.stacks, "stack2", 1929).pile = [tileId(state, "2-1"), tileId(state, "2-15")];
       state.players[1]!.cards = ["lochLochy"];
     }
     state.rng.forced.push(0);
@@ -1609,8 +1609,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      mapGet(state.stacks, "stack0", 1942).pile = [];
-      mapGet(state.stacks, "stack1", 1943).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
+      mapGet(state.stacks, "stack0", 1943).pile = [];
+      mapGet(state.stacks, "stack1", 1944).pile = [tileId(state, "1-15"), tileId(state, "1-16"), tileId(state, "1-17")];
       state.players[0]!.coins = 0;
     }
     start(state);

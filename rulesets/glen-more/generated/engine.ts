@@ -11,7 +11,7 @@ import {
   concat,
   createRng,
   divide,
-  drawFromDeck,
+  drawFromPile,
   isCell,
   isInt,
   isRecord,
@@ -118,9 +118,9 @@ export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
 /** enum Space (rules line 217) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 313) */
+/** enum Source (rules line 314) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 315) */
+/** enum ClanSource (rules line 316) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -333,21 +333,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 506) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 515) */
-/** site 2: `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 522) */
-/** site 3: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 527) */
-/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 540) */
-/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 567) */
-/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 578) */
-/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 599) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 621) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 642) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 666) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 679) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 694) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 700) */
-/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 703) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 507) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 516) */
+/** site 2: `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 523) */
+/** site 3: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 528) */
+/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 541) */
+/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 568) */
+/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 579) */
+/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 600) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 622) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 643) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 667) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 680) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 695) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 701) */
+/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 704) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -400,20 +400,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 789). */
+/** The action TakeTile (rules line 790). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 802). */
+/** The action ForcedMove (rules line 803). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 814). */
+/** The action Sell (rules line 815). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -422,13 +422,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 822). */
+/** The action EndActivation (rules line 823). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action LochNess (rules line 827). */
+/** The action LochNess (rules line 828). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -436,7 +436,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 837). */
+/** The action MoveClan (rules line 838). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -445,7 +445,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 847). */
+/** The action Promote (rules line 848). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -453,13 +453,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 855). */
+/** The action EndMoves (rules line 856). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose activation` (rules line 515). */
+/** The answer to `choose activation` (rules line 516). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -467,7 +467,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 540). */
+/** The answer to `choose source` (rules line 541). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -475,7 +475,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 567). */
+/** The answer to `choose clanSource` (rules line 568). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -483,14 +483,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 578). */
+/** The answer to `choose oichRes` (rules line 579). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 599). */
+/** The answer to `choose spot` (rules line 600). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -498,49 +498,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 621). */
+/** The answer to `choose lochyRes` (rules line 622). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 642). */
+/** The answer to `choose shielRes` (rules line 643). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 666). */
+/** The answer to `choose ionaRes` (rules line 667). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 679). */
+/** The answer to `choose butcherCount` (rules line 680). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 694). */
+/** The answer to `choose grocerRes` (rules line 695). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 700). */
+/** The answer to `choose fairTypes` (rules line 701). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 703). */
+/** The answer to `choose fairRes` (rules line 704). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -783,17 +783,17 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileId (line 266) */
+/** fn tileId (line 267) */
 export function tileId(state: State, code: string): number {
   return at(collect5(state, code), 0);
 }
 
-/** fn tileSlot (line 267) */
+/** fn tileSlot (line 268) */
 export function tileSlot(state: State, code: string): Space {
   return { kind: "tile", id: tileId(state, code) };
 }
 
-/** fn codeAt (line 268) */
+/** fn codeAt (line 269) */
 export function codeAt(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -804,7 +804,7 @@ export function codeAt(state: State, space: number): string {
   return "";
 }
 
-/** fn stackOn (line 269) */
+/** fn stackOn (line 270) */
 export function stackOn(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -815,77 +815,77 @@ export function stackOn(state: State, space: number): number | null {
   return null;
 }
 
-/** fn resIdx (line 273) */
+/** fn resIdx (line 274) */
 export function resIdx(state: State, r: Res): number {
   return r === "wood" ? 0 : r === "stone" ? 1 : r === "grain" ? 2 : r === "cattle" ? 3 : 4;
 }
 
-/** fn unit (line 275) */
+/** fn unit (line 276) */
 export function unit(state: State, k: number, n_: number): number[] {
   return collect6(state, k, n_);
 }
 
-/** fn plusOne (line 276) */
+/** fn plusOne (line 277) */
 export function plusOne(state: State, l: number[], k: number): number[] {
   return collect7(state, k, l);
 }
 
-/** fn minusOne (line 277) */
+/** fn minusOne (line 278) */
 export function minusOne(state: State, l: number[], k: number): number[] {
   return collect8(state, k, l);
 }
 
-/** fn pairOf (line 278) */
+/** fn pairOf (line 279) */
 export function pairOf(state: State, a: number, b: number): number[] {
   return collect9(state, a, b);
 }
 
-/** fn costOf (line 279) */
+/** fn costOf (line 280) */
 export function costOf(state: State, t: Tile): number[] {
   return [t.wood, t.stone, t.grain, t.cattle, t.sheep];
 }
 
-/** fn have (line 281) */
+/** fn have (line 282) */
 export function have(state: State, p: Player, k: number): number {
   return sum11(state, p, k);
 }
 
-/** fn cubeCount (line 282) */
+/** fn cubeCount (line 283) */
 export function cubeCount(state: State, p: Player): number {
   return sum12(state, p);
 }
 
-/** fn clansOnDisplay (line 283) */
+/** fn clansOnDisplay (line 284) */
 export function clansOnDisplay(state: State, p: Player): number {
   return sum13(state, p);
 }
 
-/** fn owns (line 284) */
+/** fn owns (line 285) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 285) */
+/** fn kindAt (line 286) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 287) */
+/** fn indexAt (line 288) */
 export function indexAt(state: State, p: Player, x: number, y: number): number | null {
   return first14(state, p, x, y);
 }
 
-/** fn occupied (line 288) */
+/** fn occupied (line 289) */
 export function occupied(state: State, p: Player, x: number, y: number): boolean {
   return any15(state, p, x, y);
 }
 
-/** fn isProduction (line 290) */
+/** fn isProduction (line 291) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 291) */
+/** fn produce (line 292) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -898,42 +898,42 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 293) */
+/** fn isGrey (line 294) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 299) */
+/** fn miss (line 300) */
 export function miss(state: State, p: Player, need: number[], k: number): number {
   return Math.max(0, at(need, k) - have(state, p, k));
 }
 
-/** fn buyCost (line 301) */
+/** fn buyCost (line 302) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 303) */
+/** fn sellValue (line 304) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 304) */
+/** fn coverCost (line 305) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
   return sum16(state, levels, p, need);
 }
 
-/** fn coverOk (line 305) */
+/** fn coverOk (line 306) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
   return all17(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 308) */
+/** fn canCover (line 309) */
 export function canCover(state: State, p: Player, need: number[]): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 310) */
+/** fn canBuyNow (line 311) */
 export function canBuyNow(state: State, p: Player, k: number): boolean {
   return (
     at(state.market, k) < MARKET_SPACES &&
@@ -947,12 +947,12 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn tileName (line 318) */
+/** fn tileName (line 319) */
 export function tileName(state: State, p: Player, i_: number): string {
   return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${at(state.players[p]!.display, i_).x}, ${at(state.players[p]!.display, i_).y})`;
 }
 
-/** fn sourceText (line 319) */
+/** fn sourceText (line 320) */
 export function sourceText(state: State, p: Player, k: number, s: Source): string {
   if (s.kind === "buy") {
     return `buy the ${at(RES, k)} at the market for ${at(state.market, k) + 1} coins`;
@@ -962,7 +962,7 @@ export function sourceText(state: State, p: Player, k: number, s: Source): strin
   return `pay the ${at(RES, k)} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSourceText (line 323) */
+/** fn clanSourceText (line 324) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -972,32 +972,32 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 329) */
+/** fn paySources (line 330) */
 export function paySources(state: State, p: Player, k: number): Source[] {
   return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect18(state, p, k));
 }
 
-/** fn cheapest (line 334) */
+/** fn cheapest (line 335) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
 }
 
-/** fn cheapestPaid (line 336) */
+/** fn cheapestPaid (line 337) */
 export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 339) */
+/** fn spareCubes (line 340) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
   return sum19(state, p, need);
 }
 
-/** fn buysAt (line 340) */
+/** fn buysAt (line 341) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
   return count20(state, p, need, price);
 }
 
-/** fn extraOk (line 341) */
+/** fn extraOk (line 342) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1013,7 +1013,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 347) */
+/** fn typePrice (line 348) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -1024,12 +1024,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 349) */
+/** fn typesAt (line 350) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
   return count21(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 350) */
+/** fn distinctOk (line 351) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1045,42 +1045,42 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 356) */
+/** fn funds (line 357) */
 export function funds(state: State, p: Player, need: number[]): number {
   return state.players[p]!.coins + sum22(state, p, need);
 }
 
-/** fn coverSellingOk (line 358) */
+/** fn coverSellingOk (line 359) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
   return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 360) */
+/** fn twoTypesSellingOk (line 361) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any25(state, p);
 }
 
-/** fn clanNear (line 365) */
+/** fn clanNear (line 366) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
   return any26(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 369) */
+/** fn edgesMatch (line 370) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return all27(state, p, x, y, t) && all28(state, p, y, x, t);
 }
 
-/** fn riverOk (line 373) */
+/** fn riverOk (line 374) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return !t.river || any29(state, p, x, y);
 }
 
-/** fn roadOk (line 375) */
+/** fn roadOk (line 376) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return !t.road || any30(state, p, y, x);
 }
 
-/** fn fits (line 377) */
+/** fn fits (line 378) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
@@ -1092,17 +1092,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 384) */
+/** fn placeable (line 385) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any33(state, p, id, minus);
 }
 
-/** fn clanPayable (line 389) */
+/** fn clanPayable (line 390) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
   return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any34(state, p, id);
 }
 
-/** fn affordable (line 392) */
+/** fn affordable (line 393) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1112,12 +1112,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 397) */
+/** fn placeableAfterPaying (line 398) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 399) */
+/** fn canTakeSelling (line 400) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1127,22 +1127,22 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 405) */
+/** fn spaceLabel (line 406) */
 export function spaceLabel(state: State, space: number): string {
   return space < state.track.length ? match35(state, space) : "nothing";
 }
 
-/** fn tileOn (line 412) */
+/** fn tileOn (line 413) */
 export function tileOn(state: State, space: number): number | null {
   return space < state.track.length ? match36(state, space) : null;
 }
 
-/** fn usable (line 416) */
+/** fn usable (line 417) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 417) */
+/** fn usableKind (line 418) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1158,12 +1158,12 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 432) */
+/** fn firstPawn (line 433) */
 export function firstPawn(state: State): number {
   return min38(state);
 }
 
-/** fn lastTurn (line 433) */
+/** fn lastTurn (line 434) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1171,47 +1171,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 435) */
+/** fn left (line 436) */
 export function left(state: State, s: Stack): number {
-  return mapGet(state.stacks, s, 435).pile.length;
+  return mapGet(state.stacks, s, 436).pile.length;
 }
 
-/** fn tableVp (line 438) */
+/** fn tableVp (line 439) */
 export function tableVp(state: State, difference: number): number {
-  return mapGet(SCORE_VP, Math.min(difference, 5), 438);
+  return mapGet(SCORE_VP, Math.min(difference, 5), 439);
 }
 
-/** fn ladderVp (line 439) */
+/** fn ladderVp (line 440) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types, 439) : 0;
+  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types, 440) : 0;
 }
 
-/** fn bonnets (line 440) */
+/** fn bonnets (line 441) */
 export function bonnets(state: State, p: Player): number {
   return sum39(state, p);
 }
 
-/** fn chieftainValue (line 441) */
+/** fn chieftainValue (line 442) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 442) */
+/** fn tilesWith (line 443) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count40(state, p, b);
 }
 
-/** fn villages (line 443) */
+/** fn villages (line 444) */
 export function villages(state: State, p: Player): number {
   return count41(state, p);
 }
 
-/** fn toActivate (line 653) */
+/** fn toActivate (line 654) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect42(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 875) */
+/** fn fourPlayerTrack (line 876) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1230,7 +1230,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 880) */
+/** fn twoPlayerTrack (line 881) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1249,14 +1249,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 885) */
+/** fn startVillage (line 886) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, used: false };
 }
 
-/** proc dieTurn (line 713) */
+/** proc dieTurn (line 714) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 715);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1266,7 +1266,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 751) */
+/** proc scoreRound (line 752) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min43(state);
@@ -1280,7 +1280,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 762) */
+/** proc finalScoring (line 763) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1322,7 +1322,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 802): its effects, once allowed. */
+/** action ForcedMove (line 803): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1341,7 +1341,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 814): its effects, once allowed. */
+/** action Sell (line 815): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1353,7 +1353,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 822): its effects, once allowed. */
+/** action EndActivation (line 823): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1381,7 +1381,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 837): its effects, once allowed. */
+/** action MoveClan (line 838): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1406,7 +1406,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 847): its effects, once allowed. */
+/** action Promote (line 848): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1418,7 +1418,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 855): its effects, once allowed. */
+/** action EndMoves (line 856): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1427,7 +1427,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 482) until it waits for a decision or is done. */
+/** Runs the flow (line 483) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1501,7 +1501,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 495) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 496) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1677,7 +1677,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 534) until it waits for a decision or is done. */
+/** Runs proc payDue (line 535) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1796,7 +1796,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 558) until it waits for a decision or is done. */
+/** Runs proc payFor (line 559) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1908,7 +1908,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 586) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 587) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2004,7 +2004,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 608) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 609) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2276,7 +2276,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 657) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 658) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2583,7 +2583,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 724) until it waits for a decision or is done. */
+/** Runs proc refill (line 725) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2627,7 +2627,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 734) until it waits for a decision or is done. */
+/** Runs proc layTile (line 735) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2639,7 +2639,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromDeck(state.rng, mapGet(state.stacks, frame.s, 736));
+        const id = drawFromPile(mapGet(state.stacks, frame.s, 737));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2686,7 +2686,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 789) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 790) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2726,7 +2726,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 827) until it waits for a decision or is done. */
+/** Runs action LochNess (line 828) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2886,7 +2886,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 506)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 507)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2894,7 +2894,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 515)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 516)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2908,7 +2908,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 522)
+      // `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 523)
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
       offerEndActivation(state, seat, out);
@@ -2916,7 +2916,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 527)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 528)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2925,7 +2925,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 540)
+      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 541)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2936,7 +2936,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 567)
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 568)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2947,7 +2947,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 578)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 579)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2967,7 +2967,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 599)
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 600)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2977,7 +2977,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 621)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 622)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2987,7 +2987,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 642)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 643)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2997,7 +2997,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 666)
+      // `choose ionaRes: Res by p` (proc activateTile, line 667)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -3007,7 +3007,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 679)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 680)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -3018,7 +3018,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 694)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 695)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3030,7 +3030,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 700)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 701)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -3041,7 +3041,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 703)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 704)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3748,10 +3748,10 @@ export function setUp(options: GameOptions): State {
     allowed: [],
     pending: null,
   };
-  mapGet(state.stacks, "stack0", 449).pile = shuffleInPlace(state.rng, collect52(state));
-  mapGet(state.stacks, "stack1", 450).pile = shuffleInPlace(state.rng, collect53(state));
-  mapGet(state.stacks, "stack2", 451).pile = shuffleInPlace(state.rng, collect54(state));
-  mapGet(state.stacks, "stack3", 452).pile = shuffleInPlace(state.rng, collect55(state));
+  mapGet(state.stacks, "stack0", 450).pile = shuffleInPlace(state.rng, collect52(state));
+  mapGet(state.stacks, "stack1", 451).pile = shuffleInPlace(state.rng, collect53(state));
+  mapGet(state.stacks, "stack2", 452).pile = shuffleInPlace(state.rng, collect54(state));
+  mapGet(state.stacks, "stack3", 453).pile = shuffleInPlace(state.rng, collect55(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3772,9 +3772,7 @@ export function setUp(options: GameOptions): State {
   }
 
   while (state.track.length < TRACK_OCCUPIED) {
-    const id =
-      drawFromDeck(state.rng, mapGet(state.stacks, "stack0", 473)) ??
-      drawFromDeck(state.rng, mapGet(state.stacks, "stack1", 473));
+    const id = drawFromPile(mapGet(state.stacks, "stack0", 474)) ?? drawFromPile(mapGet(state.stacks, "stack1", 474));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -4685,7 +4683,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "9a908dad",
+  sourceHash: "55377a8f",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

@@ -194,7 +194,7 @@ export function placeShip(state: State, p: Player, kind: Kind): void {
     state.players[p]!.unarmedReserve -= 1;
   }
 
-  state.sea.push({ owner: p, value: drawTop(state.players[p]!.drawn), armed: kind === "armed", revealed: false });
+  state.sea.push({ owner: p, value: drawTop(state.players[p]!.drawn, 75), armed: kind === "armed", revealed: false });
 }
 
 /** Why Launch is refused now, or null when it is allowed. */
@@ -254,7 +254,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
     switch (frame.pc) {
       case 0: {
         for (const p of SEATS[state.playerCount]!) {
-          state.players[p]!.drawn.push(drawTop(state.players[p]!.deck));
+          state.players[p]!.drawn.push(drawTop(state.players[p]!.deck, 85));
         }
 
         state.pending = {
@@ -272,7 +272,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
         }
 
         frame.lowest = clone<Ship[]>(argmin1(state));
-        frame.current = pickRandom(state.rng, frame.lowest).owner;
+        frame.current = pickRandom(state.rng, frame.lowest, 94).owner;
         frame.pc = 2;
         continue machine;
       }
@@ -321,7 +321,7 @@ function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.me]!.drawn.push(drawTop(state.players[frame.me]!.deck));
+        state.players[frame.me]!.drawn.push(drawTop(state.players[frame.me]!.deck, 109));
         state.pending = { site: 2, players: [frame.me] };
         frame.pc = 1;
         return;

@@ -12606,7 +12606,7 @@ export function setUp(options: GameOptions): State {
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 821);
   return state;
 }
 
