@@ -58,6 +58,9 @@ export function formatValue(value: unknown, indent = ""): string {
   if (typeof value === "object" && value !== null) {
     const entries = Object.entries(value).filter(([, field]) => field !== undefined);
     if (entries.length === 0) return "{}";
+    // A small record inside the view reads best on one line: `figure(owner: 0)`, `{ x: 2, y: 0 }`.
+    const inline = indent === "" ? null : formatInline(entries);
+    if (inline !== null) return inline;
     return entries
       .map(([key, field]) => {
         const text = formatValue(field, inner);
@@ -66,6 +69,26 @@ export function formatValue(value: unknown, indent = ""): string {
       .join("");
   }
   return formatScalar(value);
+}
+
+/**
+ * A record of scalars (and short lists of them) on one line, or null when it would be long. A tagged union's member
+ * (a `kind` naming it) reads like the rules write it: `tile(id: 3)`, `die`.
+ */
+function formatInline(entries: readonly [string, unknown][]): string | null {
+  const fields: string[] = [];
+  let kind: string | null = null;
+  for (const [key, field] of entries) {
+    if (key === "kind" && typeof field === "string" && kind === null) {
+      kind = field;
+      continue;
+    }
+    if (Array.isArray(field) ? !field.every(isScalar) : !isScalar(field)) return null;
+    fields.push(`${key}: ${Array.isArray(field) ? `[${field.map(formatScalar).join(", ")}]` : formatScalar(field)}`);
+  }
+  const text =
+    kind === null ? `{ ${fields.join(", ")} }` : fields.length === 0 ? kind : `${kind}(${fields.join(", ")})`;
+  return text.length <= 90 ? text : null;
 }
 
 /** `formatValue` as standalone text (without the newline a block starts with). */

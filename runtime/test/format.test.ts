@@ -47,7 +47,8 @@ describe("formatOutcome", () => {
 
 describe("formatBlock", () => {
   it("writes one field per line, short scalar lists inline, nested blocks indented", () => {
-    const view = { round: 2, positions: [3, 0], hand: [{ suit: "hearts", rank: 5 }], me: { seat: 0, tags: [] } };
+    const long = "a name long enough that the record no longer fits on one line";
+    const view = { round: 2, positions: [3, 0], hand: [{ suit: "hearts", rank: 5, name: long }], me: { seat: 0 } };
     expect(formatBlock(view)).toBe(
       [
         "round: 2",
@@ -55,10 +56,16 @@ describe("formatBlock", () => {
         "hand:",
         '  - suit: "hearts"',
         "    rank: 5",
-        "me:",
-        "  seat: 0",
-        "  tags: []",
+        `    name: "${long}"`,
+        "me: { seat: 0 }",
       ].join("\n"),
+    );
+  });
+
+  it("writes a small record on one line, and a member of a tagged union the way the rules write it", () => {
+    const view = { track: [{ kind: "figure", owner: 0 }, { kind: "die" }], spot: { x: 2, y: 0, tags: [1, 2] } };
+    expect(formatBlock(view)).toBe(
+      ["track:", "  - figure(owner: 0)", "  - die", "spot: { x: 2, y: 0, tags: [1, 2] }"].join("\n"),
     );
   });
 });
