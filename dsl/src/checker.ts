@@ -15,6 +15,7 @@ import {
 } from "./checker-builtins.ts";
 import { describeContext, type Context } from "./checker-context.ts";
 import { MapChecker } from "./checker-maps.ts";
+import { TestChecker } from "./checker-tests.ts";
 import { DerivedData } from "./derived-data.ts";
 import { RoutineGraph, routineKey } from "./routine-graph.ts";
 import { UnionChecker, type UnionInfo } from "./checker-unions.ts";
@@ -247,6 +248,21 @@ class Checker {
     hasScore: () => this.scoring?.score !== undefined,
     isAction: (name) => this.actions.has(name),
     actionHint: (name) => didYouMean(name, this.actions.keys()),
+  });
+
+  private readonly testSteps = new TestChecker({
+    diagnostics: this.diagnostics,
+    game: () => this.game,
+    variantNames: () => this.variants.map((v) => v.name.text),
+    actions: this.actions,
+    choiceTypes: this.choiceTypes,
+    decisions: () => this.graph.decisions,
+    enter: (context) => this.enter(context, undefined),
+    block: (b) => this.block(b),
+    expr: (e, expected) => this.expr(e, expected),
+    expectType: (e, actual, expected) => this.expectType(e, actual, expected),
+    resolveType: (t) => this.resolveType(t),
+    use: (name) => this.used.add(name),
   });
 
   constructor(private readonly file: A.RulesFile) {}
@@ -730,7 +746,7 @@ class Checker {
     }
     if (this.scoring) this.checkScoring(this.scoring);
     for (const v of this.variants) this.checkVariant(v);
-    for (const t of this.tests) this.checkTest(t);
+    for (const t of this.tests) this.testSteps.check(t);
   }
 
   /** A derived field is a value computed like a function's, from the setup's result. */
@@ -929,122 +945,6 @@ class Checker {
       else if (r.kind === "proc") this.checkProc(r, v.name.text);
       else this.checkAction(r, v.name.text);
     }
-  }
-
-  private checkTest(t: A.TestDecl): void {
-    if (
-      this.game &&
-      t.players !== undefined &&
-      (t.players < this.game.minPlayers || t.players > this.game.maxPlayers)
-    ) {
-      this.diagnostics.push(
-        error(
-          Codes.invalidValue,
-          t.span,
-          `the test plays with ${t.players} players; the game allows ${this.game.minPlayers}..${this.game.maxPlayers}`,
-        ),
-      );
-    }
-    if (t.variant && !this.variants.some((v) => v.name.text === t.variant!.text)) {
-      this.diagnostics.push(
-        error(
-          Codes.unknownName,
-          t.variant.span,
-          `unknown variant \`${t.variant.text}\``,
-          didYouMean(
-            t.variant.text,
-            this.variants.map((v) => v.name.text),
-          ),
-        ),
-      );
-    }
-    for (const step of t.steps) {
-      switch (step.kind) {
-        case "given":
-          this.enter("given", undefined);
-          this.block(step.body);
-          break;
-        case "expect":
-          this.enter("expect", undefined);
-          this.expr(step.condition, BOOL);
-          break;
-        case "play":
-        case "refused":
-          this.checkTestPlay(step.play);
-          break;
-        case "random":
-          break;
-      }
-    }
-  }
-
-  private checkTestPlay(play: A.TestPlay): void {
-    this.enter("testArg", undefined);
-    const action = this.actions.get(play.action.text);
-    const choice = this.choiceTypes.get(play.action.text);
-    if (action) {
-      this.used.add(play.action.text);
-      if (play.args.length !== action.params.length) {
-        this.diagnostics.push(
-          error(
-            Codes.wrongArity,
-            play.span,
-            `\`${play.action.text}\` takes ${action.params.length} argument(s), got ${play.args.length}`,
-          ),
-        );
-      }
-      play.byValue = play.args.map((arg, i) => {
-        const p = action.params[i];
-        if (!p) return false;
-        const type = this.resolveType(p.typeExpr);
-        return p.from ? this.positionOrValue(arg, type) : (this.expr(arg, type), false);
-      });
-    } else if (choice) {
-      if (play.args.length !== 1) {
-        this.diagnostics.push(error(Codes.wrongArity, play.span, `the choice \`${play.action.text}\` takes one value`));
-      }
-      const chooses = this.graph.decisions.filter((d) => d.kind === "choose" && d.stmt.name.text === play.action.text);
-      // A loop of choices over plain values is answered with the value, like a choice of a type.
-      const fromList = chooses.some((d) => d.kind === "choose" && d.stmt.domain.from !== undefined && !d.stmt.byValue);
-      play.byValue = play.args.map((arg) =>
-        fromList ? this.positionOrValue(arg, choice) : (this.expr(arg, choice), false),
-      );
-    } else {
-      this.diagnostics.push(
-        error(
-          Codes.unknownName,
-          play.action.span,
-          `unknown action or choice \`${play.action.text}\``,
-          didYouMean(play.action.text, [...this.actions.keys(), ...this.choiceTypes.keys()]),
-        ),
-      );
-    }
-  }
-
-  /**
-   * A test's answer taken `in` a list: a position in the list (a number), or, when the list holds squares, records,
-   * enum members or flags, the value itself. Returns whether it is given by value.
-   */
-  private positionOrValue(arg: A.Expr, answer: Type): boolean {
-    if (answer.kind === "optional" && arg.kind === "none") {
-      this.expr(arg, answer);
-      return false;
-    }
-    const element = withoutNone(answer);
-    const byValue =
-      element.kind === "hex" ||
-      element.kind === "cell" ||
-      element.kind === "record" ||
-      element.kind === "enum" ||
-      element.kind === "bool";
-    if (!byValue) {
-      this.expr(arg, INT);
-      return false;
-    }
-    const t = this.expr(arg, undefined);
-    if (t.kind === "int") return false;
-    this.expectType(arg, t, element);
-    return true;
   }
 
   // ---- statements -------------------------------------------------------------------------------------------

@@ -1,0 +1,143 @@
+/**
+ * The checker's part for tests: a test's player count and variant, its `given` blocks, its expectations, and the
+ * actions and choices its `play` steps answer (by position in a list, or by value). Like `checker-maps.ts`, it works
+ * through a small host interface of the main checker.
+ */
+import type * as A from "./ast.ts";
+import type { DecisionSite } from "./checker.ts";
+import type { Context } from "./checker-context.ts";
+import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
+import { BOOL, INT, withoutNone, type Type } from "./types.ts";
+
+export interface TestHost {
+  readonly diagnostics: Diagnostic[];
+  game(): A.GameDecl | undefined;
+  variantNames(): string[];
+  readonly actions: ReadonlyMap<string, A.ActionDecl>;
+  /** The answer type of each choice, by the choice's name. */
+  readonly choiceTypes: ReadonlyMap<string, Type>;
+  decisions(): readonly DecisionSite[];
+  /** Starts checking in `context`, outside any routine. */
+  enter(context: Context): void;
+  block(b: A.Block): void;
+  expr(e: A.Expr, expected: Type | undefined): Type;
+  expectType(e: A.Expr, actual: Type, expected: Type): void;
+  resolveType(t: A.TypeExpr): Type;
+  use(name: string): void;
+}
+
+export class TestChecker {
+  constructor(private readonly host: TestHost) {}
+
+  check(t: A.TestDecl): void {
+    const game = this.host.game();
+    if (game && t.players !== undefined && (t.players < game.minPlayers || t.players > game.maxPlayers)) {
+      this.host.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          t.span,
+          `the test plays with ${t.players} players; the game allows ${game.minPlayers}..${game.maxPlayers}`,
+        ),
+      );
+    }
+    if (t.variant && !this.host.variantNames().includes(t.variant.text)) {
+      this.host.diagnostics.push(
+        error(
+          Codes.unknownName,
+          t.variant.span,
+          `unknown variant \`${t.variant.text}\``,
+          didYouMean(t.variant.text, this.host.variantNames()),
+        ),
+      );
+    }
+    for (const step of t.steps) {
+      switch (step.kind) {
+        case "given":
+          this.host.enter("given");
+          this.host.block(step.body);
+          break;
+        case "expect":
+          this.host.enter("expect");
+          this.host.expr(step.condition, BOOL);
+          break;
+        case "play":
+        case "refused":
+          this.play(step.play);
+          break;
+        case "random":
+          break;
+      }
+    }
+  }
+
+  private play(play: A.TestPlay): void {
+    this.host.enter("testArg");
+    const action = this.host.actions.get(play.action.text);
+    const choice = this.host.choiceTypes.get(play.action.text);
+    if (action) {
+      this.host.use(play.action.text);
+      if (play.args.length !== action.params.length) {
+        this.host.diagnostics.push(
+          error(
+            Codes.wrongArity,
+            play.span,
+            `\`${play.action.text}\` takes ${action.params.length} argument(s), got ${play.args.length}`,
+          ),
+        );
+      }
+      play.byValue = play.args.map((arg, i) => {
+        const p = action.params[i];
+        if (!p) return false;
+        const type = this.host.resolveType(p.typeExpr);
+        return p.from ? this.positionOrValue(arg, type) : (this.host.expr(arg, type), false);
+      });
+    } else if (choice) {
+      if (play.args.length !== 1) {
+        this.host.diagnostics.push(
+          error(Codes.wrongArity, play.span, `the choice \`${play.action.text}\` takes one value`),
+        );
+      }
+      const chooses = this.host.decisions().filter((d) => d.kind === "choose" && d.stmt.name.text === play.action.text);
+      // A loop of choices over plain values is answered with the value, like a choice of a type.
+      const fromList = chooses.some((d) => d.kind === "choose" && d.stmt.domain.from !== undefined && !d.stmt.byValue);
+      play.byValue = play.args.map((arg) =>
+        fromList ? this.positionOrValue(arg, choice) : (this.host.expr(arg, choice), false),
+      );
+    } else {
+      this.host.diagnostics.push(
+        error(
+          Codes.unknownName,
+          play.action.span,
+          `unknown action or choice \`${play.action.text}\``,
+          didYouMean(play.action.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]),
+        ),
+      );
+    }
+  }
+
+  /**
+   * A test's answer taken `in` a list: a position in the list (a number), or, when the list holds squares, records,
+   * enum members or flags, the value itself. Returns whether it is given by value.
+   */
+  private positionOrValue(arg: A.Expr, answer: Type): boolean {
+    if (answer.kind === "optional" && arg.kind === "none") {
+      this.host.expr(arg, answer);
+      return false;
+    }
+    const element = withoutNone(answer);
+    const byValue =
+      element.kind === "hex" ||
+      element.kind === "cell" ||
+      element.kind === "record" ||
+      element.kind === "enum" ||
+      element.kind === "bool";
+    if (!byValue) {
+      this.host.expr(arg, INT);
+      return false;
+    }
+    const t = this.host.expr(arg, undefined);
+    if (t.kind === "int") return false;
+    this.host.expectType(arg, t, element);
+    return true;
+  }
+}
