@@ -257,7 +257,10 @@ export interface VariantDecl extends Node {
 
 export type TestStep =
   | { readonly kind: "given"; readonly body: Block; readonly span: Span }
-  | { readonly kind: "random"; readonly values: number[]; readonly span: Span }
+  /** `random 1, 0`; `random setup 1, 0` forces the setup's draws instead (it must come before the game starts). */
+  | { readonly kind: "random"; readonly values: number[]; readonly setup: boolean; readonly span: Span }
+  /** `play until Move`: the first answer to every decision, until the named action or choice is offered. */
+  | { readonly kind: "playUntil"; readonly decision: Name; readonly span: Span }
   | { readonly kind: "play"; readonly play: TestPlay; readonly span: Span }
   | {
       readonly kind: "refused";

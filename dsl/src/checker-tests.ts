@@ -50,7 +50,19 @@ export class TestChecker {
         ),
       );
     }
+    let started = false;
     for (const step of t.steps) {
+      if (step.kind === "random" && step.setup && started) {
+        this.host.diagnostics.push(
+          error(
+            Codes.misplaced,
+            step.span,
+            "`random setup` forces the setup's draws, which are over once another step has run",
+            "put it first in the test",
+          ),
+        );
+      }
+      if (!(step.kind === "random" && step.setup)) started = true;
       switch (step.kind) {
         case "given":
           this.host.enter("given");
@@ -65,6 +77,9 @@ export class TestChecker {
           this.play(step.play);
           break;
         case "random":
+          break;
+        case "playUntil":
+          this.decisionName(step.decision);
           break;
       }
     }
@@ -113,6 +128,22 @@ export class TestChecker {
         ),
       );
     }
+  }
+
+  /** The name of an action or a choice, as `play until` names it. */
+  private decisionName(decision: A.Name): void {
+    if (this.host.actions.has(decision.text) || this.host.choiceTypes.has(decision.text)) {
+      this.host.use(decision.text);
+      return;
+    }
+    this.host.diagnostics.push(
+      error(
+        Codes.unknownName,
+        decision.span,
+        `unknown action or choice \`${decision.text}\``,
+        didYouMean(decision.text, [...this.host.actions.keys(), ...this.host.choiceTypes.keys()]),
+      ),
+    );
   }
 
   /**

@@ -509,7 +509,18 @@ export class AstBuilder {
         const word = token(setting, "Identifier");
         const values = tokens(setting, "IntLiteral").map((t) => this.int(t));
         if (!this.expectWord(word, ["players", "seed", "random"], "in a test")) continue;
-        if (word.image === "random") steps.push({ kind: "random", values, span });
+        if (has(setting, "Setup") && word.image !== "random") {
+          this.diagnostics.push(
+            error(
+              Codes.syntaxError,
+              span,
+              `\`${word.image} setup\` means nothing`,
+              "write `random setup 2, 0` to force the setup's draws",
+            ),
+          );
+          continue;
+        }
+        if (word.image === "random") steps.push({ kind: "random", values, setup: has(setting, "Setup"), span });
         else if (values.length !== 1) {
           this.diagnostics.push(error(Codes.syntaxError, span, `\`${word.image}\` takes one number`));
         } else if (word.image === "players") players = values[0];
@@ -528,7 +539,8 @@ export class AstBuilder {
       }
       const play = maybeNode(s, "testPlay");
       if (play) {
-        steps.push({ kind: "play", play: this.testAction(node(play, "testAction")), span });
+        if (has(play, "decision")) steps.push({ kind: "playUntil", decision: name(token(play, "decision")), span });
+        else steps.push({ kind: "play", play: this.testAction(node(play, "testAction")), span });
         continue;
       }
       const expect = node(s, "testExpect");

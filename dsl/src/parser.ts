@@ -360,6 +360,8 @@ export class RulesParser extends CstParser {
   /** `players 4`, `seed 7`, `random 0, 2` */
   private testSetting = this.RULE("testSetting", () => {
     this.CONSUME(T.Identifier);
+    // `random setup 2, 0`: the random results the setup takes first.
+    this.OPTION(() => this.CONSUME(T.Setup));
     this.AT_LEAST_ONE_SEP({ SEP: T.Comma, DEF: () => this.CONSUME(T.IntLiteral) });
   });
 
@@ -371,7 +373,17 @@ export class RulesParser extends CstParser {
   /** `play 0 Attack(2)` */
   private testPlay = this.RULE("testPlay", () => {
     this.CONSUME(T.Play);
-    this.SUBRULE(this.testAction);
+    this.OR([
+      {
+        // `play until Move`: first answers until the decision is offered.
+        GATE: () => this.LA(1).image === "until",
+        ALT: () => {
+          this.CONSUME(T.Identifier, { LABEL: "until" });
+          this.CONSUME2(T.Identifier, { LABEL: "decision" });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.testAction) },
+    ]);
   });
 
   private testAction = this.RULE("testAction", () => {

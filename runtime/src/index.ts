@@ -35,7 +35,8 @@ export {
   type SimulationOptions,
   type SimulationSummary,
 } from "./simulate.ts";
-export { atValues } from "./at-values.ts";
+export { atValues, checkAtValues, NotAmongChoices } from "./at-values.ts";
+export { describePending, playUntil } from "./test-steps.ts";
 export {
   formatAction,
   formatBlock,

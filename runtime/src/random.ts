@@ -17,13 +17,14 @@ export interface RngState {
   forced: number[];
 }
 
-export function createRng(seed: number): RngState {
+export function createRng(seed: number, forced: readonly number[] = []): RngState {
   // splitmix32 steps, written out (no closure: creating a generator is on the hot path of every playout).
   const x1 = ((seed | 0) + 0x9e3779b9) | 0;
   const x2 = (x1 + 0x9e3779b9) | 0;
   const x3 = (x2 + 0x9e3779b9) | 0;
   const r: RngState = { a: splitmix32(x1), b: splitmix32(x2), c: splitmix32(x3), d: 1, forced: [] };
   for (let i = 0; i < 12; i++) nextUint32(r);
+  if (forced.length > 0) r.forced.push(...forced);
   return r;
 }
 

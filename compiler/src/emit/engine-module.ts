@@ -515,9 +515,14 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
       kind: StructureKind.Function,
       name: "setUp",
       isExported: true,
-      parameters: [{ name: "options", type: "GameOptions" }],
+      parameters: [
+        { name: "options", type: "GameOptions" },
+        { name: "forced", type: "readonly number[]", initializer: "[]" },
+      ],
       returnType: "State",
-      docs: ["A new game after its setup, before the flow starts (tests may change it before `start`)."],
+      docs: [
+        "A new game after its setup, before the flow starts (tests may change it before `start`). `forced`: random results the setup takes first (a test's `random setup`).",
+      ],
       statements: [
         "const playerCount = options.players;",
         `if (!Number.isInteger(playerCount) || playerCount < ${p.game.minPlayers} || playerCount > ${p.game.maxPlayers}) {`,
@@ -531,7 +536,7 @@ function emitLifecycle(ctx: EmitContext): StatementStructures[] {
         "playerCount,",
         `players: SEATS[playerCount]!.map(() => ({ ${playerInit.join(", ")} })),`,
         ...globalInit.map((g) => `${g},`),
-        "rng: createRng(options.seed),",
+        "rng: createRng(options.seed, forced),",
         "stack: [newFlowFrame()],",
         ...allowanceLists(p).map((list) => `${list}: [],`),
         ...(waitingValueProcs(p).length > 0

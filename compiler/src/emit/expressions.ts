@@ -90,7 +90,7 @@ export class ExprEmitter {
     private readonly program: Program,
     readonly sink: HelperSink,
     /** Source text, for the doc comment of lifted helpers. */
-    private readonly source: string,
+    readonly source: string,
   ) {}
 
   /** Like `emit`, but copies lists and records read from somewhere else, so the state never shares data. */

@@ -119,16 +119,17 @@ export function emitTestModule(input: TestModuleInput): string {
       "checkReplay",
       "checkSaveRestore",
       "checkViewsHide",
+      "describePending",
     ]
       .sort()
       .concat(runtimeTypes)
       .join(", ")} } from "@rules/runtime";`,
     `import { ${[...usedExports.sort(), ...types.sort().map((t) => `type ${t}`)].join(", ")} } from "./engine.ts";`,
     "",
-    "/** Plays an action the rules must allow. */",
+    "/** Plays an action the rules must allow; a refusal says why, and what the game was waiting for. */",
     "function play(state: State, action: Action): void {",
     "const refusal = engine.check(state, action);",
-    "if (refusal !== null) throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}`);",
+    "if (refusal !== null) throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}\\n${describePending(engine, state)}`);",
     "engine.apply(state, action);",
     "}",
     "",
@@ -141,7 +142,10 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
   const lines: string[] = [];
   const players = t.players ?? program.game.minPlayers;
   const variant = t.variant?.text ?? "base";
-  lines.push(`const state = setUp({ players: ${players}, seed: ${t.seed ?? 1}, variant: ${str(variant)} });`);
+  const forced = t.steps.flatMap((s) => (s.kind === "random" && s.setup ? s.values : []));
+  lines.push(
+    `const state = setUp({ players: ${players}, seed: ${t.seed ?? 1}, variant: ${str(variant)} }${forced.length > 0 ? `, [${forced.join(", ")}]` : ""});`,
+  );
   let started = false;
   const ensureStarted = (): void => {
     if (!started) lines.push("start(state);");
@@ -155,7 +159,11 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
         lines.push(`// ${text.slice(0, 100)}`, "{", ...statements.block(step.body, []), "}");
         break;
       case "random":
-        lines.push(`state.rng.forced.push(${step.values.join(", ")});`);
+        if (!step.setup) lines.push(`state.rng.forced.push(${step.values.join(", ")});`);
+        break;
+      case "playUntil":
+        ensureStarted();
+        lines.push(`playUntil(engine, state, ${str(step.decision.text)});`);
         break;
       case "play":
         ensureStarted();
@@ -166,7 +174,7 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
         lines.push(
           "{",
           "const before = JSON.stringify(state);",
-          `const refusal = engine.check(state, ${actionLiteral(program, exprs, scope, step.play)});`,
+          `const refusal = ${actionCheck(program, exprs, scope, step.play)};`,
           step.message !== undefined
             ? `expect(refusal).toBe(${str(step.message)});`
             : "expect(refusal).not.toBeNull();",
@@ -195,6 +203,7 @@ function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play:
   const names = action ? action.params.map((p) => p.name.text) : ["value"];
   const fields: string[] = [];
   const values: string[] = [];
+  const texts: string[] = [];
   names.forEach((field, i) => {
     const arg = play.args[i];
     if (arg !== undefined && play.byValue?.[i] === true) {
@@ -205,12 +214,23 @@ function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play:
       const view = viewValue(program, t, code);
       const seen = /\bviewer\b/.test(view) ? `((viewer: Player) => ${view})(${play.seat})` : view;
       values.push(`${field}: ${seen}`);
+      texts.push(`${field}: ${str(exprs.source.slice(arg.span.start, arg.span.end).replace(/\s+/g, " "))}`);
     } else {
       fields.push(`${field}: ${arg ? exprs.emit(arg, scope) : "0"}`);
     }
   });
   const literal = `{ type: ${str(name)}, player: ${play.seat}${fields.map((f) => `, ${f}`).join("")} }`;
-  return values.length === 0 ? literal : `atValues(engine, state, ${literal}, { ${values.join(", ")} })`;
+  return values.length === 0
+    ? literal
+    : `atValues(engine, state, ${literal}, { ${values.join(", ")} }, { ${texts.join(", ")} })`;
+}
+
+/** `engine.check` of the action a step names; an answer given by value that is not among the choices is refused. */
+function actionCheck(program: Program, exprs: ExprEmitter, scope: Scope, play: TestPlay): string {
+  const literal = actionLiteral(program, exprs, scope, play);
+  return literal.startsWith("atValues(")
+    ? `checkAtValues(${literal.slice("atValues(".length)}`
+    : `engine.check(state, ${literal})`;
 }
 
 /** `expect a == b` reads best as `expect(a).toEqual(b)`, so failures show both values. */

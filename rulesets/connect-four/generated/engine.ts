@@ -353,8 +353,8 @@ function describeAction(state: State, action: Action): string | null {
   return null;
 }
 
-/** A new game after its setup, before the flow starts (tests may change it before `start`). */
-export function setUp(options: GameOptions): State {
+/** A new game after its setup, before the flow starts (tests may change it before `start`). `forced`: random results the setup takes first (a test's `random setup`). */
+export function setUp(options: GameOptions, forced: readonly number[] = []): State {
   const playerCount = options.players;
   if (!Number.isInteger(playerCount) || playerCount < 2 || playerCount > 2) {
     throw new RangeError(`Connect Four is for 2 to 2 players, not ${playerCount}`);
@@ -370,7 +370,7 @@ export function setUp(options: GameOptions): State {
     players: SEATS[playerCount]!.map(() => ({})),
     board: {},
     winner: null,
-    rng: createRng(options.seed),
+    rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     pending: null,
   };

@@ -15,6 +15,7 @@ import {
   checkSaveRestore,
   checkViewsHide,
   clone,
+  describePending,
   equal,
   mapGet,
   rangeList,
@@ -46,10 +47,13 @@ import {
   type State,
 } from "./engine.ts";
 
-/** Plays an action the rules must allow. */
+/** Plays an action the rules must allow; a refusal says why, and what the game was waiting for. */
 function play(state: State, action: Action): void {
   const refusal = engine.check(state, action);
-  if (refusal !== null) throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}`);
+  if (refusal !== null)
+    throw new Error(
+      `${action.type} by player ${action.player} was refused: ${refusal}\n${describePending(engine, state)}`,
+    );
   engine.apply(state, action);
 }
 
@@ -442,7 +446,16 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "TakeTile", player: 0, space: 2 });
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
     expect(state.spots, "expect spots == [cell(0, 1), cell(0, -1)]").toEqual([cellOf(0, 1), cellOf(0, -1)]);
-    play(state, atValues(engine, state, { type: "spot", player: 0, value: 0 }, { value: cellView(cellOf(0, -1)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, -1)) },
+        { value: "cell(0, -1)" },
+      ),
+    );
     expect(at(state.players[0]!.display, 1).y, "expect players[0].display[1].y == -1").toEqual(-1);
   });
   it("§5.3 side contact needed, a corner is not enough; plain edges only against plain edges", () => {
@@ -650,7 +663,16 @@ describe("Glen More: rules tests", () => {
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, atValues(engine, state, { type: "spot", player: 0, value: 0 }, { value: cellView(cellOf(2, 0)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(2, 0)) },
+        { value: "cell(2, 0)" },
+      ),
+    );
     expect(
       at(state.players[0]!.display, 2).x === 2 && at(state.players[0]!.display, 2).clans === 1,
       "expect players[0].display[2].x == 2 and players[0].display[2].clans == 1",

@@ -3703,8 +3703,8 @@ function describeAction(state: State, action: Action): string | null {
   return null;
 }
 
-/** A new game after its setup, before the flow starts (tests may change it before `start`). */
-export function setUp(options: GameOptions): State {
+/** A new game after its setup, before the flow starts (tests may change it before `start`). `forced`: random results the setup takes first (a test's `random setup`). */
+export function setUp(options: GameOptions, forced: readonly number[] = []): State {
   const playerCount = options.players;
   if (!Number.isInteger(playerCount) || playerCount < 2 || playerCount > 5) {
     throw new RangeError(`Glen More is for 2 to 5 players, not ${playerCount}`);
@@ -3743,7 +3743,7 @@ export function setUp(options: GameOptions): State {
     phaseOpen: false,
     due: [],
     spots: [],
-    rng: createRng(options.seed),
+    rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     allowed: [],
     pending: null,

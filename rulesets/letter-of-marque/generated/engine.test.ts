@@ -9,13 +9,17 @@ import {
   checkReplay,
   checkSaveRestore,
   checkViewsHide,
+  describePending,
 } from "@rules/runtime";
 import { SEATS, engine, score, setUp, start, type Action, type Player, type Ship, type State } from "./engine.ts";
 
-/** Plays an action the rules must allow. */
+/** Plays an action the rules must allow; a refusal says why, and what the game was waiting for. */
 function play(state: State, action: Action): void {
   const refusal = engine.check(state, action);
-  if (refusal !== null) throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}`);
+  if (refusal !== null)
+    throw new Error(
+      `${action.type} by player ${action.player} was refused: ${refusal}\n${describePending(engine, state)}`,
+    );
   engine.apply(state, action);
 }
 

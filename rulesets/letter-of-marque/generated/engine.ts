@@ -569,8 +569,8 @@ function shownAction(state: State, action: Action): ShownAction {
   return { ...action };
 }
 
-/** A new game after its setup, before the flow starts (tests may change it before `start`). */
-export function setUp(options: GameOptions): State {
+/** A new game after its setup, before the flow starts (tests may change it before `start`). `forced`: random results the setup takes first (a test's `random setup`). */
+export function setUp(options: GameOptions, forced: readonly number[] = []): State {
   const playerCount = options.players;
   if (!Number.isInteger(playerCount) || playerCount < 3 || playerCount > 6) {
     throw new RangeError(`Letter of Marque is for 3 to 6 players, not ${playerCount}`);
@@ -593,7 +593,7 @@ export function setUp(options: GameOptions): State {
       captured: 0,
     })),
     sea: [],
-    rng: createRng(options.seed),
+    rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     pending: null,
   };

@@ -10,6 +10,7 @@ import {
   checkReplay,
   checkSaveRestore,
   checkViewsHide,
+  describePending,
   equal,
   hexDistance,
   hexOf,
@@ -64,10 +65,13 @@ import {
   type State,
 } from "./engine.ts";
 
-/** Plays an action the rules must allow. */
+/** Plays an action the rules must allow; a refusal says why, and what the game was waiting for. */
 function play(state: State, action: Action): void {
   const refusal = engine.check(state, action);
-  if (refusal !== null) throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}`);
+  if (refusal !== null)
+    throw new Error(
+      `${action.type} by player ${action.player} was refused: ${refusal}\n${describePending(engine, state)}`,
+    );
   engine.apply(state, action);
 }
 
@@ -107,7 +111,16 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.players[0]!.ship, "expect players[0].ship == 2").toEqual(2);
     play(state, { type: "firstWeapon", player: 0, value: "cannons" });
     play(state, { type: "secondWeapon", player: 0, value: "cannons" });
-    play(state, atValues(engine, state, { type: "startPort", player: 0, value: 0 }, { value: hexView(hexOf(2, 0)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "startPort", player: 0, value: 0 },
+        { value: hexView(hexOf(2, 0)) },
+        { value: "hex(2, 0)" },
+      ),
+    );
     expect(state.players[0]!.pos, "expect players[0].pos == hex(2, 0)").toEqual(hexOf(2, 0));
     play(state, { type: "kit", player: 0, value: "sailOnYards" });
     expect(
@@ -119,7 +132,16 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "startShip", player: 1, value: 0 });
     play(state, { type: "firstWeapon", player: 1, value: "melee" });
     play(state, { type: "secondWeapon", player: 1, value: "culverins" });
-    play(state, atValues(engine, state, { type: "startPort", player: 1, value: 0 }, { value: hexView(hexOf(0, -2)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "startPort", player: 1, value: 0 },
+        { value: hexView(hexOf(0, -2)) },
+        { value: "hex(0, -2)" },
+      ),
+    );
     play(state, { type: "kit", player: 1, value: "letterInWarehouse" });
     play(state, { type: "startLetter", player: 1, value: "dutch" });
     expect(
@@ -511,7 +533,16 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.fAttScore === 14 && state.fDefScore === 4, "expect fAttScore == 14 and fDefScore == 4").toBe(true);
     play(state, { type: "spoil", player: 0, value: "captureShip" });
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
-    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -11)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 1, value: 0 },
+        { value: hexView(hexOf(4, -11)) },
+        { value: "hex(4, -11)" },
+      ),
+    );
     expect(state.merchants, "expect merchants == [hex(4, -11)]").toEqual([hexOf(4, -11)]);
     expect(state.players[0]!.captured, "expect players[0].captured == [8]").toEqual([8]);
     expect(
@@ -573,7 +604,16 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(mapGet(state.shipDecks, "green", 2850).discard, "expect shipDecks[green].discard == [14]").toEqual([14]);
-    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -8)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 1, value: 0 },
+        { value: hexView(hexOf(4, -8)) },
+        { value: "hex(4, -8)" },
+      ),
+    );
   });
   it("fights (§5.2.3.5): a tie is drawn again; each exchange's cards are discarded", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -842,7 +882,16 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     expect([...engine.mayAct(state)], "expect interrupting == []").toEqual([]);
-    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(5, 2)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 1, value: 0 },
+        { value: hexView(hexOf(5, 2)) },
+        { value: "hex(5, 2)" },
+      ),
+    );
     expect(at(state.merchants, 0), "expect merchants[0] == hex(5, 2)").toEqual(hexOf(5, 2));
     expect(
       moduleOf(state, at(state.merchants, 1)) === 1 && moduleOf(state, at(state.merchants, 2)) === 2,
@@ -884,7 +933,16 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(refusal).toBe("No event can be played while the wind blows.");
       expect(JSON.stringify(state)).toBe(before);
     }
-    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(5, 2)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 1, value: 0 },
+        { value: hexView(hexOf(5, 2)) },
+        { value: "hex(5, 2)" },
+      ),
+    );
     expect(
       equal([...engine.toAct(state)], [0]) && equal([...engine.mayAct(state)], [1, at(SEATS[state.playerCount]!, 2)]),
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
@@ -1084,7 +1142,10 @@ describe("Predoni dei Mari: rules tests", () => {
       "southwest",
       "northwest",
     ]);
-    play(state, atValues(engine, state, { type: "stormDir", player: 0, value: 0 }, { value: "north" }));
+    play(
+      state,
+      atValues(engine, state, { type: "stormDir", player: 0, value: 0 }, { value: "north" }, { value: "north" }),
+    );
     expect(state.stormCentre, "expect stormCentre == hex(-3, -4)").toEqual(hexOf(-3, -4));
     expect(
       state.players[1]!.pos === hexOf(-3, -4) && !state.players[1]!.damaged,
@@ -1175,7 +1236,16 @@ describe("Predoni dei Mari: rules tests", () => {
     }
     state.rng.forced.push(0);
     start(state);
-    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -11)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 1, value: 0 },
+        { value: hexView(hexOf(4, -11)) },
+        { value: "hex(4, -11)" },
+      ),
+    );
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "krakenTo", player: 0, value: 4 });
     expect(state.kraken, "expect kraken == hex(0, 4)").toEqual(hexOf(0, 4));
@@ -1333,7 +1403,16 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "AttackCity", player: 0 });
     play(state, { type: "hideoutToken", player: 0, value: 0 });
     expect(!state.fAttWins && state.players[0]!.damaged, "expect not fAttWins and players[0].damaged").toBe(true);
-    play(state, atValues(engine, state, { type: "asideHex", player: 0, value: 0 }, { value: hexView(hexOf(6, -11)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "asideHex", player: 0, value: 0 },
+        { value: hexView(hexOf(6, -11)) },
+        { value: "hex(6, -11)" },
+      ),
+    );
     expect(
       state.players[0]!.pos === hexOf(6, -11) && equal(state.players[0]!.tokens, [2, 3, 1]),
       "expect players[0].pos == hex(6, -11) and players[0].tokens == [2, 3, 1]",
@@ -2676,13 +2755,31 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect fAtt == players[2] and fAttScore == 9 and fDefScore == 4",
     ).toBe(true);
     play(state, { type: "spoil", player: 2, value: "captureShip" });
-    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(4, -11)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 1, value: 0 },
+        { value: hexView(hexOf(4, -11)) },
+        { value: "hex(4, -11)" },
+      ),
+    );
     expect(
       state.fAtt === 1 && state.fAttScore === 6 && state.fDefScore === 5,
       "expect fAtt == players[1] and fAttScore == 6 and fDefScore == 5",
     ).toBe(true);
     play(state, { type: "spoil", player: 1, value: "captureShip" });
-    play(state, atValues(engine, state, { type: "spawnPort", player: 2, value: 0 }, { value: hexView(hexOf(9, -7)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 2, value: 0 },
+        { value: hexView(hexOf(9, -7)) },
+        { value: "hex(9, -7)" },
+      ),
+    );
     expect(
       equal(state.players[1]!.captured, [9]) && equal(state.players[at(SEATS[state.playerCount]!, 2)]!.captured, [8]),
       "expect players[1].captured == [9] and players[2].captured == [8]",
@@ -2798,7 +2895,16 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "moveMerchant", player: 0, value: true });
     play(state, { type: "whichMerchant", player: 0, value: 0 });
     play(state, { type: "merchantTo", player: 0, value: 3 });
-    play(state, atValues(engine, state, { type: "spawnPort", player: 0, value: 0 }, { value: hexView(hexOf(-6, -2)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 0, value: 0 },
+        { value: hexView(hexOf(-6, -2)) },
+        { value: "hex(-6, -2)" },
+      ),
+    );
     expect(at(state.merchants, 0), "expect merchants[0] == hex(-6, -2)").toEqual(hexOf(-6, -2));
   });
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
@@ -2828,7 +2934,16 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(state.fAttScore === 13 && state.fDefScore === 0, "expect fAttScore == 13 and fDefScore == 0").toBe(true);
     play(state, { type: "spoil", player: 0, value: "captureShip" });
-    play(state, atValues(engine, state, { type: "spawnPort", player: 1, value: 0 }, { value: hexView(hexOf(-4, 7)) }));
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spawnPort", player: 1, value: 0 },
+        { value: hexView(hexOf(-4, 7)) },
+        { value: "hex(-4, 7)" },
+      ),
+    );
     expect(
       equal(state.merchants, [hexOf(-4, 7)]) && equal(state.players[0]!.captured, [25]),
       "expect merchants == [hex(-4, 7)] and players[0].captured == [25]",

@@ -12473,8 +12473,8 @@ function deriveData(state: State): Derived {
   return data;
 }
 
-/** A new game after its setup, before the flow starts (tests may change it before `start`). */
-export function setUp(options: GameOptions): State {
+/** A new game after its setup, before the flow starts (tests may change it before `start`). `forced`: random results the setup takes first (a test's `random setup`). */
+export function setUp(options: GameOptions, forced: readonly number[] = []): State {
   const playerCount = options.players;
   if (!Number.isInteger(playerCount) || playerCount < 2 || playerCount > 5) {
     throw new RangeError(`Predoni dei Mari is for 2 to 5 players, not ${playerCount}`);
@@ -12567,7 +12567,7 @@ export function setUp(options: GameOptions): State {
     pendingWreck: null,
     stormOptions: [],
     fighting: false,
-    rng: createRng(options.seed),
+    rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     interrupts: [],
     returns: { pirateCard: null },
