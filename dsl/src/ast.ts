@@ -155,6 +155,8 @@ export interface ConstDecl extends Node {
   readonly name: Name;
   readonly typeExpr: TypeExpr | undefined;
   readonly value: Expr;
+  /** A data table's `key id`: the column whose values name the rows, one row each. */
+  readonly key?: Name;
 }
 
 /** A named number or flag a variant may change (`param GLORY_GOAL: int = 10`). */
@@ -259,6 +261,25 @@ export type TestStep =
   | { readonly kind: "given"; readonly body: Block; readonly span: Span }
   /** `random 1, 0`; `random setup 1, 0` forces the setup's draws instead (it must come before the game starts). */
   | { readonly kind: "random"; readonly values: number[]; readonly setup: boolean; readonly span: Span }
+  /** `expect asked 1 kit`, `expect asked 0 Play | Draw`: the seat is asked, and may play exactly these. */
+  | { readonly kind: "asked"; readonly seat: number; readonly decisions: Name[]; readonly span: Span }
+  /** `expect offered 1 kit(sword), kit(axe)`: of the kinds named, the seat is offered exactly these answers. */
+  | { readonly kind: "offered"; readonly seat: number; readonly answers: TestPlay[]; readonly span: Span }
+  /**
+   * `expect 1 sees deck == 12`: a comparison whose left side is read in the seat's view. `asShown`: the right side
+   * is a value of the left side's type, compared as that seat would see it (else as it is: a count, `none`, a text).
+   */
+  | { readonly kind: "sees"; readonly seat: number; readonly condition: Expr; asShown?: boolean; readonly span: Span }
+  /** `expect about 50% within 8%: c`: over the test's seeds, `c` holds in that share of the games. */
+  | {
+      readonly kind: "about";
+      readonly percent: number;
+      readonly tolerance: number;
+      readonly condition: Expr;
+      readonly span: Span;
+    }
+  /** `expect always in 50 random games: c`: `c` holds at every decision of random games from here. */
+  | { readonly kind: "always"; readonly games: number; readonly condition: Expr; readonly span: Span }
   /** `play until Move`: the first answer to every decision, until the named action or choice is offered. */
   | { readonly kind: "playUntil"; readonly decision: Name; readonly span: Span }
   | { readonly kind: "play"; readonly play: TestPlay; readonly span: Span }
@@ -284,8 +305,14 @@ export interface TestPlay extends Node {
 export interface TestDecl extends Node {
   readonly kind: "test";
   readonly title: string;
+  /** `test "b" from "a"`: the title of the test whose end this one starts from. */
+  readonly from: { readonly title: string; readonly span: Span } | undefined;
+  /** Set by the checker: the test `from` names. */
+  base?: TestDecl;
   readonly players: number | undefined;
   readonly seed: number | undefined;
+  /** `seeds 400`: the test runs once per seed, 1 to 400 (`expect about` counts over them). */
+  readonly seeds: number | undefined;
   readonly variant: Name | undefined;
   readonly steps: TestStep[];
 }
@@ -646,6 +673,8 @@ export interface Call extends ExprBase {
   target?: "builtin" | "fn" | "proc" | "record" | "member";
   /** Set by the checker for `target: "member"`: the enum whose member `callee` is (`tile(17)` of `Slot`). */
   enumName?: string;
+  /** Set by the checker for `rowOf(TABLE, key)`: the table's key column, and the row's position when the key is written out. */
+  tableRow?: { readonly column: string; readonly position: number | undefined };
 }
 
 /** `sum(x in list: expr)`, `count(x in list: cond)`, `min`, `max`, `all`, `any`, `argmin`, `argmax`. */

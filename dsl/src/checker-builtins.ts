@@ -5,7 +5,20 @@
 import type * as A from "./ast.ts";
 import { describeContext, type Context } from "./checker-context.ts";
 import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
-import { BOOL, CELL, ERROR, HEX, INT, listOf, optionalOf, PLAYER, typeToString, VOID, type Type } from "./types.ts";
+import {
+  BOOL,
+  CELL,
+  ERROR,
+  HEX,
+  INT,
+  isAssignable,
+  listOf,
+  optionalOf,
+  PLAYER,
+  typeToString,
+  VOID,
+  type Type,
+} from "./types.ts";
 
 export interface BuiltinSignature {
   readonly arity: number | readonly [number, number];
@@ -102,6 +115,11 @@ export const builtinFunctions: Readonly<Record<string, BuiltinSignature>> = {
       "steps(links, a, b): the fewest moves from a to b along links (a map from each place to its neighbours), none if b cannot be reached",
     effect: false,
   },
+  rowOf: {
+    arity: 2,
+    describe: "rowOf(TABLE, key): the position of the table's row with that key (the table declares `key column`)",
+    effect: false,
+  },
   within: {
     arity: 3,
     describe: "within(links, a, k): the places at most k moves from a along links, nearest first (a itself first)",
@@ -155,10 +173,62 @@ export interface BuiltinHost {
   isAction(name: string): boolean;
   /** A hint for a misspelt action's name. */
   actionHint(name: string): string | undefined;
+  /** The key of the data table `name` (`table SHIPS of Ship key id`), if it declares one. */
+  tableKey(name: string): TableKey | undefined;
+  /** The names of the tables that declare a key, for hints. */
+  keyedTables(): string[];
+}
+
+/** A data table's key column: the rows by their keys (each key as its JSON text: `"G08"`, `3`). */
+export interface TableKey {
+  readonly column: string;
+  readonly type: Type;
+  readonly rows: ReadonlyMap<string, number>;
 }
 
 export class BuiltinChecker {
   constructor(private readonly host: BuiltinHost) {}
+
+  /** `rowOf(SHIPS, "G08")`: the position of a keyed table's row; a key written out must name a row. */
+  private rowOf(e: A.Call): Type {
+    const [table, key] = e.args;
+    if (!table || !key) return INT;
+    const key_ = table.kind === "name" ? this.host.tableKey(table.name) : undefined;
+    if (table.kind !== "name" || !key_) {
+      this.host.expr(table, undefined);
+      this.host.diagnostics.push(
+        error(
+          Codes.typeMismatch,
+          table.span,
+          "`rowOf` takes a data table that declares its key column",
+          this.host.keyedTables().length > 0
+            ? `tables with a key: ${this.host.keyedTables().join(", ")}`
+            : "declare one: `table SHIPS of Ship key id { ... }`",
+        ),
+      );
+      this.host.expr(key, undefined);
+      return INT;
+    }
+    this.host.expr(table, undefined);
+    const keyType = this.host.expr(key, key_.type);
+    e.tableRow = { column: key_.column, position: undefined };
+    if (!isAssignable(keyType, key_.type)) return INT;
+    const written =
+      key.kind === "string" ? JSON.stringify(key.value) : key.kind === "int" ? String(key.value) : undefined;
+    const position = written === undefined ? undefined : key_.rows.get(written);
+    if (written !== undefined && position === undefined) {
+      this.host.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          key.span,
+          `no row of ${table.name} has ${key_.column} ${written}`,
+          didYouMean(written, [...key_.rows.keys()]),
+        ),
+      );
+    }
+    e.tableRow = { column: key_.column, position };
+    return INT;
+  }
 
   call(e: A.Call, name: string, sig: BuiltinSignature, expected: Type | undefined): Type {
     const [lo, hi] = typeof sig.arity === "number" ? [sig.arity, sig.arity] : sig.arity;
@@ -219,6 +289,8 @@ export class BuiltinChecker {
       case "steps":
       case "within":
         return this.host.mapBuiltin(e, name)!;
+      case "rowOf":
+        return this.rowOf(e);
       case "draw":
       case "pick": {
         const l = arg(0, undefined);

@@ -7,7 +7,7 @@ import type * as A from "./ast.ts";
 import type { DecisionSite } from "./checker.ts";
 import type { Context } from "./checker-context.ts";
 import { Codes, didYouMean, error, type Diagnostic } from "./diagnostics.ts";
-import { BOOL, INT, withoutNone, type Type } from "./types.ts";
+import { BOOL, INT, isAssignable, withoutNone, type Type } from "./types.ts";
 
 export interface TestHost {
   readonly diagnostics: Diagnostic[];
@@ -17,6 +17,8 @@ export interface TestHost {
   /** The answer type of each choice, by the choice's name. */
   readonly choiceTypes: ReadonlyMap<string, Type>;
   decisions(): readonly DecisionSite[];
+  /** Every test of the file, for `test "b" from "a"`. */
+  tests(): readonly A.TestDecl[];
   /** Starts checking in `context`, outside any routine. */
   enter(context: Context): void;
   block(b: A.Block): void;
@@ -50,7 +52,14 @@ export class TestChecker {
         ),
       );
     }
-    let started = false;
+    this.base(t);
+    if (t.seed !== undefined && t.seeds !== undefined) {
+      this.host.diagnostics.push(
+        error(Codes.misplaced, t.span, "a test runs with one `seed` or over many `seeds`, not both"),
+      );
+    }
+    const seeds = this.settingsOf(t).seeds;
+    let started = t.base !== undefined;
     for (const step of t.steps) {
       if (step.kind === "random" && step.setup && started) {
         this.host.diagnostics.push(
@@ -81,8 +90,125 @@ export class TestChecker {
         case "playUntil":
           this.decisionName(step.decision);
           break;
+        case "asked":
+          for (const d of step.decisions) this.decisionName(d);
+          break;
+        case "offered":
+          for (const answer of step.answers) this.play(answer);
+          break;
+        case "sees":
+          this.sees(step);
+          break;
+        case "about":
+          if (seeds === undefined) {
+            this.host.diagnostics.push(
+              error(
+                Codes.misplaced,
+                step.span,
+                "`expect about` counts over many games: the test needs `seeds`",
+                "add `seeds 400` to run the test once for each seed from 1 to 400",
+              ),
+            );
+          }
+          if (step.percent > 100 || step.tolerance > 100) {
+            this.host.diagnostics.push(error(Codes.invalidValue, step.span, "a share of the games is at most 100%"));
+          }
+          this.host.enter("expect");
+          this.host.expr(step.condition, BOOL);
+          break;
+        case "always":
+          if (step.games === 0)
+            this.host.diagnostics.push(error(Codes.invalidValue, step.span, "play at least one game"));
+          this.host.enter("expect");
+          this.host.expr(step.condition, BOOL);
+          break;
       }
     }
+  }
+
+  /** `test "b" from "a"`: finds "a", which must exist and not lead back to "b"; "b" takes its settings. */
+  private base(t: A.TestDecl): void {
+    if (!t.from) return;
+    const titles = this.host.tests().map((x) => x.title);
+    const base = this.host.tests().find((x) => x.title === t.from!.title);
+    if (!base) {
+      this.host.diagnostics.push(
+        error(Codes.unknownName, t.from.span, `no test is called "${t.from.title}"`, didYouMean(t.from.title, titles)),
+      );
+      return;
+    }
+    const seen = new Set<A.TestDecl>([t]);
+    for (
+      let x: A.TestDecl | undefined = base;
+      x;
+      x = x.from && this.host.tests().find((y) => y.title === x!.from!.title)
+    ) {
+      if (seen.has(x)) {
+        this.host.diagnostics.push(
+          error(Codes.misplaced, t.from.span, `test "${t.title}" would start from itself, through "${base.title}"`),
+        );
+        return;
+      }
+      seen.add(x);
+    }
+    t.base = base;
+    const own = [
+      t.players !== undefined && "players",
+      t.seed !== undefined && "seed",
+      t.seeds !== undefined && "seeds",
+      t.variant && "variant",
+    ].filter(Boolean);
+    const setup = t.steps.find((s) => s.kind === "random" && s.setup);
+    if (own.length > 0 || setup) {
+      this.host.diagnostics.push(
+        error(
+          Codes.misplaced,
+          setup?.span ?? t.span,
+          `the test starts where "${base.title}" ends, so its ${own.length > 0 ? own.join(", ") : "setup"} come from there`,
+          `set them in "${base.title}"`,
+        ),
+      );
+    }
+  }
+
+  /** A test's players, seed(s) and variant: its own, or those of the test it starts from. */
+  settingsOf(t: A.TestDecl): Pick<A.TestDecl, "players" | "seed" | "seeds" | "variant"> {
+    let root = t;
+    for (let i = 0; root.base && i < 100; i++) root = root.base;
+    return root;
+  }
+
+  /**
+   * `expect 1 sees left == right`: `left` is a place in the game (a global field, a player's field, a record's field,
+   * a list position) read in seat 1's view; `right` is compared as that seat would see it when it has `left`'s type.
+   */
+  private sees(step: Extract<A.TestStep, { kind: "sees" }>): void {
+    this.host.enter("expect");
+    const c = step.condition;
+    if (c.kind !== "binary" || (c.op !== "==" && c.op !== "!=")) {
+      this.host.expr(c, BOOL);
+      this.host.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          c.span,
+          "`expect 1 sees` compares a place in the game with what the player should see there",
+          "write `expect 1 sees players[0].hand == 3` (a hidden list shows its size) or `== none` (hidden)",
+        ),
+      );
+      return;
+    }
+    const left = this.host.expr(c.left, undefined);
+    if (!isViewPath(c.left)) {
+      this.host.diagnostics.push(
+        error(
+          Codes.invalidValue,
+          c.left.span,
+          "what a player sees is read at a place in the game: a global field, a player's field, a record's field or a list position",
+        ),
+      );
+    }
+    const right = this.host.expr(c.right, undefined);
+    step.asShown = c.right.kind !== "none" && isAssignable(right, left);
   }
 
   private play(play: A.TestPlay): void {
@@ -170,5 +296,19 @@ export class TestChecker {
     if (t.kind === "int") return false;
     this.host.expectType(arg, t, element);
     return true;
+  }
+}
+
+/** A place in the game a view shows: a global field, then fields of players and records, and list positions. */
+export function isViewPath(e: A.Expr): boolean {
+  switch (e.kind) {
+    case "name":
+      return e.ref?.kind === "global";
+    case "member":
+      return e.object.type?.kind === "player" || isViewPath(e.object);
+    case "index":
+      return isViewPath(e.object);
+    default:
+      return false;
   }
 }

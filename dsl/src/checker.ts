@@ -7,6 +7,7 @@ import type * as A from "./ast.ts";
 import {
   BuiltinChecker,
   builtinFunctions,
+  type TableKey,
   GRID_CELLS,
   GRID_DIR_ENUM,
   GRID_DIR_MEMBERS,
@@ -198,6 +199,8 @@ class Checker {
   /** Set while resolving a choice's type: its range may end at a value (`0..me.coins`). */
   private rangeValueAllowed = false;
   private readonly valueNames = new Map<string, A.Span>();
+  /** Data tables that declare a key column (`table SHIPS of Ship key id`), by name. */
+  private readonly tableKeys = new Map<string, TableKey>();
 
   private readonly unions = new UnionChecker({
     diagnostics: this.diagnostics,
@@ -246,6 +249,8 @@ class Checker {
     unionHint: (t) => this.unionHint(t),
     noteDependency: (target, span) => this.noteDependency(target, span),
     hasScore: () => this.scoring?.score !== undefined,
+    tableKey: (name) => this.tableKeys.get(name),
+    keyedTables: () => [...this.tableKeys.keys()],
     isAction: (name) => this.actions.has(name),
     actionHint: (name) => didYouMean(name, this.actions.keys()),
   });
@@ -257,6 +262,7 @@ class Checker {
     actions: this.actions,
     choiceTypes: this.choiceTypes,
     decisions: () => this.graph.decisions,
+    tests: () => this.tests,
     enter: (context) => this.enter(context, undefined),
     block: (b) => this.block(b),
     expr: (e, expected) => this.expr(e, expected),
@@ -270,6 +276,7 @@ class Checker {
   run(): CheckResult {
     this.declare();
     this.resolveTypes();
+    this.checkTableKeys();
     this.checkBodies();
     this.graph.numberInSourceOrder(this.variants);
     const suspending = this.graph.suspendingRoutines();
@@ -582,6 +589,67 @@ class Checker {
         );
         return ERROR;
       }
+    }
+  }
+
+  /**
+   * `table SHIPS of Ship key id`: the key is a column, written out in every row (a text or a number), once per row,
+   * so that `rowOf(SHIPS, "G08")` names one row, found while checking.
+   */
+  private checkTableKeys(): void {
+    for (const { decl } of this.consts.values()) {
+      if (!decl.key || decl.value.kind !== "list" || decl.typeExpr?.kind !== "list") continue;
+      const element = decl.typeExpr.element;
+      const record = element.kind === "named" ? this.records.get(element.name.text) : undefined;
+      const column = record?.fields.get(decl.key.text);
+      if (!record || !column) {
+        if (record) {
+          this.diagnostics.push(
+            error(
+              Codes.unknownField,
+              decl.key.span,
+              `${record.decl.name.text} has no field \`${decl.key.text}\` to key the table`,
+              didYouMean(decl.key.text, record.fields.keys()),
+            ),
+          );
+        }
+        continue;
+      }
+      const rows = new Map<string, number>();
+      decl.value.elements.forEach((row, position) => {
+        if (row.kind !== "call") return;
+        const cell = row.namedArgs.find((a) => a.name.text === decl.key!.text)?.value;
+        const written =
+          cell?.kind === "string" && !cell.parts
+            ? JSON.stringify(cell.value)
+            : cell?.kind === "int"
+              ? String(cell.value)
+              : undefined;
+        if (written === undefined) {
+          this.diagnostics.push(
+            error(
+              Codes.invalidValue,
+              cell?.span ?? row.span,
+              `the key \`${decl.key!.text}\` of ${decl.name.text} must be written out in every row, as a text or a number`,
+            ),
+          );
+          return;
+        }
+        const previous = rows.get(written);
+        if (previous !== undefined) {
+          this.diagnostics.push(
+            error(
+              Codes.duplicate,
+              cell!.span,
+              `${decl.name.text} already has a row with ${decl.key!.text} ${written} (row ${previous + 1})`,
+              "a key names one row: make it unique, or key the table by another column",
+            ),
+          );
+          return;
+        }
+        rows.set(written, position);
+      });
+      this.tableKeys.set(decl.name.text, { column: decl.key.text, type: column.type, rows });
     }
   }
 

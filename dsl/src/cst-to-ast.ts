@@ -337,12 +337,16 @@ export class AstBuilder {
       });
     }
     const span = nodeSpan(n);
+    const keyWord = tokens(n, "key")[0];
+    const keyColumn = tokens(n, "keyColumn")[0];
+    if (keyWord && !this.expectWord(keyWord, ["key"], "after the table's record type")) return undefined;
     return {
       kind: "const",
       span,
       name: name(nameToken),
       typeExpr: { kind: "list", element: { kind: "named", name: record, span: record.span }, span: record.span },
       value: { kind: "list", span, elements },
+      ...(keyColumn ? { key: name(keyColumn) } : {}),
     };
   }
 
@@ -500,6 +504,7 @@ export class AstBuilder {
   private test(n: CstNode): A.TestDecl {
     let players: number | undefined;
     let seed: number | undefined;
+    let seeds: number | undefined;
     let variant: A.Name | undefined;
     const steps: A.TestStep[] = [];
     for (const s of nodes(n, "testStep")) {
@@ -508,7 +513,7 @@ export class AstBuilder {
       if (setting) {
         const word = token(setting, "Identifier");
         const values = tokens(setting, "IntLiteral").map((t) => this.int(t));
-        if (!this.expectWord(word, ["players", "seed", "random"], "in a test")) continue;
+        if (!this.expectWord(word, ["players", "seed", "seeds", "random"], "in a test")) continue;
         if (has(setting, "Setup") && word.image !== "random") {
           this.diagnostics.push(
             error(
@@ -524,6 +529,7 @@ export class AstBuilder {
         else if (values.length !== 1) {
           this.diagnostics.push(error(Codes.syntaxError, span, `\`${word.image}\` takes one number`));
         } else if (word.image === "players") players = values[0];
+        else if (word.image === "seeds") seeds = values[0];
         else seed = values[0];
         continue;
       }
@@ -544,7 +550,29 @@ export class AstBuilder {
         continue;
       }
       const expect = node(s, "testExpect");
-      if (has(expect, "Refused")) {
+      const seat = tokens(expect, "IntLiteral")[0];
+      if (has(expect, "asked")) {
+        steps.push({ kind: "asked", seat: this.int(seat!), decisions: tokens(expect, "decision").map(name), span });
+      } else if (has(expect, "offered")) {
+        const answers = nodes(expect, "testAnswer").map((a) => ({ ...this.testAnswer(a), seat: this.int(seat!) }));
+        steps.push({ kind: "offered", seat: this.int(seat!), answers, span });
+      } else if (has(expect, "sees")) {
+        steps.push({ kind: "sees", seat: this.int(seat!), condition: this.expr(node(expect, "expr")), span });
+      } else if (has(expect, "about")) {
+        if (!this.expectWord(token(expect, "within"), ["within"], "in `expect about 50% within 8%: ...`")) continue;
+        const [percent, tolerance] = tokens(expect, "IntLiteral").map((t) => this.int(t));
+        steps.push({
+          kind: "about",
+          percent: percent!,
+          tolerance: tolerance!,
+          condition: this.expr(node(expect, "expr")),
+          span,
+        });
+      } else if (has(expect, "always")) {
+        if (!this.expectWord(token(expect, "random"), ["random"], "in `expect always in 50 random games`")) continue;
+        if (!this.expectWord(token(expect, "games"), ["games"], "in `expect always in 50 random games`")) continue;
+        steps.push({ kind: "always", games: this.int(seat!), condition: this.expr(node(expect, "expr")), span });
+      } else if (has(expect, "Refused")) {
         const message = tokens(expect, "StringLiteral")[0];
         steps.push({
           kind: "refused",
@@ -556,14 +584,26 @@ export class AstBuilder {
         steps.push({ kind: "expect", condition: this.expr(node(expect, "expr")), span });
       }
     }
+    const base = tokens(n, "base")[0];
     return {
       kind: "test",
       span: nodeSpan(n),
-      title: unquote(token(n, "StringLiteral")),
+      title: unquote(tokens(n, "StringLiteral")[0]!),
+      from: base ? { title: unquote(base), span: tokenSpan(base) } : undefined,
       players,
       seed,
+      seeds,
       variant,
       steps,
+    };
+  }
+
+  /** An answer without its seat (`kit(sword)`); the caller gives the seat. */
+  private testAnswer(n: CstNode): Omit<A.TestPlay, "seat"> {
+    return {
+      span: nodeSpan(n),
+      action: name(token(n, "Identifier")),
+      args: nodes(n, "expr").map((e) => this.expr(e)),
     };
   }
 

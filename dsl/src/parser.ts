@@ -203,6 +203,11 @@ export class RulesParser extends CstParser {
     this.CONSUME2(T.Identifier);
     this.CONSUME3(T.Identifier); // `of`
     this.CONSUME4(T.Identifier);
+    // `key id`: the column that names each row (`rowOf(SHIPS, "G08")`).
+    this.OPTION(() => {
+      this.CONSUME5(T.Identifier, { LABEL: "key" });
+      this.CONSUME6(T.Identifier, { LABEL: "keyColumn" });
+    });
     this.CONSUME(T.LBrace);
     this.AT_LEAST_ONE(() => this.SUBRULE(this.tableRow));
     this.CONSUME(T.RBrace);
@@ -337,6 +342,11 @@ export class RulesParser extends CstParser {
   private testDecl = this.RULE("testDecl", () => {
     this.CONSUME(T.Test);
     this.CONSUME(T.StringLiteral);
+    // `test "b" from "a"`: starts where test "a" ends.
+    this.OPTION(() => {
+      this.CONSUME(T.From);
+      this.CONSUME2(T.StringLiteral, { LABEL: "base" });
+    });
     this.CONSUME(T.LBrace);
     this.MANY(() => this.SUBRULE(this.testStep));
     this.CONSUME(T.RBrace);
@@ -396,7 +406,12 @@ export class RulesParser extends CstParser {
     });
   });
 
-  /** `expect refused 1 Pass "message"` or `expect <condition>` */
+  /**
+   * `expect refused 1 Pass "message"`, `expect asked 1 kit`, `expect offered 1 kit(sword), kit(axe)`,
+   * `expect 1 sees deck == 12`, `expect about 50% within 8%: <condition>`,
+   * `expect always in 50 random games: <condition>` or `expect <condition>`. The words after `expect` are not
+   * reserved: each is told apart by what follows it.
+   */
   private testExpect = this.RULE("testExpect", () => {
     this.CONSUME(T.Expect);
     this.OR([
@@ -407,8 +422,67 @@ export class RulesParser extends CstParser {
           this.OPTION(() => this.CONSUME(T.StringLiteral));
         },
       },
-      { ALT: () => this.SUBRULE(this.expr) },
+      {
+        GATE: () => this.LA(1).image === "asked" && this.LA(2).tokenType === T.IntLiteral,
+        ALT: () => {
+          this.CONSUME(T.Identifier, { LABEL: "asked" });
+          this.CONSUME(T.IntLiteral);
+          this.AT_LEAST_ONE_SEP({ SEP: T.Pipe, DEF: () => this.CONSUME2(T.Identifier, { LABEL: "decision" }) });
+        },
+      },
+      {
+        GATE: () => this.LA(1).image === "offered" && this.LA(2).tokenType === T.IntLiteral,
+        ALT: () => {
+          this.CONSUME3(T.Identifier, { LABEL: "offered" });
+          this.CONSUME2(T.IntLiteral);
+          this.AT_LEAST_ONE_SEP2({ SEP: T.Comma, DEF: () => this.SUBRULE(this.testAnswer) });
+        },
+      },
+      {
+        GATE: () => this.LA(1).tokenType === T.IntLiteral && this.LA(2).image === "sees",
+        ALT: () => {
+          this.CONSUME3(T.IntLiteral);
+          this.CONSUME4(T.Identifier, { LABEL: "sees" });
+          this.SUBRULE(this.expr);
+        },
+      },
+      {
+        GATE: () => this.LA(1).image === "about" && this.LA(2).tokenType === T.IntLiteral,
+        ALT: () => {
+          this.CONSUME5(T.Identifier, { LABEL: "about" });
+          this.CONSUME4(T.IntLiteral);
+          this.CONSUME(T.Percent);
+          this.CONSUME6(T.Identifier, { LABEL: "within" });
+          this.CONSUME5(T.IntLiteral);
+          this.CONSUME2(T.Percent);
+          this.CONSUME(T.Colon);
+          this.SUBRULE2(this.expr);
+        },
+      },
+      {
+        GATE: () => this.LA(1).image === "always" && this.LA(2).tokenType === T.In,
+        ALT: () => {
+          this.CONSUME7(T.Identifier, { LABEL: "always" });
+          this.CONSUME(T.In);
+          this.CONSUME6(T.IntLiteral);
+          this.CONSUME8(T.Identifier, { LABEL: "random" });
+          this.CONSUME9(T.Identifier, { LABEL: "games" });
+          this.CONSUME2(T.Colon);
+          this.SUBRULE3(this.expr);
+        },
+      },
+      { ALT: () => this.SUBRULE4(this.expr) },
     ]);
+  });
+
+  /** `kit(sword)`: an answer without its seat, as `expect offered` lists them. */
+  private testAnswer = this.RULE("testAnswer", () => {
+    this.CONSUME(T.Identifier);
+    this.OPTION(() => {
+      this.CONSUME(T.LParen);
+      this.MANY_SEP({ SEP: T.Comma, DEF: () => this.SUBRULE(this.expr) });
+      this.CONSUME(T.RParen);
+    });
   });
 
   // ---- types ------------------------------------------------------------------------------------------------

@@ -142,7 +142,7 @@ describe("syntax errors", () => {
     ]);
     expect(codes(game("scoring { points p: 1 }"))).toEqual([Codes.syntaxError]);
     expect(codes(game("variant v { put X = 1 }"))).toEqual([Codes.syntaxError]);
-    expect(codes(game('test "t" { seeds 1 }'))).toEqual([Codes.syntaxError]);
+    expect(codes(game('test "t" { seedz 1 }'))).toEqual([Codes.syntaxError]);
     expect(codes(game('test "t" { players 2, 3 }'))).toEqual([Codes.syntaxError]);
     expect(codes(game("per team { x: int }"))).toEqual([Codes.syntaxError]);
   });

@@ -36,7 +36,15 @@ export {
   type SimulationSummary,
 } from "./simulate.ts";
 export { atValues, checkAtValues, NotAmongChoices } from "./at-values.ts";
-export { describePending, playUntil } from "./test-steps.ts";
+export {
+  alwaysProblem,
+  askedProblem,
+  describePending,
+  offeredProblem,
+  playUntil,
+  shareProblem,
+  viewAt,
+} from "./test-steps.ts";
 export {
   formatAction,
   formatBlock,
@@ -88,6 +96,7 @@ export {
   mapValues,
   graphSteps,
   graphWithin,
+  tableRow,
   type RulesMap,
 } from "./maps.ts";
 export {

@@ -13,6 +13,13 @@ import { hexQ, hexR, type Hex } from "./hex.ts";
 
 export type RulesMap<K extends PropertyKey, V> = Partial<Record<K, V>>;
 
+/** `rowOf(TABLE, key)` for a key known only as the game runs: the position of the row whose `column` is `key`. */
+export function tableRow<R extends object>(table: readonly R[], column: keyof R, key: unknown, line: number): number {
+  const position = table.findIndex((row) => row[column] === key);
+  if (position < 0) throw new RulesError(`${lineOf(line)}no row has ${String(column)} ${JSON.stringify(key)}`);
+  return position;
+}
+
 /** `m[k]`: the value for `key`; a key the map does not have stops the game, naming the rules line of the lookup. */
 export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, line?: number): V {
   const value = map[key];

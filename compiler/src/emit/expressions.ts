@@ -388,6 +388,12 @@ export class ExprEmitter {
         return `graphSteps(${args.join(", ")})`;
       case "within":
         return `graphWithin(${args.join(", ")})`;
+      case "rowOf": {
+        // A key written out was found while checking: its row's position is a constant.
+        const row = e.tableRow!;
+        if (row.position !== undefined) return String(row.position);
+        return `tableRow(${a}, ${JSON.stringify(row.column)}, ${b}, ${e.span.line})`;
+      }
       case "draw":
         if (e.args[0]!.type?.kind !== "deck") return `drawTop(${a}, ${e.span.line})`;
         return e.args[0]!.type.neverReshuffled ? `drawFromPile(${a})` : `drawFromDeck(state.rng, ${a})`;

@@ -1,6 +1,8 @@
 /** The helpers of `@rules/runtime` that generated code may call; each module imports those it uses. */
 export const runtimeHelpers: readonly string[] = [
   "RulesError",
+  "alwaysProblem",
+  "askedProblem",
   "at",
   "atValues",
   "cellAdd",
@@ -70,6 +72,7 @@ export const runtimeHelpers: readonly string[] = [
   "mapValues",
   "manhattan",
   "notOfferedNow",
+  "offeredProblem",
   "offersAny",
   "pickRandom",
   "playUntil",
@@ -81,9 +84,12 @@ export const runtimeHelpers: readonly string[] = [
   "seatLists",
   "seatsFrom",
   "setAt",
+  "shareProblem",
   "showCell",
   "showHex",
   "showPlayer",
+  "tableRow",
   "shuffleInPlace",
   "thawHeld",
+  "viewAt",
 ];

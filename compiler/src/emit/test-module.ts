@@ -6,11 +6,13 @@
 import {
   UNION_TAG,
   type Binary,
+  type Block,
   type Expr,
   type FieldDecl,
   type Program,
   type TestDecl,
   type TestPlay,
+  type TestStep,
   type Type,
 } from "@rules/dsl";
 import { runtimeHelpers } from "./runtime-helpers.ts";
@@ -126,33 +128,79 @@ export function emitTestModule(input: TestModuleInput): string {
       .join(", ")} } from "@rules/runtime";`,
     `import { ${[...usedExports.sort(), ...types.sort().map((t) => `type ${t}`)].join(", ")} } from "./engine.ts";`,
     "",
-    "/** Plays an action the rules must allow; a refusal says why, and what the game was waiting for. */",
+    "/** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */",
+    `const RULE_LINES: Readonly<Record<string, string>> = ${refusalLines(program)};`,
+    "",
+    "/** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */",
     "function play(state: State, action: Action): void {",
     "const refusal = engine.check(state, action);",
-    "if (refusal !== null) throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}\\n${describePending(engine, state)}`);",
-    "engine.apply(state, action);",
+    "if (refusal === null) return engine.apply(state, action);",
+    'const where = Object.hasOwn(RULE_LINES, refusal) ? ` (${RULE_LINES[refusal]})` : "";',
+    "throw new Error(`${action.type} by player ${action.player} was refused: ${refusal}${where}\\n${describePending(engine, state)}`);",
     "}",
     "",
     body,
   ].join("\n");
 }
 
+/**
+ * Each fixed refusal message of the rules (`require ... else "..."`, a choice's `else "..."`) and the rules lines that
+ * give it, as a TypeScript object literal: `{ "The deck is empty.": "rules line 209" }`.
+ */
+function refusalLines(program: Program): string {
+  const lines = new Map<string, number[]>();
+  const note = (message: string | undefined, parts: unknown, line: number): void => {
+    if (message === undefined || parts !== undefined) return;
+    const known = lines.get(message) ?? [];
+    if (!known.includes(line)) known.push(line);
+    lines.set(message, known);
+  };
+  const block = (b: Block): void => {
+    for (const st of b.statements) {
+      if (st.kind === "require") note(st.message, st.messageParts, st.span.line);
+      else if (st.kind === "choose") note(st.message, st.messageParts, st.span.line);
+      else if (st.kind === "if") {
+        block(st.then);
+        if (st.otherwise) block(st.otherwise);
+      } else if (st.kind === "for" || st.kind === "while" || st.kind === "repeat" || st.kind === "allow")
+        block(st.body);
+      else if (st.kind === "match") for (const arm of st.arms) block(arm.body);
+    }
+  };
+  block(program.flow.body);
+  for (const p of program.procs.values()) block(p.body);
+  for (const a of program.actions.values()) block(a.body);
+  const entries = [...lines].map(
+    ([m, ls]) => `${str(m)}: ${str(`rules line${ls.length > 1 ? "s" : ""} ${ls.join(", ")}`)}`,
+  );
+  return entries.length === 0 ? "{}" : `{\n${entries.join(",\n")},\n}`;
+}
+
 function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source: string): string {
   const scope = plainScope();
   const lines: string[] = [];
-  const players = t.players ?? program.game.minPlayers;
-  const variant = t.variant?.text ?? "base";
-  const forced = t.steps.flatMap((s) => (s.kind === "random" && s.setup ? s.values : []));
-  lines.push(
-    `const state = setUp({ players: ${players}, seed: ${t.seed ?? 1}, variant: ${str(variant)} }${forced.length > 0 ? `, [${forced.join(", ")}]` : ""});`,
-  );
+  // `test "b" from "a"`: the steps of "a" (and of the test it starts from), then its own; settings from the first.
+  const chain: TestDecl[] = [];
+  for (let x: TestDecl | undefined = t; x; x = x.base) chain.unshift(x);
+  const root = chain[0]!;
+  const steps = chain.flatMap((x) => x.steps);
+  const players = root.players ?? program.game.minPlayers;
+  const variant = root.variant?.text ?? "base";
+  const seeds = root.seeds;
+  const seed = seeds === undefined ? String(root.seed ?? 1) : "seed";
+  const forced = root.steps.flatMap((s) => (s.kind === "random" && s.setup ? s.values : []));
+  const options = `{ players: ${players}, seed: ${seed}, variant: ${str(variant)} }`;
+  lines.push(`const state = setUp(${options}${forced.length > 0 ? `, [${forced.join(", ")}]` : ""});`);
   let started = false;
   const ensureStarted = (): void => {
     if (!started) lines.push("start(state);");
     started = true;
   };
+  // Over many seeds, a failure names its seed.
+  const label = (text: string): string => (seeds === undefined ? str(text) : `${str(text)} + \` (seed \${seed})\``);
+  const shares: string[] = [];
   const statements = new StatementEmitter({ program, exprs, scope, suspending: program.suspending });
-  for (const step of t.steps) {
+  for (const step of steps) {
     const text = source.slice(step.span.start, step.span.end).replace(/\s+/g, " ").trim();
     switch (step.kind) {
       case "given":
@@ -176,8 +224,8 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
           "const before = JSON.stringify(state);",
           `const refusal = ${actionCheck(program, exprs, scope, step.play)};`,
           step.message !== undefined
-            ? `expect(refusal).toBe(${str(step.message)});`
-            : "expect(refusal).not.toBeNull();",
+            ? `expect(refusal, ${label(text)}).toBe(${str(step.message)});`
+            : `expect(refusal, ${label(text)}).not.toBeNull();`,
           "expect(JSON.stringify(state)).toBe(before);",
           "}",
         );
@@ -185,12 +233,90 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
       }
       case "expect":
         ensureStarted();
-        lines.push(expectation(exprs, scope, step.condition, text));
+        lines.push(expectation(exprs, scope, step.condition, label(text)));
+        break;
+      case "asked":
+        ensureStarted();
+        lines.push(
+          `expect(askedProblem(engine, state, ${step.seat}, [${step.decisions.map((d) => str(d.text)).join(", ")}]), ${label(text)}).toBeNull();`,
+        );
+        break;
+      case "offered": {
+        ensureStarted();
+        const answers = step.answers.map((a) => actionLiteral(program, exprs, scope, a));
+        lines.push(
+          `expect(offeredProblem(engine, state, ${step.seat}, (): Action[] => [${answers.join(", ")}]), ${label(text)}).toBeNull();`,
+        );
+        break;
+      }
+      case "sees":
+        ensureStarted();
+        lines.push(seenExpectation(program, exprs, scope, step, label(text)));
+        break;
+      case "about": {
+        ensureStarted();
+        const hits = `hits[${shares.length}]!`;
+        lines.push(`if (${exprs.emit(step.condition, scope)}) ${hits}++;`);
+        shares.push(
+          `expect(shareProblem(${hits}, ${seeds}, ${step.percent}, ${step.tolerance}), ${str(text)}).toBeNull();`,
+        );
+        break;
+      }
+      case "always":
+        ensureStarted();
+        lines.push(
+          `expect(alwaysProblem(engine, ${options}, state, ${step.games}, (state) => ${exprs.emit(step.condition, scope)}), ${label(text)}).toBeNull();`,
+        );
         break;
     }
   }
   ensureStarted();
-  return [`it(${str(t.title)}, () => {`, ...lines, "});"].join("\n");
+  const body =
+    seeds === undefined
+      ? lines
+      : [
+          ...(shares.length > 0 ? [`const hits = [${shares.map(() => "0").join(", ")}];`] : []),
+          `for (let seed = 1; seed <= ${seeds}; seed++) {`,
+          ...lines,
+          "}",
+          ...shares,
+        ];
+  return [`it(${str(t.title)}, () => {`, ...body, "});"].join("\n");
+}
+
+/**
+ * `expect 1 sees left == right`: `left` read in the seat's view; `right` as that seat would see it when it has the
+ * type of `left` (a card as its view, a square as its coordinates), else as it is (a count, none, a text).
+ */
+function seenExpectation(
+  program: Program,
+  exprs: ExprEmitter,
+  scope: Scope,
+  step: Extract<TestStep, { kind: "sees" }>,
+  label: string,
+): string {
+  const c = step.condition as Binary;
+  const path = viewPath(exprs, scope, c.left);
+  const code = exprs.emit(c.right, scope);
+  const shown = step.asShown ? viewValue(program, c.left.type!, code) : code;
+  const right = /\bviewer\b/.test(shown) ? `((viewer: Player) => ${shown})(${step.seat})` : shown;
+  const matcher = c.op === "==" ? "toEqual" : "not.toEqual";
+  return `expect(viewAt(engine.view(state, ${step.seat}), [${path.join(", ")}]), ${label}).${matcher}(${right});`;
+}
+
+/** The keys that lead to a place of the game in a view: `players[0].hand` is "players", 0, "hand". */
+function viewPath(exprs: ExprEmitter, scope: Scope, e: Expr): string[] {
+  switch (e.kind) {
+    case "name":
+      return [str(e.name)];
+    case "member":
+      if (e.object.type?.kind === "player") return [str("players"), exprs.emit(e.object, scope), str(e.name.text)];
+      return [...viewPath(exprs, scope, e.object), str(e.name.text)];
+    case "index":
+      return [...viewPath(exprs, scope, e.object), exprs.emit(e.index, scope)];
+    default:
+      throw new Error(`internal: ${e.kind} is not a place in the game`);
+  }
 }
 
 /**
@@ -233,8 +359,8 @@ function actionCheck(program: Program, exprs: ExprEmitter, scope: Scope, play: T
     : `engine.check(state, ${literal})`;
 }
 
-/** `expect a == b` reads best as `expect(a).toEqual(b)`, so failures show both values. */
-function expectation(exprs: ExprEmitter, scope: Scope, e: Expr, text: string): string {
+/** `expect a == b` reads best as `expect(a).toEqual(b)`, so failures show both values. `label`: the message's code. */
+function expectation(exprs: ExprEmitter, scope: Scope, e: Expr, label: string): string {
   if (e.kind === "binary") {
     const b = e as Binary;
     const matcher: Partial<Record<Binary["op"], string>> = {
@@ -247,9 +373,9 @@ function expectation(exprs: ExprEmitter, scope: Scope, e: Expr, text: string): s
     };
     const m = matcher[b.op];
     // Emitted only when used: emitting lifts aggregate helpers, and unused ones would be dead code.
-    if (m) return `expect(${exprs.emit(b.left, scope)}, ${str(text)}).${m}(${exprs.emit(b.right, scope)});`;
+    if (m) return `expect(${exprs.emit(b.left, scope)}, ${label}).${m}(${exprs.emit(b.right, scope)});`;
   }
-  return `expect(${exprs.emit(e, scope)}, ${str(text)}).toBe(true);`;
+  return `expect(${exprs.emit(e, scope)}, ${label}).toBe(true);`;
 }
 
 // ---- the view property: change exactly what a seat may not see ------------------------------------------

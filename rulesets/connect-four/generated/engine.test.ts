@@ -18,14 +18,17 @@ import {
 } from "@rules/runtime";
 import { engine, landing, setUp, start, type Action, type Player, type State } from "./engine.ts";
 
-/** Plays an action the rules must allow; a refusal says why, and what the game was waiting for. */
+/** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
+const RULE_LINES: Readonly<Record<string, string>> = {};
+
+/** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
 function play(state: State, action: Action): void {
   const refusal = engine.check(state, action);
-  if (refusal !== null)
-    throw new Error(
-      `${action.type} by player ${action.player} was refused: ${refusal}\n${describePending(engine, state)}`,
-    );
-  engine.apply(state, action);
+  if (refusal === null) return engine.apply(state, action);
+  const where = Object.hasOwn(RULE_LINES, refusal) ? ` (${RULE_LINES[refusal]})` : "";
+  throw new Error(
+    `${action.type} by player ${action.player} was refused: ${refusal}${where}\n${describePending(engine, state)}`,
+  );
 }
 
 describe("Connect Four: rules tests", () => {
@@ -104,13 +107,13 @@ describe("Connect Four: rules tests", () => {
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Drop", player: 0, x: 0 });
-      expect(refusal).toBe("Column 0 is full.");
+      expect(refusal, 'expect refused 0 Drop(0) "Column 0 is full."').toBe("Column 0 is full.");
       expect(JSON.stringify(state)).toBe(before);
     }
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Drop", player: 0, x: 5 });
-      expect(refusal).toBe("The grid has 5 columns.");
+      expect(refusal, 'expect refused 0 Drop(5) "The grid has 5 columns."').toBe("The grid has 5 columns.");
       expect(JSON.stringify(state)).toBe(before);
     }
   });

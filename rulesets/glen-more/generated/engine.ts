@@ -27,6 +27,7 @@ import {
   removeValue,
   seatLists,
   setAt,
+  tableRow,
   shuffleInPlace,
   type Engine,
   type GameOptions,
@@ -118,9 +119,9 @@ export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
 /** enum Space (rules line 217) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 314) */
+/** enum Source (rules line 313) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 316) */
+/** enum ClanSource (rules line 315) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -333,21 +334,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 507) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 516) */
-/** site 2: `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 523) */
-/** site 3: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 528) */
-/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 541) */
-/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 568) */
-/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 579) */
-/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 600) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 622) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 643) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 667) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 680) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 695) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 701) */
-/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 704) */
+/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 506) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 515) */
+/** site 2: `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 522) */
+/** site 3: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 527) */
+/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 540) */
+/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 567) */
+/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 578) */
+/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 599) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 621) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 642) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 666) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 679) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 694) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 700) */
+/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 703) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -400,20 +401,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 790). */
+/** The action TakeTile (rules line 789). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 803). */
+/** The action ForcedMove (rules line 802). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 815). */
+/** The action Sell (rules line 814). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -422,13 +423,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 823). */
+/** The action EndActivation (rules line 822). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action LochNess (rules line 828). */
+/** The action LochNess (rules line 827). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -436,7 +437,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 838). */
+/** The action MoveClan (rules line 837). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -445,7 +446,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 848). */
+/** The action Promote (rules line 847). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -453,13 +454,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 856). */
+/** The action EndMoves (rules line 855). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose activation` (rules line 516). */
+/** The answer to `choose activation` (rules line 515). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -467,7 +468,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 541). */
+/** The answer to `choose source` (rules line 540). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -475,7 +476,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 568). */
+/** The answer to `choose clanSource` (rules line 567). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -483,14 +484,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 579). */
+/** The answer to `choose oichRes` (rules line 578). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 600). */
+/** The answer to `choose spot` (rules line 599). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -498,49 +499,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 622). */
+/** The answer to `choose lochyRes` (rules line 621). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 643). */
+/** The answer to `choose shielRes` (rules line 642). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 667). */
+/** The answer to `choose ionaRes` (rules line 666). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 680). */
+/** The answer to `choose butcherCount` (rules line 679). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 695). */
+/** The answer to `choose grocerRes` (rules line 694). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 701). */
+/** The answer to `choose fairTypes` (rules line 700). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 704). */
+/** The answer to `choose fairRes` (rules line 703). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -783,17 +784,12 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileId (line 267) */
-export function tileId(state: State, code: string): number {
-  return at(collect5(state, code), 0);
-}
-
-/** fn tileSlot (line 268) */
+/** fn tileSlot (line 267) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tileId(state, code) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 267) };
 }
 
-/** fn codeAt (line 269) */
+/** fn codeAt (line 268) */
 export function codeAt(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -804,7 +800,7 @@ export function codeAt(state: State, space: number): string {
   return "";
 }
 
-/** fn stackOn (line 270) */
+/** fn stackOn (line 269) */
 export function stackOn(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -815,77 +811,77 @@ export function stackOn(state: State, space: number): number | null {
   return null;
 }
 
-/** fn resIdx (line 274) */
+/** fn resIdx (line 273) */
 export function resIdx(state: State, r: Res): number {
   return r === "wood" ? 0 : r === "stone" ? 1 : r === "grain" ? 2 : r === "cattle" ? 3 : 4;
 }
 
-/** fn unit (line 276) */
+/** fn unit (line 275) */
 export function unit(state: State, k: number, n_: number): number[] {
-  return collect6(state, k, n_);
+  return collect5(state, k, n_);
 }
 
-/** fn plusOne (line 277) */
+/** fn plusOne (line 276) */
 export function plusOne(state: State, l: number[], k: number): number[] {
+  return collect6(state, k, l);
+}
+
+/** fn minusOne (line 277) */
+export function minusOne(state: State, l: number[], k: number): number[] {
   return collect7(state, k, l);
 }
 
-/** fn minusOne (line 278) */
-export function minusOne(state: State, l: number[], k: number): number[] {
-  return collect8(state, k, l);
-}
-
-/** fn pairOf (line 279) */
+/** fn pairOf (line 278) */
 export function pairOf(state: State, a: number, b: number): number[] {
-  return collect9(state, a, b);
+  return collect8(state, a, b);
 }
 
-/** fn costOf (line 280) */
+/** fn costOf (line 279) */
 export function costOf(state: State, t: Tile): number[] {
   return [t.wood, t.stone, t.grain, t.cattle, t.sheep];
 }
 
-/** fn have (line 282) */
+/** fn have (line 281) */
 export function have(state: State, p: Player, k: number): number {
-  return sum11(state, p, k);
+  return sum10(state, p, k);
 }
 
-/** fn cubeCount (line 283) */
+/** fn cubeCount (line 282) */
 export function cubeCount(state: State, p: Player): number {
+  return sum11(state, p);
+}
+
+/** fn clansOnDisplay (line 283) */
+export function clansOnDisplay(state: State, p: Player): number {
   return sum12(state, p);
 }
 
-/** fn clansOnDisplay (line 284) */
-export function clansOnDisplay(state: State, p: Player): number {
-  return sum13(state, p);
-}
-
-/** fn owns (line 285) */
+/** fn owns (line 284) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 286) */
+/** fn kindAt (line 285) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 288) */
+/** fn indexAt (line 287) */
 export function indexAt(state: State, p: Player, x: number, y: number): number | null {
-  return first14(state, p, x, y);
+  return first13(state, p, x, y);
 }
 
-/** fn occupied (line 289) */
+/** fn occupied (line 288) */
 export function occupied(state: State, p: Player, x: number, y: number): boolean {
-  return any15(state, p, x, y);
+  return any14(state, p, x, y);
 }
 
-/** fn isProduction (line 291) */
+/** fn isProduction (line 290) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 292) */
+/** fn produce (line 291) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -898,42 +894,42 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 294) */
+/** fn isGrey (line 293) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 300) */
+/** fn miss (line 299) */
 export function miss(state: State, p: Player, need: number[], k: number): number {
   return Math.max(0, at(need, k) - have(state, p, k));
 }
 
-/** fn buyCost (line 302) */
+/** fn buyCost (line 301) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 304) */
+/** fn sellValue (line 303) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 305) */
+/** fn coverCost (line 304) */
 export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum16(state, levels, p, need);
+  return sum15(state, levels, p, need);
 }
 
-/** fn coverOk (line 306) */
+/** fn coverOk (line 305) */
 export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all17(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 309) */
+/** fn canCover (line 308) */
 export function canCover(state: State, p: Player, need: number[]): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 311) */
+/** fn canBuyNow (line 310) */
 export function canBuyNow(state: State, p: Player, k: number): boolean {
   return (
     at(state.market, k) < MARKET_SPACES &&
@@ -947,12 +943,12 @@ export function canBuyNow(state: State, p: Player, k: number): boolean {
   );
 }
 
-/** fn tileName (line 319) */
+/** fn tileName (line 318) */
 export function tileName(state: State, p: Player, i_: number): string {
   return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${at(state.players[p]!.display, i_).x}, ${at(state.players[p]!.display, i_).y})`;
 }
 
-/** fn sourceText (line 320) */
+/** fn sourceText (line 319) */
 export function sourceText(state: State, p: Player, k: number, s: Source): string {
   if (s.kind === "buy") {
     return `buy the ${at(RES, k)} at the market for ${at(state.market, k) + 1} coins`;
@@ -962,7 +958,7 @@ export function sourceText(state: State, p: Player, k: number, s: Source): strin
   return `pay the ${at(RES, k)} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSourceText (line 324) */
+/** fn clanSourceText (line 323) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -972,32 +968,32 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 330) */
+/** fn paySources (line 329) */
 export function paySources(state: State, p: Player, k: number): Source[] {
-  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect18(state, p, k));
+  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect17(state, p, k));
 }
 
-/** fn cheapest (line 335) */
+/** fn cheapest (line 334) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
 }
 
-/** fn cheapestPaid (line 337) */
+/** fn cheapestPaid (line 336) */
 export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 340) */
+/** fn spareCubes (line 339) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum19(state, p, need);
+  return sum18(state, p, need);
 }
 
-/** fn buysAt (line 341) */
+/** fn buysAt (line 340) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count20(state, p, need, price);
+  return count19(state, p, need, price);
 }
 
-/** fn extraOk (line 342) */
+/** fn extraOk (line 341) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1013,7 +1009,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 348) */
+/** fn typePrice (line 347) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -1024,12 +1020,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 350) */
+/** fn typesAt (line 349) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count21(state, p, chosen, price);
+  return count20(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 351) */
+/** fn distinctOk (line 350) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1045,46 +1041,46 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 357) */
+/** fn funds (line 356) */
 export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum22(state, p, need);
+  return state.players[p]!.coins + sum21(state, p, need);
 }
 
-/** fn coverSellingOk (line 359) */
+/** fn coverSellingOk (line 358) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+  return all22(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 361) */
+/** fn twoTypesSellingOk (line 360) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any25(state, p);
+  return any24(state, p);
 }
 
-/** fn clanNear (line 366) */
+/** fn clanNear (line 365) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any26(state, p, minus, x, y);
+  return any25(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 370) */
+/** fn edgesMatch (line 369) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all27(state, p, x, y, t) && all28(state, p, y, x, t);
+  return all26(state, p, x, y, t) && all27(state, p, y, x, t);
 }
 
-/** fn riverOk (line 374) */
+/** fn riverOk (line 373) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any29(state, p, x, y);
+  return !t.river || any28(state, p, x, y);
 }
 
-/** fn roadOk (line 376) */
+/** fn roadOk (line 375) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any30(state, p, y, x);
+  return !t.road || any29(state, p, y, x);
 }
 
-/** fn fits (line 378) */
+/** fn fits (line 377) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
-    any31(state, p, x, y) &&
+    any30(state, p, x, y) &&
     clanNear(state, p, x, y, minus) &&
     edgesMatch(state, p, at(TILES, id), x, y) &&
     riverOk(state, p, at(TILES, id), x, y) &&
@@ -1092,17 +1088,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 385) */
+/** fn placeable (line 384) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any33(state, p, id, minus);
+  return any32(state, p, id, minus);
 }
 
-/** fn clanPayable (line 390) */
+/** fn clanPayable (line 389) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any34(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any33(state, p, id);
 }
 
-/** fn affordable (line 393) */
+/** fn affordable (line 392) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1112,12 +1108,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 398) */
+/** fn placeableAfterPaying (line 397) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 400) */
+/** fn canTakeSelling (line 399) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1127,22 +1123,22 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 406) */
+/** fn spaceLabel (line 405) */
 export function spaceLabel(state: State, space: number): string {
-  return space < state.track.length ? match35(state, space) : "nothing";
+  return space < state.track.length ? match34(state, space) : "nothing";
 }
 
-/** fn tileOn (line 413) */
+/** fn tileOn (line 412) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match36(state, space) : null;
+  return space < state.track.length ? match35(state, space) : null;
 }
 
-/** fn usable (line 417) */
+/** fn usable (line 416) */
 export function usable(state: State, p: Player, i_: number): boolean {
   return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
 }
 
-/** fn usableKind (line 418) */
+/** fn usableKind (line 417) */
 export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
@@ -1158,12 +1154,12 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 433) */
+/** fn firstPawn (line 432) */
 export function firstPawn(state: State): number {
-  return min38(state);
+  return min37(state);
 }
 
-/** fn lastTurn (line 434) */
+/** fn lastTurn (line 433) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1171,47 +1167,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 436) */
+/** fn left (line 435) */
 export function left(state: State, s: Stack): number {
-  return mapGet(state.stacks, s, 436).pile.length;
+  return mapGet(state.stacks, s, 435).pile.length;
 }
 
-/** fn tableVp (line 439) */
+/** fn tableVp (line 438) */
 export function tableVp(state: State, difference: number): number {
-  return mapGet(SCORE_VP, Math.min(difference, 5), 439);
+  return mapGet(SCORE_VP, Math.min(difference, 5), 438);
 }
 
-/** fn ladderVp (line 440) */
+/** fn ladderVp (line 439) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types, 440) : 0;
+  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types, 439) : 0;
 }
 
-/** fn bonnets (line 441) */
+/** fn bonnets (line 440) */
 export function bonnets(state: State, p: Player): number {
-  return sum39(state, p);
+  return sum38(state, p);
 }
 
-/** fn chieftainValue (line 442) */
+/** fn chieftainValue (line 441) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 443) */
+/** fn tilesWith (line 442) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count40(state, p, b);
+  return count39(state, p, b);
 }
 
-/** fn villages (line 444) */
+/** fn villages (line 443) */
 export function villages(state: State, p: Player): number {
-  return count41(state, p);
+  return count40(state, p);
 }
 
-/** fn toActivate (line 654) */
+/** fn toActivate (line 653) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
-  return collect42(state, p, i_);
+  return collect41(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 876) */
+/** fn fourPlayerTrack (line 875) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1230,7 +1226,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 881) */
+/** fn twoPlayerTrack (line 880) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1249,14 +1245,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 886) */
+/** fn startVillage (line 885) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, used: false };
 }
 
-/** proc dieTurn (line 714) */
+/** proc dieTurn (line 713) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 715);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 714);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1266,12 +1262,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 752) */
+/** proc scoreRound (line 751) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min43(state);
-  let chiefLow = min44(state);
-  let cardsLow = min45(state);
+  let whiskyLow = min42(state);
+  let chiefLow = min43(state);
+  let cardsLow = min44(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1280,7 +1276,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 763) */
+/** proc finalScoring (line 762) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1299,7 +1295,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min46(state);
+  let fewest = min45(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1318,11 +1314,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any47(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 803): its effects, once allowed. */
+/** action ForcedMove (line 802): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1341,7 +1337,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 815): its effects, once allowed. */
+/** action Sell (line 814): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1353,7 +1349,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 823): its effects, once allowed. */
+/** action EndActivation (line 822): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1381,7 +1377,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 838): its effects, once allowed. */
+/** action MoveClan (line 837): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1406,7 +1402,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 848): its effects, once allowed. */
+/** action Promote (line 847): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1418,7 +1414,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 856): its effects, once allowed. */
+/** action EndMoves (line 855): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1427,7 +1423,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 483) until it waits for a decision or is done. */
+/** Runs the flow (line 482) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1501,7 +1497,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 496) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 495) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1677,7 +1673,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 535) until it waits for a decision or is done. */
+/** Runs proc payDue (line 534) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1796,7 +1792,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 559) until it waits for a decision or is done. */
+/** Runs proc payFor (line 558) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1908,7 +1904,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 587) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 586) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2004,7 +2000,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 609) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 608) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2276,7 +2272,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 658) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 657) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2583,7 +2579,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 725) until it waits for a decision or is done. */
+/** Runs proc refill (line 724) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2627,7 +2623,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 735) until it waits for a decision or is done. */
+/** Runs proc layTile (line 734) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2639,7 +2635,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(mapGet(state.stacks, frame.s, 737));
+        const id = drawFromPile(mapGet(state.stacks, frame.s, 736));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2686,7 +2682,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 790) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 789) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2726,7 +2722,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 828) until it waits for a decision or is done. */
+/** Runs action LochNess (line 827) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2808,7 +2804,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any48(state, me)) return;
+  if (any47(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2886,7 +2882,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 507)
+      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 506)
       offerTakeTile(state, seat, out);
       offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
@@ -2894,7 +2890,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 516)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 515)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2908,7 +2904,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 523)
+      // `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 522)
       offerLochNess(state, seat, out);
       offerSell(state, seat, out);
       offerEndActivation(state, seat, out);
@@ -2916,7 +2912,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 528)
+      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 527)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerSell(state, seat, out);
@@ -2925,7 +2921,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 541)
+      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 540)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2936,7 +2932,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 568)
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 567)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2947,7 +2943,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 579)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 578)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2957,7 +2953,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum49(state) - 1,
+            frame.t.distinct - sum48(state) - 1,
           )
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2967,7 +2963,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 600)
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 599)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2977,7 +2973,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 622)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 621)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2987,7 +2983,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 643)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 642)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2997,7 +2993,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 667)
+      // `choose ionaRes: Res by p` (proc activateTile, line 666)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -3007,7 +3003,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 680)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 679)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -3018,11 +3014,11 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 695)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 694)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -3030,7 +3026,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 701)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 700)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -3041,7 +3037,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 704)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 703)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3051,7 +3047,7 @@ function legalActions(state: State, seat: Player): Action[] {
             state,
             frame.p,
             plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum51(state) - 1,
+            frame.fairTypes - sum50(state) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3203,7 +3199,7 @@ function check(state: State, action: Action): string | null {
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum49(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum48(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3257,7 +3253,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum50(state)))
+      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3281,7 +3277,7 @@ function check(state: State, action: Action): string | null {
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
         at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum51(state) - 1)
+        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum50(state) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3748,10 +3744,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     allowed: [],
     pending: null,
   };
-  mapGet(state.stacks, "stack0", 450).pile = shuffleInPlace(state.rng, collect52(state));
-  mapGet(state.stacks, "stack1", 451).pile = shuffleInPlace(state.rng, collect53(state));
-  mapGet(state.stacks, "stack2", 452).pile = shuffleInPlace(state.rng, collect54(state));
-  mapGet(state.stacks, "stack3", 453).pile = shuffleInPlace(state.rng, collect55(state));
+  mapGet(state.stacks, "stack0", 449).pile = shuffleInPlace(state.rng, collect51(state));
+  mapGet(state.stacks, "stack1", 450).pile = shuffleInPlace(state.rng, collect52(state));
+  mapGet(state.stacks, "stack2", 451).pile = shuffleInPlace(state.rng, collect53(state));
+  mapGet(state.stacks, "stack3", 452).pile = shuffleInPlace(state.rng, collect54(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3772,7 +3768,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   while (state.track.length < TRACK_OCCUPIED) {
-    const id = drawFromPile(mapGet(state.stacks, "stack0", 474)) ?? drawFromPile(mapGet(state.stacks, "stack1", 474));
+    const id = drawFromPile(mapGet(state.stacks, "stack0", 473)) ?? drawFromPile(mapGet(state.stacks, "stack1", 473));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -4056,20 +4052,8 @@ function collect4(): Partial<Record<number, number>> {
   return out;
 }
 
-/** [i for i in range(0, size(TILES) - 1) if TILES[i].code == code] */
-function collect5(state: State, code: string): number[] {
-  const out: number[] = [];
-  const items = rangeList(0, TILES.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const i_ = items[i]!;
-    if (at(TILES, i_).code === code) out.push(i_);
-  }
-
-  return out;
-}
-
 /** [(if j == k then n else 0) for j in IDX] */
-function collect6(state: State, k: number, n_: number): number[] {
+function collect5(state: State, k: number, n_: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4081,7 +4065,7 @@ function collect6(state: State, k: number, n_: number): number[] {
 }
 
 /** [(if j == k then l[j] + 1 else l[j]) for j in IDX] */
-function collect7(state: State, k: number, l: number[]): number[] {
+function collect6(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4093,7 +4077,7 @@ function collect7(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == k then l[j] - 1 else l[j]) for j in IDX] */
-function collect8(state: State, k: number, l: number[]): number[] {
+function collect7(state: State, k: number, l: number[]): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4105,7 +4089,7 @@ function collect8(state: State, k: number, l: number[]): number[] {
 }
 
 /** [(if j == a or j == b then 1 else 0) for j in IDX] */
-function collect9(state: State, a: number, b: number): number[] {
+function collect8(state: State, a: number, b: number): number[] {
   const out: number[] = [];
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4117,7 +4101,7 @@ function collect9(state: State, a: number, b: number): number[] {
 }
 
 /** count(c in t.cubes: c == RES[k]) */
-function count10(state: State, t: Placed, k: number): number {
+function count9(state: State, t: Placed, k: number): number {
   let total = 0;
   const items = t.cubes;
   for (let i = 0; i < items.length; i++) {
@@ -4129,19 +4113,19 @@ function count10(state: State, t: Placed, k: number): number {
 }
 
 /** sum(t in p.display: count(c in t.cubes: c == RES[k])) */
-function sum11(state: State, p: Player, k: number): number {
+function sum10(state: State, p: Player, k: number): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count10(state, t, k);
+    total += count9(state, t, k);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum12(state: State, p: Player): number {
+function sum11(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4153,7 +4137,7 @@ function sum12(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum13(state: State, p: Player): number {
+function sum12(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4165,7 +4149,7 @@ function sum13(state: State, p: Player): number {
 }
 
 /** first(j in range(0, size(p.display) - 1): p.display[j].x == x and p.display[j].y == y) */
-function first14(state: State, p: Player, x: number, y: number): number | null {
+function first13(state: State, p: Player, x: number, y: number): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4176,7 +4160,7 @@ function first14(state: State, p: Player, x: number, y: number): number | null {
 }
 
 /** any(t in p.display: t.x == x and t.y == y) */
-function any15(state: State, p: Player, x: number, y: number): boolean {
+function any14(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -4187,7 +4171,7 @@ function any15(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum16(state: State, levels: number[], p: Player, need: number[]): number {
+function sum15(state: State, levels: number[], p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4199,7 +4183,7 @@ function sum16(state: State, levels: number[], p: Player, need: number[]): numbe
 }
 
 /** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all17(state: State, levels: number[], p: Player, need: number[]): boolean {
+function all16(state: State, levels: number[], p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4210,7 +4194,7 @@ function all17(state: State, levels: number[], p: Player, need: number[]): boole
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
-function collect18(state: State, p: Player, k: number): Source[] {
+function collect17(state: State, p: Player, k: number): Source[] {
   const out: Source[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4222,7 +4206,7 @@ function collect18(state: State, p: Player, k: number): Source[] {
 }
 
 /** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum19(state: State, p: Player, need: number[]): number {
+function sum18(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4234,7 +4218,7 @@ function sum19(state: State, p: Player, need: number[]): number {
 }
 
 /** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count20(state: State, p: Player, need: number[], price: number): number {
+function count19(state: State, p: Player, need: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4246,7 +4230,7 @@ function count20(state: State, p: Player, need: number[], price: number): number
 }
 
 /** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count21(state: State, p: Player, chosen: number[], price: number): number {
+function count20(state: State, p: Player, chosen: number[], price: number): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4258,7 +4242,7 @@ function count21(state: State, p: Player, chosen: number[], price: number): numb
 }
 
 /** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum22(state: State, p: Player, need: number[]): number {
+function sum21(state: State, p: Player, need: number[]): number {
   let total = 0;
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
@@ -4274,7 +4258,7 @@ function sum22(state: State, p: Player, need: number[]): number {
 }
 
 /** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all23(state: State, p: Player, need: number[]): boolean {
+function all22(state: State, p: Player, need: number[]): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -4285,7 +4269,7 @@ function all23(state: State, p: Player, need: number[]): boolean {
 }
 
 /** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any24(state: State, a: number, p: Player): boolean {
+function any23(state: State, a: number, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
@@ -4296,18 +4280,18 @@ function any24(state: State, a: number, p: Player): boolean {
 }
 
 /** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any25(state: State, p: Player): boolean {
+function any24(state: State, p: Player): boolean {
   const items = IDX;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any24(state, a, p)) return true;
+    if (any23(state, a, p)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any26(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+function any25(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4322,7 +4306,7 @@ function any26(state: State, p: Player, minus: number | null, x: number, y: numb
 }
 
 /** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all27(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+function all26(state: State, p: Player, x: number, y: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4333,7 +4317,7 @@ function all27(state: State, p: Player, x: number, y: number, t: Tile): boolean 
 }
 
 /** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all28(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+function all27(state: State, p: Player, y: number, x: number, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4344,7 +4328,7 @@ function all28(state: State, p: Player, y: number, x: number, t: Tile): boolean 
 }
 
 /** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any29(state: State, p: Player, x: number, y: number): boolean {
+function any28(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4355,7 +4339,7 @@ function any29(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any30(state: State, p: Player, y: number, x: number): boolean {
+function any29(state: State, p: Player, y: number, x: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4366,7 +4350,7 @@ function any30(state: State, p: Player, y: number, x: number): boolean {
 }
 
 /** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any31(state: State, p: Player, x: number, y: number): boolean {
+function any30(state: State, p: Player, x: number, y: number): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -4377,7 +4361,7 @@ function any31(state: State, p: Player, x: number, y: number): boolean {
 }
 
 /** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any32(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
+function any31(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
   const items = DIRS4;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
@@ -4388,18 +4372,18 @@ function any32(state: State, p: Player, id: number, n_: Placed, minus: number | 
 }
 
 /** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any33(state: State, p: Player, id: number, minus: number | null): boolean {
+function any32(state: State, p: Player, id: number, minus: number | null): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (any32(state, p, id, n_, minus)) return true;
+    if (any31(state, p, id, n_, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any34(state: State, p: Player, id: number): boolean {
+function any33(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4410,7 +4394,7 @@ function any34(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
-function match35(state: State, space: number): string {
+function match34(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4426,7 +4410,7 @@ function match35(state: State, space: number): string {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match36(state: State, space: number): number | null {
+function match35(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4437,7 +4421,7 @@ function match36(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect37(state: State): number[] {
+function collect36(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4449,9 +4433,9 @@ function collect37(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min38(state: State): number {
+function min37(state: State): number {
   let best: number | undefined;
-  const items = collect37(state);
+  const items = collect36(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4463,7 +4447,7 @@ function min38(state: State): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum39(state: State, p: Player): number {
+function sum38(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4475,7 +4459,7 @@ function sum39(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count40(state: State, p: Player, b: Border): number {
+function count39(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4487,7 +4471,7 @@ function count40(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count41(state: State, p: Player): number {
+function count40(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4499,7 +4483,7 @@ function count41(state: State, p: Player): number {
 }
 
 /** [j for j in range(0, size(p.display) - 1) if oichTurn or max(abs(p.display[j].x - p.display[i].x), abs(p.display[j].y - p.display[i].y)) <= 1] */
-function collect42(state: State, p: Player, i_: number): number[] {
+function collect41(state: State, p: Player, i_: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4518,7 +4502,7 @@ function collect42(state: State, p: Player, i_: number): number[] {
 }
 
 /** min(p in players: p.whisky) */
-function min43(state: State): number {
+function min42(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4532,7 +4516,7 @@ function min43(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min44(state: State): number {
+function min43(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4546,7 +4530,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min45(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4560,7 +4544,7 @@ function min45(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min46(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4574,7 +4558,7 @@ function min46(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match47(state: State, s: Space, me: Player): boolean {
+function match46(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4584,14 +4568,26 @@ function match47(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any48(state: State, me: Player): boolean {
+function any47(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match47(state, s, me)) return true;
+    if (match46(state, s, me)) return true;
   }
 
   return false;
+}
+
+/** sum(k in IDX: due[k]) */
+function sum48(state: State): number {
+  let total = 0;
+  const items = IDX;
+  for (let i = 0; i < items.length; i++) {
+    const k = items[i]!;
+    total += at(state.due, k);
+  }
+
+  return total;
 }
 
 /** sum(k in IDX: due[k]) */
@@ -4618,20 +4614,8 @@ function sum50(state: State): number {
   return total;
 }
 
-/** sum(k in IDX: due[k]) */
-function sum51(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect52(state: State): number[] {
+function collect51(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4643,7 +4627,7 @@ function collect52(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect53(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4655,7 +4639,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect54(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4667,7 +4651,7 @@ function collect54(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect55(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4683,7 +4667,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "55377a8f",
+  sourceHash: "e72c3e4b",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

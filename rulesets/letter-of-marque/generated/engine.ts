@@ -804,7 +804,7 @@ export const engine: Engine<State, Action, View> = {
   name: "letter-of-marque",
   title: "Letter of Marque",
   source: "rulesets/letter-of-marque/letter-of-marque.rules",
-  sourceHash: "19bf2916",
+  sourceHash: "9cb857be",
   minPlayers: 3,
   maxPlayers: 6,
   variants: VARIANTS,

@@ -14136,7 +14136,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "394eae60",
+  sourceHash: "ee638777",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
