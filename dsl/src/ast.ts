@@ -280,6 +280,8 @@ export type TestStep =
     }
   /** `expect always in 50 random games: c`: `c` holds at every decision of random games from here. */
   | { readonly kind: "always"; readonly games: number; readonly condition: Expr; readonly span: Span }
+  /** `save and restore`: the game is saved as JSON and goes on from the restored save. */
+  | { readonly kind: "saveRestore"; readonly span: Span }
   /** `play until Move`: the first answer to every decision, until the named action or choice is offered. */
   | { readonly kind: "playUntil"; readonly decision: Name; readonly span: Span }
   | { readonly kind: "play"; readonly play: TestPlay; readonly span: Span }

@@ -543,6 +543,11 @@ export class AstBuilder {
         steps.push({ kind: "given", body: this.block(given), span });
         continue;
       }
+      const restore = tokens(s, "restore")[0];
+      if (restore) {
+        if (this.expectWord(restore, ["restore"], "in `save and restore`")) steps.push({ kind: "saveRestore", span });
+        continue;
+      }
       const play = maybeNode(s, "testPlay");
       if (play) {
         if (has(play, "decision")) steps.push({ kind: "playUntil", decision: name(token(play, "decision")), span });

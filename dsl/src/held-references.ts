@@ -43,14 +43,29 @@ export function markHeldReferences(program: Program): void {
       if (holdsReference(s)) live.set(s, false);
     };
 
+    /** Whether evaluating `e` calls a procedure that waits for decisions (`x.card = pirateCard(who)`). */
+    const waits = (e: A.Expr): boolean => {
+      let found = false;
+      forEachExpr(e, (x) => {
+        if (x.kind === "call" && x.target === "proc" && program.suspending.has(`proc:${x.callee.text}`)) found = true;
+      });
+      return found;
+    };
+
     const statement = (s: A.Stmt): void => {
       switch (s.kind) {
         case "let":
           use(s.value);
+          if (waits(s.value)) decide();
           break;
         case "assign":
-          use(s.target);
+          // The value is computed first: when it waits for a decision, the target is reached after it.
           use(s.value);
+          if (waits(s.value)) decide();
+          use(s.target);
+          break;
+        case "return":
+          if (s.value) use(s.value);
           break;
         case "if":
           use(s.condition);

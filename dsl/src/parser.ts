@@ -364,6 +364,15 @@ export class RulesParser extends CstParser {
       },
       { ALT: () => this.SUBRULE(this.testPlay) },
       { ALT: () => this.SUBRULE(this.testExpect) },
+      {
+        // `save and restore`: the game goes on from a save of itself.
+        GATE: () => this.LA(1).image === "save" && this.LA(2).tokenType === T.And,
+        ALT: () => {
+          this.CONSUME(T.Identifier, { LABEL: "save" });
+          this.CONSUME(T.And);
+          this.CONSUME2(T.Identifier, { LABEL: "restore" });
+        },
+      },
     ]);
   });
 

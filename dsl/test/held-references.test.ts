@@ -34,6 +34,10 @@ function visit(program: Program, seen: (s: LocalSymbol | undefined) => void): vo
     }
   };
   walk(program.flow.body);
+  for (const p of program.procs.values()) {
+    for (const param of p.params) seen(param.symbol);
+    walk(p.body);
+  }
   for (const a of program.actions.values()) {
     for (const p of a.params) seen(p.symbol);
     walk(a.body);
@@ -57,6 +61,13 @@ describe("a record of the game held across a decision", () => {
   it("is the variable of a loop over records that decides inside: the records still to come wait with it", () => {
     const text = game("flow {\n  for s in sea {\n    s.hits += 1\n    choose ok: bool by s.owner\n  }\n}");
     expect(heldLocals(text)).toEqual(["s"]);
+  });
+
+  it("is a parameter whose field takes the value of a procedure that waits for a decision", () => {
+    const text = game(
+      "proc ask(p: Player): int {\n  choose n: 1..3 by p\n  return n\n}\nproc hit(target: Ship) {\n  target.hits = ask(target.owner)\n}\nflow { hit(sea[0]) }",
+    );
+    expect(heldLocals(text)).toEqual(["target"]);
   });
 
   it("is not a record used only before the decision, nor a value that is not a record", () => {

@@ -24,6 +24,12 @@ describe("test steps", () => {
     expect(soleError(withTest("  seed setup 2"), Codes.syntaxError).message).toBe("`seed setup` means nothing");
   });
 
+  it("`save and restore` goes on from a save of the game", () => {
+    const t = declaration(withTest("  play 0 bet(2)\n  save and restore\n  play 1 Take"), "test");
+    expect(t.steps.map((s) => s.kind)).toEqual(["play", "saveRestore", "play"]);
+    expect(soleError(withTest("  save and reload"), Codes.syntaxError).message).toContain("`restore`");
+  });
+
   it("`play until` names an action or a choice", () => {
     const t = declaration(withTest("  play until Take"), "test");
     expect(t.steps[0]).toMatchObject({ kind: "playUntil", decision: { text: "Take" } });

@@ -42,6 +42,7 @@ export {
   describePending,
   offeredProblem,
   playUntil,
+  saveAndRestore,
   shareProblem,
   viewAt,
 } from "./test-steps.ts";

@@ -49,6 +49,21 @@ export function playUntil<S extends object, A extends EngineAction>(
   throw new Error(`play until ${name}: not offered after ${limit} answers\n${describePending(engine, state)}`);
 }
 
+/**
+ * `save and restore`: replaces `state`, in place, by the game restored from its JSON (checked like a save file's
+ * state), so the test goes on from a save of the game as a player would.
+ */
+export function saveAndRestore<S extends object, A extends EngineAction>(
+  engine: Engine<S, A, unknown>,
+  state: S,
+): void {
+  const copy = JSON.parse(JSON.stringify(state)) as S;
+  const problem = engine.validateState(copy);
+  if (problem !== null) throw new Error(`save and restore: the saved game does not restore: ${problem}`);
+  for (const key of Reflect.ownKeys(state)) Reflect.deleteProperty(state, key);
+  Object.assign(state, copy);
+}
+
 /** The kinds of answer `seat` may give now, in order, without repeats. */
 function kindsOffered<S extends object, A extends EngineAction>(
   engine: Engine<S, A, unknown>,

@@ -80,6 +80,7 @@ export const runtimeHelpers: readonly string[] = [
   "rangeList",
   "rankByKeys",
   "removeValue",
+  "saveAndRestore",
   "reshuffleDeck",
   "seatLists",
   "seatsFrom",

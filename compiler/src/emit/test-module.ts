@@ -213,6 +213,10 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
         ensureStarted();
         lines.push(`playUntil(engine, state, ${str(step.decision.text)});`);
         break;
+      case "saveRestore":
+        ensureStarted();
+        lines.push("saveAndRestore(engine, state);");
+        break;
       case "play":
         ensureStarted();
         lines.push(`play(state, ${actionLiteral(program, exprs, scope, step.play)});`);

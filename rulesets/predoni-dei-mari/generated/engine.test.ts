@@ -22,6 +22,7 @@ import {
   mapSize,
   playUntil,
   rangeList,
+  saveAndRestore,
   shareProblem,
   viewAt,
   type Hex,
@@ -73,72 +74,72 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "No event can be played in the middle of a fight.": "rules line 930",
-  "No event can be played while the wind blows.": "rules line 931",
-  "Your ship is not damaged.": "rules line 942",
-  "You need a command point to repair.": "rules line 943",
-  "Movement comes first in the turn: it is too late to move.": "rules line 1022",
-  "A fight has used up your movement for this turn.": "rules line 1023",
-  "You cannot sail off the board.": "rules line 1039",
-  "Land squares are impassable.": "rules line 1040",
-  "Not enough movement points (a shoals square costs 2).": "rules line 1041",
-  "The reef already holds a ship.": "rules line 1042",
-  "A damaged ship blocks that square.": "rules line 1043",
-  "A damaged ship cannot enter another pirate's square.": "rules line 1044",
-  "That port is closed to you, and you cannot attack its city now.": "rules line 1045",
-  "You can only attack a port of a national city not yet conquered.": "rules lines 1051, 1052",
-  "Without free access, sailing in is already an attack: take the step.": "rules line 1053",
-  "Not enough movement points.": "rules line 1054",
-  "You do not meet the conditions to attack this city.": "rules line 1055",
-  "You have no command point to spend.": "rules line 1061",
-  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1824",
-  "You must be on a port of a national city.": "rules line 1825",
-  "A hideout can never be attacked.": "rules line 1826",
-  "A damaged ship cannot attack a city (repair it first).": "rules line 1827",
-  "Your mission card does not show this city's flag.": "rules line 1828",
-  "None of your hideout tokens is within your honours.": "rules line 1829",
-  "You already have a hideout on this module.": "rules line 1830",
-  "Commerce is over for this turn.": "rules line 1873",
-  "Commerce needs a port square.": "rules line 1874",
-  "You do not have that many cargo tokens in the hold.": "rules line 1889",
-  "Goods are sold only in a port you may freely enter.": "rules line 1890",
-  "Captured ships are delivered only in a port you may freely enter.": "rules line 1906",
-  "That main weapon is not on your santabarbara.": "rules lines 1919, 1981",
-  "That secondary weapon is not in your hold.": "rules lines 1925, 1997",
-  "No such sail on your yards.": "rules lines 1931, 2013",
-  "No such letter of marque in your hold.": "rules lines 1937, 2029",
-  "Your santabarbara is full.": "rules lines 1942, 1990",
-  "A main weapon costs 40 doubloons.": "rules line 1943",
-  "None of those is left in the supply.": "rules lines 1944, 1952, 1961",
-  "Your hold is full.": "rules lines 1950, 1971, 2006, 2038, 2055",
-  "A secondary weapon costs 26 doubloons.": "rules line 1951",
-  "Your yards are full.": "rules lines 1958, 2022",
-  "Not enough doubloons.": "rules line 1959",
-  "You may own only one silk sail.": "rules line 1960",
-  "No letter of marque of that nation is left.": "rules line 1972",
-  "A letter of marque costs 20 doubloons.": "rules line 1973",
+  "No event can be played in the middle of a fight.": "rules line 942",
+  "No event can be played while the wind blows.": "rules line 943",
+  "Your ship is not damaged.": "rules line 954",
+  "You need a command point to repair.": "rules line 955",
+  "Movement comes first in the turn: it is too late to move.": "rules line 1034",
+  "A fight has used up your movement for this turn.": "rules line 1035",
+  "You cannot sail off the board.": "rules line 1051",
+  "Land squares are impassable.": "rules line 1052",
+  "Not enough movement points (a shoals square costs 2).": "rules line 1053",
+  "The reef already holds a ship.": "rules line 1054",
+  "A damaged ship blocks that square.": "rules line 1055",
+  "A damaged ship cannot enter another pirate's square.": "rules line 1056",
+  "That port is closed to you, and you cannot attack its city now.": "rules line 1057",
+  "You can only attack a port of a national city not yet conquered.": "rules lines 1063, 1064",
+  "Without free access, sailing in is already an attack: take the step.": "rules line 1065",
+  "Not enough movement points.": "rules line 1066",
+  "You do not meet the conditions to attack this city.": "rules line 1067",
+  "You have no command point to spend.": "rules line 1073",
+  "Too late: the city attack comes before Commerce and the Tavern.": "rules line 1845",
+  "You must be on a port of a national city.": "rules line 1846",
+  "A hideout can never be attacked.": "rules line 1847",
+  "A damaged ship cannot attack a city (repair it first).": "rules line 1848",
+  "Your mission card does not show this city's flag.": "rules line 1849",
+  "None of your hideout tokens is within your honours.": "rules line 1850",
+  "You already have a hideout on this module.": "rules line 1851",
+  "Commerce is over for this turn.": "rules line 1894",
+  "Commerce needs a port square.": "rules line 1895",
+  "You do not have that many cargo tokens in the hold.": "rules line 1910",
+  "Goods are sold only in a port you may freely enter.": "rules line 1911",
+  "Captured ships are delivered only in a port you may freely enter.": "rules line 1927",
+  "That main weapon is not on your santabarbara.": "rules lines 1940, 2002",
+  "That secondary weapon is not in your hold.": "rules lines 1946, 2018",
+  "No such sail on your yards.": "rules lines 1952, 2034",
+  "No such letter of marque in your hold.": "rules lines 1958, 2050",
+  "Your santabarbara is full.": "rules lines 1963, 2011",
+  "A main weapon costs 40 doubloons.": "rules line 1964",
+  "None of those is left in the supply.": "rules lines 1965, 1973, 1982",
+  "Your hold is full.": "rules lines 1971, 1992, 2027, 2059, 2076",
+  "A secondary weapon costs 26 doubloons.": "rules line 1972",
+  "Your yards are full.": "rules lines 1979, 2043",
+  "Not enough doubloons.": "rules line 1980",
+  "You may own only one silk sail.": "rules line 1981",
+  "No letter of marque of that nation is left.": "rules line 1993",
+  "A letter of marque costs 20 doubloons.": "rules line 1994",
   "The warehouse is reached only from a pirate port or a hideout port.":
-    "rules lines 1980, 1988, 1996, 2004, 2012, 2020, 2028, 2036, 2044, 2053",
-  "Your warehouse is full.": "rules lines 1982, 1998, 2014, 2030, 2046",
-  "That main weapon is not in your warehouse.": "rules line 1989",
-  "That secondary weapon is not in your warehouse.": "rules line 2005",
-  "No such sail in your warehouse.": "rules line 2021",
-  "No such letter of marque in your warehouse.": "rules line 2037",
-  "You have no cargo in the hold.": "rules line 2045",
-  "You have no cargo in the warehouse.": "rules line 2054",
-  "Only one ship purchase per Commerce.": "rules line 2065",
-  "Ships are bought in a city's port.": "rules line 2066",
-  "That deck is exhausted.": "rules line 2067",
-  "The tavern is over for this turn.": "rules line 2168",
-  "The tavern needs a port square.": "rules line 2169",
-  "You already hold a mission card.": "rules line 2182",
-  "No mission card is left.": "rules line 2183",
-  "A combat card needs at least one pirate honour.": "rules line 2189",
-  "After refusing a card you may not try again this turn.": "rules line 2190",
-  "Your hand is full (honours + 1 cards).": "rules line 2191",
-  "A combat card costs 2 command points.": "rules line 2192",
-  "The combat deck is empty.": "rules line 2193",
-  "You must keep the honours your ship requires.": "rules line 2211",
+    "rules lines 2001, 2009, 2017, 2025, 2033, 2041, 2049, 2057, 2065, 2074",
+  "Your warehouse is full.": "rules lines 2003, 2019, 2035, 2051, 2067",
+  "That main weapon is not in your warehouse.": "rules line 2010",
+  "That secondary weapon is not in your warehouse.": "rules line 2026",
+  "No such sail in your warehouse.": "rules line 2042",
+  "No such letter of marque in your warehouse.": "rules line 2058",
+  "You have no cargo in the hold.": "rules line 2066",
+  "You have no cargo in the warehouse.": "rules line 2075",
+  "Only one ship purchase per Commerce.": "rules line 2086",
+  "Ships are bought in a city's port.": "rules line 2087",
+  "That deck is exhausted.": "rules line 2088",
+  "The tavern is over for this turn.": "rules line 2189",
+  "The tavern needs a port square.": "rules line 2190",
+  "You already hold a mission card.": "rules line 2203",
+  "No mission card is left.": "rules line 2204",
+  "A combat card needs at least one pirate honour.": "rules line 2210",
+  "After refusing a card you may not try again this turn.": "rules line 2211",
+  "Your hand is full (honours + 1 cards).": "rules line 2212",
+  "A combat card costs 2 command points.": "rules line 2213",
+  "The combat deck is empty.": "rules line 2214",
+  "You must keep the honours your ship requires.": "rules line 2232",
 };
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -174,8 +175,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        mapGet(state.shipDecks, "green", 2499).pile.length === 23 &&
-        mapGet(state.shipDecks, "red", 2499).pile.length === 31,
+        mapGet(state.shipDecks, "green", 2520).pile.length === 23 &&
+        mapGet(state.shipDecks, "red", 2520).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -239,7 +240,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && mapGet(state.shipDecks, "green", 2526).pile.length === 29,
+      state.startOffer.length === 0 && mapGet(state.shipDecks, "green", 2547).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -639,7 +640,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green", 2809).pile = [8];
+      mapGet(state.shipDecks, "green", 2830).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -656,7 +657,10 @@ describe("Predoni dei Mari: rules tests", () => {
     expect(state.merchants, "expect merchants == [hex(1, 1)]").toEqual([hexOf(1, 1)]);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect(state.fAttScore === 14 && state.fDefScore === 4, "expect fAttScore == 14 and fDefScore == 4").toBe(true);
+    expect(
+      state.fight.att.score === 14 && state.fight.def.score === 4,
+      "expect fight.att.score == 14 and fight.def.score == 4",
+    ).toBe(true);
     play(state, { type: "spoil", player: 0, value: "captureShip" });
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(
@@ -698,7 +702,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green", 2849).pile = [14];
+      mapGet(state.shipDecks, "green", 2870).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -731,7 +735,7 @@ describe("Predoni dei Mari: rules tests", () => {
         equal(state.players[0]!.holdSec, ["chainshot"]),
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
-    expect(mapGet(state.shipDecks, "green", 2872).discard, "expect shipDecks[green].discard == [14]").toEqual([14]);
+    expect(mapGet(state.shipDecks, "green", 2893).discard, "expect shipDecks[green].discard == [14]").toEqual([14]);
     play(
       state,
       atValues(
@@ -765,8 +769,14 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect(state.fAttScore === 6 && state.fDefScore === 0, "expect fAttScore == 6 and fDefScore == 0").toBe(true);
-    expect(state.combatDeck.discard, "expect combatDeck.discard == [0, 24, 8, 1]").toEqual([0, 24, 8, 1]);
+    expect(
+      state.fight.att.score === 6 && state.fight.def.score === 0,
+      "expect fight.att.score == 6 and fight.def.score == 0",
+    ).toBe(true);
+    expect(
+      state.combatDeck.discard,
+      'expect combatDeck.discard == [rowOf(COMBAT, "C01"), rowOf(COMBAT, "C25"), rowOf(COMBAT, "C09"), rowOf(COMBAT, "C02")]',
+    ).toEqual([0, 24, 8, 1]);
     expect(
       state.players[1]!.damaged && !state.players[0]!.damaged,
       "expect players[1].damaged and not players[0].damaged",
@@ -800,8 +810,8 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
-      state.fAttScore === 0 && state.fDefScore === 0 && !state.fAttWins,
-      "expect fAttScore == 0 and fDefScore == 0 and not fAttWins",
+      state.fight.att.score === 0 && state.fight.def.score === 0 && !state.fight.attWins,
+      "expect fight.att.score == 0 and fight.def.score == 0 and not fight.attWins",
     ).toBe(true);
     expect(state.combatDeck.discard.length, "expect size(combatDeck.discard) == 2").toEqual(2);
     expect(state.players[0]!.damaged, "expect players[0].damaged").toBe(true);
@@ -829,7 +839,10 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect(state.fAttScore === 4 && state.fDefScore === 5, "expect fAttScore == 4 and fDefScore == 5").toBe(true);
+    expect(
+      state.fight.att.score === 4 && state.fight.def.score === 5,
+      "expect fight.att.score == 4 and fight.def.score == 5",
+    ).toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "spendCP", player: 0, value: true });
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -839,7 +852,10 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp === 0 && state.players[1]!.cp === 0,
       "expect players[0].cp == 0 and players[1].cp == 0",
     ).toBe(true);
-    expect(state.fAttScore === 6 && state.fDefScore === 0, "expect fAttScore == 6 and fDefScore == 0").toBe(true);
+    expect(
+      state.fight.att.score === 6 && state.fight.def.score === 0,
+      "expect fight.att.score == 6 and fight.def.score == 0",
+    ).toBe(true);
     expect(state.players[1]!.damaged, "expect players[1].damaged").toBe(true);
   });
   it("fights (§5.2.3.1): a defender chooses, out of turn, to play a card from his hand", () => {
@@ -872,14 +888,15 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
     play(state, { type: "playFromHand", player: 1, value: true });
+    saveAndRestore(engine, state);
     play(state, { type: "handCard", player: 1, value: 0 });
     expect(
-      state.fAttScore === 4 && state.fDefScore === 9 && !state.fAttWins,
-      "expect fAttScore == 4 and fDefScore == 9 and not fAttWins",
+      state.fight.att.score === 4 && state.fight.def.score === 9 && !state.fight.attWins,
+      "expect fight.att.score == 4 and fight.def.score == 9 and not fight.attWins",
     ).toBe(true);
     expect(
       state.players[1]!.hand.length === 0 && equal(state.combatDeck.discard, [0, 22]),
-      "expect size(players[1].hand) == 0 and combatDeck.discard == [0, 22]",
+      'expect size(players[1].hand) == 0 and combatDeck.discard == [rowOf(COMBAT, "C01"), rowOf(COMBAT, "C23")]',
     ).toBe(true);
     expect(state.players[0]!.damaged, "expect players[0].damaged").toBe(true);
     play(state, { type: "asideHex", player: 1, value: 0 });
@@ -924,8 +941,10 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(3);
     start(state);
     expect(
-      state.fAtt === 0 && state.fAttScore === 6 && state.fDefScore === 0,
-      "expect fAtt == players[0] and fAttScore == 6 and fDefScore == 0",
+      equal(state.fight.att.fighter, { kind: "pirate", who: 0 }) &&
+        state.fight.att.score === 6 &&
+        state.fight.def.score === 0,
+      "expect fight.att.fighter == pirate(players[0]) and fight.att.score == 6 and fight.def.score == 0",
     ).toBe(true);
     expect(state.players[1]!.damaged, "expect players[1].damaged").toBe(true);
     play(state, { type: "asideHex", player: 0, value: 0 });
@@ -1319,8 +1338,8 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
     expect(
-      state.fAttScore === 9 && state.fDefScore === 7 && state.fAttWins,
-      "expect fAttScore == 9 and fDefScore == 7 and fAttWins",
+      state.fight.att.score === 9 && state.fight.def.score === 7 && state.fight.attWins,
+      "expect fight.att.score == 9 and fight.def.score == 7 and fight.attWins",
     ).toBe(true);
     expect(state.players[0]!.cp, "expect players[0].cp == 1").toEqual(1);
     play(state, { type: "krakenEscape", player: 0, value: 0 });
@@ -1356,7 +1375,10 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect(state.fAttScore === 7 && !state.fAttWins, "expect fAttScore == 7 and not fAttWins").toBe(true);
+    expect(
+      state.fight.att.score === 7 && !state.fight.attWins,
+      "expect fight.att.score == 7 and not fight.attWins",
+    ).toBe(true);
     expect(
       state.players[0]!.damaged && state.players[0]!.pos === hexOf(0, 3) && state.kraken === hexOf(1, 1),
       "expect players[0].damaged and players[0].pos == hex(0, 3) and kraken == hex(1, 1)",
@@ -1521,7 +1543,10 @@ describe("Predoni dei Mari: rules tests", () => {
       equal(state.truce, []) && equal(state.players[0]!.letters, []),
       "expect truce == [] and players[0].letters == []",
     ).toBe(true);
-    expect(state.fAttScore === 13 && state.fDefScore === 8, "expect fAttScore == 13 and fDefScore == 8").toBe(true);
+    expect(
+      state.fight.att.score === 13 && state.fight.def.score === 8,
+      "expect fight.att.score == 13 and fight.def.score == 8",
+    ).toBe(true);
     expect(state.hideouts, "expect hideouts == [Hideout(city: 0, owner: players[0], level: 1)]").toEqual([
       { city: 0, owner: 0, level: 1 },
     ]);
@@ -1555,7 +1580,9 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "AttackCity", player: 0 });
     play(state, { type: "hideoutToken", player: 0, value: 0 });
-    expect(!state.fAttWins && state.players[0]!.damaged, "expect not fAttWins and players[0].damaged").toBe(true);
+    expect(!state.fight.attWins && state.players[0]!.damaged, "expect not fight.attWins and players[0].damaged").toBe(
+      true,
+    );
     play(
       state,
       atValues(
@@ -1953,7 +1980,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "truceNation", player: 0, value: "dutch" });
     expect(state.truce, "expect truce == [dutch]").toEqual(["dutch"]);
-    expect(state.combatDeck.discard, "expect combatDeck.discard == [6]").toEqual([6]);
+    expect(state.combatDeck.discard, 'expect combatDeck.discard == [rowOf(COMBAT, "C07")]').toEqual([6]);
     expect(hasAccess(state, 1, hexOf(3, -7)), "expect hasAccess(players[1], hex(3, -7))").toBe(true);
     play(state, { type: "Commerce", player: 1 });
     play(state, { type: "BuyLetter", player: 1, n: "dutch" });
@@ -2113,7 +2140,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.sirens && allowance(state, 0) === 5,
       "expect players[0].sirens and allowance(players[0]) == 5",
     ).toBe(true);
-    expect(state.combatDeck.discard, "expect combatDeck.discard == [5]").toEqual([5]);
+    expect(state.combatDeck.discard, 'expect combatDeck.discard == [rowOf(COMBAT, "C06")]').toEqual([5]);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "sirensTarget", player: 0, value: 1 });
     expect(
@@ -2205,7 +2232,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      mapGet(state.shipDecks, "green", 4004).pile = [8];
+      mapGet(state.shipDecks, "green", 4027).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2232,10 +2259,13 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "merchantTo", player: 0, value: 4 });
     play(state, { type: "merchantTo", player: 0, value: 4 });
     expect(
-      state.fAttKind === "merchantSide" && state.fDef === 1,
-      "expect fAttKind == merchantSide and fDef == players[1]",
+      state.fight.att.fighter.kind === "merchant" && equal(state.fight.def.fighter, { kind: "pirate", who: 1 }),
+      "expect fight.att.fighter is merchant and fight.def.fighter == pirate(players[1])",
     ).toBe(true);
-    expect(state.fAttScore === 10 && state.fDefScore === 6, "expect fAttScore == 10 and fDefScore == 6").toBe(true);
+    expect(
+      state.fight.att.score === 10 && state.fight.def.score === 6,
+      "expect fight.att.score == 10 and fight.def.score == 6",
+    ).toBe(true);
     expect(state.players[1]!.damaged, "expect players[1].damaged").toBe(true);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "merchantAside", player: 0, value: 0 });
@@ -2422,7 +2452,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "keepCard", player: 0, value: false });
     expect(
       equal(state.combatDeck.discard, [4]) && state.players[0]!.cp === 2,
-      "expect combatDeck.discard == [4] and players[0].cp == 2",
+      'expect combatDeck.discard == [rowOf(COMBAT, "C05")] and players[0].cp == 2',
     ).toBe(true);
     {
       const before = JSON.stringify(state);
@@ -2478,7 +2508,7 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "excessCard", player: 0, value: 1 });
     expect(
       equal(state.players[0]!.hand, [10]) && equal(state.combatDeck.discard, [11]),
-      "expect players[0].hand == [10] and combatDeck.discard == [11]",
+      'expect players[0].hand == [10] and combatDeck.discard == [rowOf(COMBAT, "C12")]',
     ).toBe(true);
     {
       const before = JSON.stringify(state);
@@ -2538,8 +2568,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green", 4237).discard, [0]) &&
-        equal(mapGet(state.shipDecks, "red", 4237).discard, [31, 39]),
+      equal(mapGet(state.shipDecks, "green", 4260).discard, [0]) &&
+        equal(mapGet(state.shipDecks, "red", 4260).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2550,7 +2580,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "green", 4247).pile = [8, 9, 30, 10];
+      mapGet(state.shipDecks, "green", 4270).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2573,7 +2603,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green", 4267).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      equal(mapGet(state.shipDecks, "green", 4290).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
@@ -2592,7 +2622,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "green", 4277).pile = [8, 9, 30, 10];
+      mapGet(state.shipDecks, "green", 4300).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2619,7 +2649,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green", 4292).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      equal(mapGet(state.shipDecks, "green", 4315).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
@@ -2630,7 +2660,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "red", 4302).pile = [31, 32];
+      mapGet(state.shipDecks, "red", 4325).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2775,8 +2805,8 @@ describe("Predoni dei Mari: rules tests", () => {
     state.rng.forced.push(0);
     start(state);
     expect(
-      state.players[0]!.pos === hexOf(0, -5) && state.fAttScore === 9,
-      "expect players[0].pos == hex(0, -5) and fAttScore == 9",
+      state.players[0]!.pos === hexOf(0, -5) && state.fight.att.score === 9,
+      "expect players[0].pos == hex(0, -5) and fight.att.score == 9",
     ).toBe(true);
     play(state, { type: "krakenEscape", player: 0, value: 0 });
     expect(
@@ -2918,7 +2948,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      mapGet(state.shipDecks, "green", 4464).pile = [8, 9];
+      mapGet(state.shipDecks, "green", 4487).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -2944,8 +2974,10 @@ describe("Predoni dei Mari: rules tests", () => {
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     play(state, { type: "fightHex", player: 0, value: 1 });
     expect(
-      state.fAtt === at(SEATS[state.playerCount]!, 2) && state.fAttScore === 9 && state.fDefScore === 4,
-      "expect fAtt == players[2] and fAttScore == 9 and fDefScore == 4",
+      equal(state.fight.att.fighter, { kind: "pirate", who: at(SEATS[state.playerCount]!, 2) }) &&
+        state.fight.att.score === 9 &&
+        state.fight.def.score === 4,
+      "expect fight.att.fighter == pirate(players[2]) and fight.att.score == 9 and fight.def.score == 4",
     ).toBe(true);
     play(state, { type: "spoil", player: 2, value: "captureShip" });
     play(
@@ -2959,8 +2991,10 @@ describe("Predoni dei Mari: rules tests", () => {
       ),
     );
     expect(
-      state.fAtt === 1 && state.fAttScore === 6 && state.fDefScore === 5,
-      "expect fAtt == players[1] and fAttScore == 6 and fDefScore == 5",
+      equal(state.fight.att.fighter, { kind: "pirate", who: 1 }) &&
+        state.fight.att.score === 6 &&
+        state.fight.def.score === 5,
+      "expect fight.att.fighter == pirate(players[1]) and fight.att.score == 6 and fight.def.score == 5",
     ).toBe(true);
     play(state, { type: "spoil", player: 1, value: "captureShip" });
     play(
@@ -3106,7 +3140,7 @@ describe("Predoni dei Mari: rules tests", () => {
     {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green", 4592).pile = [25];
+      mapGet(state.shipDecks, "green", 4615).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3125,7 +3159,10 @@ describe("Predoni dei Mari: rules tests", () => {
     start(state);
     play(state, { type: "Move", player: 0 });
     play(state, { type: "Step", player: 0, d: "southwest" });
-    expect(state.fAttScore === 13 && state.fDefScore === 0, "expect fAttScore == 13 and fDefScore == 0").toBe(true);
+    expect(
+      state.fight.att.score === 13 && state.fight.def.score === 0,
+      "expect fight.att.score == 13 and fight.def.score == 0",
+    ).toBe(true);
     play(state, { type: "spoil", player: 0, value: "captureShip" });
     play(
       state,
@@ -3170,7 +3207,10 @@ describe("Predoni dei Mari: rules tests", () => {
     play(state, { type: "Step", player: 0, d: "north" });
     play(state, { type: "Step", player: 0, d: "northeast" });
     play(state, { type: "hideoutToken", player: 0, value: 1 });
-    expect(state.fAttScore === 13 && state.fDefScore === 0, "expect fAttScore == 13 and fDefScore == 0").toBe(true);
+    expect(
+      state.fight.att.score === 13 && state.fight.def.score === 0,
+      "expect fight.att.score == 13 and fight.def.score == 0",
+    ).toBe(true);
     expect(
       equal(state.hideouts, [{ city: 1, owner: 0, level: 2 }]) && !engine.isOver(state),
       "expect hideouts == [Hideout(city: 1, owner: players[0], level: 2)] and not over",
@@ -3201,7 +3241,10 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "hideoutToken", player: 0, value: 0 });
-    expect(state.fAttScore === 10 && state.fDefScore === 8, "expect fAttScore == 10 and fDefScore == 8").toBe(true);
+    expect(
+      state.fight.att.score === 10 && state.fight.def.score === 8,
+      "expect fight.att.score == 10 and fight.def.score == 8",
+    ).toBe(true);
     expect(engine.isOver(state), "expect over").toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0]]").toEqual([0]);
     expect(
@@ -3324,7 +3367,7 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = mapGet(derived(state).ports, h, 4438);
+  const value = mapGet(derived(state).ports, h, 4461);
   if (value.kind === "cityPort") {
     const c = value.city;
     return moduleOf(state, h) === at(CITIES, c).module;
@@ -3363,7 +3406,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && mapGet(derived(state).fortSeas, h, 4440) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && mapGet(derived(state).fortSeas, h, 4463) === moduleOf(state, h))) return false;
   }
   return true;
 }

@@ -7,6 +7,9 @@ import {
   createRng,
   divide,
   drawFromDeck,
+  freezeHeld,
+  heldRecord,
+  heldProblem,
   hexAdd,
   hexDirection,
   hexDisc,
@@ -39,12 +42,15 @@ import {
   seatLists,
   setAt,
   shuffleInPlace,
+  thawHeld,
   type Engine,
   type GameOptions,
   type Hex,
   type HexView,
   type Deck,
   type DeckView,
+  type Held,
+  type HeldFields,
   type Outcome,
   type RngState,
   type ShownAction,
@@ -93,8 +99,12 @@ export const FEATURE_VALUES: readonly Feature[] = [
   "lairHex",
   "stormHex",
 ];
-export type SideKind = "pirateSide" | "merchantSide" | "citySide" | "krakenSide";
-export const SIDE_KIND_VALUES: readonly SideKind[] = ["pirateSide", "merchantSide", "citySide", "krakenSide"];
+/** enum Fighter (rules line 44) */
+export type Fighter =
+  | { kind: "pirate"; who: Player }
+  | { kind: "merchant"; ship: number }
+  | { kind: "city"; token: number }
+  | { kind: "kraken" };
 export type LossKind = "loseSail" | "loseCargo" | "loseLetter";
 export const LOSS_KIND_VALUES: readonly LossKind[] = ["loseSail", "loseCargo", "loseLetter"];
 export type MerchantSpoil = "plunderGoods" | "captureShip";
@@ -117,14 +127,29 @@ export const START_KIT_VALUES: readonly StartKit[] = [
   "letterInHold",
   "letterInWarehouse",
 ];
-/** enum Port (rules line 82) */
+/** enum Port (rules line 100) */
 export type Port = { kind: "cityPort"; city: number } | { kind: "piratePort" };
-/** enum Flotsam (rules line 144) */
+/** enum Flotsam (rules line 162) */
 export type Flotsam = { kind: "sailToken"; value: number } | { kind: "cargoToken" };
-/** enum Pawn (rules line 1291) */
+/** enum Pawn (rules line 1303) */
 export type Pawn = { kind: "pirateShip"; owner: Player } | { kind: "merchantShip"; index: number };
 
-/** record Slot (rules line 55) */
+/** record Side (rules line 47) */
+export interface Side {
+  fighter: Fighter;
+  card: number | null;
+  score: number;
+}
+
+/** record Fight (rules line 54) */
+export interface Fight {
+  att: Side;
+  def: Side;
+  attWins: boolean;
+  reshuffle: boolean;
+}
+
+/** record Slot (rules line 73) */
 export interface Slot {
   id: number;
   name: string;
@@ -132,7 +157,7 @@ export interface Slot {
   r: number;
 }
 
-/** record LayoutHex (rules line 64) */
+/** record LayoutHex (rules line 82) */
 export interface LayoutHex {
   centre: boolean;
   dq: number;
@@ -142,7 +167,7 @@ export interface LayoutHex {
   first: boolean;
 }
 
-/** record PlacedSquare (rules line 74) */
+/** record PlacedSquare (rules line 92) */
 export interface PlacedSquare {
   hex: Hex;
   feature: Feature;
@@ -150,7 +175,7 @@ export interface PlacedSquare {
   city: number;
 }
 
-/** record City (rules line 84) */
+/** record City (rules line 102) */
 export interface City {
   id: number;
   name: string;
@@ -160,7 +185,7 @@ export interface City {
   slot: number;
 }
 
-/** record ShipCard (rules line 93) */
+/** record ShipCard (rules line 111) */
 export interface ShipCard {
   id: string;
   deck: ShipDeck;
@@ -177,7 +202,7 @@ export interface ShipCard {
   redirect: boolean;
 }
 
-/** record CombatCard (rules line 109) */
+/** record CombatCard (rules line 127) */
 export interface CombatCard {
   id: string;
   event: EventKind;
@@ -190,7 +215,7 @@ export interface CombatCard {
   reshuffle: boolean;
 }
 
-/** record MissionCard (rules line 122) */
+/** record MissionCard (rules line 140) */
 export interface MissionCard {
   id: string;
   flagA: Nation;
@@ -198,7 +223,7 @@ export interface MissionCard {
   fort: number;
 }
 
-/** record HideoutToken (rules line 129) */
+/** record HideoutToken (rules line 147) */
 export interface HideoutToken {
   level: number;
   honours: number;
@@ -206,26 +231,26 @@ export interface HideoutToken {
   secs: SecW[];
 }
 
-/** record WindFace (rules line 137) */
+/** record WindFace (rules line 155) */
 export interface WindFace {
   dir: HexDir;
   spin: number;
 }
 
-/** record Wreck (rules line 146) */
+/** record Wreck (rules line 164) */
 export interface Wreck {
   hex: Hex;
   cargo: boolean;
   sail: number;
 }
 
-/** record FortToken (rules line 152) */
+/** record FortToken (rules line 170) */
 export interface FortToken {
   fort: number;
   weapon: SecW;
 }
 
-/** record Hideout (rules line 157) */
+/** record Hideout (rules line 175) */
 export interface Hideout {
   city: number;
   owner: Player;
@@ -537,14 +562,29 @@ export interface CombatFrame {
   settled: boolean;
 }
 
+/** Where proc showCard is, and its locals, while it waits. */
+export interface ShowCardFrame {
+  readonly routine: "showCard";
+  pc: number;
+  side: Held<Side>;
+  who: Player;
+}
+
 /** Where proc spendForPower is, and its locals, while it waits. */
 export interface SpendForPowerFrame {
   readonly routine: "spendForPower";
   pc: number;
   passes: number;
   attTurn: boolean;
+  spent: boolean;
+}
+
+/** Where proc addsPower is, and its locals, while it waits. */
+export interface AddsPowerFrame {
+  readonly routine: "addsPower";
+  pc: number;
+  side: Held<Side>;
   who: Player;
-  isPirate: boolean;
   spendCP: boolean;
 }
 
@@ -907,7 +947,9 @@ export type Frame =
   | DropWreckFrame
   | PirateCardFrame
   | CombatFrame
+  | ShowCardFrame
   | SpendForPowerFrame
+  | AddsPowerFrame
   | MerchantFightFrame
   | MerchantSpoilsFrame
   | MakeRoomFrame
@@ -940,83 +982,83 @@ export type Frame =
   | ConvertHonourFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 831) */
-/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 834) */
-/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 835) */
-/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 837) */
-/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 839) */
-/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 847) */
-/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 914) */
-/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1012) */
-/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1028) */
-/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1140) */
-/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1147) */
-/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1155) */
-/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1171) */
-/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1173) */
-/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1176) */
-/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1184) */
-/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1195) */
-/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1211) */
-/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1217) */
-/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1218) */
-/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1219) */
-/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1220) */
-/** site 22: `choose payToll: bool by p` (proc askEntry, line 1221) */
-/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1253) */
-/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1256) */
-/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1262) */
-/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1268) */
-/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1274) */
-/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1407) */
-/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1447) */
-/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1468) */
-/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1478) */
-/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1492) */
-/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1496) */
-/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1505) */
-/** site 35: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1529) */
-/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1569) */
-/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1573) */
-/** site 38: `choose spendCP: bool by who` (proc spendForPower, line 1635) */
-/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1687) */
-/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1692) */
-/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1708) */
-/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1712) */
-/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1715) */
-/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1730) */
-/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1735) */
-/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1746) */
-/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1751) */
-/** site 48: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1789) */
-/** site 49: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1803) */
-/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1845) */
-/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1878) */
-/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1894) */
-/** site 53: `choose newShip: int? in affordable by me` (action BuyShip, line 2087) */
-/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2105) */
-/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2109) */
-/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2119) */
-/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2123) */
-/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2133) */
-/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2136) */
-/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2140) */
-/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2148) */
-/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2173) */
-/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2197) */
-/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2254) */
-/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2275) */
-/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2293) */
-/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2316) */
-/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2318) */
-/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2327) */
-/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2353) */
-/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2376) */
-/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2382) */
-/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2394) */
-/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2413) */
-/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2447) */
-/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2467) */
+/** site 0: `choose startShip: int in startOffer by p` (proc startingChoices, line 843) */
+/** site 1: `choose firstWeapon: MainW by p` (proc startingChoices, line 846) */
+/** site 2: `choose secondWeapon: MainW by p` (proc startingChoices, line 847) */
+/** site 3: `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849) */
+/** site 4: `choose kit: StartKit by p` (proc startingChoices, line 851) */
+/** site 5: `choose startLetter: Nation by p` (proc startingChoices, line 859) */
+/** site 6: `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926) */
+/** site 7: `choose excessCard: int in p.hand by p` (proc trimHand, line 1024) */
+/** site 8: `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040) */
+/** site 9: `choose takeCargo: bool by p` (proc pickUps, line 1152) */
+/** site 10: `choose takeSail: bool by p` (proc pickUps, line 1159) */
+/** site 11: `choose takeWeapon: bool by p` (proc pickUps, line 1167) */
+/** site 12: `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1183) */
+/** site 13: `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1185) */
+/** site 14: `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1188) */
+/** site 15: `choose floatHex: Hex in options by p` (proc jettison, line 1196) */
+/** site 16: `choose completeT3: bool by p` (proc endOfMovement, line 1207) */
+/** site 17: `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1223) */
+/** site 18: `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1229) */
+/** site 19: `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1230) */
+/** site 20: `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1231) */
+/** site 21: `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1232) */
+/** site 22: `choose payToll: bool by p` (proc askEntry, line 1233) */
+/** site 23: `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1265) */
+/** site 24: `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1268) */
+/** site 25: `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1274) */
+/** site 26: `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1280) */
+/** site 27: `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1286) */
+/** site 28: `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1419) */
+/** site 29: `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1460) */
+/** site 30: `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1482) */
+/** site 31: `choose asideHex: Hex in options by p` (proc moveAside, line 1492) */
+/** site 32: `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1506) */
+/** site 33: `choose lostSail: 1..2 by p` (proc hurt, line 1510) */
+/** site 34: `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1519) */
+/** site 35: `choose wreckHex: Hex in options by p` (proc dropWreck, line 1543) */
+/** site 36: `choose playFromHand: bool by p` (proc pirateCard, line 1574) */
+/** site 37: `choose handCard: int in p.hand by p` (proc pirateCard, line 1578) */
+/** site 38: `choose spendCP: bool by who` (proc addsPower, line 1662) */
+/** site 39: `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1709) */
+/** site 40: `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1714) */
+/** site 41: `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1730) */
+/** site 42: `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1734) */
+/** site 43: `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1737) */
+/** site 44: `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1752) */
+/** site 45: `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1757) */
+/** site 46: `choose raided: int in l.captured by w` (proc pirateFight, line 1768) */
+/** site 47: `choose raidMore: bool by w` (proc pirateFight, line 1773) */
+/** site 48: `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1811) */
+/** site 49: `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1824) */
+/** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1866) */
+/** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1899) */
+/** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1915) */
+/** site 53: `choose newShip: int? in affordable by me` (action BuyShip, line 2108) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2126) */
+/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2130) */
+/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2140) */
+/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2144) */
+/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2154) */
+/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2157) */
+/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2161) */
+/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2169) */
+/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2194) */
+/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2218) */
+/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2275) */
+/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2296) */
+/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2314) */
+/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2337) */
+/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2339) */
+/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2348) */
+/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2374) */
+/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2397) */
+/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2403) */
+/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2415) */
+/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2434) */
+/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2468) */
+/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2488) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1157,19 +1199,7 @@ export interface State {
   boughtShip: boolean;
   cardRefused: boolean;
   refusedEntry: number[];
-  fAttKind: SideKind;
-  fAtt: Player;
-  fAttShip: number;
-  fAttCard: number | null;
-  fAttScore: number;
-  fDefKind: SideKind;
-  fDef: Player;
-  fDefShip: number;
-  fDefToken: number;
-  fDefCard: number | null;
-  fDefScore: number;
-  fAttWins: boolean;
-  fReshuffle: boolean;
+  fight: Fight;
   pendingWreck: Flotsam | null;
   stormOptions: HexDir[];
   fighting: boolean;
@@ -1178,7 +1208,7 @@ export interface State {
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { pirateCard: number | null };
+  returns: { pirateCard: number | null; addsPower: boolean };
   /** Actions `allow anytime` blocks under way offer at every decision of anyone, innermost last. */
   interrupts: Allowance[];
   /** The decision the rules wait for; null once the game is over. */
@@ -1187,7 +1217,7 @@ export interface State {
   [DERIVED]?: Derived;
 }
 
-/** The action PlayCard (rules line 929). */
+/** The action PlayCard (rules line 941). */
 export interface PlayCardAction {
   readonly type: "PlayCard";
   readonly player: Player;
@@ -1195,76 +1225,76 @@ export interface PlayCardAction {
   readonly card: number;
 }
 
-/** The action Repair (rules line 941). */
+/** The action Repair (rules line 953). */
 export interface RepairAction {
   readonly type: "Repair";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 948). */
+/** The action EndTurn (rules line 960). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The action Move (rules line 1021). */
+/** The action Move (rules line 1033). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
 }
 
-/** The action Step (rules line 1038). */
+/** The action Step (rules line 1050). */
 export interface StepAction {
   readonly type: "Step";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action AttackPort (rules line 1050). */
+/** The action AttackPort (rules line 1062). */
 export interface AttackPortAction {
   readonly type: "AttackPort";
   readonly player: Player;
   readonly d: HexDir;
 }
 
-/** The action ExtraMove (rules line 1060). */
+/** The action ExtraMove (rules line 1072). */
 export interface ExtraMoveAction {
   readonly type: "ExtraMove";
   readonly player: Player;
 }
 
-/** The action StopMoving (rules line 1066). */
+/** The action StopMoving (rules line 1078). */
 export interface StopMovingAction {
   readonly type: "StopMoving";
   readonly player: Player;
 }
 
-/** The action AttackCity (rules line 1823). */
+/** The action AttackCity (rules line 1844). */
 export interface AttackCityAction {
   readonly type: "AttackCity";
   readonly player: Player;
 }
 
-/** The action Commerce (rules line 1872). */
+/** The action Commerce (rules line 1893). */
 export interface CommerceAction {
   readonly type: "Commerce";
   readonly player: Player;
 }
 
-/** The action EndCommerce (rules line 1882). */
+/** The action EndCommerce (rules line 1903). */
 export interface EndCommerceAction {
   readonly type: "EndCommerce";
   readonly player: Player;
 }
 
-/** The action SellCargo (rules line 1888). */
+/** The action SellCargo (rules line 1909). */
 export interface SellCargoAction {
   readonly type: "SellCargo";
   readonly player: Player;
   readonly count: number;
 }
 
-/** The action Deliver (rules line 1905). */
+/** The action Deliver (rules line 1926). */
 export interface DeliverAction {
   readonly type: "Deliver";
   readonly player: Player;
@@ -1272,168 +1302,168 @@ export interface DeliverAction {
   readonly card: number;
 }
 
-/** The action SellMain (rules line 1918). */
+/** The action SellMain (rules line 1939). */
 export interface SellMainAction {
   readonly type: "SellMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action SellSecondary (rules line 1924). */
+/** The action SellSecondary (rules line 1945). */
 export interface SellSecondaryAction {
   readonly type: "SellSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action SellSail (rules line 1930). */
+/** The action SellSail (rules line 1951). */
 export interface SellSailAction {
   readonly type: "SellSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action DropLetter (rules line 1936). */
+/** The action DropLetter (rules line 1957). */
 export interface DropLetterAction {
   readonly type: "DropLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action BuyMain (rules line 1941). */
+/** The action BuyMain (rules line 1962). */
 export interface BuyMainAction {
   readonly type: "BuyMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action BuySecondary (rules line 1949). */
+/** The action BuySecondary (rules line 1970). */
 export interface BuySecondaryAction {
   readonly type: "BuySecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action BuySail (rules line 1957). */
+/** The action BuySail (rules line 1978). */
 export interface BuySailAction {
   readonly type: "BuySail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action BuyLetter (rules line 1970). */
+/** The action BuyLetter (rules line 1991). */
 export interface BuyLetterAction {
   readonly type: "BuyLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreMain (rules line 1979). */
+/** The action StoreMain (rules line 2000). */
 export interface StoreMainAction {
   readonly type: "StoreMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action LoadMain (rules line 1987). */
+/** The action LoadMain (rules line 2008). */
 export interface LoadMainAction {
   readonly type: "LoadMain";
   readonly player: Player;
   readonly w: MainW;
 }
 
-/** The action StoreSecondary (rules line 1995). */
+/** The action StoreSecondary (rules line 2016). */
 export interface StoreSecondaryAction {
   readonly type: "StoreSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action LoadSecondary (rules line 2003). */
+/** The action LoadSecondary (rules line 2024). */
 export interface LoadSecondaryAction {
   readonly type: "LoadSecondary";
   readonly player: Player;
   readonly w: SecW;
 }
 
-/** The action StoreSail (rules line 2011). */
+/** The action StoreSail (rules line 2032). */
 export interface StoreSailAction {
   readonly type: "StoreSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action LoadSail (rules line 2019). */
+/** The action LoadSail (rules line 2040). */
 export interface LoadSailAction {
   readonly type: "LoadSail";
   readonly player: Player;
   readonly v: number;
 }
 
-/** The action StoreLetter (rules line 2027). */
+/** The action StoreLetter (rules line 2048). */
 export interface StoreLetterAction {
   readonly type: "StoreLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action LoadLetter (rules line 2035). */
+/** The action LoadLetter (rules line 2056). */
 export interface LoadLetterAction {
   readonly type: "LoadLetter";
   readonly player: Player;
   readonly n: Nation;
 }
 
-/** The action StoreCargo (rules line 2043). */
+/** The action StoreCargo (rules line 2064). */
 export interface StoreCargoAction {
   readonly type: "StoreCargo";
   readonly player: Player;
 }
 
-/** The action LoadCargo (rules line 2052). */
+/** The action LoadCargo (rules line 2073). */
 export interface LoadCargoAction {
   readonly type: "LoadCargo";
   readonly player: Player;
 }
 
-/** The action BuyShip (rules line 2064). */
+/** The action BuyShip (rules line 2085). */
 export interface BuyShipAction {
   readonly type: "BuyShip";
   readonly player: Player;
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2167). */
+/** The action Tavern (rules line 2188). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2177). */
+/** The action EndTavern (rules line 2198). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2181). */
+/** The action TakeMission (rules line 2202). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2188). */
+/** The action BuyCombatCard (rules line 2209). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2210). */
+/** The action ConvertHonour (rules line 2231). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
 }
 
-/** The answer to `choose startShip` (rules line 831). */
+/** The answer to `choose startShip` (rules line 843). */
 export interface StartShipChoice {
   readonly type: "startShip";
   readonly player: Player;
@@ -1441,21 +1471,21 @@ export interface StartShipChoice {
   readonly value: number;
 }
 
-/** The answer to `choose firstWeapon` (rules line 834). */
+/** The answer to `choose firstWeapon` (rules line 846). */
 export interface FirstWeaponChoice {
   readonly type: "firstWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose secondWeapon` (rules line 835). */
+/** The answer to `choose secondWeapon` (rules line 847). */
 export interface SecondWeaponChoice {
   readonly type: "secondWeapon";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose startPort` (rules line 837). */
+/** The answer to `choose startPort` (rules line 849). */
 export interface StartPortChoice {
   readonly type: "startPort";
   readonly player: Player;
@@ -1463,21 +1493,21 @@ export interface StartPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kit` (rules line 839). */
+/** The answer to `choose kit` (rules line 851). */
 export interface KitChoice {
   readonly type: "kit";
   readonly player: Player;
   readonly value: StartKit;
 }
 
-/** The answer to `choose startLetter` (rules line 847). */
+/** The answer to `choose startLetter` (rules line 859). */
 export interface StartLetterChoice {
   readonly type: "startLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose excessCard` (rules line 1012). */
+/** The answer to `choose excessCard` (rules line 1024). */
 export interface ExcessCardChoice {
   readonly type: "excessCard";
   readonly player: Player;
@@ -1485,49 +1515,49 @@ export interface ExcessCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose takeCargo` (rules line 1140). */
+/** The answer to `choose takeCargo` (rules line 1152). */
 export interface TakeCargoChoice {
   readonly type: "takeCargo";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeSail` (rules line 1147). */
+/** The answer to `choose takeSail` (rules line 1159). */
 export interface TakeSailChoice {
   readonly type: "takeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose takeWeapon` (rules line 1155). */
+/** The answer to `choose takeWeapon` (rules line 1167). */
 export interface TakeWeaponChoice {
   readonly type: "takeWeapon";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose overboard` (rules line 1171). */
+/** The answer to `choose overboard` (rules line 1183). */
 export interface OverboardChoice {
   readonly type: "overboard";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose thrownSec` (rules line 1173). */
+/** The answer to `choose thrownSec` (rules line 1185). */
 export interface ThrownSecChoice {
   readonly type: "thrownSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose thrownLetter` (rules line 1176). */
+/** The answer to `choose thrownLetter` (rules line 1188). */
 export interface ThrownLetterChoice {
   readonly type: "thrownLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose floatHex` (rules line 1184). */
+/** The answer to `choose floatHex` (rules line 1196). */
 export interface FloatHexChoice {
   readonly type: "floatHex";
   readonly player: Player;
@@ -1535,63 +1565,63 @@ export interface FloatHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose completeT3` (rules line 1195). */
+/** The answer to `choose completeT3` (rules line 1207). */
 export interface CompleteT3Choice {
   readonly type: "completeT3";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose entryAnswer` (rules line 1211). */
+/** The answer to `choose entryAnswer` (rules line 1223). */
 export interface EntryAnswerChoice {
   readonly type: "entryAnswer";
   readonly player: Player;
   readonly value: EntryAnswer;
 }
 
-/** The answer to `choose tollDoubloons` (rules line 1217). */
+/** The answer to `choose tollDoubloons` (rules line 1229). */
 export interface TollDoubloonsChoice {
   readonly type: "tollDoubloons";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollHonours` (rules line 1218). */
+/** The answer to `choose tollHonours` (rules line 1230). */
 export interface TollHonoursChoice {
   readonly type: "tollHonours";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollCargo` (rules line 1219). */
+/** The answer to `choose tollCargo` (rules line 1231). */
 export interface TollCargoChoice {
   readonly type: "tollCargo";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose tollPieces` (rules line 1220). */
+/** The answer to `choose tollPieces` (rules line 1232). */
 export interface TollPiecesChoice {
   readonly type: "tollPieces";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose payToll` (rules line 1221). */
+/** The answer to `choose payToll` (rules line 1233). */
 export interface PayTollChoice {
   readonly type: "payToll";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose tollPiece` (rules line 1253). */
+/** The answer to `choose tollPiece` (rules line 1265). */
 export interface TollPieceChoice {
   readonly type: "tollPiece";
   readonly player: Player;
   readonly value: Equipment;
 }
 
-/** The answer to `choose tollMain` (rules line 1256). */
+/** The answer to `choose tollMain` (rules line 1268). */
 export interface TollMainChoice {
   readonly type: "tollMain";
   readonly player: Player;
@@ -1599,7 +1629,7 @@ export interface TollMainChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSecondary` (rules line 1262). */
+/** The answer to `choose tollSecondary` (rules line 1274). */
 export interface TollSecondaryChoice {
   readonly type: "tollSecondary";
   readonly player: Player;
@@ -1607,7 +1637,7 @@ export interface TollSecondaryChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollSail` (rules line 1268). */
+/** The answer to `choose tollSail` (rules line 1280). */
 export interface TollSailChoice {
   readonly type: "tollSail";
   readonly player: Player;
@@ -1615,7 +1645,7 @@ export interface TollSailChoice {
   readonly value: number;
 }
 
-/** The answer to `choose tollLetter` (rules line 1274). */
+/** The answer to `choose tollLetter` (rules line 1286). */
 export interface TollLetterChoice {
   readonly type: "tollLetter";
   readonly player: Player;
@@ -1623,7 +1653,7 @@ export interface TollLetterChoice {
   readonly value: number;
 }
 
-/** The answer to `choose fightHex` (rules line 1407). */
+/** The answer to `choose fightHex` (rules line 1419). */
 export interface FightHexChoice {
   readonly type: "fightHex";
   readonly player: Player;
@@ -1631,7 +1661,7 @@ export interface FightHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spawnPort` (rules line 1447). */
+/** The answer to `choose spawnPort` (rules line 1460). */
 export interface SpawnPortChoice {
   readonly type: "spawnPort";
   readonly player: Player;
@@ -1639,7 +1669,7 @@ export interface SpawnPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantAside` (rules line 1468). */
+/** The answer to `choose merchantAside` (rules line 1482). */
 export interface MerchantAsideChoice {
   readonly type: "merchantAside";
   readonly player: Player;
@@ -1647,7 +1677,7 @@ export interface MerchantAsideChoice {
   readonly value: number;
 }
 
-/** The answer to `choose asideHex` (rules line 1478). */
+/** The answer to `choose asideHex` (rules line 1492). */
 export interface AsideHexChoice {
   readonly type: "asideHex";
   readonly player: Player;
@@ -1655,28 +1685,28 @@ export interface AsideHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose loss` (rules line 1492). */
+/** The answer to `choose loss` (rules line 1506). */
 export interface LossChoice {
   readonly type: "loss";
   readonly player: Player;
   readonly value: LossKind;
 }
 
-/** The answer to `choose lostSail` (rules line 1496). */
+/** The answer to `choose lostSail` (rules line 1510). */
 export interface LostSailChoice {
   readonly type: "lostSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose lostLetter` (rules line 1505). */
+/** The answer to `choose lostLetter` (rules line 1519). */
 export interface LostLetterChoice {
   readonly type: "lostLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose wreckHex` (rules line 1529). */
+/** The answer to `choose wreckHex` (rules line 1543). */
 export interface WreckHexChoice {
   readonly type: "wreckHex";
   readonly player: Player;
@@ -1684,14 +1714,14 @@ export interface WreckHexChoice {
   readonly value: number;
 }
 
-/** The answer to `choose playFromHand` (rules line 1569). */
+/** The answer to `choose playFromHand` (rules line 1574). */
 export interface PlayFromHandChoice {
   readonly type: "playFromHand";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose handCard` (rules line 1573). */
+/** The answer to `choose handCard` (rules line 1578). */
 export interface HandCardChoice {
   readonly type: "handCard";
   readonly player: Player;
@@ -1699,56 +1729,56 @@ export interface HandCardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose spendCP` (rules line 1635). */
+/** The answer to `choose spendCP` (rules line 1662). */
 export interface SpendCPChoice {
   readonly type: "spendCP";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spoil` (rules line 1687). */
+/** The answer to `choose spoil` (rules line 1709). */
 export interface SpoilChoice {
   readonly type: "spoil";
   readonly player: Player;
   readonly value: MerchantSpoil;
 }
 
-/** The answer to `choose loot` (rules line 1692). */
+/** The answer to `choose loot` (rules line 1714). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose room` (rules line 1708). */
+/** The answer to `choose room` (rules line 1730). */
 export interface RoomChoice {
   readonly type: "room";
   readonly player: Player;
   readonly value: RoomOption;
 }
 
-/** The answer to `choose discardedSec` (rules line 1712). */
+/** The answer to `choose discardedSec` (rules line 1734). */
 export interface DiscardedSecChoice {
   readonly type: "discardedSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose discardedLetter` (rules line 1715). */
+/** The answer to `choose discardedLetter` (rules line 1737). */
 export interface DiscardedLetterChoice {
   readonly type: "discardedLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose pirateSpoil` (rules line 1730). */
+/** The answer to `choose pirateSpoil` (rules line 1752). */
 export interface PirateSpoilChoice {
   readonly type: "pirateSpoil";
   readonly player: Player;
   readonly value: PirateSpoil;
 }
 
-/** The answer to `choose raided` (rules line 1746). */
+/** The answer to `choose raided` (rules line 1768). */
 export interface RaidedChoice {
   readonly type: "raided";
   readonly player: Player;
@@ -1756,14 +1786,14 @@ export interface RaidedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raidMore` (rules line 1751). */
+/** The answer to `choose raidMore` (rules line 1773). */
 export interface RaidMoreChoice {
   readonly type: "raidMore";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose krakenEscape` (rules line 1789). */
+/** The answer to `choose krakenEscape` (rules line 1811). */
 export interface KrakenEscapeChoice {
   readonly type: "krakenEscape";
   readonly player: Player;
@@ -1771,7 +1801,7 @@ export interface KrakenEscapeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenHome` (rules line 1803). */
+/** The answer to `choose krakenHome` (rules line 1824). */
 export interface KrakenHomeChoice {
   readonly type: "krakenHome";
   readonly player: Player;
@@ -1779,7 +1809,7 @@ export interface KrakenHomeChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hideoutToken` (rules line 1845). */
+/** The answer to `choose hideoutToken` (rules line 1866). */
 export interface HideoutTokenChoice {
   readonly type: "hideoutToken";
   readonly player: Player;
@@ -1787,70 +1817,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2105). */
+/** The answer to `choose extraMain` (rules line 2126). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2109). */
+/** The answer to `choose storeMain` (rules line 2130). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2119). */
+/** The answer to `choose extraSail` (rules line 2140). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2123). */
+/** The answer to `choose storeSail` (rules line 2144). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2133). */
+/** The answer to `choose extraItem` (rules line 2154). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2136). */
+/** The answer to `choose storeItem` (rules line 2157). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2140). */
+/** The answer to `choose extraSec` (rules line 2161). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2148). */
+/** The answer to `choose extraLetter` (rules line 2169). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2254). */
+/** The answer to `choose truceNation` (rules line 2275). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2275). */
+/** The answer to `choose fortChoice` (rules line 2296). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1858,7 +1888,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2293). */
+/** The answer to `choose krakenTo` (rules line 2314). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1866,14 +1896,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2316). */
+/** The answer to `choose moveMerchant` (rules line 2337). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2318). */
+/** The answer to `choose whichMerchant` (rules line 2339). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1881,7 +1911,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2327). */
+/** The answer to `choose merchantTo` (rules line 2348). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1889,14 +1919,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2353). */
+/** The answer to `choose newMission` (rules line 2374). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2376). */
+/** The answer to `choose shoalsModule` (rules line 2397). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1904,7 +1934,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2382). */
+/** The answer to `choose shoalsSpot` (rules line 2403). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1912,14 +1942,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2394). */
+/** The answer to `choose sirensTarget` (rules line 2415). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2413). */
+/** The answer to `choose stormDir` (rules line 2434). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1927,7 +1957,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2447). */
+/** The answer to `choose stormLanding` (rules line 2468). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1935,7 +1965,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2467). */
+/** The answer to `choose merchantLanding` (rules line 2488). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1943,14 +1973,14 @@ export interface MerchantLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose raiseDistance` (rules line 1894). */
+/** The answer to `choose raiseDistance` (rules line 1915). */
 export interface RaiseDistanceChoice {
   readonly type: "raiseDistance";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 2087). */
+/** The answer to `choose newShip` (rules line 2108). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
@@ -1958,7 +1988,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2197). */
+/** The answer to `choose keepCard` (rules line 2218). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -2164,19 +2194,7 @@ export interface View {
   boughtShip: boolean;
   cardRefused: boolean;
   refusedEntry: number[];
-  fAttKind: SideKind;
-  fAtt: Player;
-  fAttShip: number;
-  fAttCard: number | null;
-  fAttScore: number;
-  fDefKind: SideKind;
-  fDef: Player;
-  fDefShip: number;
-  fDefToken: number;
-  fDefCard: number | null;
-  fDefScore: number;
-  fAttWins: boolean;
-  fReshuffle: boolean;
+  fight: Fight;
   pendingWreck: Flotsam | null;
   stormOptions: HexDir[];
   fighting: boolean;
@@ -2188,7 +2206,7 @@ export interface View {
   mayInterrupt: boolean;
 }
 
-/** DIRS (rules line 168): one WindFace per row. */
+/** DIRS (rules line 186): one WindFace per row. */
 // prettier-ignore
 export const DIRS: WindFace[] = [
   { dir: "north", spin: 1 },
@@ -2198,7 +2216,7 @@ export const DIRS: WindFace[] = [
   { dir: "southwest", spin: 5 },
   { dir: "northwest", spin: 6 },
 ];
-/** SLOTS (rules line 179): one Slot per row. */
+/** SLOTS (rules line 197): one Slot per row. */
 // prettier-ignore
 export const SLOTS: Slot[] = [
   { id: 0, name: "P", q: 0, r: 0 },
@@ -2209,7 +2227,7 @@ export const SLOTS: Slot[] = [
   { id: 5, name: "M5", q: (-9), r: 5 },
   { id: 6, name: "M6", q: (-5), r: (-4) },
 ];
-/** LAYOUT (rules line 192): one LayoutHex per row. */
+/** LAYOUT (rules line 210): one LayoutHex per row. */
 // prettier-ignore
 export const LAYOUT: LayoutHex[] = [
   { centre: true, dq: 0, dr: 0, feature: "flagHex", city: 0, first: false },
@@ -2242,7 +2260,7 @@ export const LAYOUT: LayoutHex[] = [
 ];
 /** const SHOALS_START: list<Hex> = [hex(-2, -1), hex(-3, 0), hex(-2, 0)] */
 export const SHOALS_START: Hex[] = [hexOf(-2, -1), hexOf(-3, 0), hexOf(-2, 0)];
-/** CITIES (rules line 227): one City per row. */
+/** CITIES (rules line 245): one City per row. */
 // prettier-ignore
 export const CITIES: City[] = [
   { id: 0, name: "EN1", nation: "english", size: 3, module: 1, slot: 1 },
@@ -2260,7 +2278,7 @@ export const CITIES: City[] = [
 ];
 /** const PIRATE_CITY_SIZE = 3 */
 export const PIRATE_CITY_SIZE: number = 3;
-/** HIDEOUT_TOKENS (rules line 246): one HideoutToken per row. */
+/** HIDEOUT_TOKENS (rules line 264): one HideoutToken per row. */
 // prettier-ignore
 export const HIDEOUT_TOKENS: HideoutToken[] = [
   { level: 1, honours: 1, mains: ["melee", "muskets", "cannons", "culverins"], secs: ["grapeshot", "grapples", "grenades", "chainshot"] },
@@ -2324,7 +2342,7 @@ export const T3_CP: number = 1;
 export const SEC_TYPES: SecW[] = ["grapeshot", "grapples", "grenades", "chainshot"];
 /** const NOWHERE: Hex = hex(-99, -99) */
 export const NOWHERE: Hex = hexOf(-99, -99);
-/** SHIPS (rules line 295): one ShipCard per row. */
+/** SHIPS (rules line 313): one ShipCard per row. */
 // prettier-ignore
 export const SHIPS: ShipCard[] = [
   { id: "G01", deck: "green", cost: 150, honours: 0, move: 5, santabarbara: 2, yards: 2, hold: 3, goods: 2, mains: ["melee", "muskets"], secs: ["grenades"], honourYield: 1, redirect: false },
@@ -2390,7 +2408,7 @@ export const SHIPS: ShipCard[] = [
   { id: "R30", deck: "red", cost: 650, honours: 8, move: 8, santabarbara: 4, yards: 4, hold: 4, goods: 3, mains: ["muskets", "cannons", "culverins", "melee"], secs: ["chainshot", "grapeshot", "grapples", "grenades"], honourYield: 5, redirect: false },
   { id: "R31", deck: "red", cost: 0, honours: 0, move: 0, santabarbara: 0, yards: 0, hold: 0, goods: 0, mains: [], secs: [], honourYield: 0, redirect: true },
 ];
-/** COMBAT (rules line 360): one CombatCard per row. */
+/** COMBAT (rules line 378): one CombatCard per row. */
 // prettier-ignore
 export const COMBAT: CombatCard[] = [
   { id: "C01", event: "fortEvent", main: "melee", power: 4, sec1: "grapeshot", power1: 1, sec2: "grapples", power2: 3, reshuffle: false },
@@ -2454,7 +2472,7 @@ export const COMBAT: CombatCard[] = [
   { id: "C59", event: "stormEvent", main: "cannons", power: 6, sec1: "grapples", power1: 2, sec2: "chainshot", power2: 4, reshuffle: false },
   { id: "C60", event: "shoalsEvent", main: "culverins", power: 8, sec1: "chainshot", power1: 3, sec2: "grapples", power2: 3, reshuffle: true },
 ];
-/** MISSIONS (rules line 423): one MissionCard per row. */
+/** MISSIONS (rules line 441): one MissionCard per row. */
 // prettier-ignore
 export const MISSIONS: MissionCard[] = [
   { id: "K01", flagA: "english", flagB: "dutch", fort: 1 },
@@ -2589,27 +2607,27 @@ const DECISION_NAMES: readonly string[] = [
   "merchantLanding",
 ];
 
-/** fn windKey (line 586) */
+/** fn windKey (line 592) */
 export function windKey(state: State, h: Hex, v: Hex): number {
   return hexQ(h) * hexQ(v) + hexR(h) * hexR(v) + (hexQ(h) + hexR(h)) * (hexQ(v) + hexR(v));
 }
 
-/** fn slotCentre (line 588) */
+/** fn slotCentre (line 594) */
 export function slotCentre(state: State, s: number): Hex {
   return hexOf(at(SLOTS, s).q, at(SLOTS, s).r);
 }
 
-/** fn placeLocal (line 590) */
+/** fn placeLocal (line 596) */
 export function placeLocal(state: State, m: number, o: Hex): Hex {
   return hexAdd(slotCentre(state, at(state.modSlot, m)), hexRotate(o, at(state.modRot, m)));
 }
 
-/** fn moduleHexes (line 592) */
+/** fn moduleHexes (line 598) */
 export function moduleHexes(state: State, m: number): Hex[] {
   return hexDisc(slotCentre(state, at(state.modSlot, m)), 4);
 }
 
-/** fn placedLayout (line 595) */
+/** fn placedLayout (line 601) */
 export function placedLayout(state: State): PlacedSquare[] {
   let out_: PlacedSquare[] = [];
   for (const m of rangeList(0, 6).slice()) {
@@ -2623,7 +2641,7 @@ export function placedLayout(state: State): PlacedSquare[] {
   return out_;
 }
 
-/** fn squaresByModule (line 608) */
+/** fn squaresByModule (line 614) */
 export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   let out_ = {} satisfies Partial<Record<Hex, number>>;
   for (const m of rangeList(0, 6).slice()) {
@@ -2635,52 +2653,52 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
   return out_;
 }
 
-/** fn moduleOf (line 634) */
+/** fn moduleOf (line 640) */
 export function moduleOf(state: State, h: Hex): number {
-  return mapGet(derived(state).moduleAt, h, 634);
+  return mapGet(derived(state).moduleAt, h, 640);
 }
 
-/** fn onBoard (line 635) */
+/** fn onBoard (line 641) */
 export function onBoard(state: State, h: Hex): boolean {
   return mapHas(derived(state).moduleAt, h);
 }
 
-/** fn isLand (line 638) */
+/** fn isLand (line 644) */
 export function isLand(state: State, h: Hex): boolean {
   return mapHas(derived(state).land, h);
 }
 
-/** fn isPort (line 639) */
+/** fn isPort (line 645) */
 export function isPort(state: State, h: Hex): boolean {
   return mapHas(derived(state).ports, h);
 }
 
-/** fn isReef (line 640) */
+/** fn isReef (line 646) */
 export function isReef(state: State, h: Hex): boolean {
   return mapHas(derived(state).reefs, h);
 }
 
-/** fn isShoals (line 641) */
+/** fn isShoals (line 647) */
 export function isShoals(state: State, h: Hex): boolean {
   return state.shoalHexes.includes(h);
 }
 
-/** fn inStorm (line 642) */
+/** fn inStorm (line 648) */
 export function inStorm(state: State, h: Hex): boolean {
   return hexDistance(h, state.stormCentre) <= 1;
 }
 
-/** fn isSea (line 644) */
+/** fn isSea (line 650) */
 export function isSea(state: State, h: Hex): boolean {
   return onBoard(state, h) && !isLand(state, h) && !isPort(state, h) && !isReef(state, h);
 }
 
-/** fn portAt (line 646) */
+/** fn portAt (line 652) */
 export function portAt(state: State, h: Hex): Port | null {
   return mapFind(derived(state).ports, h);
 }
 
-/** fn cityAt (line 648) */
+/** fn cityAt (line 654) */
 export function cityAt(state: State, h: Hex): number | null {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2691,89 +2709,94 @@ export function cityAt(state: State, h: Hex): number | null {
   return null;
 }
 
-/** fn fortOfSea (line 650) */
+/** fn fortOfSea (line 656) */
 export function fortOfSea(state: State, h: Hex): number | null {
   return mapFind(derived(state).fortSeas, h);
 }
 
-/** fn fortHasToken (line 651) */
+/** fn fortHasToken (line 657) */
 export function fortHasToken(state: State, f: number): boolean {
-  return any42(state, f);
+  return any43(state, f);
 }
 
-/** fn piratePorts (line 652) */
+/** fn piratePorts (line 658) */
 export function piratePorts(state: State): Hex[] {
-  return collect43(state);
+  return collect44(state);
 }
 
-/** fn hasPawn (line 655) */
+/** fn hasPawn (line 661) */
 export function hasPawn(state: State, h: Hex): boolean {
-  return any44(state, h) || state.merchants.includes(h);
+  return any45(state, h) || state.merchants.includes(h);
 }
 
-/** fn merchantAt (line 656) */
+/** fn merchantAt (line 662) */
 export function merchantAt(state: State, h: Hex): number | null {
   return state.merchants.includes(h) ? indexOfValue(state.merchants, h) : null;
 }
 
-/** fn damagedPirateAt (line 657) */
+/** fn damagedPirateAt (line 663) */
 export function damagedPirateAt(state: State, h: Hex): boolean {
-  return any45(state, h);
+  return any46(state, h);
 }
 
-/** fn otherPirateAt (line 658) */
+/** fn otherPirateAt (line 664) */
 export function otherPirateAt(state: State, h: Hex, me: Player): boolean {
-  return any46(state, me, h);
-}
-
-/** fn healthyOtherAt (line 659) */
-export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
   return any47(state, me, h);
 }
 
-/** fn freeSea (line 661) */
+/** fn healthyOtherAt (line 665) */
+export function healthyOtherAt(state: State, h: Hex, me: Player): boolean {
+  return any48(state, me, h);
+}
+
+/** fn openSea (line 667) */
+export function openSea(state: State, h: Hex): boolean {
+  return isSea(state, h) && !hasPawn(state, h);
+}
+
+/** fn freeSea (line 668) */
 export function freeSea(state: State, h: Hex): boolean {
-  return isSea(state, h) && !hasPawn(state, h) && state.kraken !== h;
+  return openSea(state, h) && state.kraken !== h;
 }
 
-/** fn wreckAt (line 662) */
+/** fn wreckAt (line 669) */
 export function wreckAt(state: State, h: Hex): boolean {
-  return any48(state, h);
+  return any49(state, h);
 }
 
-/** fn floatsOnModule (line 663) */
+/** fn floatsOnModule (line 670) */
 export function floatsOnModule(state: State, m: number, cargo: boolean): boolean {
-  return any49(state, cargo, m);
+  return any50(state, cargo, m);
 }
 
-/** fn isConquered (line 668) */
+/** fn isConquered (line 675) */
 export function isConquered(state: State, c: number): boolean {
-  return any50(state, c);
+  return any51(state, c);
 }
 
-/** fn ownsHideout (line 669) */
+/** fn ownsHideout (line 676) */
 export function ownsHideout(state: State, p: Player, c: number): boolean {
-  return any51(state, c, p);
+  return any52(state, c, p);
 }
 
-/** fn hideoutCount (line 670) */
+/** fn hideoutCount (line 677) */
 export function hideoutCount(state: State, p: Player): number {
-  return count52(state, p);
+  return count53(state, p);
 }
 
-/** fn hideoutOwners (line 671) */
+/** fn hideoutOwners (line 678) */
 export function hideoutOwners(state: State, c: number): Player[] {
-  return collect53(state, c);
+  return collect54(state, c);
 }
 
-/** fn cityAccess (line 674) */
+/** fn cityAccess (line 681) */
 export function cityAccess(state: State, p: Player, c: number): boolean {
   return isConquered(state, c)
     ? ownsHideout(state, p, c) || state.players[p]!.permit === c
     : state.players[p]!.letters.includes(at(CITIES, c).nation) || state.truce.includes(at(CITIES, c).nation);
 }
 
-/** fn hasAccess (line 675) */
+/** fn hasAccess (line 682) */
 export function hasAccess(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2788,7 +2811,7 @@ export function hasAccess(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn isNationalPort (line 676) */
+/** fn isNationalPort (line 683) */
 export function isNationalPort(state: State, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2799,7 +2822,7 @@ export function isNationalPort(state: State, h: Hex): boolean {
   return false;
 }
 
-/** fn foreignHideoutPort (line 677) */
+/** fn foreignHideoutPort (line 684) */
 export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2810,7 +2833,7 @@ export function foreignHideoutPort(state: State, p: Player, h: Hex): boolean {
   return false;
 }
 
-/** fn warehouseHere (line 679) */
+/** fn warehouseHere (line 686) */
 export function warehouseHere(state: State, p: Player): boolean {
   const value = portAt(state, state.players[p]!.pos);
   if (value?.kind === "cityPort") {
@@ -2825,7 +2848,7 @@ export function warehouseHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn citySizeAt (line 681) */
+/** fn citySizeAt (line 688) */
 export function citySizeAt(state: State, h: Hex): number {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -2840,22 +2863,22 @@ export function citySizeAt(state: State, h: Hex): number {
   return 0;
 }
 
-/** fn tokenHonours (line 682) */
+/** fn tokenHonours (line 689) */
 export function tokenHonours(state: State, t: number): number {
   return at(HIDEOUT_TOKENS, t - 1).honours;
 }
 
-/** fn usableToken (line 683) */
+/** fn usableToken (line 690) */
 export function usableToken(state: State, p: Player): boolean {
-  return any54(state, p);
+  return any55(state, p);
 }
 
-/** fn ownHideoutOnModule (line 684) */
+/** fn ownHideoutOnModule (line 691) */
 export function ownHideoutOnModule(state: State, p: Player, m: number): boolean {
-  return any55(state, p, m);
+  return any56(state, p, m);
 }
 
-/** fn canAttackCity (line 686) */
+/** fn canAttackCity (line 693) */
 export function canAttackCity(state: State, p: Player, c: number): boolean {
   return (
     !isConquered(state, c) &&
@@ -2866,17 +2889,17 @@ export function canAttackCity(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn portOpen (line 689) */
+/** fn portOpen (line 696) */
 export function portOpen(state: State, p: Player, h: Hex): boolean {
-  return hasAccess(state, p, h) || match56(state, h, p);
+  return hasAccess(state, p, h) || match57(state, h, p);
 }
 
-/** fn shipDeckOf (line 699) */
+/** fn shipDeckOf (line 706) */
 export function shipDeckOf(state: State, p: Player): ShipDeck {
   return at(SHIPS, state.players[p]!.ship).deck;
 }
 
-/** fn freeHold (line 700) */
+/** fn freeHold (line 707) */
 export function freeHold(state: State, p: Player): number {
   return (
     at(SHIPS, state.players[p]!.ship).hold -
@@ -2886,17 +2909,17 @@ export function freeHold(state: State, p: Player): number {
   );
 }
 
-/** fn freeYards (line 701) */
+/** fn freeYards (line 708) */
 export function freeYards(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).yards - state.players[p]!.yards.length;
 }
 
-/** fn freeSb (line 702) */
+/** fn freeSb (line 709) */
 export function freeSb(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).santabarbara - state.players[p]!.sb.length;
 }
 
-/** fn warehouseUsed (line 703) */
+/** fn warehouseUsed (line 710) */
 export function warehouseUsed(state: State, p: Player): number {
   return (
     state.players[p]!.whMain.length +
@@ -2907,27 +2930,27 @@ export function warehouseUsed(state: State, p: Player): number {
   );
 }
 
-/** fn warehouseFree (line 704) */
+/** fn warehouseFree (line 711) */
 export function warehouseFree(state: State, p: Player): number {
   return WAREHOUSE_SPACES - warehouseUsed(state, p);
 }
 
-/** fn ownsSilk (line 705) */
+/** fn ownsSilk (line 712) */
 export function ownsSilk(state: State, p: Player): boolean {
   return state.players[p]!.yards.includes(2) || state.players[p]!.whSails.includes(2);
 }
 
-/** fn sailBonus (line 706) */
+/** fn sailBonus (line 713) */
 export function sailBonus(state: State, p: Player): number {
-  return sum57(state, p);
+  return sum58(state, p);
 }
 
-/** fn damagedMove (line 707) */
+/** fn damagedMove (line 714) */
 export function damagedMove(state: State, p: Player): number {
   return at(SHIPS, state.players[p]!.ship).move - (shipDeckOf(state, p) === "green" ? 2 : 1);
 }
 
-/** fn allowance (line 709) */
+/** fn allowance (line 716) */
 export function allowance(state: State, p: Player): number {
   return state.players[p]!.damaged
     ? damagedMove(state, p)
@@ -2936,67 +2959,67 @@ export function allowance(state: State, p: Player): number {
       : at(SHIPS, state.players[p]!.ship).move + sailBonus(state, p);
 }
 
-/** fn mpLeft (line 710) */
+/** fn mpLeft (line 717) */
 export function mpLeft(state: State, p: Player): number {
   return allowance(state, p) + state.mpBonus - state.mpSpent;
 }
 
-/** fn stepCost (line 711) */
+/** fn stepCost (line 718) */
 export function stepCost(state: State, h: Hex): number {
   return isShoals(state, h) ? 2 : 1;
 }
 
-/** fn hasLosable (line 712) */
+/** fn hasLosable (line 719) */
 export function hasLosable(state: State, p: Player): boolean {
   return state.players[p]!.yards.length > 0 || state.players[p]!.cargo > 0 || state.players[p]!.letters.length > 0;
 }
 
-/** fn mainSupply (line 715) */
+/** fn mainSupply (line 722) */
 export function mainSupply(state: State, w: MainW): number {
-  return MAIN_TOKENS - sum60(state, w);
+  return MAIN_TOKENS - sum61(state, w);
 }
 
-/** fn secSupply (line 716) */
+/** fn secSupply (line 723) */
 export function secSupply(state: State, w: SecW): number {
-  return SECONDARY_TOKENS - sum63(state, w) - count64(state, w);
+  return SECONDARY_TOKENS - sum64(state, w) - count65(state, w);
 }
 
-/** fn sailSupply (line 717) */
+/** fn sailSupply (line 724) */
 export function sailSupply(state: State, v: number): number {
-  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum67(state, v) - count68(state, v);
+  return (v === 2 ? SILK_TOKENS : SAIL_TOKENS) - sum68(state, v) - count69(state, v);
 }
 
-/** fn cargoSupply (line 718) */
+/** fn cargoSupply (line 725) */
 export function cargoSupply(state: State): number {
-  return CARGO_TOKENS - sum69(state) - count70(state);
+  return CARGO_TOKENS - sum70(state) - count71(state);
 }
 
-/** fn letterSupply (line 719) */
+/** fn letterSupply (line 726) */
 export function letterSupply(state: State, n_: Nation): number {
-  return LETTERS_PER_NATION - sum73(state, n_);
+  return LETTERS_PER_NATION - sum74(state, n_);
 }
 
-/** fn secTotal (line 720) */
+/** fn secTotal (line 727) */
 export function secTotal(state: State): number {
-  return sum74(state);
+  return sum75(state);
 }
 
-/** fn income (line 723) */
+/** fn income (line 730) */
 export function income(state: State, d: number): number {
   return d <= 0 ? 0 : at(INCOME, Math.min(d, 30) - 1);
 }
 
-/** fn saleDistance (line 724) */
+/** fn saleDistance (line 731) */
 export function saleDistance(state: State, p: Player): number {
   return hexDistance(state.players[p]!.cargoPos, state.players[p]!.pos);
 }
 
-/** fn handLimit (line 726) */
+/** fn handLimit (line 733) */
 export function handLimit(state: State, p: Player): number {
   return state.players[p]!.honours + 1;
 }
 
-/** fn cardScore (line 733) */
+/** fn cardScore (line 740) */
 export function cardScore(state: State, card: number | null, mains: MainW[], secs: SecW[]): number {
   const c = card;
   if (c !== null) {
@@ -3012,22 +3035,22 @@ export function cardScore(state: State, card: number | null, mains: MainW[], sec
   return 0;
 }
 
-/** fn pirateScore (line 741) */
+/** fn pirateScore (line 748) */
 export function pirateScore(state: State, p: Player, c: number | null): number {
   return cardScore(state, c, state.players[p]!.sb, state.players[p]!.holdSec);
 }
 
-/** fn merchantScore (line 742) */
+/** fn merchantScore (line 749) */
 export function merchantScore(state: State, ship: number, c: number | null): number {
   return cardScore(state, c, at(SHIPS, ship).mains, at(SHIPS, ship).secs);
 }
 
-/** fn cityScore (line 743) */
+/** fn cityScore (line 750) */
 export function cityScore(state: State, token: number, c: number | null): number {
   return cardScore(state, c, at(HIDEOUT_TOKENS, token - 1).mains, at(HIDEOUT_TOKENS, token - 1).secs);
 }
 
-/** fn reshuffles (line 745) */
+/** fn reshuffles (line 752) */
 export function reshuffles(state: State, card: number | null): boolean {
   const c = card;
   if (c !== null) {
@@ -3037,38 +3060,44 @@ export function reshuffles(state: State, card: number | null): boolean {
   return false;
 }
 
-/** fn sideScore (line 751) */
-export function sideScore(
-  state: State,
-  kind: SideKind,
-  who: Player,
-  ship: number,
-  token: number,
-  c: number | null,
-): number {
-  return kind === "pirateSide"
-    ? pirateScore(state, who, c)
-    : kind === "merchantSide"
-      ? merchantScore(state, ship, c)
-      : kind === "citySide"
-        ? cityScore(state, token, c)
-        : KRAKEN_POWER;
+/** fn sideScore (line 758) */
+export function sideScore(state: State, s: Side): number {
+  const value = s.fighter;
+  if (value.kind === "pirate") {
+    const who = value.who;
+    return pirateScore(state, who, s.card);
+  }
+
+  if (value.kind === "merchant") {
+    const ship = value.ship;
+    return merchantScore(state, ship, s.card);
+  }
+
+  if (value.kind === "city") {
+    const token = value.token;
+    return cityScore(state, token, s.card);
+  }
+
+  return KRAKEN_POWER;
 }
 
-/** fn unarmed (line 753) */
-export function unarmed(state: State, kind: SideKind, who: Player): boolean {
-  return kind === "pirateSide" && state.players[who]!.sb.length === 0;
+/** fn unarmed (line 765) */
+export function unarmed(state: State, s: Side): boolean {
+  const value = s.fighter;
+  if (value.kind === "pirate") {
+    const who = value.who;
+    return state.players[who]!.sb.length === 0;
+  }
+
+  return false;
 }
 
-/** fn canPlayOrDraw (line 754) */
-export function canPlayOrDraw(state: State, kind: SideKind, who: Player): boolean {
-  return (
-    state.combatDeck.pile.length + state.combatDeck.discard.length > 0 ||
-    (kind === "pirateSide" && state.players[who]!.hand.length > 0)
-  );
+/** fn canPlayOrDraw (line 766) */
+export function canPlayOrDraw(state: State, s: Side): boolean {
+  return state.combatDeck.pile.length + state.combatDeck.discard.length > 0 || match76(state, s);
 }
 
-/** fn shadowSearch (line 756) */
+/** fn shadowSearch (line 768) */
 export function shadowSearch(state: State, q: Player, a: Player, b: Player, left: number, fallback: Player): Player {
   return left <= 0
     ? fallback
@@ -3077,22 +3106,22 @@ export function shadowSearch(state: State, q: Player, a: Player, b: Player, left
       : shadowSearch(state, (q + 1) % state.playerCount, a, b, left - 1, fallback);
 }
 
-/** fn shadowFor (line 757) */
+/** fn shadowFor (line 769) */
 export function shadowFor(state: State, current: Player, a: Player, b: Player): Player {
   return shadowSearch(state, (current + 1) % state.playerCount, a, b, state.playerCount, current);
 }
 
-/** fn portOf (line 762) */
+/** fn portOf (line 774) */
 export function portOf(state: State, m: number, slot: number): Port {
-  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum75(state, m, slot) };
+  return m === 0 ? { kind: "piratePort" } : { kind: "cityPort", city: sum77(state, m, slot) };
 }
 
-/** fn otherDeck (line 976) */
+/** fn otherDeck (line 988) */
 export function otherDeck(state: State, d: ShipDeck): ShipDeck {
   return d === "green" ? "red" : "green";
 }
 
-/** fn hasEquipment (line 1282) */
+/** fn hasEquipment (line 1294) */
 export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
   return e === "mainWeapon"
     ? state.players[p]!.sb.length > 0
@@ -3103,7 +3132,7 @@ export function hasEquipment(state: State, p: Player, e: Equipment): boolean {
         : state.players[p]!.letters.length > 0;
 }
 
-/** fn equipmentCount (line 1283) */
+/** fn equipmentCount (line 1295) */
 export function equipmentCount(state: State, p: Player): number {
   return (
     state.players[p]!.sb.length +
@@ -3113,12 +3142,12 @@ export function equipmentCount(state: State, p: Player): number {
   );
 }
 
-/** fn spareHonours (line 1285) */
+/** fn spareHonours (line 1297) */
 export function spareHonours(state: State, p: Player): number {
   return Math.max(0, state.players[p]!.honours - at(SHIPS, state.players[p]!.ship).honours);
 }
 
-/** fn pawnPos (line 1292) */
+/** fn pawnPos (line 1304) */
 export function pawnPos(state: State, x: Pawn): Hex {
   if (x.kind === "pirateShip") {
     const p = x.owner;
@@ -3129,7 +3158,7 @@ export function pawnPos(state: State, x: Pawn): Hex {
   return at(state.merchants, i_);
 }
 
-/** fn windStopsPirate (line 1293) */
+/** fn windStopsPirate (line 1305) */
 export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   return (
     !onBoard(state, t) ||
@@ -3141,7 +3170,7 @@ export function windStopsPirate(state: State, p: Player, t: Hex): boolean {
   );
 }
 
-/** fn windStopsMerchant (line 1294) */
+/** fn windStopsMerchant (line 1306) */
 export function windStopsMerchant(state: State, t: Hex): boolean {
   return (
     isLand(state, t) ||
@@ -3151,12 +3180,12 @@ export function windStopsMerchant(state: State, t: Hex): boolean {
   );
 }
 
-/** fn windConflict (line 1386) */
+/** fn windConflict (line 1398) */
 export function windConflict(state: State, h: Hex): boolean {
-  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count76(state, h) >= 2);
+  return !isPort(state, h) && (state.kraken === h || merchantAt(state, h) !== null || count78(state, h) >= 2);
 }
 
-/** fn windConflictHexes (line 1387) */
+/** fn windConflictHexes (line 1399) */
 export function windConflictHexes(state: State): Hex[] {
   let hexes: Hex[] = [];
   for (const p of SEATS[state.playerCount]!) {
@@ -3168,29 +3197,34 @@ export function windConflictHexes(state: State): Hex[] {
   return hexes;
 }
 
-/** fn merchantsOnModule (line 1429) */
-export function merchantsOnModule(state: State, m: number): number {
-  return count77(state, m);
+/** fn othersOnModule (line 1442) */
+export function othersOnModule(state: State, mi: number, m: number): number {
+  return count79(state, mi, m);
 }
 
-/** fn nearestFree (line 1453) */
-export function nearestFree(state: State, origin: Hex): Hex[] {
+/** fn otherMerchantAt (line 1443) */
+export function otherMerchantAt(state: State, mi: number, h: Hex): boolean {
+  return any80(state, mi, h);
+}
+
+/** fn nearestFree (line 1467) */
+export function nearestFree(state: State, origin: Hex, krakenLooks: boolean): Hex[] {
   let found: Hex[] = [];
   let k = 0;
   while (found.length === 0 && k < 4) {
     k += 1;
-    found = collect78(state, origin, k);
+    found = collect81(state, origin, k, krakenLooks);
   }
 
   return found;
 }
 
-/** fn letterPrice (line 1967) */
+/** fn letterPrice (line 1988) */
 export function letterPrice(state: State, p: Player, n_: Nation): number {
   return state.truce.includes(n_) && nationalPortOf(state, state.players[p]!.pos, n_) ? 0 : PRICE_LETTER;
 }
 
-/** fn nationalPortOf (line 1968) */
+/** fn nationalPortOf (line 1989) */
 export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
@@ -3201,7 +3235,7 @@ export function nationalPortOf(state: State, h: Hex, n_: Nation): boolean {
   return false;
 }
 
-/** fn canBuyShip (line 2061) */
+/** fn canBuyShip (line 2082) */
 export function canBuyShip(state: State, p: Player, c: number): boolean {
   return (
     !at(SHIPS, c).redirect &&
@@ -3210,12 +3244,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2282) */
+/** fn krakenMayEnter (line 2303) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2311) */
+/** fn merchantMayEnter (line 2332) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3227,12 +3261,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2362) */
+/** fn shoalSquare (line 2383) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(derived(state).shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2363) */
+/** fn shoalTemplate (line 2384) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3241,7 +3275,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2365) */
+/** fn triangle (line 2386) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3250,27 +3284,27 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2366) */
+/** fn shoalSpotLegal (line 2387) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
-  return all79(state, m, i_);
+  return all82(state, m, i_);
 }
 
-/** fn currentShoal (line 2367) */
+/** fn currentShoal (line 2388) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
-  return all80(state, m, i_);
+  return all83(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2368) */
+/** fn otherShoalSpots (line 2389) */
 export function otherShoalSpots(state: State, m: number): number[] {
-  return collect81(state, m);
+  return collect84(state, m);
 }
 
-/** fn stormFits (line 2406) */
+/** fn stormFits (line 2427) */
 export function stormFits(state: State, c: Hex): boolean {
-  return all82(state, c);
+  return all85(state, c);
 }
 
-/** proc buildBoard (line 767) */
+/** proc buildBoard (line 779) */
 export function buildBoard(state: State): void {
   for (const m of rangeList(0, 6).slice()) {
     for (const f of LAYOUT.slice()) {
@@ -3299,27 +3333,27 @@ export function buildBoard(state: State): void {
   }
 }
 
-/** proc drawCombatCard (line 957) */
+/** proc drawCombatCard (line 969) */
 export function drawCombatCard(state: State): number | null {
   return drawFromDeck(state.rng, state.combatDeck);
 }
 
-/** proc rebuildCombatDeck (line 962) */
+/** proc rebuildCombatDeck (line 974) */
 export function rebuildCombatDeck(state: State): void {
   reshuffleDeck(state.rng, state.combatDeck);
 }
 
-/** proc drawShipFrom (line 968) */
+/** proc drawShipFrom (line 980) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, mapGet(state.shipDecks, d, 969));
+  return drawFromDeck(state.rng, mapGet(state.shipDecks, d, 981));
 }
 
-/** proc discardShip (line 972) */
+/** proc discardShip (line 984) */
 export function discardShip(state: State, c: number): void {
-  mapGet(state.shipDecks, at(SHIPS, c).deck, 973).discard.push(c);
+  mapGet(state.shipDecks, at(SHIPS, c).deck, 985).discard.push(c);
 }
 
-/** proc drawMerchant (line 981) */
+/** proc drawMerchant (line 993) */
 export function drawMerchant(state: State, d: ShipDeck): number | null {
   let card = drawShipFrom(state, d) ?? drawShipFrom(state, otherDeck(state, d));
   for (let i = 0, times = 4; i < times; i++) {
@@ -3335,7 +3369,7 @@ export function drawMerchant(state: State, d: ShipDeck): number | null {
   return card;
 }
 
-/** proc drawMission (line 994) */
+/** proc drawMission (line 1006) */
 export function drawMission(state: State, p: Player): void {
   const k = drawFromDeck(state.rng, state.missionDeck);
   if (k !== null) {
@@ -3344,7 +3378,7 @@ export function drawMission(state: State, p: Player): void {
   }
 }
 
-/** proc discardMission (line 1001) */
+/** proc discardMission (line 1013) */
 export function discardMission(state: State, p: Player): void {
   for (const k of state.players[p]!.mission.slice()) {
     state.missionDeck.discard.push(k);
@@ -3354,7 +3388,7 @@ export function discardMission(state: State, p: Player): void {
   state.players[p]!.missionFlags = [];
 }
 
-/** proc dock (line 1118) */
+/** proc dock (line 1130) */
 export function dock(state: State, p: Player, t: Hex): void {
   state.mpSpent += 1;
   state.players[p]!.pos = t;
@@ -3362,31 +3396,17 @@ export function dock(state: State, p: Player, t: Hex): void {
   state.moving = false;
 }
 
-/** proc setSides (line 1542) */
-export function setSides(
-  state: State,
-  attKind: SideKind,
-  att: Player,
-  attShip: number,
-  defKind: SideKind,
-  def: Player,
-  defShip: number,
-  defToken: number,
-): void {
-  state.fAttKind = attKind;
-  state.fAtt = att;
-  state.fAttShip = attShip;
-  state.fDefKind = defKind;
-  state.fDef = def;
-  state.fDefShip = defShip;
-  state.fDefToken = defToken;
-  state.fAttCard = null;
-  state.fDefCard = null;
-  state.fAttScore = 0;
-  state.fDefScore = 0;
+/** proc setSides (line 1557) */
+export function setSides(state: State, att: Fighter, def: Fighter): void {
+  state.fight = {
+    att: { fighter: att, card: null, score: 0 },
+    def: { fighter: def, card: null, score: 0 },
+    attWins: false,
+    reshuffle: false,
+  };
 }
 
-/** proc noteFight (line 1557) */
+/** proc noteFight (line 1562) */
 export function noteFight(state: State, a: Player, b: Player): void {
   if (!state.inWind && (a === state.active || b === state.active)) {
     state.activeFought = true;
@@ -3394,7 +3414,7 @@ export function noteFight(state: State, a: Player, b: Player): void {
   }
 }
 
-/** proc shipTask (line 1766) */
+/** proc shipTask (line 1788) */
 export function shipTask(state: State, p: Player, d: ShipDeck): void {
   if (state.players[p]!.mission.length > 0) {
     if (d === "green") {
@@ -3421,7 +3441,7 @@ function checkRepair(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Repair (line 941): its effects, once allowed. */
+/** action Repair (line 953): its effects, once allowed. */
 function doRepair(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.players[me]!.damaged = false;
@@ -3432,7 +3452,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 948): its effects, once allowed. */
+/** action EndTurn (line 960): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.turnOver = true;
 }
@@ -3485,7 +3505,7 @@ function checkExtraMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ExtraMove (line 1060): its effects, once allowed. */
+/** action ExtraMove (line 1072): its effects, once allowed. */
 function doExtraMove(state: State, me: Player): void {
   state.players[me]!.cp -= 1;
   state.mpBonus += 1;
@@ -3496,7 +3516,7 @@ function checkStopMoving(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StopMoving (line 1066): its effects, once allowed. */
+/** action StopMoving (line 1078): its effects, once allowed. */
 function doStopMoving(state: State, me: Player): void {
   state.moving = false;
 }
@@ -3527,7 +3547,7 @@ function checkEndCommerce(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndCommerce (line 1882): its effects, once allowed. */
+/** action EndCommerce (line 1903): its effects, once allowed. */
 function doEndCommerce(state: State, me: Player): void {
   state.inCommerce = false;
 }
@@ -3546,7 +3566,7 @@ function checkDeliver(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action Deliver (line 1905): its effects, once allowed. */
+/** action Deliver (line 1926): its effects, once allowed. */
 function doDeliver(state: State, me: Player, card: number): void {
   removeValue(state.players[me]!.captured, card);
   discardShip(state, card);
@@ -3563,7 +3583,7 @@ function checkSellMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action SellMain (line 1918): its effects, once allowed. */
+/** action SellMain (line 1939): its effects, once allowed. */
 function doSellMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.doubloons += divide(PRICE_MAIN, 2);
@@ -3575,7 +3595,7 @@ function checkSellSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action SellSecondary (line 1924): its effects, once allowed. */
+/** action SellSecondary (line 1945): its effects, once allowed. */
 function doSellSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.doubloons += divide(PRICE_SECONDARY, 2);
@@ -3587,7 +3607,7 @@ function checkSellSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action SellSail (line 1930): its effects, once allowed. */
+/** action SellSail (line 1951): its effects, once allowed. */
 function doSellSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.doubloons += divide(v === 2 ? PRICE_SILK : PRICE_SAIL, 2);
@@ -3599,7 +3619,7 @@ function checkDropLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action DropLetter (line 1936): its effects, once allowed. */
+/** action DropLetter (line 1957): its effects, once allowed. */
 function doDropLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
 }
@@ -3612,7 +3632,7 @@ function checkBuyMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action BuyMain (line 1941): its effects, once allowed. */
+/** action BuyMain (line 1962): its effects, once allowed. */
 function doBuyMain(state: State, me: Player, w: MainW): void {
   state.players[me]!.doubloons -= PRICE_MAIN;
   state.players[me]!.sb.push(w);
@@ -3626,7 +3646,7 @@ function checkBuySecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action BuySecondary (line 1949): its effects, once allowed. */
+/** action BuySecondary (line 1970): its effects, once allowed. */
 function doBuySecondary(state: State, me: Player, w: SecW): void {
   state.players[me]!.doubloons -= PRICE_SECONDARY;
   state.players[me]!.holdSec.push(w);
@@ -3641,7 +3661,7 @@ function checkBuySail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action BuySail (line 1957): its effects, once allowed. */
+/** action BuySail (line 1978): its effects, once allowed. */
 function doBuySail(state: State, me: Player, v: number): void {
   state.players[me]!.doubloons -= v === 2 ? PRICE_SILK : PRICE_SAIL;
   state.players[me]!.yards.push(v);
@@ -3655,7 +3675,7 @@ function checkBuyLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action BuyLetter (line 1970): its effects, once allowed. */
+/** action BuyLetter (line 1991): its effects, once allowed. */
 function doBuyLetter(state: State, me: Player, n_: Nation): void {
   state.players[me]!.doubloons -= letterPrice(state, me, n_);
   state.players[me]!.letters.push(n_);
@@ -3669,7 +3689,7 @@ function checkStoreMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action StoreMain (line 1979): its effects, once allowed. */
+/** action StoreMain (line 2000): its effects, once allowed. */
 function doStoreMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.sb, w);
   state.players[me]!.whMain.push(w);
@@ -3683,7 +3703,7 @@ function checkLoadMain(state: State, me: Player, w: MainW): string | null {
   return null;
 }
 
-/** action LoadMain (line 1987): its effects, once allowed. */
+/** action LoadMain (line 2008): its effects, once allowed. */
 function doLoadMain(state: State, me: Player, w: MainW): void {
   removeValue(state.players[me]!.whMain, w);
   state.players[me]!.sb.push(w);
@@ -3697,7 +3717,7 @@ function checkStoreSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action StoreSecondary (line 1995): its effects, once allowed. */
+/** action StoreSecondary (line 2016): its effects, once allowed. */
 function doStoreSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.holdSec, w);
   state.players[me]!.whSec.push(w);
@@ -3711,7 +3731,7 @@ function checkLoadSecondary(state: State, me: Player, w: SecW): string | null {
   return null;
 }
 
-/** action LoadSecondary (line 2003): its effects, once allowed. */
+/** action LoadSecondary (line 2024): its effects, once allowed. */
 function doLoadSecondary(state: State, me: Player, w: SecW): void {
   removeValue(state.players[me]!.whSec, w);
   state.players[me]!.holdSec.push(w);
@@ -3725,7 +3745,7 @@ function checkStoreSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action StoreSail (line 2011): its effects, once allowed. */
+/** action StoreSail (line 2032): its effects, once allowed. */
 function doStoreSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.yards, v);
   state.players[me]!.whSails.push(v);
@@ -3739,7 +3759,7 @@ function checkLoadSail(state: State, me: Player, v: number): string | null {
   return null;
 }
 
-/** action LoadSail (line 2019): its effects, once allowed. */
+/** action LoadSail (line 2040): its effects, once allowed. */
 function doLoadSail(state: State, me: Player, v: number): void {
   removeValue(state.players[me]!.whSails, v);
   state.players[me]!.yards.push(v);
@@ -3753,7 +3773,7 @@ function checkStoreLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action StoreLetter (line 2027): its effects, once allowed. */
+/** action StoreLetter (line 2048): its effects, once allowed. */
 function doStoreLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.letters, n_);
   state.players[me]!.whLetters.push(n_);
@@ -3767,7 +3787,7 @@ function checkLoadLetter(state: State, me: Player, n_: Nation): string | null {
   return null;
 }
 
-/** action LoadLetter (line 2035): its effects, once allowed. */
+/** action LoadLetter (line 2056): its effects, once allowed. */
 function doLoadLetter(state: State, me: Player, n_: Nation): void {
   removeValue(state.players[me]!.whLetters, n_);
   state.players[me]!.letters.push(n_);
@@ -3781,7 +3801,7 @@ function checkStoreCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action StoreCargo (line 2043): its effects, once allowed. */
+/** action StoreCargo (line 2064): its effects, once allowed. */
 function doStoreCargo(state: State, me: Player): void {
   state.players[me]!.cargo -= 1;
   state.players[me]!.whCargo += 1;
@@ -3795,7 +3815,7 @@ function checkLoadCargo(state: State, me: Player): string | null {
   return null;
 }
 
-/** action LoadCargo (line 2052): its effects, once allowed. */
+/** action LoadCargo (line 2073): its effects, once allowed. */
 function doLoadCargo(state: State, me: Player): void {
   state.players[me]!.whCargo -= 1;
   state.players[me]!.cargo += 1;
@@ -3806,7 +3826,7 @@ function doLoadCargo(state: State, me: Player): void {
 function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
-  if (mapGet(state.shipDecks, deck, 2067).pile.length + mapGet(state.shipDecks, deck, 2067).discard.length <= 0)
+  if (mapGet(state.shipDecks, deck, 2088).pile.length + mapGet(state.shipDecks, deck, 2088).discard.length <= 0)
     return "That deck is exhausted.";
   return null;
 }
@@ -3823,7 +3843,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2177): its effects, once allowed. */
+/** action EndTavern (line 2198): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3835,7 +3855,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2181): its effects, once allowed. */
+/** action TakeMission (line 2202): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -3861,7 +3881,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0 };
 }
 
-/** Runs the flow (line 873) until it waits for a decision or is done. */
+/** Runs the flow (line 885) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3901,7 +3921,7 @@ function newStartingChoicesFrame(): StartingChoicesFrame {
   };
 }
 
-/** Runs proc startingChoices (line 826) until it waits for a decision or is done. */
+/** Runs proc startingChoices (line 838) until it waits for a decision or is done. */
 function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3934,11 +3954,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            mapGet(state.shipDecks, "green", 860).pile.push(c);
+            mapGet(state.shipDecks, "green", 872).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, mapGet(state.shipDecks, "green", 863).pile);
+          shuffleInPlace(state.rng, mapGet(state.shipDecks, "green", 875).pile);
         }
 
         state.stack.pop();
@@ -4058,7 +4078,7 @@ function newPlayGameFrame(): PlayGameFrame {
   return { routine: "playGame", pc: 0, p: 0, times: 0, count: 0 };
 }
 
-/** Runs proc playGame (line 879) until it waits for a decision or is done. */
+/** Runs proc playGame (line 891) until it waits for a decision or is done. */
 function stepPlayGame(state: State, frame: PlayGameFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4142,7 +4162,7 @@ function newTakeTurnFrame(p: Player): TakeTurnFrame {
   return { routine: "takeTurn", pc: 0, p };
 }
 
-/** Runs proc takeTurn (line 897) until it waits for a decision or is done. */
+/** Runs proc takeTurn (line 909) until it waits for a decision or is done. */
 function stepTakeTurn(state: State, frame: TakeTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4207,7 +4227,7 @@ function newTrimHandFrame(p: Player): TrimHandFrame {
   return { routine: "trimHand", pc: 0, p, excessCard: 0 };
 }
 
-/** Runs proc trimHand (line 1010) until it waits for a decision or is done. */
+/** Runs proc trimHand (line 1022) until it waits for a decision or is done. */
 function stepTrimHand(state: State, frame: TrimHandFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4266,7 +4286,7 @@ function newEnterHexFrame(p: Player, t: Hex, declare: boolean): EnterHexFrame {
   };
 }
 
-/** Runs proc enterHex (line 1070) until it waits for a decision or is done. */
+/** Runs proc enterHex (line 1082) until it waits for a decision or is done. */
 function stepEnterHex(state: State, frame: EnterHexFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4467,7 +4487,7 @@ function newHazardsFrame(p: Player, origin: Hex, t: Hex): HazardsFrame {
   return { routine: "hazards", pc: 0, p, origin, t };
 }
 
-/** Runs proc hazards (line 1126) until it waits for a decision or is done. */
+/** Runs proc hazards (line 1138) until it waits for a decision or is done. */
 function stepHazards(state: State, frame: HazardsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4530,7 +4550,7 @@ function newPickUpsFrame(p: Player, t: Hex): PickUpsFrame {
   return { routine: "pickUps", pc: 0, p, t, takeCargo: false, takeSail: false, f: 0, takeWeapon: false };
 }
 
-/** Runs proc pickUps (line 1138) until it waits for a decision or is done. */
+/** Runs proc pickUps (line 1150) until it waits for a decision or is done. */
 function stepPickUps(state: State, frame: PickUpsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4674,7 +4694,7 @@ function newJettisonFrame(p: Player, t: Hex): JettisonFrame {
   };
 }
 
-/** Runs proc jettison (line 1170) until it waits for a decision or is done. */
+/** Runs proc jettison (line 1182) until it waits for a decision or is done. */
 function stepJettison(state: State, frame: JettisonFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4780,7 +4800,7 @@ function newEndOfMovementFrame(p: Player): EndOfMovementFrame {
   return { routine: "endOfMovement", pc: 0, p, completeT3: false };
 }
 
-/** Runs proc endOfMovement (line 1192) until it waits for a decision or is done. */
+/** Runs proc endOfMovement (line 1204) until it waits for a decision or is done. */
 function stepEndOfMovement(state: State, frame: EndOfMovementFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4860,7 +4880,7 @@ function newAskEntryFrame(p: Player, c: number, t: Hex): AskEntryFrame {
   };
 }
 
-/** Runs proc askEntry (line 1209) until it waits for a decision or is done. */
+/** Runs proc askEntry (line 1221) until it waits for a decision or is done. */
 function stepAskEntry(state: State, frame: AskEntryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4880,7 +4900,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
 
         if (state.players[frame.p]!.doubloons < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1217: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1229: the choice of tollDoubloons has no answer: its range 0..${state.players[frame.p]!.doubloons} is empty`,
           );
         state.pending = { site: 18, players: [frame.owner] };
         frame.pc = 3;
@@ -4905,7 +4925,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 3: {
         if (spareHonours(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1218: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1230: the choice of tollHonours has no answer: its range 0..${spareHonours(state, frame.p)} is empty`,
           );
         state.pending = { site: 19, players: [frame.owner] };
         frame.pc = 4;
@@ -4915,7 +4935,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 4: {
         if (state.players[frame.p]!.cargo < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1219: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1231: the choice of tollCargo has no answer: its range 0..${state.players[frame.p]!.cargo} is empty`,
           );
         state.pending = { site: 20, players: [frame.owner] };
         frame.pc = 5;
@@ -4925,7 +4945,7 @@ function stepAskEntry(state: State, frame: AskEntryFrame): void {
       case 5: {
         if (equipmentCount(state, frame.p) < 0)
           throw new RulesError(
-            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1220: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
+            `rulesets/predoni-dei-mari/predoni-dei-mari.rules:1232: the choice of tollPieces has no answer: its range 0..${equipmentCount(state, frame.p)} is empty`,
           );
         state.pending = { site: 21, players: [frame.owner] };
         frame.pc = 6;
@@ -5028,7 +5048,7 @@ function newPayEquipmentTollFrame(p: Player, owner: Player): PayEquipmentTollFra
   };
 }
 
-/** Runs proc payEquipmentToll (line 1252) until it waits for a decision or is done. */
+/** Runs proc payEquipmentToll (line 1264) until it waits for a decision or is done. */
 function stepPayEquipmentToll(state: State, frame: PayEquipmentTollFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5162,7 +5182,7 @@ function newWindPhaseFrame(): WindPhaseFrame {
   };
 }
 
-/** Runs proc windPhase (line 1298) until it waits for a decision or is done. */
+/** Runs proc windPhase (line 1310) until it waits for a decision or is done. */
 function stepWindPhase(state: State, frame: WindPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5251,7 +5271,7 @@ function newPushPirateFrame(p: Player, wind: HexDir): PushPirateFrame {
   return { routine: "pushPirate", pc: 0, p, wind, n_: 0, going: false, origin: hexOf(0, 0), t: hexOf(0, 0) };
 }
 
-/** Runs proc pushPirate (line 1322) until it waits for a decision or is done. */
+/** Runs proc pushPirate (line 1334) until it waits for a decision or is done. */
 function stepPushPirate(state: State, frame: PushPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5356,7 +5376,7 @@ function newPushMerchantFrame(mi: number, wind: HexDir): PushMerchantFrame {
   };
 }
 
-/** Runs proc pushMerchant (line 1347) until it waits for a decision or is done. */
+/** Runs proc pushMerchant (line 1359) until it waits for a decision or is done. */
 function stepPushMerchant(state: State, frame: PushMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5480,7 +5500,7 @@ function newResolveWindFightsFrame(): ResolveWindFightsFrame {
   };
 }
 
-/** Runs proc resolveWindFights (line 1398) until it waits for a decision or is done. */
+/** Runs proc resolveWindFights (line 1410) until it waits for a decision or is done. */
 function stepResolveWindFights(state: State, frame: ResolveWindFightsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5622,18 +5642,17 @@ function newRespawnMerchantFrame(mi: number, chooser: Player): RespawnMerchantFr
   };
 }
 
-/** Runs proc respawnMerchant (line 1434) until it waits for a decision or is done. */
+/** Runs proc respawnMerchant (line 1449) until it waits for a decision or is done. */
 function stepRespawnMerchant(state: State, frame: RespawnMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        setAt(state.merchants, frame.mi, NOWHERE);
         frame.national = collect20(state);
-        frame.free = collect21(state, frame.national);
+        frame.free = collect22(state, frame.national, frame.mi);
         frame.options = frame.national.slice();
         if (frame.free.length > 0) {
-          let fewest = min22(state, frame.free);
-          frame.options = collect23(state, frame.free, fewest);
+          let fewest = min23(state, frame.free, frame.mi);
+          frame.options = collect24(state, frame.free, frame.mi, fewest);
         }
 
         if (frame.options.length !== 1) {
@@ -5680,12 +5699,12 @@ function newMoveMerchantAsideFrame(mi: number, origin: Hex, chooser: Player): Mo
   return { routine: "moveMerchantAside", pc: 0, mi, origin, chooser, options: [], merchantAside: hexOf(0, 0) };
 }
 
-/** Runs proc moveMerchantAside (line 1463) until it waits for a decision or is done. */
+/** Runs proc moveMerchantAside (line 1477) until it waits for a decision or is done. */
 function stepMoveMerchantAside(state: State, frame: MoveMerchantAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.options = nearestFree(state, frame.origin).slice();
+        frame.options = nearestFree(state, frame.origin, false).slice();
         if (frame.options.length !== 1) {
           frame.pc = 1;
           continue machine;
@@ -5740,12 +5759,12 @@ function newMoveAsideFrame(p: Player, origin: Hex): MoveAsideFrame {
   return { routine: "moveAside", pc: 0, p, origin, options: [], asideHex: hexOf(0, 0) };
 }
 
-/** Runs proc moveAside (line 1473) until it waits for a decision or is done. */
+/** Runs proc moveAside (line 1487) until it waits for a decision or is done. */
 function stepMoveAside(state: State, frame: MoveAsideFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.options = nearestFree(state, frame.origin).slice();
+        frame.options = nearestFree(state, frame.origin, false).slice();
         if (frame.options.length !== 1) {
           frame.pc = 1;
           continue machine;
@@ -5801,7 +5820,7 @@ function newHurtFrame(p: Player): HurtFrame {
   return { routine: "hurt", pc: 0, p, loss: "loseSail", v: 0, lostSail: 0, lostLetter: "english" };
 }
 
-/** Runs proc hurt (line 1488) until it waits for a decision or is done. */
+/** Runs proc hurt (line 1502) until it waits for a decision or is done. */
 function stepHurt(state: State, frame: HurtFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5918,7 +5937,7 @@ function newDropWreckFrame(p: Player, origin: Hex): DropWreckFrame {
   };
 }
 
-/** Runs proc dropWreck (line 1517) until it waits for a decision or is done. */
+/** Runs proc dropWreck (line 1531) until it waits for a decision or is done. */
 function stepDropWreck(state: State, frame: DropWreckFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5932,10 +5951,10 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
         frame.token = tokenFound;
         state.pendingWreck = null;
         frame.k = 1;
-        frame.options = collect24(state, frame.origin);
+        frame.options = collect25(state, frame.origin);
         while (frame.options.length === 0 && frame.k < 4) {
           frame.k += 1;
-          frame.options = collect25(state, frame.origin, frame.k);
+          frame.options = collect26(state, frame.origin, frame.k);
         }
 
         if (frame.options.length <= 0) {
@@ -5969,7 +5988,7 @@ function stepDropWreck(state: State, frame: DropWreckFrame): void {
           state.wreck.push({
             hex: frame.spot,
             cargo: frame.token.kind === "cargoToken",
-            sail: match26(state, frame.token),
+            sail: match27(state, frame.token),
           });
         }
 
@@ -6000,7 +6019,7 @@ function newPirateCardFrame(p: Player): PirateCardFrame {
   return { routine: "pirateCard", pc: 0, p, fromHand: false, playFromHand: false, handCard: 0 };
 }
 
-/** Runs proc pirateCard (line 1566) until it waits for a decision or is done. */
+/** Runs proc pirateCard (line 1571) until it waits for a decision or is done. */
 function stepPirateCard(state: State, frame: PirateCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6063,12 +6082,12 @@ function newCombatFrame(): CombatFrame {
   return { routine: "combat", pc: 0, settled: false };
 }
 
-/** Runs proc combat (line 1582) until it waits for a decision or is done. */
+/** Runs proc combat (line 1587) until it waits for a decision or is done. */
 function stepCombat(state: State, frame: CombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.fReshuffle = false;
+        state.fight.reshuffle = false;
         frame.settled = false;
         frame.pc = 1;
         continue machine;
@@ -6080,18 +6099,13 @@ function stepCombat(state: State, frame: CombatFrame): void {
           continue machine;
         }
 
-        if (state.fAttKind !== "pirateSide") {
-          frame.pc = 3;
-          continue machine;
-        }
-
-        frame.pc = 5;
-        state.stack.push(newPirateCardFrame(state.fAtt));
+        frame.pc = 3;
+        state.stack.push(newShowCardFrame(state.fight.att));
         return;
       }
 
       case 2: {
-        if (state.fReshuffle) {
+        if (state.fight.reshuffle) {
           rebuildCombatDeck(state);
         }
 
@@ -6100,89 +6114,45 @@ function stepCombat(state: State, frame: CombatFrame): void {
       }
 
       case 3: {
-        state.fAttCard = drawCombatCard(state);
         frame.pc = 4;
-        continue machine;
-      }
-
-      case 4: {
-        if (state.fDefKind !== "krakenSide") {
-          frame.pc = 6;
-          continue machine;
-        }
-
-        state.fDefCard = null;
-        frame.pc = 7;
-        continue machine;
-      }
-
-      case 5: {
-        state.fAttCard = state.returns.pirateCard;
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
-        if (state.fDefKind !== "pirateSide") {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        frame.pc = 10;
-        state.stack.push(newPirateCardFrame(state.fDef));
+        state.stack.push(newShowCardFrame(state.fight.def));
         return;
       }
 
-      case 7: {
-        state.fAttScore = sideScore(state, state.fAttKind, state.fAtt, state.fAttShip, 0, state.fAttCard);
-        state.fDefScore = sideScore(state, state.fDefKind, state.fDef, state.fDefShip, state.fDefToken, state.fDefCard);
-        state.fReshuffle = state.fReshuffle || reshuffles(state, state.fAttCard) || reshuffles(state, state.fDefCard);
-        frame.pc = 11;
+      case 4: {
+        state.fight.att.score = sideScore(state, state.fight.att);
+        state.fight.def.score = sideScore(state, state.fight.def);
+        state.fight.reshuffle =
+          state.fight.reshuffle || reshuffles(state, state.fight.att.card) || reshuffles(state, state.fight.def.card);
+        frame.pc = 5;
         state.stack.push(newSpendForPowerFrame());
         return;
       }
 
-      case 8: {
-        state.fDefCard = drawCombatCard(state);
-        frame.pc = 9;
-        continue machine;
-      }
-
-      case 9: {
-        frame.pc = 7;
-        continue machine;
-      }
-
-      case 10: {
-        state.fDefCard = state.returns.pirateCard;
-        frame.pc = 9;
-        continue machine;
-      }
-
-      case 11: {
-        const card = state.fAttCard;
+      case 5: {
+        const card = state.fight.att.card;
         if (card !== null) {
           state.combatDeck.discard.push(card);
         }
 
-        const card2 = state.fDefCard;
+        const card2 = state.fight.def.card;
         if (card2 !== null) {
           state.combatDeck.discard.push(card2);
         }
 
-        if (state.fDefKind === "krakenSide") {
-          state.fAttWins = state.fAttScore > state.fDefScore;
+        if (state.fight.def.fighter.kind === "kraken") {
+          state.fight.attWins = state.fight.att.score > state.fight.def.score;
           frame.settled = true;
         } else {
-          if (state.fAttScore !== state.fDefScore) {
-            state.fAttWins = state.fAttScore > state.fDefScore;
+          if (state.fight.att.score !== state.fight.def.score) {
+            state.fight.attWins = state.fight.att.score > state.fight.def.score;
             frame.settled = true;
           } else {
             if (
-              (unarmed(state, state.fAttKind, state.fAtt) && unarmed(state, state.fDefKind, state.fDef)) ||
-              !(canPlayOrDraw(state, state.fAttKind, state.fAtt) || canPlayOrDraw(state, state.fDefKind, state.fDef))
+              (unarmed(state, state.fight.att) && unarmed(state, state.fight.def)) ||
+              !(canPlayOrDraw(state, state.fight.att) || canPlayOrDraw(state, state.fight.def))
             ) {
-              state.fAttWins = false;
+              state.fight.attWins = false;
               frame.settled = true;
             }
           }
@@ -6198,11 +6168,71 @@ function stepCombat(state: State, frame: CombatFrame): void {
   }
 }
 
-function newSpendForPowerFrame(): SpendForPowerFrame {
-  return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, who: 0, isPirate: false, spendCP: false };
+function newShowCardFrame(side: Held<Side>): ShowCardFrame {
+  return { routine: "showCard", pc: 0, side, who: 0 };
 }
 
-/** Runs proc spendForPower (line 1628) until it waits for a decision or is done. */
+/** Runs proc showCard (line 1622) until it waits for a decision or is done. */
+function stepShowCard(state: State, frame: ShowCardFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const fighter = heldRecord(state, frame.side).fighter;
+        if (fighter.kind === "pirate") {
+          frame.who = fighter.who;
+          frame.pc = 2;
+          continue machine;
+        }
+
+        if (fighter.kind === "kraken") {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 5;
+        state.stack.push(newPirateCardFrame(frame.who));
+        return;
+      }
+
+      case 3: {
+        heldRecord(state, frame.side).card = null;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        heldRecord(state, frame.side).card = drawCombatCard(state);
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 5: {
+        heldRecord(state, frame.side).card = state.returns.pirateCard;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc showCard has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newSpendForPowerFrame(): SpendForPowerFrame {
+  return { routine: "spendForPower", pc: 0, passes: 0, attTurn: false, spent: false };
+}
+
+/** Runs proc spendForPower (line 1638) until it waits for a decision or is done. */
 function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6219,15 +6249,14 @@ function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
           continue machine;
         }
 
-        frame.who = frame.attTurn ? state.fAtt : state.fDef;
-        frame.isPirate = (frame.attTurn ? state.fAttKind : state.fDefKind) === "pirateSide";
-        if (!(frame.isPirate && state.players[frame.who]!.cp > 0)) {
+        frame.spent = false;
+        if (!frame.attTurn) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.who] };
         frame.pc = 5;
+        state.stack.push(newAddsPowerFrame(state.fight.att));
         return;
       }
 
@@ -6237,31 +6266,31 @@ function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
       }
 
       case 3: {
-        frame.passes += 1;
-        frame.pc = 4;
-        continue machine;
+        frame.pc = 6;
+        state.stack.push(newAddsPowerFrame(state.fight.def));
+        return;
       }
 
       case 4: {
+        if (frame.spent) {
+          frame.passes = 0;
+        } else {
+          frame.passes += 1;
+        }
+
         frame.attTurn = !frame.attTurn;
         frame.pc = 1;
         continue machine;
       }
 
       case 5: {
-        if (frame.spendCP) {
-          state.players[frame.who]!.cp -= 1;
-          if (frame.attTurn) {
-            state.fAttScore += 1;
-          } else {
-            state.fDefScore += 1;
-          }
+        frame.spent = state.returns.addsPower;
+        frame.pc = 4;
+        continue machine;
+      }
 
-          frame.passes = 0;
-        } else {
-          frame.passes += 1;
-        }
-
+      case 6: {
+        frame.spent = state.returns.addsPower;
         frame.pc = 4;
         continue machine;
       }
@@ -6272,10 +6301,71 @@ function stepSpendForPower(state: State, frame: SpendForPowerFrame): void {
   }
 }
 
-function currentSpendForPowerFrame(state: State): SpendForPowerFrame {
+function newAddsPowerFrame(side: Held<Side>): AddsPowerFrame {
+  return { routine: "addsPower", pc: 0, side, who: 0, spendCP: false };
+}
+
+/** Runs proc addsPower (line 1658) until it waits for a decision or is done. */
+function stepAddsPower(state: State, frame: AddsPowerFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const fighter = heldRecord(state, frame.side).fighter;
+        if (fighter.kind === "pirate") {
+          frame.who = fighter.who;
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        state.returns.addsPower = false;
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        if (state.players[frame.who]!.cp <= 0) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        state.pending = { site: 38, players: [frame.who] };
+        frame.pc = 4;
+        return;
+      }
+
+      case 3: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        if (frame.spendCP) {
+          state.players[frame.who]!.cp -= 1;
+          heldRecord(state, frame.side).score += 1;
+          state.returns.addsPower = true;
+          state.stack.pop();
+          return;
+        }
+
+        frame.pc = 3;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc addsPower has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentAddsPowerFrame(state: State): AddsPowerFrame {
   const frame = state.stack[state.stack.length - 1];
-  if (frame?.routine !== "spendForPower")
-    throw new RulesError("the saved state is inconsistent: the pending decision belongs to spendForPower");
+  if (frame?.routine !== "addsPower")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to addsPower");
   return frame;
 }
 
@@ -6283,7 +6373,7 @@ function newMerchantFightFrame(p: Player, mi: number, pirateAttacks: boolean): M
   return { routine: "merchantFight", pc: 0, p, mi, pirateAttacks, at: hexOf(0, 0), shadow: 0, card: 0 };
 }
 
-/** Runs proc merchantFight (line 1655) until it waits for a decision or is done. */
+/** Runs proc merchantFight (line 1677) until it waits for a decision or is done. */
 function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6300,9 +6390,9 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
 
         frame.card = cardFound;
         if (frame.pirateAttacks) {
-          setSides(state, "pirateSide", frame.p, 0, "merchantSide", frame.p, frame.card, 0);
+          setSides(state, { kind: "pirate", who: frame.p }, { kind: "merchant", ship: frame.card });
         } else {
-          setSides(state, "merchantSide", frame.p, frame.card, "pirateSide", frame.p, 0, 0);
+          setSides(state, { kind: "merchant", ship: frame.card }, { kind: "pirate", who: frame.p });
         }
 
         frame.pc = 3;
@@ -6323,7 +6413,7 @@ function stepMerchantFight(state: State, frame: MerchantFightFrame): void {
       }
 
       case 3: {
-        if (state.fAttWins !== frame.pirateAttacks) {
+        if (state.fight.attWins !== frame.pirateAttacks) {
           frame.pc = 4;
           continue machine;
         }
@@ -6389,7 +6479,7 @@ function newMerchantSpoilsFrame(p: Player, card: number, at: Hex): MerchantSpoil
   return { routine: "merchantSpoils", pc: 0, p, card, at, spoil: "plunderGoods", most: 0, loot: 0 };
 }
 
-/** Runs proc merchantSpoils (line 1686) until it waits for a decision or is done. */
+/** Runs proc merchantSpoils (line 1708) until it waits for a decision or is done. */
 function stepMerchantSpoils(state: State, frame: MerchantSpoilsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6475,7 +6565,7 @@ function newMakeRoomFrame(p: Player, need: number): MakeRoomFrame {
   };
 }
 
-/** Runs proc makeRoom (line 1705) until it waits for a decision or is done. */
+/** Runs proc makeRoom (line 1727) until it waits for a decision or is done. */
 function stepMakeRoom(state: State, frame: MakeRoomFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6586,22 +6676,22 @@ function newPirateFightFrame(a: Player, d: Player, at: Hex): PirateFightFrame {
   };
 }
 
-/** Runs proc pirateFight (line 1722) until it waits for a decision or is done. */
+/** Runs proc pirateFight (line 1744) until it waits for a decision or is done. */
 function stepPirateFight(state: State, frame: PirateFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.fighting = true;
         noteFight(state, frame.a, frame.d);
-        setSides(state, "pirateSide", frame.a, 0, "pirateSide", frame.d, 0, 0);
+        setSides(state, { kind: "pirate", who: frame.a }, { kind: "pirate", who: frame.d });
         frame.pc = 1;
         state.stack.push(newCombatFrame());
         return;
       }
 
       case 1: {
-        frame.w = state.fAttWins ? frame.a : frame.d;
-        frame.l = state.fAttWins ? frame.d : frame.a;
+        frame.w = state.fight.attWins ? frame.a : frame.d;
+        frame.l = state.fight.attWins ? frame.d : frame.a;
         if (!(state.players[frame.l]!.cargo > 0 || state.players[frame.l]!.captured.length > 0)) {
           frame.pc = 2;
           continue machine;
@@ -6754,7 +6844,7 @@ function newKrakenFightFrame(p: Player): KrakenFightFrame {
   };
 }
 
-/** Runs proc krakenFight (line 1778) until it waits for a decision or is done. */
+/** Runs proc krakenFight (line 1800) until it waits for a decision or is done. */
 function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6762,20 +6852,20 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
         state.fighting = true;
         frame.at = state.players[frame.p]!.pos;
         noteFight(state, frame.p, frame.p);
-        setSides(state, "pirateSide", frame.p, 0, "krakenSide", frame.p, 0, 0);
+        setSides(state, { kind: "pirate", who: frame.p }, { kind: "kraken" });
         frame.pc = 1;
         state.stack.push(newCombatFrame());
         return;
       }
 
       case 1: {
-        if (!state.fAttWins) {
+        if (!state.fight.attWins) {
           frame.pc = 2;
           continue machine;
         }
 
         state.players[frame.p]!.cp += 1;
-        frame.options = collect27(state, frame.at);
+        frame.options = collect28(state, frame.at);
         if (frame.options.length <= 1) {
           frame.pc = 4;
           continue machine;
@@ -6799,8 +6889,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
       }
 
       case 4: {
-        state.kraken = NOWHERE;
-        if (!freeSea(state, state.lair)) {
+        if (!openSea(state, state.lair)) {
           frame.pc = 6;
           continue machine;
         }
@@ -6817,7 +6906,7 @@ function stepKrakenFight(state: State, frame: KrakenFightFrame): void {
       }
 
       case 6: {
-        frame.homes = nearestFree(state, state.lair).slice();
+        frame.homes = nearestFree(state, state.lair, true).slice();
         state.kraken = frame.at;
         if (frame.homes.length !== 1) {
           frame.pc = 8;
@@ -6911,7 +7000,7 @@ function newCityAttackFrame(p: Player, c: number): CityAttackFrame {
   return { routine: "cityAttack", pc: 0, p, c, nation: "english", hideoutToken: 0, at: hexOf(0, 0) };
 }
 
-/** Runs proc cityAttack (line 1834) until it waits for a decision or is done. */
+/** Runs proc cityAttack (line 1855) until it waits for a decision or is done. */
 function stepCityAttack(state: State, frame: CityAttackFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6924,7 +7013,7 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
           state.truce = [];
         }
 
-        state.players[frame.p]!.letters = collect28(state, frame.p, frame.nation);
+        state.players[frame.p]!.letters = collect29(state, frame.p, frame.nation);
         state.pending = { site: 50, players: [frame.p] };
         frame.pc = 1;
         return;
@@ -6933,14 +7022,14 @@ function stepCityAttack(state: State, frame: CityAttackFrame): void {
       case 1: {
         removeValue(state.players[frame.p]!.tokens, frame.hideoutToken);
         frame.at = state.players[frame.p]!.pos;
-        setSides(state, "pirateSide", frame.p, 0, "citySide", frame.p, 0, frame.hideoutToken);
+        setSides(state, { kind: "pirate", who: frame.p }, { kind: "city", token: frame.hideoutToken });
         frame.pc = 2;
         state.stack.push(newCombatFrame());
         return;
       }
 
       case 2: {
-        if (!state.fAttWins) {
+        if (!state.fight.attWins) {
           frame.pc = 3;
           continue machine;
         }
@@ -7027,7 +7116,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2100) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2121) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7251,7 +7340,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2220) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2241) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7293,7 +7382,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2231) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2252) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7466,7 +7555,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2253) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2274) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7510,12 +7599,12 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2259) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2280) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.freeForts = collect29(state);
+        frame.freeForts = collect30(state);
         if (!(secTotal(state) > 0 && frame.freeForts.length > 0)) {
           frame.pc = 1;
           continue machine;
@@ -7578,7 +7667,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2285) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2306) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7595,7 +7684,7 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
           continue machine;
         }
 
-        frame.options = collect30(state);
+        frame.options = collect31(state);
         if (frame.options.length > 1) {
           frame.pc = 3;
           continue machine;
@@ -7654,14 +7743,14 @@ function stepDoKraken(state: State, frame: DoKrakenFrame): void {
       }
 
       case 8: {
-        if (!any31(state, frame.krakenTo)) {
+        if (!any32(state, frame.krakenTo)) {
           frame.pc = 11;
           continue machine;
         }
 
         frame.going = false;
         frame.pc = 12;
-        state.stack.push(newKrakenFightFrame(at(collect32(state, frame.krakenTo), 0)));
+        state.stack.push(newKrakenFightFrame(at(collect33(state, frame.krakenTo), 0)));
         return;
       }
 
@@ -7714,7 +7803,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2315) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2336) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7754,7 +7843,7 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
         }
 
         frame.here = at(state.merchants, frame.whichMerchant);
-        frame.options = collect33(state, frame.here);
+        frame.options = collect34(state, frame.here);
         if (frame.options.length > 1) {
           frame.pc = 6;
           continue machine;
@@ -7833,14 +7922,14 @@ function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
       }
 
       case 14: {
-        if (!(!isPort(state, frame.merchantTo) && any34(state, frame.merchantTo))) {
+        if (!(!isPort(state, frame.merchantTo) && any35(state, frame.merchantTo))) {
           frame.pc = 17;
           continue machine;
         }
 
         frame.going = false;
         frame.pc = 18;
-        state.stack.push(newMerchantFightFrame(at(collect35(state, frame.merchantTo), 0), frame.whichMerchant, false));
+        state.stack.push(newMerchantFightFrame(at(collect36(state, frame.merchantTo), 0), frame.whichMerchant, false));
         return;
       }
 
@@ -7882,7 +7971,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2351) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2372) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7940,12 +8029,12 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2371) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2392) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.movable = collect36(state);
+        frame.movable = collect37(state);
         if (frame.movable.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8019,7 +8108,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2393) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2414) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8084,12 +8173,12 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2408) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2429) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.stormOptions = collect37(state);
+        state.stormOptions = collect38(state);
         if (state.stormOptions.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8116,7 +8205,7 @@ function stepDoStorm(state: State, frame: DoStormFrame): void {
         frame.shift = hexScale(hexDirection(frame.d), STORM_SHIFT);
         frame.arrival = hexAdd(frame.old, frame.shift);
         state.stormCentre = frame.arrival;
-        frame.carried = collect38(state, frame.old);
+        frame.carried = collect39(state, frame.old);
         frame.i_List = frame.carried.slice();
         frame.i_Index = 0;
         frame.pc = 4;
@@ -8262,7 +8351,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2440) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2461) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8273,7 +8362,7 @@ function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
           continue machine;
         }
 
-        frame.options = collect39(state, frame.arrival);
+        frame.options = collect40(state, frame.arrival);
         if (frame.options.length !== 1) {
           frame.pc = 3;
           continue machine;
@@ -8370,7 +8459,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2460) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2481) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8381,7 +8470,7 @@ function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
           continue machine;
         }
 
-        frame.options = collect40(state, frame.arrival);
+        frame.options = collect41(state, frame.arrival);
         if (frame.options.length !== 1) {
           frame.pc = 3;
           continue machine;
@@ -8447,7 +8536,7 @@ function newPlayCardFrame(me: Player, card: number): PlayCardFrame {
   return { routine: "PlayCard", pc: 0, me, card };
 }
 
-/** Runs action PlayCard (line 929) until it waits for a decision or is done. */
+/** Runs action PlayCard (line 941) until it waits for a decision or is done. */
 function stepPlayCard(state: State, frame: PlayCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8478,7 +8567,7 @@ function newMoveFrame(me: Player): MoveFrame {
   return { routine: "Move", pc: 0, me };
 }
 
-/** Runs action Move (line 1021) until it waits for a decision or is done. */
+/** Runs action Move (line 1033) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8531,7 +8620,7 @@ function newStepFrame(me: Player, d: HexDir): StepFrame {
   return { routine: "Step", pc: 0, me, d };
 }
 
-/** Runs action Step (line 1038) until it waits for a decision or is done. */
+/** Runs action Step (line 1050) until it waits for a decision or is done. */
 function stepStep(state: State, frame: StepFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8556,7 +8645,7 @@ function newAttackPortFrame(me: Player, d: HexDir): AttackPortFrame {
   return { routine: "AttackPort", pc: 0, me, d, city: 0 };
 }
 
-/** Runs action AttackPort (line 1050) until it waits for a decision or is done. */
+/** Runs action AttackPort (line 1062) until it waits for a decision or is done. */
 function stepAttackPort(state: State, frame: AttackPortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8587,7 +8676,7 @@ function newAttackCityFrame(me: Player): AttackCityFrame {
   return { routine: "AttackCity", pc: 0, me, city: 0 };
 }
 
-/** Runs action AttackCity (line 1823) until it waits for a decision or is done. */
+/** Runs action AttackCity (line 1844) until it waits for a decision or is done. */
 function stepAttackCity(state: State, frame: AttackCityFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8618,7 +8707,7 @@ function newCommerceFrame(me: Player): CommerceFrame {
   return { routine: "Commerce", pc: 0, me };
 }
 
-/** Runs action Commerce (line 1872) until it waits for a decision or is done. */
+/** Runs action Commerce (line 1893) until it waits for a decision or is done. */
 function stepCommerce(state: State, frame: CommerceFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8660,7 +8749,7 @@ function newSellCargoFrame(me: Player, count: number): SellCargoFrame {
   return { routine: "SellCargo", pc: 0, me, count, extra: 0, asking: false, raiseDistance: false };
 }
 
-/** Runs action SellCargo (line 1888) until it waits for a decision or is done. */
+/** Runs action SellCargo (line 1909) until it waits for a decision or is done. */
 function stepSellCargo(state: State, frame: SellCargoFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8717,7 +8806,7 @@ function newBuyShipFrame(me: Player, deck: ShipDeck): BuyShipFrame {
   return { routine: "BuyShip", pc: 0, me, deck, affordable: [], newShip: null, c: 0 };
 }
 
-/** Runs action BuyShip (line 2064) until it waits for a decision or is done. */
+/** Runs action BuyShip (line 2085) until it waits for a decision or is done. */
 function stepBuyShip(state: State, frame: BuyShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8742,7 +8831,7 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
           }
         }
 
-        frame.affordable = collect41(state, frame.me);
+        frame.affordable = collect42(state, frame.me);
         if (frame.affordable.length <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8804,7 +8893,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2167) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2188) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8846,7 +8935,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2188) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2209) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8900,7 +8989,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2210) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2231) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8923,11 +9012,15 @@ function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   }
 }
 
+/** The frame fields that hold records of the game across a decision: addresses while the rules wait. */
+const HELD: HeldFields = { showCard: ["side"], addsPower: ["side"] };
+
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
+  thawHeld(state, HELD);
   while (state.pending === null) {
     const frame = state.stack[state.stack.length - 1];
-    if (frame === undefined) return;
+    if (frame === undefined) break;
     switch (frame.routine) {
       case "flow":
         stepFlow(state, frame);
@@ -8998,8 +9091,14 @@ function run(state: State): void {
       case "combat":
         stepCombat(state, frame);
         break;
+      case "showCard":
+        stepShowCard(state, frame);
+        break;
       case "spendForPower":
         stepSpendForPower(state, frame);
+        break;
+      case "addsPower":
+        stepAddsPower(state, frame);
         break;
       case "merchantFight":
         stepMerchantFight(state, frame);
@@ -9097,6 +9196,8 @@ function run(state: State): void {
         break;
     }
   }
+
+  freezeHeld(state, HELD);
 }
 
 /** Every allowed form of PlayCard (the same requirements as `checkPlayCard`). */
@@ -9410,7 +9511,7 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return;
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
-    if (mapGet(state.shipDecks, deck, 2067).pile.length + mapGet(state.shipDecks, deck, 2067).discard.length <= 0)
+    if (mapGet(state.shipDecks, deck, 2088).pile.length + mapGet(state.shipDecks, deck, 2088).discard.length <= 0)
       continue;
     out.push({ type: "BuyShip", player: me, deck });
   }
@@ -9463,7 +9564,7 @@ function legalActions(state: State, seat: Player): Action[] {
 
   switch (pending.site) {
     case 0: {
-      // `choose startShip: int in startOffer by p` (proc startingChoices, line 831)
+      // `choose startShip: int in startOffer by p` (proc startingChoices, line 843)
       const items = state.startOffer;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startShip", player: seat, value });
@@ -9473,7 +9574,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `choose firstWeapon: MainW by p` (proc startingChoices, line 834)
+      // `choose firstWeapon: MainW by p` (proc startingChoices, line 846)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "firstWeapon", player: seat, value });
@@ -9483,7 +9584,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose secondWeapon: MainW by p` (proc startingChoices, line 835)
+      // `choose secondWeapon: MainW by p` (proc startingChoices, line 847)
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
         out.push({ type: "secondWeapon", player: seat, value });
@@ -9493,7 +9594,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 837)
+      // `choose startPort: Hex in piratePorts() by p` (proc startingChoices, line 849)
       const items = piratePorts(state);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "startPort", player: seat, value });
@@ -9503,7 +9604,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose kit: StartKit by p` (proc startingChoices, line 839)
+      // `choose kit: StartKit by p` (proc startingChoices, line 851)
       for (let index = 0; index < START_KIT_VALUES.length; index++) {
         const value = START_KIT_VALUES[index]!;
         out.push({ type: "kit", player: seat, value });
@@ -9513,7 +9614,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose startLetter: Nation by p` (proc startingChoices, line 847)
+      // `choose startLetter: Nation by p` (proc startingChoices, line 859)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         out.push({ type: "startLetter", player: seat, value });
@@ -9523,7 +9624,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 914)
+      // `act p: Move | AttackCity | Commerce | Tavern | EndTurn` (proc takeTurn, line 926)
       offerMove(state, seat, out);
       offerAttackCity(state, seat, out);
       offerCommerce(state, seat, out);
@@ -9533,7 +9634,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1012)
+      // `choose excessCard: int in p.hand by p` (proc trimHand, line 1024)
       const frame = currentTrimHandFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9544,7 +9645,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1028)
+      // `act me: Step | AttackPort | ExtraMove | StopMoving` (action Move, line 1040)
       offerStep(state, seat, out);
       offerAttackPort(state, seat, out);
       offerExtraMove(state, seat, out);
@@ -9553,7 +9654,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose takeCargo: bool by p` (proc pickUps, line 1140)
+      // `choose takeCargo: bool by p` (proc pickUps, line 1152)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeCargo", player: seat, value });
@@ -9563,7 +9664,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose takeSail: bool by p` (proc pickUps, line 1147)
+      // `choose takeSail: bool by p` (proc pickUps, line 1159)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeSail", player: seat, value });
@@ -9573,7 +9674,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose takeWeapon: bool by p` (proc pickUps, line 1155)
+      // `choose takeWeapon: bool by p` (proc pickUps, line 1167)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeWeapon", player: seat, value });
@@ -9583,7 +9684,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1171)
+      // `choose overboard: HoldItem by p where (overboard == secondaryItem and size(p.holdSec) > 0)` (proc jettison, line 1183)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -9599,7 +9700,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1173)
+      // `choose thrownSec: SecW by p where contains(p.holdSec, thrownSec)` (proc jettison, line 1185)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9610,7 +9711,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1176)
+      // `choose thrownLetter: Nation by p where contains(p.letters, thrownLetter)` (proc jettison, line 1188)
       const frame = currentJettisonFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9621,7 +9722,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose floatHex: Hex in options by p` (proc jettison, line 1184)
+      // `choose floatHex: Hex in options by p` (proc jettison, line 1196)
       const frame = currentJettisonFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9632,7 +9733,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose completeT3: bool by p` (proc endOfMovement, line 1195)
+      // `choose completeT3: bool by p` (proc endOfMovement, line 1207)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "completeT3", player: seat, value });
@@ -9642,7 +9743,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1211)
+      // `choose entryAnswer: EntryAnswer by owner` (proc askEntry, line 1223)
       for (let index = 0; index < ENTRY_ANSWER_VALUES.length; index++) {
         const value = ENTRY_ANSWER_VALUES[index]!;
         out.push({ type: "entryAnswer", player: seat, value });
@@ -9652,7 +9753,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1217)
+      // `choose tollDoubloons: 0..p.doubloons by owner` (proc askEntry, line 1229)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.doubloons;
       for (let value = 0; value <= high; value++) {
@@ -9663,7 +9764,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1218)
+      // `choose tollHonours: 0..spareHonours(p) by owner` (proc askEntry, line 1230)
       const frame = currentAskEntryFrame(state);
       const high = spareHonours(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9674,7 +9775,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1219)
+      // `choose tollCargo: 0..p.cargo by owner` (proc askEntry, line 1231)
       const frame = currentAskEntryFrame(state);
       const high = state.players[frame.p]!.cargo;
       for (let value = 0; value <= high; value++) {
@@ -9685,7 +9786,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1220)
+      // `choose tollPieces: 0..equipmentCount(p) by owner` (proc askEntry, line 1232)
       const frame = currentAskEntryFrame(state);
       const high = equipmentCount(state, frame.p);
       for (let value = 0; value <= high; value++) {
@@ -9696,7 +9797,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `choose payToll: bool by p` (proc askEntry, line 1221)
+      // `choose payToll: bool by p` (proc askEntry, line 1233)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "payToll", player: seat, value });
@@ -9706,7 +9807,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1253)
+      // `choose tollPiece: Equipment by p where hasEquipment(p, tollPiece)` (proc payEquipmentToll, line 1265)
       const frame = currentPayEquipmentTollFrame(state);
       for (let index = 0; index < EQUIPMENT_VALUES.length; index++) {
         const value = EQUIPMENT_VALUES[index]!;
@@ -9717,7 +9818,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1256)
+      // `choose tollMain: MainW in p.sb by p` (proc payEquipmentToll, line 1268)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.sb;
       for (let value = 0; value < items.length; value++) {
@@ -9728,7 +9829,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1262)
+      // `choose tollSecondary: SecW in p.holdSec by p` (proc payEquipmentToll, line 1274)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.holdSec;
       for (let value = 0; value < items.length; value++) {
@@ -9739,7 +9840,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1268)
+      // `choose tollSail: int in p.yards by p` (proc payEquipmentToll, line 1280)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.yards;
       for (let value = 0; value < items.length; value++) {
@@ -9750,7 +9851,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1274)
+      // `choose tollLetter: Nation in p.letters by p` (proc payEquipmentToll, line 1286)
       const frame = currentPayEquipmentTollFrame(state);
       const items = state.players[frame.p]!.letters;
       for (let value = 0; value < items.length; value++) {
@@ -9761,7 +9862,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1407)
+      // `choose fightHex: Hex in fights by lord` (proc resolveWindFights, line 1419)
       const frame = currentResolveWindFightsFrame(state);
       const items = frame.fights;
       for (let value = 0; value < items.length; value++) {
@@ -9772,7 +9873,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1447)
+      // `choose spawnPort: Hex in options by chooser` (proc respawnMerchant, line 1460)
       const frame = currentRespawnMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9783,7 +9884,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1468)
+      // `choose merchantAside: Hex in options by chooser` (proc moveMerchantAside, line 1482)
       const frame = currentMoveMerchantAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9794,7 +9895,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose asideHex: Hex in options by p` (proc moveAside, line 1478)
+      // `choose asideHex: Hex in options by p` (proc moveAside, line 1492)
       const frame = currentMoveAsideFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9805,7 +9906,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1492)
+      // `choose loss: LossKind by p where (loss == loseSail and size(p.yards) > 0) or (loss == lose` (proc hurt, line 1506)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < LOSS_KIND_VALUES.length; index++) {
         const value = LOSS_KIND_VALUES[index]!;
@@ -9821,7 +9922,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose lostSail: 1..2 by p` (proc hurt, line 1496)
+      // `choose lostSail: 1..2 by p` (proc hurt, line 1510)
       for (let value = 1; value <= 2; value++) {
         out.push({ type: "lostSail", player: seat, value });
       }
@@ -9830,7 +9931,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1505)
+      // `choose lostLetter: Nation by p where contains(p.letters, lostLetter)` (proc hurt, line 1519)
       const frame = currentHurtFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9841,7 +9942,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1529)
+      // `choose wreckHex: Hex in options by p` (proc dropWreck, line 1543)
       const frame = currentDropWreckFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9852,7 +9953,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose playFromHand: bool by p` (proc pirateCard, line 1569)
+      // `choose playFromHand: bool by p` (proc pirateCard, line 1574)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "playFromHand", player: seat, value });
@@ -9862,7 +9963,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1573)
+      // `choose handCard: int in p.hand by p` (proc pirateCard, line 1578)
       const frame = currentPirateCardFrame(state);
       const items = state.players[frame.p]!.hand;
       for (let value = 0; value < items.length; value++) {
@@ -9873,7 +9974,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose spendCP: bool by who` (proc spendForPower, line 1635)
+      // `choose spendCP: bool by who` (proc addsPower, line 1662)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "spendCP", player: seat, value });
@@ -9883,7 +9984,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1687)
+      // `choose spoil: MerchantSpoil by p` (proc merchantSpoils, line 1709)
       for (let index = 0; index < MERCHANT_SPOIL_VALUES.length; index++) {
         const value = MERCHANT_SPOIL_VALUES[index]!;
         out.push({ type: "spoil", player: seat, value });
@@ -9893,7 +9994,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1692)
+      // `choose loot: 0..7 by p where loot <= most` (proc merchantSpoils, line 1714)
       const frame = currentMerchantSpoilsFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9903,7 +10004,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1708)
+      // `choose room: RoomOption by p where room == keepHold or (room == dropSecondary and size(p.h` (proc makeRoom, line 1730)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < ROOM_OPTION_VALUES.length; index++) {
         const value = ROOM_OPTION_VALUES[index]!;
@@ -9919,7 +10020,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1712)
+      // `choose discardedSec: SecW by p where contains(p.holdSec, discardedSec)` (proc makeRoom, line 1734)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -9930,7 +10031,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1715)
+      // `choose discardedLetter: Nation by p where contains(p.letters, discardedLetter)` (proc makeRoom, line 1737)
       const frame = currentMakeRoomFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -9941,7 +10042,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1730)
+      // `choose pirateSpoil: PirateSpoil by w where (pirateSpoil == plunderCargo and l.cargo > 0) o` (proc pirateFight, line 1752)
       const frame = currentPirateFightFrame(state);
       for (let index = 0; index < PIRATE_SPOIL_VALUES.length; index++) {
         const value = PIRATE_SPOIL_VALUES[index]!;
@@ -9956,7 +10057,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 45: {
-      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1735)
+      // `choose loot: 0..7 by w where loot <= most` (proc pirateFight, line 1757)
       const frame = currentPirateFightFrame(state);
       for (let value = 0; value <= 7; value++) {
         if (value <= frame.most) out.push({ type: "loot", player: seat, value });
@@ -9966,7 +10067,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 46: {
-      // `choose raided: int in l.captured by w` (proc pirateFight, line 1746)
+      // `choose raided: int in l.captured by w` (proc pirateFight, line 1768)
       const frame = currentPirateFightFrame(state);
       const items = state.players[frame.l]!.captured;
       for (let value = 0; value < items.length; value++) {
@@ -9977,7 +10078,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 47: {
-      // `choose raidMore: bool by w` (proc pirateFight, line 1751)
+      // `choose raidMore: bool by w` (proc pirateFight, line 1773)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raidMore", player: seat, value });
@@ -9987,7 +10088,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 48: {
-      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1789)
+      // `choose krakenEscape: Hex in options by p` (proc krakenFight, line 1811)
       const frame = currentKrakenFightFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9998,7 +10099,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 49: {
-      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1803)
+      // `choose krakenHome: Hex in homes by p` (proc krakenFight, line 1824)
       const frame = currentKrakenFightFrame(state);
       const items = frame.homes;
       for (let value = 0; value < items.length; value++) {
@@ -10009,7 +10110,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 50: {
-      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1845)
+      // `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1866)
       const frame = currentCityAttackFrame(state);
       const items = state.players[frame.p]!.tokens;
       for (let value = 0; value < items.length; value++) {
@@ -10022,7 +10123,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 51: {
-      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1878)
+      // `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1899)
       offerSellCargo(state, seat, out);
       offerDeliver(state, seat, out);
       offerSellMain(state, seat, out);
@@ -10049,7 +10150,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 52: {
-      // `choose raiseDistance: bool by me` (action SellCargo, line 1894)
+      // `choose raiseDistance: bool by me` (action SellCargo, line 1915)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "raiseDistance", player: seat, value });
@@ -10059,7 +10160,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2087)
+      // `choose newShip: int? in affordable by me` (action BuyShip, line 2108)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10071,7 +10172,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2105)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2126)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10082,7 +10183,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2109)
+      // `choose storeMain: bool by p` (proc changeShip, line 2130)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10092,7 +10193,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2119)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2140)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10102,7 +10203,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2123)
+      // `choose storeSail: bool by p` (proc changeShip, line 2144)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10112,7 +10213,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2133)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2154)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10128,7 +10229,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2136)
+      // `choose storeItem: bool by p` (proc changeShip, line 2157)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10138,7 +10239,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2140)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2161)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10149,7 +10250,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2148)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2169)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10160,7 +10261,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2173)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2194)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10169,7 +10270,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2197)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2218)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10179,7 +10280,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2254)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2275)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10189,7 +10290,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2275)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2296)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10200,7 +10301,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2293)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2314)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10211,7 +10312,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2316)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2337)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10221,7 +10322,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2318)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2339)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10231,7 +10332,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2327)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2348)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10242,7 +10343,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2353)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2374)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10252,7 +10353,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2376)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2397)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10263,7 +10364,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2382)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2403)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10274,7 +10375,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2394)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2415)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10283,7 +10384,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2413)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2434)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10293,7 +10394,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2447)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2468)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10304,7 +10405,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 76: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2467)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2488)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -11576,7 +11677,7 @@ function apply(state: State, action: Action): void {
 
     case 38: {
       if (action.type !== "spendCP") throw notOfferedNow(action);
-      const frame = currentSpendForPowerFrame(state);
+      const frame = currentAddsPowerFrame(state);
       frame.spendCP = action.value;
       state.pending = null;
       break;
@@ -12464,12 +12565,12 @@ function deriveData(state: State): Derived {
   Object.defineProperty(state, DERIVED, { value: data, configurable: true });
   data.layout = clone<PlacedSquare[]>(placedLayout(state));
   data.moduleAt = clone<Partial<Record<Hex, number>>>(squaresByModule(state));
-  data.land = collect83(state);
-  data.portSquares = collect84(state);
-  data.ports = collect85(state);
-  data.reefs = collect86(state);
-  data.fortSeas = collect87(state);
-  data.shoalSquares = collect88(state);
+  data.land = collect86(state);
+  data.portSquares = collect87(state);
+  data.ports = collect88(state);
+  data.reefs = collect89(state);
+  data.fortSeas = collect90(state);
+  data.shoalSquares = collect91(state);
   return data;
 }
 
@@ -12551,26 +12652,19 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     boughtShip: false,
     cardRefused: false,
     refusedEntry: [],
-    fAttKind: "pirateSide",
-    fAtt: 0,
-    fAttShip: 0,
-    fAttCard: null,
-    fAttScore: 0,
-    fDefKind: "pirateSide",
-    fDef: 0,
-    fDefShip: 0,
-    fDefToken: 0,
-    fDefCard: null,
-    fDefScore: 0,
-    fAttWins: false,
-    fReshuffle: false,
+    fight: {
+      att: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      def: { fighter: { kind: "pirate", who: 0 }, card: null, score: 0 },
+      attWins: false,
+      reshuffle: false,
+    },
     pendingWreck: null,
     stormOptions: [],
     fighting: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     interrupts: [],
-    returns: { pirateCard: null },
+    returns: { pirateCard: null, addsPower: false },
     pending: null,
   };
   for (const mine of state.players) {
@@ -12591,10 +12685,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  mapGet(state.shipDecks, "green", 805).pile = rangeList(8, 30);
-  mapGet(state.shipDecks, "red", 806).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, mapGet(state.shipDecks, "green", 807).pile);
-  shuffleInPlace(state.rng, mapGet(state.shipDecks, "red", 808).pile);
+  mapGet(state.shipDecks, "green", 817).pile = rangeList(8, 30);
+  mapGet(state.shipDecks, "red", 818).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, mapGet(state.shipDecks, "green", 819).pile);
+  shuffleInPlace(state.rng, mapGet(state.shipDecks, "red", 820).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -12606,7 +12700,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     drawMission(state, p);
   }
 
-  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 821);
+  state.lord = pickRandom(state.rng, SEATS[state.playerCount]!, 833);
   return state;
 }
 
@@ -12751,19 +12845,7 @@ function view(state: State, viewer: Player): View {
     boughtShip: state.boughtShip,
     cardRefused: state.cardRefused,
     refusedEntry: state.refusedEntry.slice(),
-    fAttKind: state.fAttKind,
-    fAtt: state.fAtt,
-    fAttShip: state.fAttShip,
-    fAttCard: state.fAttCard,
-    fAttScore: state.fAttScore,
-    fDefKind: state.fDefKind,
-    fDef: state.fDef,
-    fDefShip: state.fDefShip,
-    fDefToken: state.fDefToken,
-    fDefCard: state.fDefCard,
-    fDefScore: state.fDefScore,
-    fAttWins: state.fAttWins,
-    fReshuffle: state.fReshuffle,
+    fight: clone(state.fight),
     pendingWreck: clone(state.pendingWreck),
     stormOptions: state.stormOptions.slice(),
     fighting: state.fighting,
@@ -12771,6 +12853,23 @@ function view(state: State, viewer: Player): View {
     deciding,
     mayInterrupt: mayInterrupt(state, viewer),
   };
+}
+
+function problemInSide(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Side is not an object";
+  if (!(problemInFighter(value.fighter, playerCount) === null)) return "Side.fighter is not a valid Fighter";
+  if (!(value.card === null || isInt(value.card))) return "Side.card is not a valid int or none";
+  if (!isInt(value.score)) return "Side.score is not a valid int";
+  return null;
+}
+
+function problemInFight(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Fight is not an object";
+  if (!(problemInSide(value.att, playerCount) === null)) return "Fight.att is not a valid Side";
+  if (!(problemInSide(value.def, playerCount) === null)) return "Fight.def is not a valid Side";
+  if (!(typeof value.attWins === "boolean")) return "Fight.attWins is not a valid bool";
+  if (!(typeof value.reshuffle === "boolean")) return "Fight.reshuffle is not a valid bool";
+  return null;
 }
 
 function problemInWreck(value: unknown, playerCount: number): string | null {
@@ -12795,6 +12894,26 @@ function problemInHideout(value: unknown, playerCount: number): string | null {
     return "Hideout.owner is not a valid seat";
   if (!isInt(value.level)) return "Hideout.level is not a valid int";
   return null;
+}
+
+function problemInFighter(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Fighter is not an object";
+  switch (value.kind) {
+    case "pirate":
+      if (!(isInt(value.who) && value.who >= 0 && value.who < playerCount))
+        return "Fighter.pirate.who is not a valid seat";
+      return null;
+    case "merchant":
+      if (!isInt(value.ship)) return "Fighter.merchant.ship is not a valid int";
+      return null;
+    case "city":
+      if (!isInt(value.token)) return "Fighter.city.token is not a valid int";
+      return null;
+    case "kraken":
+      return null;
+    default:
+      return "a Fighter is not one of pirate, merchant, city, kraken";
+  }
 }
 
 function problemInFlotsam(value: unknown, playerCount: number): string | null {
@@ -12964,21 +13083,7 @@ function validateState(value: unknown): string | null {
   if (!(typeof value.cardRefused === "boolean")) return "state.cardRefused is not a valid bool";
   if (!(Array.isArray(value.refusedEntry) && value.refusedEntry.every((x: unknown) => isInt(x))))
     return "state.refusedEntry is not a valid list of int";
-  if (!(SIDE_KIND_VALUES as readonly unknown[]).includes(value.fAttKind))
-    return "state.fAttKind is not a valid SideKind";
-  if (!(isInt(value.fAtt) && value.fAtt >= 0 && value.fAtt < playerCount)) return "state.fAtt is not a valid seat";
-  if (!isInt(value.fAttShip)) return "state.fAttShip is not a valid int";
-  if (!(value.fAttCard === null || isInt(value.fAttCard))) return "state.fAttCard is not a valid int or none";
-  if (!isInt(value.fAttScore)) return "state.fAttScore is not a valid int";
-  if (!(SIDE_KIND_VALUES as readonly unknown[]).includes(value.fDefKind))
-    return "state.fDefKind is not a valid SideKind";
-  if (!(isInt(value.fDef) && value.fDef >= 0 && value.fDef < playerCount)) return "state.fDef is not a valid seat";
-  if (!isInt(value.fDefShip)) return "state.fDefShip is not a valid int";
-  if (!isInt(value.fDefToken)) return "state.fDefToken is not a valid int";
-  if (!(value.fDefCard === null || isInt(value.fDefCard))) return "state.fDefCard is not a valid int or none";
-  if (!isInt(value.fDefScore)) return "state.fDefScore is not a valid int";
-  if (!(typeof value.fAttWins === "boolean")) return "state.fAttWins is not a valid bool";
-  if (!(typeof value.fReshuffle === "boolean")) return "state.fReshuffle is not a valid bool";
+  if (!(problemInFight(value.fight, playerCount) === null)) return "state.fight is not a valid Fight";
   if (!(value.pendingWreck === null || problemInFlotsam(value.pendingWreck, playerCount) === null))
     return "state.pendingWreck is not a valid Flotsam or none";
   if (!(
@@ -13003,7 +13108,13 @@ function validateState(value: unknown): string | null {
     )
   )
     return "interrupts is not a list of allowances";
-  if (!isRecord(value.returns) || !(value.returns.pirateCard === null || isInt(value.returns.pirateCard)))
+  if (
+    !isRecord(value.returns) ||
+    !(
+      (value.returns.pirateCard === null || isInt(value.returns.pirateCard)) &&
+      typeof value.returns.addsPower === "boolean"
+    )
+  )
     return "returns does not hold the values procedures return";
   const routines: readonly unknown[] = [
     "flow",
@@ -13029,7 +13140,9 @@ function validateState(value: unknown): string | null {
     "dropWreck",
     "pirateCard",
     "combat",
+    "showCard",
     "spendForPower",
+    "addsPower",
     "merchantFight",
     "merchantSpoils",
     "makeRoom",
@@ -13067,6 +13180,8 @@ function validateState(value: unknown): string | null {
       return "stack holds a frame of no known routine";
   }
 
+  const heldWrong = heldProblem(value, value.stack, HELD);
+  if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
     if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 77)
@@ -13330,25 +13445,36 @@ function collect20(state: State): Hex[] {
   return out;
 }
 
-/** [h for h in national if not hasPawn(h)] */
-function collect21(state: State, national: Hex[]): Hex[] {
+/** any(p in players: p.pos == h) */
+function any21(state: State, h: Hex): boolean {
+  const items = SEATS[state.playerCount]!;
+  for (let i = 0; i < items.length; i++) {
+    const p = items[i]!;
+    if (state.players[p]!.pos === h) return true;
+  }
+
+  return false;
+}
+
+/** [h for h in national if not any(p in players: p.pos == h) and not otherMerchantAt(mi, h)] */
+function collect22(state: State, national: Hex[], mi: number): Hex[] {
   const out: Hex[] = [];
   const items = national;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!hasPawn(state, h)) out.push(h);
+    if (!any21(state, h) && !otherMerchantAt(state, mi, h)) out.push(h);
   }
 
   return out;
 }
 
-/** min(h in free: merchantsOnModule(moduleOf(h))) */
-function min22(state: State, free: Hex[]): number {
+/** min(h in free: othersOnModule(mi, moduleOf(h))) */
+function min23(state: State, free: Hex[], mi: number): number {
   let best: number | undefined;
   const items = free;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    const v = merchantsOnModule(state, moduleOf(state, h));
+    const v = othersOnModule(state, mi, moduleOf(state, h));
     if (best === undefined || v < best) best = v;
   }
 
@@ -13356,20 +13482,20 @@ function min22(state: State, free: Hex[]): number {
   return best;
 }
 
-/** [h for h in free if merchantsOnModule(moduleOf(h)) == fewest] */
-function collect23(state: State, free: Hex[], fewest: number): Hex[] {
+/** [h for h in free if othersOnModule(mi, moduleOf(h)) == fewest] */
+function collect24(state: State, free: Hex[], mi: number, fewest: number): Hex[] {
   const out: Hex[] = [];
   const items = free;
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (merchantsOnModule(state, moduleOf(state, h)) === fewest) out.push(h);
+    if (othersOnModule(state, mi, moduleOf(state, h)) === fewest) out.push(h);
   }
 
   return out;
 }
 
 /** [h for h in ring(origin, 1) if isSea(h) and not wreckAt(h)] */
-function collect24(state: State, origin: Hex): Hex[] {
+function collect25(state: State, origin: Hex): Hex[] {
   const out: Hex[] = [];
   const items = hexRing(origin, 1);
   for (let i = 0; i < items.length; i++) {
@@ -13381,7 +13507,7 @@ function collect24(state: State, origin: Hex): Hex[] {
 }
 
 /** [h for h in ring(origin, k) if isSea(h) and not wreckAt(h)] */
-function collect25(state: State, origin: Hex, k: number): Hex[] {
+function collect26(state: State, origin: Hex, k: number): Hex[] {
   const out: Hex[] = [];
   const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
@@ -13393,7 +13519,7 @@ function collect25(state: State, origin: Hex, k: number): Hex[] {
 }
 
 /** match token { sailToken(value) => value, cargoToken => 0 } */
-function match26(state: State, token: Flotsam): number {
+function match27(state: State, token: Flotsam): number {
   if (token.kind === "sailToken") {
     const value_ = token.value;
     return value_;
@@ -13403,7 +13529,7 @@ function match26(state: State, token: Flotsam): number {
 }
 
 /** [h for h in disc(at, 1) if h == at or freeSea(h)] */
-function collect27(state: State, at: Hex): Hex[] {
+function collect28(state: State, at: Hex): Hex[] {
   const out: Hex[] = [];
   const items = hexDisc(at, 1);
   for (let i = 0; i < items.length; i++) {
@@ -13415,7 +13541,7 @@ function collect27(state: State, at: Hex): Hex[] {
 }
 
 /** [n for n in p.letters if n != nation] */
-function collect28(state: State, p: Player, nation: Nation): Nation[] {
+function collect29(state: State, p: Player, nation: Nation): Nation[] {
   const out: Nation[] = [];
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -13427,7 +13553,7 @@ function collect28(state: State, p: Player, nation: Nation): Nation[] {
 }
 
 /** [f for f in range(0, 6) if not fortHasToken(f)] */
-function collect29(state: State): number[] {
+function collect30(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, 6);
   for (let i = 0; i < items.length; i++) {
@@ -13439,7 +13565,7 @@ function collect29(state: State): number[] {
 }
 
 /** [h for h in disc(kraken, 1) if h == kraken or krakenMayEnter(h)] */
-function collect30(state: State): Hex[] {
+function collect31(state: State): Hex[] {
   const out: Hex[] = [];
   const items = hexDisc(state.kraken, 1);
   for (let i = 0; i < items.length; i++) {
@@ -13451,7 +13577,7 @@ function collect30(state: State): Hex[] {
 }
 
 /** any(p in players: p.pos == krakenTo) */
-function any31(state: State, krakenTo: Hex): boolean {
+function any32(state: State, krakenTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13462,7 +13588,7 @@ function any31(state: State, krakenTo: Hex): boolean {
 }
 
 /** [p for p in players if p.pos == krakenTo] */
-function collect32(state: State, krakenTo: Hex): Player[] {
+function collect33(state: State, krakenTo: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13474,7 +13600,7 @@ function collect32(state: State, krakenTo: Hex): Player[] {
 }
 
 /** [h for h in disc(here, 1) if h == here or merchantMayEnter(h)] */
-function collect33(state: State, here: Hex): Hex[] {
+function collect34(state: State, here: Hex): Hex[] {
   const out: Hex[] = [];
   const items = hexDisc(here, 1);
   for (let i = 0; i < items.length; i++) {
@@ -13486,7 +13612,7 @@ function collect33(state: State, here: Hex): Hex[] {
 }
 
 /** any(p in players: p.pos == merchantTo) */
-function any34(state: State, merchantTo: Hex): boolean {
+function any35(state: State, merchantTo: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13497,7 +13623,7 @@ function any34(state: State, merchantTo: Hex): boolean {
 }
 
 /** [p for p in players if p.pos == merchantTo] */
-function collect35(state: State, merchantTo: Hex): Player[] {
+function collect36(state: State, merchantTo: Hex): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13509,7 +13635,7 @@ function collect35(state: State, merchantTo: Hex): Player[] {
 }
 
 /** [k for k in range(1, 6) if size(otherShoalSpots(k)) > 0] */
-function collect36(state: State): number[] {
+function collect37(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(1, 6);
   for (let i = 0; i < items.length; i++) {
@@ -13521,7 +13647,7 @@ function collect36(state: State): number[] {
 }
 
 /** [d for d in members(HexDir) if stormFits(step(stormCentre, d, STORM_SHIFT))] */
-function collect37(state: State): HexDir[] {
+function collect38(state: State): HexDir[] {
   const out: HexDir[] = [];
   const items = HEX_DIR_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
@@ -13533,24 +13659,12 @@ function collect37(state: State): HexDir[] {
 }
 
 /** [i for i in range(0, playerCount - 1) if distance(players[i].pos, old) <= 1] */
-function collect38(state: State, old: Hex): number[] {
+function collect39(state: State, old: Hex): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.playerCount - 1);
   for (let i = 0; i < items.length; i++) {
     const i_ = items[i]!;
     if (hexDistance(state.players[at(SEATS[state.playerCount]!, i_)]!.pos, old) <= 1) out.push(i_);
-  }
-
-  return out;
-}
-
-/** [h for h in disc(arrival, 1) if freeSea(h)] */
-function collect39(state: State, arrival: Hex): Hex[] {
-  const out: Hex[] = [];
-  const items = hexDisc(arrival, 1);
-  for (let i = 0; i < items.length; i++) {
-    const h = items[i]!;
-    if (freeSea(state, h)) out.push(h);
   }
 
   return out;
@@ -13568,8 +13682,20 @@ function collect40(state: State, arrival: Hex): Hex[] {
   return out;
 }
 
+/** [h for h in disc(arrival, 1) if freeSea(h)] */
+function collect41(state: State, arrival: Hex): Hex[] {
+  const out: Hex[] = [];
+  const items = hexDisc(arrival, 1);
+  for (let i = 0; i < items.length; i++) {
+    const h = items[i]!;
+    if (freeSea(state, h)) out.push(h);
+  }
+
+  return out;
+}
+
 /** [c for c in shipOffer if canBuyShip(me, c)] */
-function collect41(state: State, me: Player): number[] {
+function collect42(state: State, me: Player): number[] {
   const out: number[] = [];
   const items = state.shipOffer;
   for (let i = 0; i < items.length; i++) {
@@ -13581,7 +13707,7 @@ function collect41(state: State, me: Player): number[] {
 }
 
 /** any(ft in fortTokens: ft.fort == f) */
-function any42(state: State, f: number): boolean {
+function any43(state: State, f: number): boolean {
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
     const ft = items[i]!;
@@ -13592,7 +13718,7 @@ function any42(state: State, f: number): boolean {
 }
 
 /** [h for h in portSquares if portAt(h) == piratePort] */
-function collect43(state: State): Hex[] {
+function collect44(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).portSquares;
   for (let i = 0; i < items.length; i++) {
@@ -13604,7 +13730,7 @@ function collect43(state: State): Hex[] {
 }
 
 /** any(p in players: p.pos == h) */
-function any44(state: State, h: Hex): boolean {
+function any45(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13615,7 +13741,7 @@ function any44(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p.pos == h and p.damaged) */
-function any45(state: State, h: Hex): boolean {
+function any46(state: State, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13626,7 +13752,7 @@ function any45(state: State, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h) */
-function any46(state: State, me: Player, h: Hex): boolean {
+function any47(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13637,7 +13763,7 @@ function any46(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(p in players: p != me and p.pos == h and not p.damaged) */
-function any47(state: State, me: Player, h: Hex): boolean {
+function any48(state: State, me: Player, h: Hex): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
@@ -13648,7 +13774,7 @@ function any47(state: State, me: Player, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.hex == h) */
-function any48(state: State, h: Hex): boolean {
+function any49(state: State, h: Hex): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13659,7 +13785,7 @@ function any48(state: State, h: Hex): boolean {
 }
 
 /** any(w in wreck: w.cargo == cargo and moduleOf(w.hex) == m) */
-function any49(state: State, cargo: boolean, m: number): boolean {
+function any50(state: State, cargo: boolean, m: number): boolean {
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
@@ -13670,7 +13796,7 @@ function any49(state: State, cargo: boolean, m: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c) */
-function any50(state: State, c: number): boolean {
+function any51(state: State, c: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13681,7 +13807,7 @@ function any50(state: State, c: number): boolean {
 }
 
 /** any(ho in hideouts: ho.city == c and ho.owner == p) */
-function any51(state: State, c: number, p: Player): boolean {
+function any52(state: State, c: number, p: Player): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13692,7 +13818,7 @@ function any51(state: State, c: number, p: Player): boolean {
 }
 
 /** count(ho in hideouts: ho.owner == p) */
-function count52(state: State, p: Player): number {
+function count53(state: State, p: Player): number {
   let total = 0;
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13704,7 +13830,7 @@ function count52(state: State, p: Player): number {
 }
 
 /** [ho.owner for ho in hideouts if ho.city == c] */
-function collect53(state: State, c: number): Player[] {
+function collect54(state: State, c: number): Player[] {
   const out: Player[] = [];
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
@@ -13716,7 +13842,7 @@ function collect53(state: State, c: number): Player[] {
 }
 
 /** any(t in p.tokens: tokenHonours(t) <= p.honours) */
-function any54(state: State, p: Player): boolean {
+function any55(state: State, p: Player): boolean {
   const items = state.players[p]!.tokens;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
@@ -13727,7 +13853,7 @@ function any54(state: State, p: Player): boolean {
 }
 
 /** any(ho in hideouts: ho.owner == p and CITIES[ho.city].module == m) */
-function any55(state: State, p: Player, m: number): boolean {
+function any56(state: State, p: Player, m: number): boolean {
   const items = state.hideouts;
   for (let i = 0; i < items.length; i++) {
     const ho = items[i]!;
@@ -13738,7 +13864,7 @@ function any55(state: State, p: Player, m: number): boolean {
 }
 
 /** match portAt(h) { cityPort(c) => if isConquered(c) then not ownsHideout(p, c) and not contains(refusedEntry, c) else canAttackCity(p, c), _ => false, } */
-function match56(state: State, h: Hex, p: Player): boolean {
+function match57(state: State, h: Hex, p: Player): boolean {
   const value = portAt(state, h);
   if (value?.kind === "cityPort") {
     const c = value.city;
@@ -13751,7 +13877,7 @@ function match56(state: State, h: Hex, p: Player): boolean {
 }
 
 /** sum(v in p.yards: v) */
-function sum57(state: State, p: Player): number {
+function sum58(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13763,7 +13889,7 @@ function sum57(state: State, p: Player): number {
 }
 
 /** count(x in p.sb: x == w) */
-function count58(state: State, p: Player, w: MainW): number {
+function count59(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.sb;
   for (let i = 0; i < items.length; i++) {
@@ -13775,7 +13901,7 @@ function count58(state: State, p: Player, w: MainW): number {
 }
 
 /** count(x in p.whMain: x == w) */
-function count59(state: State, p: Player, w: MainW): number {
+function count60(state: State, p: Player, w: MainW): number {
   let total = 0;
   const items = state.players[p]!.whMain;
   for (let i = 0; i < items.length; i++) {
@@ -13787,19 +13913,19 @@ function count59(state: State, p: Player, w: MainW): number {
 }
 
 /** sum(p in players: count(x in p.sb: x == w) + count(x in p.whMain: x == w)) */
-function sum60(state: State, w: MainW): number {
+function sum61(state: State, w: MainW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count58(state, p, w) + count59(state, p, w);
+    total += count59(state, p, w) + count60(state, p, w);
   }
 
   return total;
 }
 
 /** count(x in p.holdSec: x == w) */
-function count61(state: State, p: Player, w: SecW): number {
+function count62(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.holdSec;
   for (let i = 0; i < items.length; i++) {
@@ -13811,7 +13937,7 @@ function count61(state: State, p: Player, w: SecW): number {
 }
 
 /** count(x in p.whSec: x == w) */
-function count62(state: State, p: Player, w: SecW): number {
+function count63(state: State, p: Player, w: SecW): number {
   let total = 0;
   const items = state.players[p]!.whSec;
   for (let i = 0; i < items.length; i++) {
@@ -13823,19 +13949,19 @@ function count62(state: State, p: Player, w: SecW): number {
 }
 
 /** sum(p in players: count(x in p.holdSec: x == w) + count(x in p.whSec: x == w)) */
-function sum63(state: State, w: SecW): number {
+function sum64(state: State, w: SecW): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count61(state, p, w) + count62(state, p, w);
+    total += count62(state, p, w) + count63(state, p, w);
   }
 
   return total;
 }
 
 /** count(ft in fortTokens: ft.weapon == w) */
-function count64(state: State, w: SecW): number {
+function count65(state: State, w: SecW): number {
   let total = 0;
   const items = state.fortTokens;
   for (let i = 0; i < items.length; i++) {
@@ -13847,7 +13973,7 @@ function count64(state: State, w: SecW): number {
 }
 
 /** count(x in p.yards: x == v) */
-function count65(state: State, p: Player, v: number): number {
+function count66(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.yards;
   for (let i = 0; i < items.length; i++) {
@@ -13859,7 +13985,7 @@ function count65(state: State, p: Player, v: number): number {
 }
 
 /** count(x in p.whSails: x == v) */
-function count66(state: State, p: Player, v: number): number {
+function count67(state: State, p: Player, v: number): number {
   let total = 0;
   const items = state.players[p]!.whSails;
   for (let i = 0; i < items.length; i++) {
@@ -13871,19 +13997,19 @@ function count66(state: State, p: Player, v: number): number {
 }
 
 /** sum(p in players: count(x in p.yards: x == v) + count(x in p.whSails: x == v)) */
-function sum67(state: State, v: number): number {
+function sum68(state: State, v: number): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count65(state, p, v) + count66(state, p, v);
+    total += count66(state, p, v) + count67(state, p, v);
   }
 
   return total;
 }
 
 /** count(w in wreck: not w.cargo and w.sail == v) */
-function count68(state: State, v: number): number {
+function count69(state: State, v: number): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13895,7 +14021,7 @@ function count68(state: State, v: number): number {
 }
 
 /** sum(p in players: p.cargo + p.whCargo) */
-function sum69(state: State): number {
+function sum70(state: State): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13907,7 +14033,7 @@ function sum69(state: State): number {
 }
 
 /** count(w in wreck: w.cargo) */
-function count70(state: State): number {
+function count71(state: State): number {
   let total = 0;
   const items = state.wreck;
   for (let i = 0; i < items.length; i++) {
@@ -13919,7 +14045,7 @@ function count70(state: State): number {
 }
 
 /** count(x in p.letters: x == n) */
-function count71(state: State, p: Player, n_: Nation): number {
+function count72(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.letters;
   for (let i = 0; i < items.length; i++) {
@@ -13931,7 +14057,7 @@ function count71(state: State, p: Player, n_: Nation): number {
 }
 
 /** count(x in p.whLetters: x == n) */
-function count72(state: State, p: Player, n_: Nation): number {
+function count73(state: State, p: Player, n_: Nation): number {
   let total = 0;
   const items = state.players[p]!.whLetters;
   for (let i = 0; i < items.length; i++) {
@@ -13943,19 +14069,19 @@ function count72(state: State, p: Player, n_: Nation): number {
 }
 
 /** sum(p in players: count(x in p.letters: x == n) + count(x in p.whLetters: x == n)) */
-function sum73(state: State, n_: Nation): number {
+function sum74(state: State, n_: Nation): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
-    total += count71(state, p, n_) + count72(state, p, n_);
+    total += count72(state, p, n_) + count73(state, p, n_);
   }
 
   return total;
 }
 
 /** sum(w in SEC_TYPES: secSupply(w)) */
-function sum74(state: State): number {
+function sum75(state: State): number {
   let total = 0;
   const items = SEC_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -13966,8 +14092,19 @@ function sum74(state: State): number {
   return total;
 }
 
+/** match s.fighter { pirate(who) => size(who.hand) > 0, _ => false } */
+function match76(state: State, s: Side): boolean {
+  const value = s.fighter;
+  if (value.kind === "pirate") {
+    const who = value.who;
+    return state.players[who]!.hand.length > 0;
+  }
+
+  return false;
+}
+
 /** sum(c in CITIES: if c.module == m and c.slot == slot then c.id else 0) */
-function sum75(state: State, m: number, slot: number): number {
+function sum77(state: State, m: number, slot: number): number {
   let total = 0;
   const items = CITIES;
   for (let i = 0; i < items.length; i++) {
@@ -13979,7 +14116,7 @@ function sum75(state: State, m: number, slot: number): number {
 }
 
 /** count(p in players: p.pos == h and not p.damaged) */
-function count76(state: State, h: Hex): number {
+function count78(state: State, h: Hex): number {
   let total = 0;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -13990,32 +14127,43 @@ function count76(state: State, h: Hex): number {
   return total;
 }
 
-/** count(x in merchants: x != NOWHERE and moduleOf(x) == m) */
-function count77(state: State, m: number): number {
+/** count(j in range(0, size(merchants) - 1): j != mi and moduleOf(merchants[j]) == m) */
+function count79(state: State, mi: number, m: number): number {
   let total = 0;
-  const items = state.merchants;
+  const items = rangeList(0, state.merchants.length - 1);
   for (let i = 0; i < items.length; i++) {
-    const x = items[i]!;
-    if (x !== NOWHERE && moduleOf(state, x) === m) total++;
+    const j = items[i]!;
+    if (j !== mi && moduleOf(state, at(state.merchants, j)) === m) total++;
   }
 
   return total;
 }
 
-/** [h for h in ring(origin, k) if freeSea(h)] */
-function collect78(state: State, origin: Hex, k: number): Hex[] {
+/** any(j in range(0, size(merchants) - 1): j != mi and merchants[j] == h) */
+function any80(state: State, mi: number, h: Hex): boolean {
+  const items = rangeList(0, state.merchants.length - 1);
+  for (let i = 0; i < items.length; i++) {
+    const j = items[i]!;
+    if (j !== mi && at(state.merchants, j) === h) return true;
+  }
+
+  return false;
+}
+
+/** [h for h in ring(origin, k) if openSea(h) and (krakenLooks or kraken != h)] */
+function collect81(state: State, origin: Hex, k: number, krakenLooks: boolean): Hex[] {
   const out: Hex[] = [];
   const items = hexRing(origin, k);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (freeSea(state, h)) out.push(h);
+    if (openSea(state, h) && (krakenLooks || state.kraken !== h)) out.push(h);
   }
 
   return out;
 }
 
 /** all(h in triangle(m, i): isSea(h) and moduleOf(h) == m and kraken != h) */
-function all79(state: State, m: number, i_: number): boolean {
+function all82(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -14026,7 +14174,7 @@ function all79(state: State, m: number, i_: number): boolean {
 }
 
 /** all(h in triangle(m, i): contains(shoalTemplate(m), h)) */
-function all80(state: State, m: number, i_: number): boolean {
+function all83(state: State, m: number, i_: number): boolean {
   const items = triangle(state, m, i_);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -14037,7 +14185,7 @@ function all80(state: State, m: number, i_: number): boolean {
 }
 
 /** [i for i in range(0, 5) if shoalSpotLegal(m, i) and not currentShoal(m, i)] */
-function collect81(state: State, m: number): number[] {
+function collect84(state: State, m: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, 5);
   for (let i = 0; i < items.length; i++) {
@@ -14049,7 +14197,7 @@ function collect81(state: State, m: number): number[] {
 }
 
 /** all(h in disc(c, 1): onBoard(h) and not isPort(h)) */
-function all82(state: State, c: Hex): boolean {
+function all85(state: State, c: Hex): boolean {
   const items = hexDisc(c, 1);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
@@ -14060,7 +14208,7 @@ function all82(state: State, c: Hex): boolean {
 }
 
 /** { s.hex: true for s in layout if s.feature == landHex or s.feature == flagHex or s.feature == fortHex } */
-function collect83(state: State): Partial<Record<Hex, boolean>> {
+function collect86(state: State): Partial<Record<Hex, boolean>> {
   const out: Partial<Record<Hex, boolean>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14072,7 +14220,7 @@ function collect83(state: State): Partial<Record<Hex, boolean>> {
 }
 
 /** [s.hex for s in layout if s.feature == portHex] */
-function collect84(state: State): Hex[] {
+function collect87(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14084,7 +14232,7 @@ function collect84(state: State): Hex[] {
 }
 
 /** { s.hex: portOf(s.module, s.city) for s in layout if s.feature == portHex } */
-function collect85(state: State): Partial<Record<Hex, Port>> {
+function collect88(state: State): Partial<Record<Hex, Port>> {
   const out: Partial<Record<Hex, Port>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14096,7 +14244,7 @@ function collect85(state: State): Partial<Record<Hex, Port>> {
 }
 
 /** { s.hex: true for s in layout if s.feature == reefHex } */
-function collect86(state: State): Partial<Record<Hex, boolean>> {
+function collect89(state: State): Partial<Record<Hex, boolean>> {
   const out: Partial<Record<Hex, boolean>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14108,7 +14256,7 @@ function collect86(state: State): Partial<Record<Hex, boolean>> {
 }
 
 /** { s.hex: s.module for s in layout if s.feature == fortSeaHex } */
-function collect87(state: State): Partial<Record<Hex, number>> {
+function collect90(state: State): Partial<Record<Hex, number>> {
   const out: Partial<Record<Hex, number>> = {};
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14120,7 +14268,7 @@ function collect87(state: State): Partial<Record<Hex, number>> {
 }
 
 /** [s.hex for s in layout if s.feature == shoalsHex] */
-function collect88(state: State): Hex[] {
+function collect91(state: State): Hex[] {
   const out: Hex[] = [];
   const items = derived(state).layout;
   for (let i = 0; i < items.length; i++) {
@@ -14136,7 +14284,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "ee638777",
+  sourceHash: "7c564b91",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
