@@ -91,11 +91,18 @@ function heldSlots(
  * fields (the board, players, other locals), found by identity; a record found nowhere stays where it is.
  */
 export function freezeHeld(state: StateWithStack, fields: HeldFields): void {
+  // The common case, on every decision of every game: no held record on the stack. Plain loops, nothing allocated.
+  const stack = state.stack as readonly FrameLike[];
   let live = false;
-  heldSlots(state, fields, (frame, field) => {
-    const value = frame[field];
-    if (typeof value === "object" && value !== null && (!Array.isArray(value) || value.length > 0)) live = true;
-  });
+  for (let i = 0; i < stack.length && !live; i++) {
+    const frame = stack[i]!;
+    const names = fields[frame.routine];
+    if (names === undefined) continue;
+    for (const name of names) {
+      const value = frame[name];
+      if (typeof value === "object" && value !== null && (!Array.isArray(value) || value.length > 0)) live = true;
+    }
+  }
   if (!live) return;
 
   // Held fields are set aside while the rest of the state is indexed, so an address never points into one.
@@ -130,13 +137,19 @@ export function freezeHeld(state: StateWithStack, fields: HeldFields): void {
 
 /** When the rules go on: every held address becomes the record again, in stack order. */
 export function thawHeld(state: StateWithStack, fields: HeldFields): void {
-  const decode = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(decode);
-    return isHeldAt(value) ? heldRecord(state, value) : value;
-  };
-  heldSlots(state, fields, (frame, field) => {
-    frame[field] = decode(frame[field]);
-  });
+  const stack = state.stack as readonly FrameLike[];
+  for (let i = 0; i < stack.length; i++) {
+    const frame = stack[i]!;
+    const names = fields[frame.routine];
+    if (names === undefined) continue;
+    for (const name of names) {
+      const value = frame[name];
+      if (isHeldAt(value)) frame[name] = heldRecord(state, value);
+      else if (Array.isArray(value) && value.some(isHeldAt)) {
+        frame[name] = value.map((element: unknown) => (isHeldAt(element) ? heldRecord(state, element) : element));
+      }
+    }
+  }
 }
 
 /**
