@@ -52,22 +52,22 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 515",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 578, 703",
-  "You cannot return that many.": "rules line 679",
-  "You could not pay that together with the rest.": "rules line 694",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 700",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 790",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 803",
-  "No coin lies on that market row: it buys nothing now.": "rules line 815",
-  "That tile holds no such resource.": "rules line 816",
-  "You do not have the Loch Ness card.": "rules line 828",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 829",
-  "That tile was already activated this turn.": "rules line 830",
-  "Activating that tile would do nothing now.": "rules line 831",
-  "No clan member stands on that tile.": "rules lines 838, 848",
-  "There is no tile in that direction.": "rules line 839",
-  "At least one clan member must stay in your display until your last turn.": "rules line 849",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 517",
+  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 581, 706",
+  "You cannot return that many.": "rules line 682",
+  "You could not pay that together with the rest.": "rules line 697",
+  "This fair does not take that many different resources, or you cannot pay them.": "rules line 703",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 793",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 806",
+  "No coin lies on that market row: it buys nothing now.": "rules line 818",
+  "That tile holds no such resource.": "rules line 819",
+  "You do not have the Loch Ness card.": "rules line 831",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 832",
+  "That tile was already activated this turn.": "rules line 833",
+  "Activating that tile would do nothing now.": "rules line 834",
+  "No clan member stands on that tile.": "rules lines 841, 851",
+  "There is no tile in that direction.": "rules line 842",
+  "At least one clan member must stay in your display until your last turn.": "rules line 852",
 };
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -163,8 +163,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 931).pile = [];
-      mapGet(state.stacks, "stack1", 932).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 934).pile = [];
+      mapGet(state.stacks, "stack1", 935).pile = [22, 23, 24];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -198,8 +198,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 956).pile = [];
-      mapGet(state.stacks, "stack1", 957).pile = [22, 23, 24, 27];
+      mapGet(state.stacks, "stack0", 959).pile = [];
+      mapGet(state.stacks, "stack1", 960).pile = [22, 23, 24, 27];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -289,8 +289,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 989).pile = [];
-      mapGet(state.stacks, "stack1", 990).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 992).pile = [];
+      mapGet(state.stacks, "stack1", 993).pile = [22, 23, 24];
     }
     state.rng.forced.push(5);
     start(state);
@@ -327,8 +327,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        mapGet(state.stacks, "stack0", 1007).pile = [];
-        mapGet(state.stacks, "stack1", 1008).pile = [22, 23, 24];
+        mapGet(state.stacks, "stack0", 1010).pile = [];
+        mapGet(state.stacks, "stack1", 1011).pile = [22, 23, 24];
       }
       start(state);
       expect(
@@ -362,8 +362,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 1020).pile = [];
-      mapGet(state.stacks, "stack1", 1021).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1023).pile = [];
+      mapGet(state.stacks, "stack1", 1024).pile = [22, 23, 24];
     }
     state.rng.forced.push(3);
     start(state);
@@ -449,8 +449,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = [2, 0, 0, 0, 3];
-      mapGet(state.stacks, "stack0", 1066).pile = [];
-      mapGet(state.stacks, "stack1", 1067).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1069).pile = [];
+      mapGet(state.stacks, "stack1", 1070).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
@@ -849,10 +849,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1319).pile = [];
-      mapGet(state.stacks, "stack1", 1320).pile = [];
-      mapGet(state.stacks, "stack2", 1321).pile = [];
-      mapGet(state.stacks, "stack3", 1322).pile = [52];
+      mapGet(state.stacks, "stack0", 1322).pile = [];
+      mapGet(state.stacks, "stack1", 1323).pile = [];
+      mapGet(state.stacks, "stack2", 1324).pile = [];
+      mapGet(state.stacks, "stack3", 1325).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
@@ -1010,8 +1010,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1430).pile = [];
-      mapGet(state.stacks, "stack1", 1431).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1433).pile = [];
+      mapGet(state.stacks, "stack1", 1434).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, used: false },
@@ -1135,8 +1135,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1527).pile = [];
-      mapGet(state.stacks, "stack1", 1528).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1530).pile = [];
+      mapGet(state.stacks, "stack1", 1531).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
@@ -1177,8 +1177,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1554).pile = [];
-      mapGet(state.stacks, "stack1", 1555).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1557).pile = [];
+      mapGet(state.stacks, "stack1", 1558).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
@@ -1312,8 +1312,8 @@ describe("Glen More: rules tests", () => {
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "activation", player: 0, value: 0 });
-      expect(refusal, 'expect refused 0 activation(0) "Play one of: LochNess, Sell, EndActivation."').toBe(
-        "Play one of: LochNess, Sell, EndActivation.",
+      expect(refusal, 'expect refused 0 activation(0) "Play one of: LochNess, EndActivation."').toBe(
+        "Play one of: LochNess, EndActivation.",
       );
       expect(JSON.stringify(state)).toBe(before);
     }
@@ -1428,9 +1428,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1712).pile = [];
-      mapGet(state.stacks, "stack1", 1713).pile = [22];
-      mapGet(state.stacks, "stack2", 1714).pile = [31, 45];
+      mapGet(state.stacks, "stack0", 1715).pile = [];
+      mapGet(state.stacks, "stack1", 1716).pile = [22];
+      mapGet(state.stacks, "stack2", 1717).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1462,9 +1462,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1743).pile = [];
-      mapGet(state.stacks, "stack1", 1744).pile = [22];
-      mapGet(state.stacks, "stack2", 1745).pile = [31, 45];
+      mapGet(state.stacks, "stack0", 1746).pile = [];
+      mapGet(state.stacks, "stack1", 1747).pile = [22];
+      mapGet(state.stacks, "stack2", 1748).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1494,9 +1494,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1767).pile = [];
-      mapGet(state.stacks, "stack1", 1768).pile = [22];
-      mapGet(state.stacks, "stack2", 1769).pile = [31, 45];
+      mapGet(state.stacks, "stack0", 1770).pile = [];
+      mapGet(state.stacks, "stack1", 1771).pile = [22];
+      mapGet(state.stacks, "stack2", 1772).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1526,9 +1526,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1788).pile = [];
-      mapGet(state.stacks, "stack1", 1789).pile = [22];
-      mapGet(state.stacks, "stack2", 1790).pile = [31, 45, 46];
+      mapGet(state.stacks, "stack0", 1791).pile = [];
+      mapGet(state.stacks, "stack1", 1792).pile = [22];
+      mapGet(state.stacks, "stack2", 1793).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     }
     start(state);
@@ -1549,10 +1549,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1808).pile = [];
-      mapGet(state.stacks, "stack1", 1809).pile = [];
-      mapGet(state.stacks, "stack2", 1810).pile = [];
-      mapGet(state.stacks, "stack3", 1811).pile = [52];
+      mapGet(state.stacks, "stack0", 1811).pile = [];
+      mapGet(state.stacks, "stack1", 1812).pile = [];
+      mapGet(state.stacks, "stack2", 1813).pile = [];
+      mapGet(state.stacks, "stack3", 1814).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     }
@@ -1584,10 +1584,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1832).pile = [];
-      mapGet(state.stacks, "stack1", 1833).pile = [];
-      mapGet(state.stacks, "stack2", 1834).pile = [];
-      mapGet(state.stacks, "stack3", 1835).pile = [52];
+      mapGet(state.stacks, "stack0", 1835).pile = [];
+      mapGet(state.stacks, "stack1", 1836).pile = [];
+      mapGet(state.stacks, "stack2", 1837).pile = [];
+      mapGet(state.stacks, "stack3", 1838).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -1618,10 +1618,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1867).pile = [];
-      mapGet(state.stacks, "stack1", 1868).pile = [];
-      mapGet(state.stacks, "stack2", 1869).pile = [];
-      mapGet(state.stacks, "stack3", 1870).pile = [52];
+      mapGet(state.stacks, "stack0", 1870).pile = [];
+      mapGet(state.stacks, "stack1", 1871).pile = [];
+      mapGet(state.stacks, "stack2", 1872).pile = [];
+      mapGet(state.stacks, "stack3", 1873).pile = [52];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
         state.players[0]!.display.push({ tile: 22, x: i_, y: 10, cubes: [], clans: 0, used: false });
@@ -1676,10 +1676,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1905).pile = [];
-      mapGet(state.stacks, "stack1", 1906).pile = [];
-      mapGet(state.stacks, "stack2", 1907).pile = [];
-      mapGet(state.stacks, "stack3", 1908).pile = [52];
+      mapGet(state.stacks, "stack0", 1908).pile = [];
+      mapGet(state.stacks, "stack1", 1909).pile = [];
+      mapGet(state.stacks, "stack2", 1910).pile = [];
+      mapGet(state.stacks, "stack3", 1911).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1704,10 +1704,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1926).pile = [];
-      mapGet(state.stacks, "stack1", 1927).pile = [];
-      mapGet(state.stacks, "stack2", 1928).pile = [];
-      mapGet(state.stacks, "stack3", 1929).pile = [52];
+      mapGet(state.stacks, "stack0", 1929).pile = [];
+      mapGet(state.stacks, "stack1", 1930).pile = [];
+      mapGet(state.stacks, "stack2", 1931).pile = [];
+      mapGet(state.stacks, "stack3", 1932).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1740,9 +1740,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 1944).pile = [];
-      mapGet(state.stacks, "stack1", 1945).pile = [22];
-      mapGet(state.stacks, "stack2", 1946).pile = [31, 45];
+      mapGet(state.stacks, "stack0", 1947).pile = [];
+      mapGet(state.stacks, "stack1", 1948).pile = [22];
+      mapGet(state.stacks, "stack2", 1949).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     }
     state.rng.forced.push(0);
@@ -1774,8 +1774,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      mapGet(state.stacks, "stack0", 1960).pile = [];
-      mapGet(state.stacks, "stack1", 1961).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1963).pile = [];
+      mapGet(state.stacks, "stack1", 1964).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     }
     start(state);

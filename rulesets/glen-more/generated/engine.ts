@@ -334,21 +334,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 506) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 515) */
-/** site 2: `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 522) */
-/** site 3: `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 527) */
-/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 540) */
-/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 567) */
-/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 578) */
-/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 599) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 621) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 642) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 666) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 679) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 694) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 700) */
-/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 703) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 509) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 517) */
+/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 524) */
+/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 529) */
+/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 543) */
+/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 570) */
+/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 581) */
+/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 602) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 624) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 645) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 669) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 682) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 697) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 703) */
+/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 706) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -401,20 +401,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 789). */
+/** The action TakeTile (rules line 792). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 802). */
+/** The action ForcedMove (rules line 805). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 814). */
+/** The action Sell (rules line 817). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -423,13 +423,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 822). */
+/** The action EndActivation (rules line 825). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action LochNess (rules line 827). */
+/** The action LochNess (rules line 830). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -437,7 +437,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 837). */
+/** The action MoveClan (rules line 840). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -446,7 +446,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 847). */
+/** The action Promote (rules line 850). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -454,13 +454,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 855). */
+/** The action EndMoves (rules line 858). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose activation` (rules line 515). */
+/** The answer to `choose activation` (rules line 517). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -468,7 +468,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 540). */
+/** The answer to `choose source` (rules line 543). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -476,7 +476,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 567). */
+/** The answer to `choose clanSource` (rules line 570). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -484,14 +484,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 578). */
+/** The answer to `choose oichRes` (rules line 581). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 599). */
+/** The answer to `choose spot` (rules line 602). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -499,49 +499,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 621). */
+/** The answer to `choose lochyRes` (rules line 624). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 642). */
+/** The answer to `choose shielRes` (rules line 645). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 666). */
+/** The answer to `choose ionaRes` (rules line 669). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 679). */
+/** The answer to `choose butcherCount` (rules line 682). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 694). */
+/** The answer to `choose grocerRes` (rules line 697). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 700). */
+/** The answer to `choose fairTypes` (rules line 703). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 703). */
+/** The answer to `choose fairRes` (rules line 706). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -1202,12 +1202,12 @@ export function villages(state: State, p: Player): number {
   return count40(state, p);
 }
 
-/** fn toActivate (line 653) */
+/** fn toActivate (line 656) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect41(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 875) */
+/** fn fourPlayerTrack (line 878) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1226,7 +1226,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 880) */
+/** fn twoPlayerTrack (line 883) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1245,14 +1245,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 885) */
+/** fn startVillage (line 888) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, used: false };
 }
 
-/** proc dieTurn (line 713) */
+/** proc dieTurn (line 716) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 714);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 717);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1262,7 +1262,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 751) */
+/** proc scoreRound (line 754) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min42(state);
@@ -1276,7 +1276,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 762) */
+/** proc finalScoring (line 765) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1318,7 +1318,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 802): its effects, once allowed. */
+/** action ForcedMove (line 805): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1337,7 +1337,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 814): its effects, once allowed. */
+/** action Sell (line 817): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1349,7 +1349,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 822): its effects, once allowed. */
+/** action EndActivation (line 825): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1377,7 +1377,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 837): its effects, once allowed. */
+/** action MoveClan (line 840): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1402,7 +1402,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 847): its effects, once allowed. */
+/** action Promote (line 850): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1414,7 +1414,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 855): its effects, once allowed. */
+/** action EndMoves (line 858): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1511,6 +1511,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
           t.used = false;
         }
 
+        state.allowed.push({ actions: ["Sell"], players: [frame.p], depth: state.stack.length });
         frame.pc = 1;
         continue machine;
       }
@@ -1545,12 +1546,13 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 4: {
+        state.allowed.pop();
         state.stack.pop();
         return;
       }
 
       case 5: {
-        state.allowed.push({ actions: ["LochNess", "Sell"], players: [frame.p], depth: state.stack.length });
+        state.allowed.push({ actions: ["LochNess"], players: [frame.p], depth: state.stack.length });
         frame.activation$left = toActivate(state, frame.p, frame.placed).slice();
         frame.pc = 6;
         continue machine;
@@ -1673,7 +1675,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 534) until it waits for a decision or is done. */
+/** Runs proc payDue (line 537) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1792,7 +1794,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 558) until it waits for a decision or is done. */
+/** Runs proc payFor (line 561) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1904,7 +1906,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 586) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 589) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2000,7 +2002,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 608) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 611) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2272,7 +2274,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 657) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 660) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2579,7 +2581,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 724) until it waits for a decision or is done. */
+/** Runs proc refill (line 727) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2623,7 +2625,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 734) until it waits for a decision or is done. */
+/** Runs proc layTile (line 737) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2635,7 +2637,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(mapGet(state.stacks, frame.s, 736));
+        const id = drawFromPile(mapGet(state.stacks, frame.s, 739));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2682,7 +2684,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 789) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 792) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2722,7 +2724,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 827) until it waits for a decision or is done. */
+/** Runs action LochNess (line 830) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2882,15 +2884,14 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | Sell | ForcedMove` (proc playerTurn, line 506)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 509)
       offerTakeTile(state, seat, out);
-      offerSell(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 515)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 517)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2904,24 +2905,22 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess | Sell | EndActivation` (proc playerTurn, line 522)
+      // `act p: LochNess | EndActivation` (proc playerTurn, line 524)
       offerLochNess(state, seat, out);
-      offerSell(state, seat, out);
       offerEndActivation(state, seat, out);
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | Sell | EndMoves` (proc playerTurn, line 527)
+      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 529)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
-      offerSell(state, seat, out);
       offerEndMoves(state, seat, out);
       break;
     }
 
     case 4: {
-      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 540)
+      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 543)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2932,7 +2931,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 567)
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 570)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2943,7 +2942,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 578)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 581)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2963,7 +2962,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 599)
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 602)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2973,7 +2972,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 621)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 624)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2983,7 +2982,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 642)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 645)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2993,7 +2992,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 666)
+      // `choose ionaRes: Res by p` (proc activateTile, line 669)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -3003,7 +3002,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 679)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 682)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -3014,7 +3013,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 694)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 697)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3026,7 +3025,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 700)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 703)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -3037,7 +3036,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 703)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 706)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3076,21 +3075,12 @@ function check(state: State, action: Action): string | null {
           return checkTakeTile(state, action.player, action.space);
         }
 
-        case "Sell": {
-          const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
-          if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
-            return "Sell: `src` must be a position in range(0, size(me.display) - 1).";
-          if (!(RES_VALUES as readonly unknown[]).includes(action.r))
-            return "Sell: `r` must be one of wood, stone, grain, cattle, sheep.";
-          return checkSell(state, action.player, srcList[action.src]!, action.r);
-        }
-
         case "ForcedMove": {
           return checkForcedMove(state, action.player);
         }
 
         default:
-          return "Play one of: TakeTile, Sell, ForcedMove.";
+          return "Play one of: TakeTile, ForcedMove.";
       }
     }
 
@@ -3117,21 +3107,12 @@ function check(state: State, action: Action): string | null {
           return checkLochNess(state, action.player, iList[action.i]!);
         }
 
-        case "Sell": {
-          const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
-          if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
-            return "Sell: `src` must be a position in range(0, size(me.display) - 1).";
-          if (!(RES_VALUES as readonly unknown[]).includes(action.r))
-            return "Sell: `r` must be one of wood, stone, grain, cattle, sheep.";
-          return checkSell(state, action.player, srcList[action.src]!, action.r);
-        }
-
         case "EndActivation": {
           return checkEndActivation(state, action.player);
         }
 
         default:
-          return "Play one of: LochNess, Sell, EndActivation.";
+          return "Play one of: LochNess, EndActivation.";
       }
     }
 
@@ -3153,21 +3134,12 @@ function check(state: State, action: Action): string | null {
           return checkPromote(state, action.player, srcList[action.src]!);
         }
 
-        case "Sell": {
-          const srcList = rangeList(0, state.players[action.player]!.display.length - 1);
-          if (!(Number.isInteger(action.src) && action.src >= 0 && action.src < srcList.length))
-            return "Sell: `src` must be a position in range(0, size(me.display) - 1).";
-          if (!(RES_VALUES as readonly unknown[]).includes(action.r))
-            return "Sell: `r` must be one of wood, stone, grain, cattle, sheep.";
-          return checkSell(state, action.player, srcList[action.src]!, action.r);
-        }
-
         case "EndMoves": {
           return checkEndMoves(state, action.player);
         }
 
         default:
-          return "Play one of: MoveClan, Promote, Sell, EndMoves.";
+          return "Play one of: MoveClan, Promote, EndMoves.";
       }
     }
 
@@ -3303,14 +3275,6 @@ function apply(state: State, action: Action): void {
         case "TakeTile":
           state.stack.push(newTakeTileFrame(action.player, action.space));
           break;
-        case "Sell":
-          doSell(
-            state,
-            action.player,
-            at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
-            action.r,
-          );
-          break;
         case "ForcedMove":
           doForcedMove(state, action.player);
           break;
@@ -3340,14 +3304,6 @@ function apply(state: State, action: Action): void {
             ),
           );
           break;
-        case "Sell":
-          doSell(
-            state,
-            action.player,
-            at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
-            action.r,
-          );
-          break;
         case "EndActivation":
           doEndActivation(state, action.player);
           break;
@@ -3374,14 +3330,6 @@ function apply(state: State, action: Action): void {
             state,
             action.player,
             at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
-          );
-          break;
-        case "Sell":
-          doSell(
-            state,
-            action.player,
-            at(rangeList(0, state.players[action.player]!.display.length - 1), action.src),
-            action.r,
           );
           break;
         case "EndMoves":
@@ -3488,10 +3436,10 @@ function apply(state: State, action: Action): void {
 
 /** The actions each decision site offers itself (an allowance does not offer them twice there). */
 const SITE_OFFERS: readonly (readonly string[])[] = [
-  ["TakeTile", "Sell", "ForcedMove"],
+  ["TakeTile", "ForcedMove"],
   [],
-  ["LochNess", "Sell", "EndActivation"],
-  ["MoveClan", "Promote", "Sell", "EndMoves"],
+  ["LochNess", "EndActivation"],
+  ["MoveClan", "Promote", "EndMoves"],
   [],
   [],
   [],
@@ -4667,7 +4615,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "e72c3e4b",
+  sourceHash: "7e570ee2",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
