@@ -170,6 +170,7 @@ function refusalLines(program: Program): string {
   block(program.flow.body);
   for (const p of program.procs.values()) block(p.body);
   for (const a of program.actions.values()) block(a.body);
+  for (const v of program.variants) for (const r of v.replacements) if (r.kind !== "fn") block(r.body);
   const entries = [...lines].map(
     ([m, ls]) => `${str(m)}: ${str(`rules line${ls.length > 1 ? "s" : ""} ${ls.join(", ")}`)}`,
   );
