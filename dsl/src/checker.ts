@@ -10,11 +10,10 @@ import {
   type TableKey,
   GRID_CELLS,
   GRID_DIR_ENUM,
-  GRID_DIR_MEMBERS,
   HEX_DIR_ENUM,
-  HEX_DIR_MEMBERS,
 } from "./checker-builtins.ts";
 import { describeContext, type Context } from "./checker-context.ts";
+import { bindDeclarations, builtinNames, newDeclarations } from "./binder.ts";
 import { MapChecker } from "./checker-maps.ts";
 import { TestChecker } from "./checker-tests.ts";
 import { DerivedData } from "./derived-data.ts";
@@ -98,32 +97,6 @@ export interface CheckResult {
   readonly diagnostics: Diagnostic[];
 }
 
-/** Builtin functions: name -> arity and a typing rule. */
-/** Keys the generated state uses itself, so no global or player field may take them. */
-const reservedStateKeys: readonly string[] = [
-  "variant",
-  "params",
-  "playerCount",
-  "players",
-  "rng",
-  "stack",
-  "pending",
-  "allowed",
-  "interrupts",
-  "returns",
-];
-
-const builtinNames: readonly A.BuiltinName[] = [
-  "players",
-  "playerCount",
-  "viewer",
-  "owner",
-  "over",
-  "winners",
-  "acting",
-  "interrupting",
-];
-
 interface Scope {
   readonly parent: Scope | undefined;
   readonly locals: Map<string, A.LocalSymbol>;
@@ -156,24 +129,26 @@ export function check(file: A.RulesFile): CheckResult {
 class Checker {
   private readonly diagnostics: Diagnostic[] = [];
   private game: A.GameDecl | undefined;
-  private readonly enums = new Map<string, A.EnumDecl>();
-  private readonly enumMembers = new Map<string, string[]>(); // member -> enums declaring it
-  private readonly records = new Map<string, RecordInfo>();
-  private readonly consts = new Map<string, { decl: A.ConstDecl; type: Type }>();
-  private readonly params = new Map<string, { decl: A.ParamDecl; type: Type }>();
-  private readonly playerFields = new Map<string, FieldInfo>();
-  private readonly globalFields = new Map<string, FieldInfo>();
-  private readonly derivedFields = new Map<string, FieldInfo>();
+  /** What the file declares, by namespace: filled by the binder (pass 1), read by every later pass. */
+  private readonly decls = newDeclarations();
+  private readonly enums = this.decls.enums;
+  private readonly enumMembers = this.decls.enumMembers;
+  private readonly records = this.decls.records;
+  private readonly consts = this.decls.consts;
+  private readonly params = this.decls.params;
+  private readonly playerFields = this.decls.playerFields;
+  private readonly globalFields = this.decls.globalFields;
+  private readonly derivedFields = this.decls.derivedFields;
   /** Who reads and writes which field and calls whom, for the promises derived data relies on. */
   private readonly derived = new DerivedData();
-  private readonly fns = new Map<string, A.FnDecl>();
-  private readonly procs = new Map<string, A.ProcDecl>();
-  private readonly actions = new Map<string, A.ActionDecl>();
+  private readonly fns = this.decls.fns;
+  private readonly procs = this.decls.procs;
+  private readonly actions = this.decls.actions;
   private setup: A.SetupDecl | undefined;
   private flow: A.FlowDecl | undefined;
   private scoring: A.ScoringDecl | undefined;
-  private readonly variants: A.VariantDecl[] = [];
-  private readonly tests: A.TestDecl[] = [];
+  private readonly variants = this.decls.variants;
+  private readonly tests = this.decls.tests;
   /** Decision sites and the calls between routines: which rules can wait for players. */
   private readonly graph = new RoutineGraph();
   private readonly choiceTypes = new Map<string, Type>();
@@ -195,10 +170,9 @@ class Checker {
     loopDepth: 0,
     atActionTop: false,
   };
-  private readonly typeNames = new Set<string>();
+  private readonly typeNames = this.decls.typeNames;
   /** Set while resolving a choice's type: its range may end at a value (`0..me.coins`). */
   private rangeValueAllowed = false;
-  private readonly valueNames = new Map<string, A.Span>();
   /** Data tables that declare a key column (`table SHIPS of Ship key id`), by name. */
   private readonly tableKeys = new Map<string, TableKey>();
 
@@ -321,203 +295,13 @@ class Checker {
 
   // ---- pass 1: declarations ---------------------------------------------------------------------------------
 
-  private declareValue(name: A.Name, what: string): boolean {
-    const previous = this.valueNames.get(name.text);
-    if (previous) {
-      this.diagnostics.push(
-        error(
-          Codes.duplicate,
-          name.span,
-          `\`${name.text}\` is already declared (line ${previous.line})`,
-          `rename one of them; ${what} names share one namespace with constants, fields, functions and actions`,
-        ),
-      );
-      return false;
-    }
-    if ((builtinNames as readonly string[]).includes(name.text) || name.text in builtinFunctions) {
-      this.diagnostics.push(
-        error(Codes.duplicate, name.span, `\`${name.text}\` is a builtin name and cannot be redeclared`),
-      );
-      return false;
-    }
-    this.valueNames.set(name.text, name.span);
-    return true;
-  }
-
-  private declareType(name: A.Name): boolean {
-    if (
-      this.typeNames.has(name.text) ||
-      ["int", "bool", "string", "Player", "Hex", HEX_DIR_ENUM, GRID_DIR_ENUM].includes(name.text)
-    ) {
-      this.diagnostics.push(error(Codes.duplicate, name.span, `the type \`${name.text}\` is already declared`));
-      return false;
-    }
-    this.typeNames.add(name.text);
-    return true;
-  }
-
-  /**
-   * `HexDir` and `GridDir`, the language's own enums; programs that never use one do not carry it (see `run`). A
-   * designer's enum with a member of the same name is preferred where the name alone is written (`left`).
-   */
-  private declareDirections(): void {
-    const span: A.Span = { start: 0, end: 0, line: 1, column: 1 };
-    for (const [name, members] of [
-      [HEX_DIR_ENUM, HEX_DIR_MEMBERS],
-      [GRID_DIR_ENUM, GRID_DIR_MEMBERS],
-    ] as const) {
-      const decl: A.EnumDecl = {
-        kind: "enum",
-        span,
-        name: { text: name, span },
-        members: members.map((text) => ({ span, name: { text, span }, fields: [] })),
-      };
-      this.enums.set(name, decl);
-      for (const m of members) this.enumMembers.set(m, [name]);
-    }
-  }
-
+  /** Pass 1, the binder: every declaration in its namespace (dsl/src/binder.ts). */
   private declare(): void {
-    this.declareDirections();
-    const firstOf = new Map<string, A.Declaration>();
-    for (const d of this.file.declarations) {
-      switch (d.kind) {
-        case "game":
-        case "setup":
-        case "flow":
-        case "scoring": {
-          const previous = firstOf.get(d.kind);
-          if (previous) {
-            this.diagnostics.push(
-              error(
-                Codes.duplicate,
-                d.span,
-                `a second \`${d.kind}\` declaration (the first is on line ${previous.span.line})`,
-                "a game has one of each; merge them",
-              ),
-            );
-            continue;
-          }
-          firstOf.set(d.kind, d);
-          if (d.kind === "game") this.game = d;
-          if (d.kind === "setup") this.setup = d;
-          if (d.kind === "flow") this.flow = d;
-          if (d.kind === "scoring") this.scoring = d;
-          break;
-        }
-        case "enum": {
-          if (!this.declareType(d.name)) break;
-          this.enums.set(d.name.text, d);
-          const seen = new Set<string>();
-          for (const { name: m } of d.members) {
-            if (seen.has(m.text)) {
-              this.diagnostics.push(
-                error(Codes.duplicate, m.span, `\`${m.text}\` is listed twice in \`${d.name.text}\``),
-              );
-              continue;
-            }
-            seen.add(m.text);
-            this.enumMembers.set(m.text, [...(this.enumMembers.get(m.text) ?? []), d.name.text]);
-          }
-          if (d.members.length === 0) {
-            this.diagnostics.push(error(Codes.invalidValue, d.name.span, `the enum \`${d.name.text}\` has no members`));
-          }
-          break;
-        }
-        case "record":
-          if (this.declareType(d.name)) this.records.set(d.name.text, { decl: d, fields: new Map() });
-          break;
-        case "const":
-          if (this.declareValue(d.name, "constant")) this.consts.set(d.name.text, { decl: d, type: UNKNOWN });
-          break;
-        case "param":
-          if (this.declareValue(d.name, "parameter")) this.params.set(d.name.text, { decl: d, type: UNKNOWN });
-          break;
-        case "state":
-          for (const f of d.fields) {
-            const table =
-              d.scope === "player" ? this.playerFields : d.scope === "global" ? this.globalFields : this.derivedFields;
-            if (reservedStateKeys.includes(f.name.text)) {
-              this.diagnostics.push(
-                error(
-                  Codes.duplicate,
-                  f.name.span,
-                  `\`${f.name.text}\` is reserved for the engine's own bookkeeping`,
-                  "choose another field name",
-                ),
-              );
-              continue;
-            }
-            if (d.scope !== "player" && !this.declareValue(f.name, `${d.scope} field`)) continue;
-            if (table.has(f.name.text)) {
-              this.diagnostics.push(
-                error(Codes.duplicate, f.name.span, `the field \`${f.name.text}\` is declared twice`),
-              );
-              continue;
-            }
-            table.set(f.name.text, { decl: f, type: UNKNOWN });
-            if (d.scope === "derived") this.derived.declare(f);
-          }
-          break;
-        case "fn":
-          if (this.declareValue(d.name, "function")) this.fns.set(d.name.text, d);
-          break;
-        case "proc":
-          if (this.declareValue(d.name, "procedure")) this.procs.set(d.name.text, d);
-          break;
-        case "action":
-          if (this.declareValue(d.name, "action")) this.actions.set(d.name.text, d);
-          break;
-        case "variant":
-          this.variants.push(d);
-          break;
-        case "test":
-          this.tests.push(d);
-          break;
-      }
-    }
-    const start = this.file.declarations[0]?.span ?? { start: 0, end: 0, line: 1, column: 1 };
-    if (!this.game) {
-      this.diagnostics.push(
-        error(
-          Codes.missingGame,
-          start,
-          "the file has no `game` declaration",
-          'start with: game "Title" { players 2..4 }',
-        ),
-      );
-    } else if (this.game.minPlayers < 1 || this.game.maxPlayers < this.game.minPlayers) {
-      this.diagnostics.push(
-        error(
-          Codes.invalidValue,
-          this.game.span,
-          `the player range ${this.game.minPlayers}..${this.game.maxPlayers} is empty`,
-        ),
-      );
-    }
-    if (!this.flow) {
-      this.diagnostics.push(
-        error(
-          Codes.missingDeclaration,
-          start,
-          "the file has no `flow` block",
-          "the flow says how the game proceeds, from the first turn to the end",
-        ),
-      );
-    }
-    const variantNames = new Set<string>(["base"]);
-    for (const v of this.variants) {
-      if (variantNames.has(v.name.text)) {
-        this.diagnostics.push(
-          error(
-            Codes.duplicate,
-            v.name.span,
-            `the variant \`${v.name.text}\` is declared twice (or is named \`base\`)`,
-          ),
-        );
-      }
-      variantNames.add(v.name.text);
-    }
+    bindDeclarations(this.file, this.decls, this.diagnostics, (f) => this.derived.declare(f));
+    this.game = this.decls.game;
+    this.setup = this.decls.setup;
+    this.flow = this.decls.flow;
+    this.scoring = this.decls.scoring;
   }
 
   // ---- pass 2: types of fields, constants and params ------------------------------------------------------

@@ -1022,9 +1022,23 @@ code(Codes.missingDeclaration, "missing declaration", () => {
   });
 });
 
+code(Codes.notExhaustive, "not exhaustive", () => {
+  it("a `match` must say what happens for every member of its enum (see also unions.test.ts)", () => {
+    const decls = "enum Light { red, amber, green }\nglobal { light: Light  n: int }";
+    const d = soleError(
+      inFlow("  match light {\n    red => n = 1\n    green => n = 2\n  }\n  end", decls),
+      Codes.notExhaustive,
+    );
+    expect(d.message).toBe("this `match` does not say what happens for `amber`");
+    loadClean(inFlow("  match light {\n    red => n = 1\n    _ => { }\n  }\n  end", decls));
+  });
+});
+
 describe("the specification", () => {
   it("has a section for every code the checker emits", () => {
-    const source = readFileSync(new URL("../src/checker.ts", import.meta.url), "utf8");
+    // The checker's passes: the binder, the checker and its parts.
+    const passes = ["binder", "checker", "checker-builtins", "checker-maps", "checker-tests", "checker-unions"];
+    const source = passes.map((f) => readFileSync(new URL(`../src/${f}.ts`, import.meta.url), "utf8")).join("\n");
     const names = new Set([...source.matchAll(/Codes\.(\w+)/g)].map((m) => m[1]!));
     const emitted = Object.entries(Codes)
       .filter(([name]) => names.has(name))
