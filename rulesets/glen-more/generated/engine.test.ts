@@ -52,22 +52,22 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 517",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 581, 706",
-  "You cannot return that many.": "rules line 682",
-  "You could not pay that together with the rest.": "rules line 697",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 703",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 793",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 806",
-  "No coin lies on that market row: it buys nothing now.": "rules line 818",
-  "That tile holds no such resource.": "rules line 819",
-  "You do not have the Loch Ness card.": "rules line 831",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 832",
-  "That tile was already activated this turn.": "rules line 833",
-  "Activating that tile would do nothing now.": "rules line 834",
-  "No clan member stands on that tile.": "rules lines 841, 851",
-  "There is no tile in that direction.": "rules line 842",
-  "At least one clan member must stay in your display until your last turn.": "rules line 852",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 524",
+  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 588, 713",
+  "You cannot return that many.": "rules line 689",
+  "You could not pay that together with the rest.": "rules line 704",
+  "This fair does not take that many different resources, or you cannot pay them.": "rules line 710",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 800",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 813",
+  "No coin lies on that market row: it buys nothing now.": "rules line 825",
+  "That tile holds no such resource.": "rules line 826",
+  "You do not have the Loch Ness card.": "rules line 838",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 839",
+  "That tile was already activated this turn.": "rules line 840",
+  "Activating that tile would do nothing now.": "rules line 841",
+  "No clan member stands on that tile.": "rules lines 848, 858",
+  "There is no tile in that direction.": "rules line 849",
+  "At least one clan member must stay in your display until your last turn.": "rules line 859",
 };
 
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
@@ -163,8 +163,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 934).pile = [];
-      mapGet(state.stacks, "stack1", 935).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 941).pile = [];
+      mapGet(state.stacks, "stack1", 942).pile = [22, 23, 24];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -198,8 +198,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 959).pile = [];
-      mapGet(state.stacks, "stack1", 960).pile = [22, 23, 24, 27];
+      mapGet(state.stacks, "stack0", 966).pile = [];
+      mapGet(state.stacks, "stack1", 967).pile = [22, 23, 24, 27];
     }
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -289,8 +289,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 992).pile = [];
-      mapGet(state.stacks, "stack1", 993).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 999).pile = [];
+      mapGet(state.stacks, "stack1", 1000).pile = [22, 23, 24];
     }
     state.rng.forced.push(5);
     start(state);
@@ -327,8 +327,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        mapGet(state.stacks, "stack0", 1010).pile = [];
-        mapGet(state.stacks, "stack1", 1011).pile = [22, 23, 24];
+        mapGet(state.stacks, "stack0", 1017).pile = [];
+        mapGet(state.stacks, "stack1", 1018).pile = [22, 23, 24];
       }
       start(state);
       expect(
@@ -362,8 +362,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 1023).pile = [];
-      mapGet(state.stacks, "stack1", 1024).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1030).pile = [];
+      mapGet(state.stacks, "stack1", 1031).pile = [22, 23, 24];
     }
     state.rng.forced.push(3);
     start(state);
@@ -449,8 +449,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = [2, 0, 0, 0, 3];
-      mapGet(state.stacks, "stack0", 1069).pile = [];
-      mapGet(state.stacks, "stack1", 1070).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1076).pile = [];
+      mapGet(state.stacks, "stack1", 1077).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
@@ -849,10 +849,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1322).pile = [];
-      mapGet(state.stacks, "stack1", 1323).pile = [];
-      mapGet(state.stacks, "stack2", 1324).pile = [];
-      mapGet(state.stacks, "stack3", 1325).pile = [52];
+      mapGet(state.stacks, "stack0", 1329).pile = [];
+      mapGet(state.stacks, "stack1", 1330).pile = [];
+      mapGet(state.stacks, "stack2", 1331).pile = [];
+      mapGet(state.stacks, "stack3", 1332).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     }
@@ -1010,8 +1010,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1433).pile = [];
-      mapGet(state.stacks, "stack1", 1434).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1440).pile = [];
+      mapGet(state.stacks, "stack1", 1441).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, used: false },
@@ -1135,8 +1135,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1530).pile = [];
-      mapGet(state.stacks, "stack1", 1531).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1537).pile = [];
+      mapGet(state.stacks, "stack1", 1538).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
@@ -1177,8 +1177,8 @@ describe("Glen More: rules tests", () => {
     {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1557).pile = [];
-      mapGet(state.stacks, "stack1", 1558).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1564).pile = [];
+      mapGet(state.stacks, "stack1", 1565).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
@@ -1428,9 +1428,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1715).pile = [];
-      mapGet(state.stacks, "stack1", 1716).pile = [22];
-      mapGet(state.stacks, "stack2", 1717).pile = [31, 45];
+      mapGet(state.stacks, "stack0", 1722).pile = [];
+      mapGet(state.stacks, "stack1", 1723).pile = [22];
+      mapGet(state.stacks, "stack2", 1724).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1462,9 +1462,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1746).pile = [];
-      mapGet(state.stacks, "stack1", 1747).pile = [22];
-      mapGet(state.stacks, "stack2", 1748).pile = [31, 45];
+      mapGet(state.stacks, "stack0", 1753).pile = [];
+      mapGet(state.stacks, "stack1", 1754).pile = [22];
+      mapGet(state.stacks, "stack2", 1755).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1494,9 +1494,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1770).pile = [];
-      mapGet(state.stacks, "stack1", 1771).pile = [22];
-      mapGet(state.stacks, "stack2", 1772).pile = [31, 45];
+      mapGet(state.stacks, "stack0", 1777).pile = [];
+      mapGet(state.stacks, "stack1", 1778).pile = [22];
+      mapGet(state.stacks, "stack2", 1779).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1526,9 +1526,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1791).pile = [];
-      mapGet(state.stacks, "stack1", 1792).pile = [22];
-      mapGet(state.stacks, "stack2", 1793).pile = [31, 45, 46];
+      mapGet(state.stacks, "stack0", 1798).pile = [];
+      mapGet(state.stacks, "stack1", 1799).pile = [22];
+      mapGet(state.stacks, "stack2", 1800).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     }
     start(state);
@@ -1549,10 +1549,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1811).pile = [];
-      mapGet(state.stacks, "stack1", 1812).pile = [];
-      mapGet(state.stacks, "stack2", 1813).pile = [];
-      mapGet(state.stacks, "stack3", 1814).pile = [52];
+      mapGet(state.stacks, "stack0", 1818).pile = [];
+      mapGet(state.stacks, "stack1", 1819).pile = [];
+      mapGet(state.stacks, "stack2", 1820).pile = [];
+      mapGet(state.stacks, "stack3", 1821).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     }
@@ -1584,10 +1584,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1835).pile = [];
-      mapGet(state.stacks, "stack1", 1836).pile = [];
-      mapGet(state.stacks, "stack2", 1837).pile = [];
-      mapGet(state.stacks, "stack3", 1838).pile = [52];
+      mapGet(state.stacks, "stack0", 1842).pile = [];
+      mapGet(state.stacks, "stack1", 1843).pile = [];
+      mapGet(state.stacks, "stack2", 1844).pile = [];
+      mapGet(state.stacks, "stack3", 1845).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -1618,10 +1618,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1870).pile = [];
-      mapGet(state.stacks, "stack1", 1871).pile = [];
-      mapGet(state.stacks, "stack2", 1872).pile = [];
-      mapGet(state.stacks, "stack3", 1873).pile = [52];
+      mapGet(state.stacks, "stack0", 1877).pile = [];
+      mapGet(state.stacks, "stack1", 1878).pile = [];
+      mapGet(state.stacks, "stack2", 1879).pile = [];
+      mapGet(state.stacks, "stack3", 1880).pile = [52];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
         state.players[0]!.display.push({ tile: 22, x: i_, y: 10, cubes: [], clans: 0, used: false });
@@ -1676,10 +1676,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1908).pile = [];
-      mapGet(state.stacks, "stack1", 1909).pile = [];
-      mapGet(state.stacks, "stack2", 1910).pile = [];
-      mapGet(state.stacks, "stack3", 1911).pile = [52];
+      mapGet(state.stacks, "stack0", 1915).pile = [];
+      mapGet(state.stacks, "stack1", 1916).pile = [];
+      mapGet(state.stacks, "stack2", 1917).pile = [];
+      mapGet(state.stacks, "stack3", 1918).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1704,10 +1704,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1929).pile = [];
-      mapGet(state.stacks, "stack1", 1930).pile = [];
-      mapGet(state.stacks, "stack2", 1931).pile = [];
-      mapGet(state.stacks, "stack3", 1932).pile = [52];
+      mapGet(state.stacks, "stack0", 1936).pile = [];
+      mapGet(state.stacks, "stack1", 1937).pile = [];
+      mapGet(state.stacks, "stack2", 1938).pile = [];
+      mapGet(state.stacks, "stack3", 1939).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -1740,9 +1740,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 1947).pile = [];
-      mapGet(state.stacks, "stack1", 1948).pile = [22];
-      mapGet(state.stacks, "stack2", 1949).pile = [31, 45];
+      mapGet(state.stacks, "stack0", 1954).pile = [];
+      mapGet(state.stacks, "stack1", 1955).pile = [22];
+      mapGet(state.stacks, "stack2", 1956).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     }
     state.rng.forced.push(0);
@@ -1774,8 +1774,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      mapGet(state.stacks, "stack0", 1963).pile = [];
-      mapGet(state.stacks, "stack1", 1964).pile = [22, 23, 24];
+      mapGet(state.stacks, "stack0", 1970).pile = [];
+      mapGet(state.stacks, "stack1", 1971).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     }
     start(state);

@@ -334,21 +334,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 509) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 517) */
-/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 524) */
-/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 529) */
-/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 543) */
-/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 570) */
-/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 581) */
-/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 602) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 624) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 645) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 669) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 682) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 697) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 703) */
-/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 706) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 516) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 524) */
+/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 531) */
+/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 536) */
+/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 550) */
+/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 577) */
+/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 588) */
+/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 609) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 631) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 652) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 676) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 689) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 704) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 710) */
+/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 713) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -401,20 +401,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 792). */
+/** The action TakeTile (rules line 799). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 805). */
+/** The action ForcedMove (rules line 812). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 817). */
+/** The action Sell (rules line 824). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -423,13 +423,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 825). */
+/** The action EndActivation (rules line 832). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action LochNess (rules line 830). */
+/** The action LochNess (rules line 837). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -437,7 +437,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 840). */
+/** The action MoveClan (rules line 847). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -446,7 +446,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 850). */
+/** The action Promote (rules line 857). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -454,13 +454,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 858). */
+/** The action EndMoves (rules line 865). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose activation` (rules line 517). */
+/** The answer to `choose activation` (rules line 524). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -468,7 +468,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 543). */
+/** The answer to `choose source` (rules line 550). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -476,7 +476,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 570). */
+/** The answer to `choose clanSource` (rules line 577). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -484,14 +484,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 581). */
+/** The answer to `choose oichRes` (rules line 588). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 602). */
+/** The answer to `choose spot` (rules line 609). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -499,49 +499,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 624). */
+/** The answer to `choose lochyRes` (rules line 631). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 645). */
+/** The answer to `choose shielRes` (rules line 652). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 669). */
+/** The answer to `choose ionaRes` (rules line 676). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 682). */
+/** The answer to `choose butcherCount` (rules line 689). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 697). */
+/** The answer to `choose grocerRes` (rules line 704). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 703). */
+/** The answer to `choose fairTypes` (rules line 710). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 706). */
+/** The answer to `choose fairRes` (rules line 713). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -975,25 +975,25 @@ export function paySources(state: State, p: Player, k: number): Source[] {
 
 /** fn cheapest (line 334) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
-  return m > c0 + c1 + c2 + c3 ? 999 : cheapestPaid(state, Math.max(0, m - c0), c1, c2);
-}
+  if (m > c0 + c1 + c2 + c3) {
+    return 999;
+  }
 
-/** fn cheapestPaid (line 336) */
-export function cheapestPaid(state: State, r: number, c1: number, c2: number): number {
+  let r = Math.max(0, m - c0);
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 339) */
+/** fn spareCubes (line 344) */
 export function spareCubes(state: State, p: Player, need: number[]): number {
   return sum18(state, p, need);
 }
 
-/** fn buysAt (line 340) */
+/** fn buysAt (line 345) */
 export function buysAt(state: State, p: Player, need: number[], price: number): number {
   return count19(state, p, need, price);
 }
 
-/** fn extraOk (line 341) */
+/** fn extraOk (line 346) */
 export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1009,7 +1009,7 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 347) */
+/** fn typePrice (line 352) */
 export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
   return at(chosen, k) > 0
     ? 99
@@ -1020,12 +1020,12 @@ export function typePrice(state: State, p: Player, chosen: number[], k: number):
         : 99;
 }
 
-/** fn typesAt (line 349) */
+/** fn typesAt (line 354) */
 export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
   return count20(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 350) */
+/** fn distinctOk (line 355) */
 export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1041,42 +1041,42 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 356) */
+/** fn funds (line 361) */
 export function funds(state: State, p: Player, need: number[]): number {
   return state.players[p]!.coins + sum21(state, p, need);
 }
 
-/** fn coverSellingOk (line 358) */
+/** fn coverSellingOk (line 363) */
 export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
   return all22(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 360) */
+/** fn twoTypesSellingOk (line 365) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any24(state, p);
 }
 
-/** fn clanNear (line 365) */
+/** fn clanNear (line 370) */
 export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
   return any25(state, p, minus, x, y);
 }
 
-/** fn edgesMatch (line 369) */
+/** fn edgesMatch (line 374) */
 export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return all26(state, p, x, y, t) && all27(state, p, y, x, t);
 }
 
-/** fn riverOk (line 373) */
+/** fn riverOk (line 378) */
 export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return !t.river || any28(state, p, x, y);
 }
 
-/** fn roadOk (line 375) */
+/** fn roadOk (line 380) */
 export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
   return !t.road || any29(state, p, y, x);
 }
 
-/** fn fits (line 377) */
+/** fn fits (line 382) */
 export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
   return (
     !occupied(state, p, x, y) &&
@@ -1088,17 +1088,17 @@ export function fits(state: State, p: Player, id: number, x: number, y: number, 
   );
 }
 
-/** fn placeable (line 384) */
+/** fn placeable (line 389) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any32(state, p, id, minus);
 }
 
-/** fn clanPayable (line 389) */
+/** fn clanPayable (line 394) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
   return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any33(state, p, id);
 }
 
-/** fn affordable (line 392) */
+/** fn affordable (line 397) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1108,12 +1108,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 397) */
+/** fn placeableAfterPaying (line 402) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 399) */
+/** fn canTakeSelling (line 404) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1123,23 +1123,20 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 405) */
+/** fn spaceLabel (line 410) */
 export function spaceLabel(state: State, space: number): string {
   return space < state.track.length ? match34(state, space) : "nothing";
 }
 
-/** fn tileOn (line 412) */
+/** fn tileOn (line 417) */
 export function tileOn(state: State, space: number): number | null {
   return space < state.track.length ? match35(state, space) : null;
 }
 
-/** fn usable (line 416) */
+/** fn usable (line 421) */
 export function usable(state: State, p: Player, i_: number): boolean {
-  return usableKind(state, p, kindAt(state, p, i_), at(state.players[p]!.display, i_).cubes.length);
-}
-
-/** fn usableKind (line 417) */
-export function usableKind(state: State, p: Player, k: Kind, held: number): boolean {
+  let k = kindAt(state, p, i_);
+  let held = at(state.players[p]!.display, i_).cubes.length;
   return (
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
     isGrey(state, k) ||
@@ -1154,12 +1151,12 @@ export function usableKind(state: State, p: Player, k: Kind, held: number): bool
   );
 }
 
-/** fn firstPawn (line 432) */
+/** fn firstPawn (line 439) */
 export function firstPawn(state: State): number {
   return min37(state);
 }
 
-/** fn lastTurn (line 433) */
+/** fn lastTurn (line 440) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1167,47 +1164,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 435) */
+/** fn left (line 442) */
 export function left(state: State, s: Stack): number {
-  return mapGet(state.stacks, s, 435).pile.length;
+  return mapGet(state.stacks, s, 442).pile.length;
 }
 
-/** fn tableVp (line 438) */
+/** fn tableVp (line 445) */
 export function tableVp(state: State, difference: number): number {
-  return mapGet(SCORE_VP, Math.min(difference, 5), 438);
+  return mapGet(SCORE_VP, Math.min(difference, 5), 445);
 }
 
-/** fn ladderVp (line 439) */
+/** fn ladderVp (line 446) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types, 439) : 0;
+  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types, 446) : 0;
 }
 
-/** fn bonnets (line 440) */
+/** fn bonnets (line 447) */
 export function bonnets(state: State, p: Player): number {
   return sum38(state, p);
 }
 
-/** fn chieftainValue (line 441) */
+/** fn chieftainValue (line 448) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 442) */
+/** fn tilesWith (line 449) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count39(state, p, b);
 }
 
-/** fn villages (line 443) */
+/** fn villages (line 450) */
 export function villages(state: State, p: Player): number {
   return count40(state, p);
 }
 
-/** fn toActivate (line 656) */
+/** fn toActivate (line 663) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect41(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 878) */
+/** fn fourPlayerTrack (line 885) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1226,7 +1223,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 883) */
+/** fn twoPlayerTrack (line 890) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1245,14 +1242,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 888) */
+/** fn startVillage (line 895) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, used: false };
 }
 
-/** proc dieTurn (line 716) */
+/** proc dieTurn (line 723) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 717);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 724);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1262,7 +1259,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 754) */
+/** proc scoreRound (line 761) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min42(state);
@@ -1276,7 +1273,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 765) */
+/** proc finalScoring (line 772) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1318,7 +1315,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 805): its effects, once allowed. */
+/** action ForcedMove (line 812): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1337,7 +1334,7 @@ function checkSell(state: State, me: Player, src: number, r: Res): string | null
   return null;
 }
 
-/** action Sell (line 817): its effects, once allowed. */
+/** action Sell (line 824): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
   state.players[me]!.coins += at(state.market, resIdx(state, r));
   setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
@@ -1349,7 +1346,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 825): its effects, once allowed. */
+/** action EndActivation (line 832): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1377,7 +1374,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 840): its effects, once allowed. */
+/** action MoveClan (line 847): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(
     state,
@@ -1402,7 +1399,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 850): its effects, once allowed. */
+/** action Promote (line 857): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1414,7 +1411,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 858): its effects, once allowed. */
+/** action EndMoves (line 865): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1423,7 +1420,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 482) until it waits for a decision or is done. */
+/** Runs the flow (line 489) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1497,7 +1494,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 495) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 502) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1675,7 +1672,7 @@ function newPayDueFrame(p: Player): PayDueFrame {
   };
 }
 
-/** Runs proc payDue (line 537) until it waits for a decision or is done. */
+/** Runs proc payDue (line 544) until it waits for a decision or is done. */
 function stepPayDue(state: State, frame: PayDueFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1794,7 +1791,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
   };
 }
 
-/** Runs proc payFor (line 561) until it waits for a decision or is done. */
+/** Runs proc payFor (line 568) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1906,7 +1903,7 @@ function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
   return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 589) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 596) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2002,7 +1999,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 611) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 618) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2274,7 +2271,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 660) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 667) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2581,7 +2578,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 727) until it waits for a decision or is done. */
+/** Runs proc refill (line 734) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2625,7 +2622,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 737) until it waits for a decision or is done. */
+/** Runs proc layTile (line 744) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2637,7 +2634,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(mapGet(state.stacks, frame.s, 739));
+        const id = drawFromPile(mapGet(state.stacks, frame.s, 746));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2684,7 +2681,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 792) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 799) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2724,7 +2721,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 830) until it waits for a decision or is done. */
+/** Runs action LochNess (line 837) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2884,14 +2881,14 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 509)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 516)
       offerTakeTile(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 517)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 524)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2905,14 +2902,14 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess | EndActivation` (proc playerTurn, line 524)
+      // `act p: LochNess | EndActivation` (proc playerTurn, line 531)
       offerLochNess(state, seat, out);
       offerEndActivation(state, seat, out);
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 529)
+      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 536)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerEndMoves(state, seat, out);
@@ -2920,7 +2917,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 543)
+      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 550)
       const frame = currentPayDueFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
@@ -2931,7 +2928,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 570)
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 577)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2942,7 +2939,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 581)
+      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 588)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2962,7 +2959,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 602)
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 609)
       const items = state.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
@@ -2972,7 +2969,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 624)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 631)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2982,7 +2979,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 645)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 652)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2992,7 +2989,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 669)
+      // `choose ionaRes: Res by p` (proc activateTile, line 676)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -3002,7 +2999,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 682)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 689)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.k, value)))
@@ -3013,7 +3010,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 697)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 704)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3025,7 +3022,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 703)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 710)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
@@ -3036,7 +3033,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 706)
+      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 713)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -3692,10 +3689,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     allowed: [],
     pending: null,
   };
-  mapGet(state.stacks, "stack0", 449).pile = shuffleInPlace(state.rng, collect51(state));
-  mapGet(state.stacks, "stack1", 450).pile = shuffleInPlace(state.rng, collect52(state));
-  mapGet(state.stacks, "stack2", 451).pile = shuffleInPlace(state.rng, collect53(state));
-  mapGet(state.stacks, "stack3", 452).pile = shuffleInPlace(state.rng, collect54(state));
+  mapGet(state.stacks, "stack0", 456).pile = shuffleInPlace(state.rng, collect51(state));
+  mapGet(state.stacks, "stack1", 457).pile = shuffleInPlace(state.rng, collect52(state));
+  mapGet(state.stacks, "stack2", 458).pile = shuffleInPlace(state.rng, collect53(state));
+  mapGet(state.stacks, "stack3", 459).pile = shuffleInPlace(state.rng, collect54(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3716,7 +3713,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   while (state.track.length < TRACK_OCCUPIED) {
-    const id = drawFromPile(mapGet(state.stacks, "stack0", 473)) ?? drawFromPile(mapGet(state.stacks, "stack1", 473));
+    const id = drawFromPile(mapGet(state.stacks, "stack0", 480)) ?? drawFromPile(mapGet(state.stacks, "stack1", 480));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -4615,7 +4612,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "7e570ee2",
+  sourceHash: "88216476",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
