@@ -91,6 +91,7 @@ export function emitTestModule(input: TestModuleInput): string {
   ];
   // Comments quote the rules, whose names must not count as uses.
   const code = body
+    .replace(/\/\*[\s\S]*?\*\//g, "")
     .split("\n")
     .filter((l) => !l.trim().startsWith("//"))
     .join("\n")
@@ -131,6 +132,15 @@ export function emitTestModule(input: TestModuleInput): string {
     "/** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */",
     `const RULE_LINES: Readonly<Record<string, string>> = ${refusalLines(program)};`,
     "",
+    ...(program.tests.some((t) => t.steps.some((st) => st.kind === "given"))
+      ? [
+          "/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */",
+          "function given(change: () => void): void {",
+          "change();",
+          "}",
+          "",
+        ]
+      : []),
     "/** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */",
     "function play(state: State, action: Action): void {",
     "const refusal = engine.check(state, action);",
@@ -205,7 +215,8 @@ function emitTestBlock(program: Program, exprs: ExprEmitter, t: TestDecl, source
     const text = source.slice(step.span.start, step.span.end).replace(/\s+/g, " ").trim();
     switch (step.kind) {
       case "given":
-        lines.push(`// ${text.slice(0, 100)}`, "{", ...statements.block(step.body, []), "}");
+        // In a function of its own: TypeScript must not narrow the fields it sets for the steps after it.
+        lines.push(`// ${text.slice(0, 100)}`, "given(() => {", ...statements.block(step.body, []), "});");
         break;
       case "random":
         if (!step.setup) lines.push(`state.rng.forced.push(${step.values.join(", ")});`);

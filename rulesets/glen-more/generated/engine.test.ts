@@ -70,6 +70,11 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "At least one clan member must stay in your display until your last turn.": "rules line 859",
 };
 
+/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
+function given(change: () => void): void {
+  change();
+}
+
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
 function play(state: State, action: Action): void {
   const refusal = engine.check(state, action);
@@ -161,11 +166,11 @@ describe("Glen More: rules tests", () => {
   it("§4.1 the rearmost pawn acts: a player still rearmost after the turn acts again", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 941).pile = [];
       mapGet(state.stacks, "stack1", 942).pile = [22, 23, 24];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
@@ -196,11 +201,11 @@ describe("Glen More: rules tests", () => {
   it("§5.10 refill: the tiles behind the new rearmost pawn go to the box, new tiles fill the front", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 966).pile = [];
       mapGet(state.stacks, "stack1", 967).pile = [22, 23, 24, 27];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -226,7 +231,7 @@ describe("Glen More: rules tests", () => {
   it("§4.1 pawns never share a space: a figure only moves onto a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = [figure(players[0]), figure(players[1]), tileSlot("0-1"), figure(players[2]), figure
-    {
+    given(() => {
       state.track = [
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
@@ -242,7 +247,7 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "0-8"),
         tileSlot(state, "1-4"),
       ];
-    }
+    });
     start(state);
     {
       const before = JSON.stringify(state);
@@ -273,7 +278,7 @@ describe("Glen More: rules tests", () => {
   it("§9.1 the die's turn: it moves as many spaces as rolled, counting every space; that tile goes to the box", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
-    {
+    given(() => {
       state.track = [
         { kind: "die" },
         { kind: "figure", owner: 0 },
@@ -291,7 +296,7 @@ describe("Glen More: rules tests", () => {
       ];
       mapGet(state.stacks, "stack0", 999).pile = [];
       mapGet(state.stacks, "stack1", 1000).pile = [22, 23, 24];
-    }
+    });
     state.rng.forced.push(5);
     start(state);
     expect(state.lastRoll, "expect lastRoll == 3").toEqual(3);
@@ -311,7 +316,7 @@ describe("Glen More: rules tests", () => {
     for (let seed = 1; seed <= 300; seed++) {
       const state = setUp({ players: 2, seed: seed, variant: "base" });
       // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
-      {
+      given(() => {
         state.track = [
           { kind: "die" },
           { kind: "figure", owner: 0 },
@@ -329,7 +334,7 @@ describe("Glen More: rules tests", () => {
         ];
         mapGet(state.stacks, "stack0", 1017).pile = [];
         mapGet(state.stacks, "stack1", 1018).pile = [22, 23, 24];
-      }
+      });
       start(state);
       expect(
         state.lastRoll >= 1 && state.lastRoll <= 3,
@@ -346,7 +351,7 @@ describe("Glen More: rules tests", () => {
   it("§9.1 ASSUMPTION A1: a die landing on a figure goes on to the next tile, which goes to the box", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
-    {
+    given(() => {
       state.track = [
         { kind: "die" },
         { kind: "figure", owner: 0 },
@@ -364,7 +369,7 @@ describe("Glen More: rules tests", () => {
       ];
       mapGet(state.stacks, "stack0", 1030).pile = [];
       mapGet(state.stacks, "stack1", 1031).pile = [22, 23, 24];
-    }
+    });
     state.rng.forced.push(3);
     start(state);
     expect(state.lastRoll, "expect lastRoll == 2").toEqual(2);
@@ -381,7 +386,7 @@ describe("Glen More: rules tests", () => {
   it("§5.9 selling: take the coins of the row's highest occupied space; an empty row buys nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") market = [0, 1, 3, 2, 0] players[0].display = [ startV
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       state.market = [0, 1, 3, 2, 0];
       state.players[0]!.display = [
@@ -390,7 +395,7 @@ describe("Glen More: rules tests", () => {
         { tile: 7, x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
         { tile: 17, x: 2, y: 0, cubes: ["grain", "grain", "grain"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     {
       const before = JSON.stringify(state);
@@ -446,7 +451,7 @@ describe("Glen More: rules tests", () => {
   it("§5.9 buying: k+1 coins onto the row while paying; a full row sells nothing; prices climb 1, 2, 3", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-22", "1-18") market = [2, 0, 0, 0, 3] stacks[stack0].pile = [] st
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = [2, 0, 0, 0, 3];
       mapGet(state.stacks, "stack0", 1076).pile = [];
@@ -455,7 +460,7 @@ describe("Glen More: rules tests", () => {
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.players[0]!.coins, "expect players[0].coins == 2").toEqual(2);
@@ -477,7 +482,7 @@ describe("Glen More: rules tests", () => {
   it("§5.9 buying is only for an immediate need, and only while the rest can still be paid", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "0-2") market = [0, 1, 0, 0, 0] players[0].coins = 3 players
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-18", "0-2").slice();
       state.market = [0, 1, 0, 0, 0];
       state.players[0]!.coins = 3;
@@ -487,7 +492,7 @@ describe("Glen More: rules tests", () => {
         { tile: 7, x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
         { tile: 21, x: 1, y: 1, cubes: ["grain"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(paySources(state, 0, 0), "expect paySources(players[0], 0) == [buy, cubeOn(2)]").toEqual([
@@ -503,9 +508,9 @@ describe("Glen More: rules tests", () => {
   it("§5.3 the first tile must extend the river or the road; a plain tile has nowhere to go", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") }
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
-    }
+    });
     start(state);
     {
       const before = JSON.stringify(state);
@@ -533,13 +538,13 @@ describe("Glen More: rules tests", () => {
   it("§5.3 side contact needed, a corner is not enough; plain edges only against plain edges", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ro
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
@@ -559,14 +564,14 @@ describe("Glen More: rules tests", () => {
   it("§5.3 a clan member must stand on one of the 8 neighbours of the new tile (diagonals count)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") players[0].display = [ startVillage(0), Placed(tile: r
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
         { tile: 15, x: 1, y: 1, cubes: [], clans: 1, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
@@ -583,7 +588,7 @@ describe("Glen More: rules tests", () => {
   it("§5.3 rivers continue rivers north–south, roads continue roads east–west", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "1-7") market = [3, 3, 3, 3, 3] players[0].display = [ start
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-19", "1-7").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.display = [
@@ -591,7 +596,7 @@ describe("Glen More: rules tests", () => {
         { tile: 23, x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, used: false },
         { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
@@ -614,7 +619,7 @@ describe("Glen More: rules tests", () => {
   it("rulebook example: Anna pays Iona Abbey, activates 4 tiles and scores 8 VP at the fair", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-17", "0-2") market = [0, 1, 0, 2, 2] players[0].coins = 3 players
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "2-17", "0-2").slice();
       state.market = [0, 1, 0, 2, 2];
       state.players[0]!.coins = 3;
@@ -626,7 +631,7 @@ describe("Glen More: rules tests", () => {
         { tile: 7, x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
         { tile: 20, x: -1, y: 1, cubes: ["cattle"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "Sell", player: 0, src: 5, r: "cattle" });
     expect(state.players[0]!.coins, "expect players[0].coins == 5").toEqual(5);
@@ -676,7 +681,7 @@ describe("Glen More: rules tests", () => {
   it("§5.5 the new tile and its 8 neighbours activate, each once, in any order; a full tile produces nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-5", "0-2") market = [1, 0, 0, 0, 0] players[0].display = [ startV
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.market = [1, 0, 0, 0, 0];
       state.players[0]!.display = [
@@ -686,7 +691,7 @@ describe("Glen More: rules tests", () => {
         { tile: 11, x: 1, y: -1, cubes: [], clans: 0, used: false },
         { tile: 20, x: 2, y: 1, cubes: [], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
@@ -748,13 +753,13 @@ describe("Glen More: rules tests", () => {
   it("§5.8 villages give movement points: clan members step to neighbours (diagonals too) or become Chieftains", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-4", "0-2") players[0].display = [startVillage(1), Placed(tile: ro
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 18, x: 1, y: 0, cubes: [], clans: 1, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(
@@ -823,10 +828,10 @@ describe("Glen More: rules tests", () => {
   it("§5.8 one clan member must stay in the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") players[0].display = [startVillage(1)] }
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -847,7 +852,7 @@ describe("Glen More: rules tests", () => {
   it("§5.8 ASSUMPTION A5: in the player's last turn the last clan member may become a Chieftain", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
       mapGet(state.stacks, "stack0", 1329).pile = [];
       mapGet(state.stacks, "stack1", 1330).pile = [];
@@ -855,7 +860,7 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack3", 1332).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -869,14 +874,14 @@ describe("Glen More: rules tests", () => {
   it("§5.6 distillery: a whisky barrel when placed, then 1 grain from any tile (or bought) for 1 barrel", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-3", "0-2") players[0].display = [ startVillage(1), Placed(tile: r
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-3", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: ["stone"], clans: 0, used: false },
         { tile: 21, x: 1, y: 1, cubes: ["grain"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "source", player: 0, value: 1 });
@@ -897,7 +902,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 sheep butcher: 2 sheep for 4 VP", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-2", "0-2") market = [0, 0, 0, 0, 3] players[0].display = [ startV
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-2", "0-2").slice();
       state.market = [0, 0, 0, 0, 3];
       state.players[0]!.display = [
@@ -905,7 +910,7 @@ describe("Glen More: rules tests", () => {
         { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
         { tile: 11, x: -1, y: 1, cubes: ["sheep", "sheep"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -917,7 +922,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 cattle butcher: 1 cattle for 2 VP; not 2 when there is only one", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-23", "0-2") market = [0, 0, 0, 3, 0] players[0].display = [ start
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-23", "0-2").slice();
       state.market = [0, 0, 0, 3, 0];
       state.players[0]!.display = [
@@ -925,7 +930,7 @@ describe("Glen More: rules tests", () => {
         { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
         { tile: 20, x: -1, y: 1, cubes: ["cattle"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -944,7 +949,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 fairs take only different resources: 2 cattle + 2 grain make 3 VP, never 8", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-18", "0-2") market = [3, 3, 3, 3, 3] players[0].display = [ start
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "2-18", "0-2").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.display = [
@@ -954,7 +959,7 @@ describe("Glen More: rules tests", () => {
         { tile: 21, x: 1, y: -1, cubes: ["grain", "grain"], clans: 0, used: false },
         { tile: 7, x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(at(state.players[0]!.display, 5).x, "expect players[0].display[5].x == 2").toEqual(2);
@@ -1007,7 +1012,7 @@ describe("Glen More: rules tests", () => {
   it("§2.5 fair ladder: the 1-3 fair takes at most 3 types (5 VP); the 1-5 fair takes all five (12 VP)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-9", "3-5") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] stac
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = [3, 3, 3, 3, 3];
       mapGet(state.stacks, "stack0", 1440).pile = [];
@@ -1020,7 +1025,7 @@ describe("Glen More: rules tests", () => {
         { tile: 20, x: 2, y: 1, cubes: ["cattle", "cattle"], clans: 1, used: false },
         { tile: 11, x: 2, y: -1, cubes: ["sheep", "sheep"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "activation", player: 0, value: 6 });
@@ -1053,7 +1058,7 @@ describe("Glen More: rules tests", () => {
   it("§5.6 tavern, bridge, mixed butcher and grocer, all around one new tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "0-2") market = [3, 3, 3, 3, 3] players[0].whisky = 1 players
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "2-2", "0-2").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.whisky = 1;
@@ -1067,7 +1072,7 @@ describe("Glen More: rules tests", () => {
         { tile: 20, x: 1, y: 2, cubes: ["cattle"], clans: 0, used: false },
         { tile: 49, x: 0, y: 2, cubes: ["sheep"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.players[0]!.whisky, "expect players[0].whisky == 0").toEqual(0);
@@ -1100,14 +1105,14 @@ describe("Glen More: rules tests", () => {
   it("§5.9 the market at its limits: a grocer paid by buying one row empty-to-full for 1 + 2 + 3 coins", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-6", "0-2") market = [3, 3, 0, 3, 3] players[0].display = [startVi
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "3-6", "0-2").slice();
       state.market = [3, 3, 0, 3, 3];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, x: 1, y: 0, cubes: ["stone"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1132,7 +1137,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Castle Moil (whisky) and Armadale Castle (3 coins), each with a clan member and its card", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-18", "1-22") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] st
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = [3, 3, 3, 3, 3];
       mapGet(state.stacks, "stack0", 1537).pile = [];
@@ -1143,7 +1148,7 @@ describe("Glen More: rules tests", () => {
         { tile: 7, x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
         { tile: 17, x: 2, y: 0, cubes: ["grain"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1174,7 +1179,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Castle Stalker brings 2 clan members, Donan Castle 2 whisky barrels", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-19", "3-14") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] st
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = [3, 3, 3, 3, 3];
       mapGet(state.stacks, "stack0", 1564).pile = [];
@@ -1185,7 +1190,7 @@ describe("Glen More: rules tests", () => {
         { tile: 23, x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, used: false },
         { tile: 21, x: 1, y: -1, cubes: ["grain"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1207,9 +1212,9 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Lochy puts 2 resources of the player's choice on itself", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-1", "0-2") }
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-1", "0-2").slice();
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1233,7 +1238,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Ness costs a clan member or a Chieftain and activates any one tile per turn", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "2-6") market = [3, 3, 3, 3, 3] players[0].chieftains = 1 pla
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.chieftains = 1;
@@ -1243,7 +1248,7 @@ describe("Glen More: rules tests", () => {
         { tile: 7, x: 2, y: 0, cubes: [], clans: 0, used: false },
         { tile: 4, x: 3, y: 0, cubes: [], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     {
       const before = JSON.stringify(state);
@@ -1293,7 +1298,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Ness may also follow the turn's last activation", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-2", "2-6") market = [3, 3, 3, 3, 3] players[0].chieftains = 1 pla
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.chieftains = 1;
@@ -1303,7 +1308,7 @@ describe("Glen More: rules tests", () => {
         { tile: 7, x: 2, y: 0, cubes: [], clans: 0, used: false },
         { tile: 4, x: 3, y: 0, cubes: [], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 2 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1323,10 +1328,10 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Ness paid with a clan member from the display", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("2-6", "0-2") players[0].display = [startVillage(2)] }
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "2-6", "0-2").slice();
       state.players[0]!.display = [clone<Placed>(startVillage(state, 2))];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(at(state.players[0]!.display, 0).clans, "expect players[0].display[0].clans == 1").toEqual(1);
@@ -1336,7 +1341,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Oich costs 2 different resources and activates the whole display, not Loch Ness", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-10", "0-2") market = [3, 3, 3, 3, 3] players[0].cards = [lochNess
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "3-10", "0-2").slice();
       state.market = [3, 3, 3, 3, 3];
       state.players[0]!.cards = ["lochNess"];
@@ -1346,7 +1351,7 @@ describe("Glen More: rules tests", () => {
         { tile: 7, x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
         { tile: 4, x: 5, y: 0, cubes: [], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     {
@@ -1397,7 +1402,7 @@ describe("Glen More: rules tests", () => {
   it("special locations: Loch Shiel fills every empty production tile and an empty Iona Abbey (A6)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("3-2", "0-2") players[0].cards = [ionaAbbey] players[0].display = [
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "3-2", "0-2").slice();
       state.players[0]!.cards = ["ionaAbbey"];
       state.players[0]!.display = [
@@ -1408,7 +1413,7 @@ describe("Glen More: rules tests", () => {
         { tile: 47, x: 2, y: 0, cubes: [], clans: 0, used: false },
         { tile: 10, x: 1, y: -1, cubes: [], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1426,7 +1431,7 @@ describe("Glen More: rules tests", () => {
   it("rulebook example: first scoring when the last tile of stack 1 is laid; Danny 8 VP for whisky, Clara 5 for Chieftains", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 1722).pile = [];
       mapGet(state.stacks, "stack1", 1723).pile = [22];
@@ -1441,7 +1446,7 @@ describe("Glen More: rules tests", () => {
       state.players[at(SEATS[state.playerCount]!, 3)]!.chieftains = 0;
       state.players[0]!.cards = ["lochLochy"];
       state.players[1]!.cards = ["lochMorar"];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1460,7 +1465,7 @@ describe("Glen More: rules tests", () => {
   it("§8.1 equal counts score equally; when everyone is equal nobody scores", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 1753).pile = [];
       mapGet(state.stacks, "stack1", 1754).pile = [22];
@@ -1473,7 +1478,7 @@ describe("Glen More: rules tests", () => {
       state.players[1]!.chieftains = 1;
       state.players[at(SEATS[state.playerCount]!, 2)]!.chieftains = 3;
       state.players[at(SEATS[state.playerCount]!, 3)]!.chieftains = 3;
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1492,7 +1497,7 @@ describe("Glen More: rules tests", () => {
   it("§8.1 Castle of Mey doubles Chieftains (bonnets once), Cawdor Castle adds 3 bonnets", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 1777).pile = [];
       mapGet(state.stacks, "stack1", 1778).pile = [22];
@@ -1502,7 +1507,7 @@ describe("Glen More: rules tests", () => {
       state.players[1]!.chieftains = 1;
       state.players[1]!.cards = ["cawdorCastle"];
       state.players[at(SEATS[state.playerCount]!, 3)]!.chieftains = 3;
-    }
+    });
     start(state);
     expect(
       chieftainValue(state, 0) === 5 &&
@@ -1524,13 +1529,13 @@ describe("Glen More: rules tests", () => {
   it("§5.10 the last tile of stack 1 triggers the scoring in the middle of a refill, which goes on from stack 2", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 1798).pile = [];
       mapGet(state.stacks, "stack1", 1799).pile = [22];
       mapGet(state.stacks, "stack2", 1800).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1547,7 +1552,7 @@ describe("Glen More: rules tests", () => {
   it("§8.4 the last tile of stack 3 ends the game in the middle of a refill: third and final scorings", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 1818).pile = [];
       mapGet(state.stacks, "stack1", 1819).pile = [];
@@ -1555,7 +1560,7 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack3", 1821).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1582,7 +1587,7 @@ describe("Glen More: rules tests", () => {
   it("§8.2 final scoring: Iona Abbey 2 per yellow tile, Loch Morar 2 per green tile, Duart 3 per village (A4)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
-    {
+    given(() => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
       mapGet(state.stacks, "stack0", 1842).pile = [];
       mapGet(state.stacks, "stack1", 1843).pile = [];
@@ -1604,7 +1609,7 @@ describe("Glen More: rules tests", () => {
       for (const i_ of rangeList(1, 9).slice()) {
         state.players[1]!.display.push({ tile: 22, x: i_, y: 5, cubes: [], clans: 0, used: false });
       }
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "activation", player: 0, value: null });
@@ -1616,7 +1621,7 @@ describe("Glen More: rules tests", () => {
   it("§8.2 rulebook example of the tile penalty: 15, 13, 16, 13 tiles lose 6, 0, 9, 0 VP; coins are VP", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 1877).pile = [];
       mapGet(state.stacks, "stack1", 1878).pile = [];
@@ -1653,7 +1658,7 @@ describe("Glen More: rules tests", () => {
       state.players[1]!.coins = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.coins = 0;
       state.players[at(SEATS[state.playerCount]!, 3)]!.coins = 5;
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1674,7 +1679,7 @@ describe("Glen More: rules tests", () => {
   it("§8.3 ties go to the most resource cubes; still tied, the victory is shared", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
-    {
+    given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 1915).pile = [];
       mapGet(state.stacks, "stack1", 1916).pile = [];
@@ -1686,7 +1691,7 @@ describe("Glen More: rules tests", () => {
         { tile: 22, x: 1, y: 1, cubes: ["stone", "stone"], clans: 0, used: false },
       ];
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1702,7 +1707,7 @@ describe("Glen More: rules tests", () => {
   it("§8.3 equal VP and equal resources: a shared victory", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
-    {
+    given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
       mapGet(state.stacks, "stack0", 1936).pile = [];
       mapGet(state.stacks, "stack1", 1937).pile = [];
@@ -1713,7 +1718,7 @@ describe("Glen More: rules tests", () => {
         clone<Placed>(startVillage(state, 1)),
         { tile: 22, x: 1, y: 1, cubes: [], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "spot", player: 0, value: 0 });
@@ -1724,7 +1729,7 @@ describe("Glen More: rules tests", () => {
   it("§9.1 a die turn whose refill lays the last tile of stack 1 triggers the first scoring", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { track = [die, figure(players[0]), figure(players[1]), tileSlot("0-1"), tileSlot("0-2"), tile
-    {
+    given(() => {
       state.track = [
         { kind: "die" },
         { kind: "figure", owner: 0 },
@@ -1744,7 +1749,7 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack1", 1955).pile = [22];
       mapGet(state.stacks, "stack2", 1956).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(state.scorings, "expect scorings == 1").toEqual(1);
@@ -1758,7 +1763,7 @@ describe("Glen More: rules tests", () => {
   it("ASSUMPTION A2: a player who can afford no tile moves to the nearest tile, which goes to the box", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = [figure(players[0]), figure(players[1]), tileSlot("1-8"), figure(players[2]), figure
-    {
+    given(() => {
       state.track = [
         { kind: "figure", owner: 0 },
         { kind: "figure", owner: 1 },
@@ -1777,7 +1782,7 @@ describe("Glen More: rules tests", () => {
       mapGet(state.stacks, "stack0", 1970).pile = [];
       mapGet(state.stacks, "stack1", 1971).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
-    }
+    });
     start(state);
     {
       const before = JSON.stringify(state);
@@ -1801,7 +1806,7 @@ describe("Glen More: rules tests", () => {
   it("ASSUMPTION A2: no forced move while selling at the market would pay for a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { track = fourPlayerTrack("1-8", "1-11") market = [1, 0, 0, 0, 0] players[0].coins = 0 players
-    {
+    given(() => {
       state.track = fourPlayerTrack(state, "1-8", "1-11").slice();
       state.market = [1, 0, 0, 0, 0];
       state.players[0]!.coins = 0;
@@ -1809,7 +1814,7 @@ describe("Glen More: rules tests", () => {
         clone<Placed>(startVillage(state, 1)),
         { tile: 7, x: 1, y: 0, cubes: ["wood"], clans: 0, used: false },
       ];
-    }
+    });
     start(state);
     {
       const before = JSON.stringify(state);

@@ -29,6 +29,11 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "You may pass only when your deck is empty and none of your ships is at sea.": "rules line 140",
 };
 
+/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
+function given(change: () => void): void {
+  change();
+}
+
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
 function play(state: State, action: Action): void {
   const refusal = engine.check(state, action);
@@ -83,12 +88,12 @@ describe("Letter of Marque: rules tests", () => {
   it("rulebook example: the lowest preliminary card (blue's 3) takes the first turn", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
-    {
+    given(() => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
       state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
-    }
+    });
     start(state);
     expect(state.players[at(SEATS[state.playerCount]!, 3)]!.drawn, "expect players[3].drawn == [7]").toEqual([7]);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -126,11 +131,11 @@ describe("Letter of Marque: rules tests", () => {
   it("a tie for the lowest preliminary card is broken at random among the tied players", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [5, 3, 4, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [3, 4,
-    {
+    given(() => {
       state.players[0]!.deck = [5, 3, 4, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [3, 4, 5, 6, 7];
-    }
+    });
     state.rng.forced.push(1);
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -143,11 +148,11 @@ describe("Letter of Marque: rules tests", () => {
     for (let seed = 1; seed <= 300; seed++) {
       const state = setUp({ players: 3, seed: seed, variant: "base" });
       // given { players[0].deck = [5, 3, 4, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [3, 4,
-      {
+      given(() => {
         state.players[0]!.deck = [5, 3, 4, 6, 7];
         state.players[1]!.deck = [3, 4, 5, 6, 7];
         state.players[2]!.deck = [3, 4, 5, 6, 7];
-      }
+      });
       start(state);
       play(state, { type: "kind", player: 0, value: "armed" });
       play(state, { type: "kind", player: 1, value: "armed" });
@@ -163,12 +168,12 @@ describe("Letter of Marque: rules tests", () => {
   it("rulebook example: blue attacks red's ship on the 4, which is armed; the attack fails", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
-    {
+    given(() => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
       state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
-    }
+    });
     start(state);
     expect(state.players[at(SEATS[state.playerCount]!, 3)]!.drawn, "expect players[3].drawn == [7]").toEqual([7]);
     play(state, { type: "kind", player: 0, value: "armed" });
@@ -201,12 +206,12 @@ describe("Letter of Marque: rules tests", () => {
   it("rulebook example, other branch: an unarmed ship is plundered", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { players[0].deck = [4, 3, 5, 6, 7] players[1].deck = [3, 4, 5, 6, 7] players[2].deck = [5, 3,
-    {
+    given(() => {
       state.players[0]!.deck = [4, 3, 5, 6, 7];
       state.players[1]!.deck = [3, 4, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
       state.players[at(SEATS[state.playerCount]!, 3)]!.deck = [7, 3, 4, 5, 6];
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "unarmed" });
     play(state, { type: "kind", player: 1, value: "unarmed" });
@@ -222,11 +227,11 @@ describe("Letter of Marque: rules tests", () => {
   it("a revealed armed ship may be attacked again; the attack always fails", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
-    {
+    given(() => {
       state.players[0]!.deck = [3, 4, 5, 6, 7];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "unarmed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -241,11 +246,11 @@ describe("Letter of Marque: rules tests", () => {
   it("Launch draws the top card face up, then the owner picks a ship still in reserve", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 6, 4, 5, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
-    {
+    given(() => {
       state.players[0]!.deck = [3, 6, 4, 5, 7];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -267,11 +272,11 @@ describe("Letter of Marque: rules tests", () => {
   it("a kind of ship no longer in reserve cannot be launched", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 6, 4, 5, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
-    {
+    given(() => {
       state.players[0]!.deck = [3, 6, 4, 5, 7];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -296,13 +301,13 @@ describe("Letter of Marque: rules tests", () => {
   it("Launch is refused with an empty deck; Return only takes one's own ship home", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
-    {
+    given(() => {
       state.players[0]!.deck = [3];
       state.players[0]!.armedReserve = 1;
       state.players[0]!.unarmedReserve = 0;
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -331,12 +336,12 @@ describe("Letter of Marque: rules tests", () => {
   it("Attack needs a cannon card and an opponent's ship", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[0].cannons = 0 players[1].deck = [4, 3, 5, 6, 7] p
-    {
+    given(() => {
       state.players[0]!.deck = [3, 4, 5, 6, 7];
       state.players[0]!.cannons = 0;
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -369,13 +374,13 @@ describe("Letter of Marque: rules tests", () => {
   it("Pass is allowed only with an empty deck and no ship at sea; attacking stays possible", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3] players[0].armedReserve = 0 players[0].unarmedReserve = 1 players[1].d
-    {
+    given(() => {
       state.players[0]!.deck = [3];
       state.players[0]!.armedReserve = 0;
       state.players[0]!.unarmedReserve = 1;
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "unarmed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -406,7 +411,7 @@ describe("Letter of Marque: rules tests", () => {
   it("the game ends when every deck is empty and the sea is empty; ties go to the most cannon cards", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [7] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
-    {
+    given(() => {
       state.players[0]!.deck = [7];
       state.players[0]!.armedReserve = 1;
       state.players[0]!.unarmedReserve = 0;
@@ -416,7 +421,7 @@ describe("Letter of Marque: rules tests", () => {
       state.players[2]!.deck = [6];
       state.players[2]!.armedReserve = 0;
       state.players[2]!.unarmedReserve = 1;
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -436,7 +441,7 @@ describe("Letter of Marque: rules tests", () => {
   it("a tie on score goes to the most cannon cards, captured and unused (ASSUMPTION §10.10)", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [6] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
-    {
+    given(() => {
       state.players[0]!.deck = [6];
       state.players[0]!.armedReserve = 1;
       state.players[0]!.unarmedReserve = 0;
@@ -446,7 +451,7 @@ describe("Letter of Marque: rules tests", () => {
       state.players[2]!.deck = [7];
       state.players[2]!.armedReserve = 0;
       state.players[2]!.unarmedReserve = 1;
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -465,7 +470,7 @@ describe("Letter of Marque: rules tests", () => {
   it("players still tied after the cannon count share the victory", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [6] players[0].armedReserve = 1 players[0].unarmedReserve = 0 players[1].d
-    {
+    given(() => {
       state.players[0]!.deck = [6];
       state.players[0]!.armedReserve = 1;
       state.players[0]!.unarmedReserve = 0;
@@ -475,7 +480,7 @@ describe("Letter of Marque: rules tests", () => {
       state.players[2]!.deck = [3];
       state.players[2]!.armedReserve = 1;
       state.players[2]!.unarmedReserve = 0;
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });
@@ -489,11 +494,11 @@ describe("Letter of Marque: rules tests", () => {
   it("an action out of turn is refused and changes nothing", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { players[0].deck = [3, 4, 5, 6, 7] players[1].deck = [4, 3, 5, 6, 7] players[2].deck = [5, 3,
-    {
+    given(() => {
       state.players[0]!.deck = [3, 4, 5, 6, 7];
       state.players[1]!.deck = [4, 3, 5, 6, 7];
       state.players[2]!.deck = [5, 3, 4, 6, 7];
-    }
+    });
     start(state);
     play(state, { type: "kind", player: 0, value: "armed" });
     play(state, { type: "kind", player: 1, value: "armed" });

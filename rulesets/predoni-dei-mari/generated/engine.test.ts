@@ -142,6 +142,11 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "You must keep the honours your ship requires.": "rules line 2232",
 };
 
+/** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
+function given(change: () => void): void {
+  change();
+}
+
 /** Plays an action the rules must allow; a refusal says why, where the rules say so, and what was asked. */
 function play(state: State, action: Action): void {
   const refusal = engine.check(state, action);
@@ -266,7 +271,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("rulebook example (§5.1.1): base movement 6 with sails +2, +1, +1 gives 10 movement points", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] // G15: base movement 6, three yards.
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -278,7 +283,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.sb = ["cannons", "culverins"];
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(allowance(state, 0), "expect allowance(players[0]) == 10").toEqual(10);
@@ -315,34 +320,34 @@ describe("Predoni dei Mari: rules tests", () => {
   it("movement allowance (§5.1.1): Sirens leave the base movement; damage costs 2 (green) or 1 (red), sails ignored", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { players[0].ship = rowOf(SHIPS, "G15") players[0].yards = [2, 1, 1] players[1].ship = rowOf(S
-    {
+    given(() => {
       state.players[0]!.ship = 14;
       state.players[0]!.yards = [2, 1, 1];
       state.players[1]!.ship = 31;
       state.players[1]!.yards = [1];
-    }
+    });
     start(state);
     expect(
       allowance(state, 0) === 10 && allowance(state, 1) === 7,
       "expect allowance(players[0]) == 10 and allowance(players[1]) == 7",
     ).toBe(true);
     // given { players[0].sirens = true players[1].damaged = true }
-    {
+    given(() => {
       state.players[0]!.sirens = true;
       state.players[1]!.damaged = true;
-    }
+    });
     expect(allowance(state, 0), "expect allowance(players[0]) == 6").toEqual(6);
     expect(allowance(state, 1), "expect allowance(players[1]) == 5").toEqual(5);
     // given { players[0].damaged = true }
-    {
+    given(() => {
       state.players[0]!.damaged = true;
-    }
+    });
     expect(allowance(state, 0), "expect allowance(players[0]) == 4").toEqual(4);
   });
   it("movement (§5.1.2): land and the board's edge are impassable, shoals cost 2, a command point buys 1 more", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -352,7 +357,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 1;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -402,7 +407,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("movement (§5.1.2): the edge of the board", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -410,7 +415,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(10, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(3);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -426,7 +431,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("rulebook example (§2.8, §5.4): goods sold at distance 4 earn 13 doubloons each", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -438,7 +443,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.doubloons = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -463,7 +468,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("selling (§5.4, A16): each command point adds 1 to the distance of the sale; the table stops at 30 (A17)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -475,7 +480,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.doubloons = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -496,7 +501,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("distance (§2.10): straight-line hex distance counts the squares of an island too", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -508,7 +513,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -522,7 +527,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("rulebook (§5.4): loading goods from the warehouse moves the cargo pawn: sold there, they pay nothing", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -536,7 +541,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
@@ -563,7 +568,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the warehouse (§5.4) is reached only from a pirate port or a hideout port; goods sell only with free access", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -575,7 +580,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
@@ -637,7 +642,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("ship attack (§5.2): a pirate sails onto a merchant, wins, captures it; the Rimescola card reshuffles the deck", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // A merchant at (1,1); a North wind cannot move it (land ahead). merchant
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
       mapGet(state.shipDecks, "green", 2830).pile = [8];
@@ -651,7 +656,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(-2, 2);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(state.merchants, "expect merchants == [hex(1, 1)]").toEqual([hexOf(1, 1)]);
@@ -699,7 +704,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("ship attack (§5.2.4): plundering takes cargo up to the free hold and the goods aboard; the cargo pawn moves", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(1, 1)] // G15 carries 3 goods. shipDecks[green].pile = [r
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
       mapGet(state.shipDecks, "green", 2870).pile = [14];
@@ -713,7 +718,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = [];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(-2, 2);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -750,7 +755,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fights (§5.2.3.5): a tie is drawn again; each exchange's cards are discarded", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 and C25 (both Melee 4) tie; then C09 (Melee 6) beats
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0, 24, 8, 1];
@@ -764,7 +769,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.sb = ["melee"];
       state.players[1]!.pos = hexOf(1, 1);
       state.players[1]!.cp = 0;
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -790,7 +795,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fights (A31): a tie between two pirates without any main weapon goes to the defender", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C01"), rowOf(COMBAT, "C02
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0, 1];
@@ -804,7 +809,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.cp = 0;
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -820,7 +825,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fights (A31): command points add +1 each, attacker first, alternately, until both pass; a tie redraws", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 Melee 4 for the attacker, C05 Melee 5 for the defend
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0, 4, 8, 1];
@@ -834,7 +839,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.sb = ["melee"];
       state.players[1]!.pos = hexOf(1, 1);
       state.players[1]!.cp = 1;
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -861,7 +866,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fights (§5.2.3.1): a defender chooses, out of turn, to play a card from his hand", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C01")] players[0].ship =
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0];
@@ -877,7 +882,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.hand = [22];
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -904,7 +909,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind diagram A-B (§4.2): a damaged pirate stops before another pirate; ports stop every pirate", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -913,7 +918,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.damaged = true;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(0, -3);
-    }
+    });
     state.rng.forced.push(3);
     start(state);
     expect(state.windDir, "expect windDir == south").toEqual("south");
@@ -923,7 +928,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind (§4.2, A8): a healthy pirate is not stopped by another healthy pirate: the later mover attacks", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C09"), rowOf(COMBAT, "C02
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [8, 1];
@@ -937,7 +942,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.sb = ["melee"];
       state.players[1]!.pos = hexOf(0, -3);
       state.players[1]!.cp = 0;
-    }
+    });
     state.rng.forced.push(3);
     start(state);
     expect(
@@ -953,7 +958,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind diagram C-D (§4.2, A41): a merchant crossing the reef leaves a +1 sail where it came from", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // M1's reef is (6,-8); the merchant sails South from (6,-10). merchants =
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(6, -10)];
       state.combatDeck.pile = [];
@@ -961,7 +966,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(3);
     start(state);
     expect(state.merchants, "expect merchants == [hex(6, -8)]").toEqual([hexOf(6, -8)]);
@@ -972,7 +977,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind diagram E-F (§4.2): a merchant passing from open sea onto shoals leaves a cargo token where it came from", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] // M1's shoals template covers (2,-10), (1,-9), (2,-9); the merchant sails
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(2, -8)];
       state.combatDeck.pile = [];
@@ -980,7 +985,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(state.merchants, "expect merchants == [hex(2, -10)]").toEqual([hexOf(2, -10)]);
@@ -991,7 +996,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind (§4.2): only one floating sail per module; merchants sweep wreckage away; pirates pick it up", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(6, -10), hex(8, -11)] // A sail already floats on M1; a c
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(6, -10), hexOf(8, -11)];
       state.wreck = [
@@ -1003,7 +1008,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(3);
     start(state);
     expect(state.merchants, "expect merchants == [hex(6, -8), hex(8, -9)]").toEqual([hexOf(6, -8), hexOf(8, -9)]);
@@ -1014,7 +1019,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind (§4.2, A10): a merchant blown off the board respawns in a free national port chosen by the Shadow", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] // One merchant at the board's east edge; two more on M1 and M2 ports so t
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(10, -2), hexOf(4, -11), hexOf(9, -7)];
       state.combatDeck.pile = [];
@@ -1024,7 +1029,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.pos = hexOf(2, 0);
       state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-2, 2);
-    }
+    });
     state.rng.forced.push(2);
     start(state);
     expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
@@ -1048,7 +1053,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("events (§5.7, A46): a card is played for its event at any moment of a turn, but not during the wind or a fight", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] // As in the wind test above: the merchant at the east edge is blown off t
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(10, -2), hexOf(4, -11), hexOf(9, -7)];
       state.combatDeck.pile = [0];
@@ -1067,7 +1072,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-2, 2);
       state.players[at(SEATS[state.playerCount]!, 2)]!.hand = [22];
-    }
+    });
     state.rng.forced.push(2);
     start(state);
     expect(
@@ -1097,10 +1102,10 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect acting == [players[0]] and interrupting == [players[1], players[2]]",
     ).toBe(true);
     // given { players[0].pos = hex(2, 0) players[1].pos = hex(1, 1) }
-    {
+    given(() => {
       state.players[0]!.pos = hexOf(2, 0);
       state.players[1]!.pos = hexOf(1, 1);
-    }
+    });
     play(state, { type: "Move", player: 0 });
     expect([...engine.mayAct(state)], "expect interrupting == [players[1], players[2]]").toEqual([
       1,
@@ -1129,7 +1134,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the reef (§5.1.2, A27): entering it damages the ship and costs a token; an occupied reef cannot be entered", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1140,7 +1145,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1167,7 +1172,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the reef (A27): a reef holding a ship blocks the way; a damaged ship blocks healthy ones", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1177,15 +1182,15 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
       state.players[1]!.cp = 0;
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { players[1].pos = hex(6, -8) players[1].damaged = true }
-    {
+    given(() => {
       state.players[1]!.pos = hexOf(6, -8);
       state.players[1]!.damaged = true;
-    }
+    });
     play(state, { type: "Step", player: 0, d: "southeast" });
     {
       const before = JSON.stringify(state);
@@ -1199,7 +1204,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("blocking (§5.1.2): a healthy ship cannot enter a damaged ship's square, nor a damaged one another pirate's", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1210,7 +1215,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.pos = hexOf(1, 1);
       state.players[1]!.damaged = true;
       state.players[1]!.cp = 0;
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1223,10 +1228,10 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].damaged = true players[1].damaged = false }
-    {
+    given(() => {
       state.players[0]!.damaged = true;
       state.players[1]!.damaged = false;
-    }
+    });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Step", player: 0, d: "southwest" });
@@ -1239,7 +1244,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the storm (A6): sailing into the storm template damages the ship", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1248,7 +1253,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1268,7 +1273,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Storm event (§5.6.8, A6): the template moves 4 squares; ships inside are carried, ships newly covered hit", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C03: Storm. combatDeck.pile = [rowOf(COMBAT, "C03")] pla
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [2];
@@ -1279,17 +1284,17 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.pos = hexOf(2, 0);
       state.players[at(SEATS[state.playerCount]!, 2)]!.ship = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-2, 2);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { // After the wind: pirate 1 on the storm's centre, a merchant on its north square, pirate 2
-    {
+    given(() => {
       state.merchants = [hexOf(-3, -1)];
       state.players[1]!.pos = hexOf(-3, 0);
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(-3, -5);
       state.players[at(SEATS[state.playerCount]!, 2)]!.cp = 0;
-    }
+    });
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
     expect(state.stormOptions, "expect stormOptions == [north, northeast, south, southwest, northwest]").toEqual([
@@ -1321,7 +1326,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Kraken (§5.6.3, A21): a pirate entering its square must beat 7; the winner gains 1 CP, the Kraken goes home", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(1, 1) // C21: Melee 9. combatDeck.pile = [rowO
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(1, 1);
@@ -1332,7 +1337,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(-2, 2);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1359,7 +1364,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Kraken (§5.6.3): a tie at 7 is a Kraken win; the pirate is damaged and sent to the Lair", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(1, 1) // C13: Melee 7, Grapeshot 3, Grapples 1
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(1, 1);
@@ -1370,7 +1375,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(-2, 2);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1387,7 +1392,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Kraken event (§5.6.3): the generator moves it up to 4 sea squares; a merchant it meets respawns", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [hex(0, 5)] // C05: Kraken. combatDeck.pile = [rowOf(COMBAT, "
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(0, 5)];
       state.combatDeck.pile = [4];
@@ -1395,7 +1400,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(
@@ -1418,7 +1423,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("city attack (§5.3): every condition is required", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1432,7 +1437,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.damaged = true;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     {
@@ -1444,9 +1449,9 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].damaged = false }
-    {
+    given(() => {
       state.players[0]!.damaged = false;
-    }
+    });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "AttackCity", player: 0 });
@@ -1456,9 +1461,9 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].missionFlags = [english, dutch] }
-    {
+    given(() => {
       state.players[0]!.missionFlags = ["english", "dutch"];
-    }
+    });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "AttackCity", player: 0 });
@@ -1468,10 +1473,10 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].honours = 1 hideouts = [Hideout(city: 1, owner: players[0], level: 2)] }
-    {
+    given(() => {
       state.players[0]!.honours = 1;
       state.hideouts = [{ city: 1, owner: 0, level: 2 }];
-    }
+    });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "AttackCity", player: 0 });
@@ -1481,9 +1486,9 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { hideouts = [Hideout(city: 0, owner: players[1], level: 1)] }
-    {
+    given(() => {
       state.hideouts = [{ city: 0, owner: 1, level: 1 }];
-    }
+    });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "AttackCity", player: 0 });
@@ -1493,9 +1498,9 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { hideouts = [] }
-    {
+    given(() => {
       state.hideouts = [];
-    }
+    });
     play(state, { type: "Commerce", player: 0 });
     play(state, { type: "EndCommerce", player: 0 });
     {
@@ -1511,7 +1516,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("city attack (§5.3): sailing into a port without free access is the attack; the winner makes it his hideout", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C21 (Melee 9, Grapeshot 4, Chain shot 2) for the pirate;
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -1527,7 +1532,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
       state.truce = ["english"];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1561,7 +1566,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("city attack (§5.3.5, A24, A39): a lost attack damages, pushes out to sea, returns the token, jumps to the Event", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01 (Melee 4) for the pirate against C21 for the city; t
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0, 20, 7];
@@ -1575,7 +1580,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "AttackCity", player: 0 });
@@ -1603,7 +1608,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("victory (§8): the third hideout wins at once in the regular game", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C21"), rowOf(COMBAT, "C01
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -1621,7 +1626,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { city: 2, owner: 0, level: 1 },
         { city: 4, owner: 0, level: 2 },
       ];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "AttackCity", player: 0 });
@@ -1633,7 +1638,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Partita Breve (§9): the second conquest ends the game at once", () => {
     const state = setUp({ players: 3, seed: 1, variant: "short" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C21"), rowOf(COMBAT, "C01
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -1653,7 +1658,7 @@ describe("Predoni dei Mari: rules tests", () => {
         { city: 2, owner: 0, level: 2 },
         { city: 4, owner: 1, level: 1 },
       ];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(state.params.CITIES_TO_WIN, "expect CITIES_TO_WIN == 2").toEqual(2);
@@ -1671,7 +1676,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Partita Breve (§9): a first conquest does not end the short game", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C21"), rowOf(COMBAT, "C01
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -1684,7 +1689,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "AttackCity", player: 0 });
@@ -1697,7 +1702,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): entering another pirate's hideout port needs its owner's leave; he may ask a toll", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1709,7 +1714,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.pos = hexOf(2, 0);
       state.players[1]!.doubloons = 0;
       state.hideouts = [{ city: 0, owner: 1, level: 1 }];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(!hasAccess(state, 0, hexOf(5, -11)), "expect not hasAccess(players[0], hex(5, -11))").toBe(true);
@@ -1745,7 +1750,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): a toll in equipment goes to the owner's warehouse; the visitor chooses the piece", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1757,7 +1762,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.pos = hexOf(2, 0);
       state.players[1]!.yards = [1];
       state.hideouts = [{ city: 0, owner: 1, level: 1 }];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1799,7 +1804,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): a toll in goods with the owner's warehouse full goes back to the supply", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1813,7 +1818,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.whCargo = 6;
       state.wreck = [];
       state.hideouts = [{ city: 0, owner: 1, level: 1 }];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(cargoSupply(state), "expect cargoSupply() == CARGO_TOKENS - 7").toEqual(CARGO_TOKENS - 7);
@@ -1835,7 +1840,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): a toll may combine doubloons, honours and goods; honours stop at the ship's requirement", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1852,7 +1857,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.whCargo = 5;
       state.wreck = [];
       state.hideouts = [{ city: 0, owner: 1, level: 1 }];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1889,7 +1894,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9, A36): a visitor who will not pay the toll stays out", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1900,7 +1905,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
       state.hideouts = [{ city: 0, owner: 1, level: 1 }];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -1920,7 +1925,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("hideouts (§5.9): a refused entry holds for the rest of the turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -1930,14 +1935,14 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
       state.hideouts = [{ city: 0, owner: 1, level: 1 }];
-    }
+    });
     state.rng.forced.push(5);
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(5, -12) }
-    {
+    given(() => {
       state.players[0]!.pos = hexOf(5, -12);
-    }
+    });
     play(state, { type: "Step", player: 0, d: "south" });
     play(state, { type: "entryAnswer", player: 1, value: "refuseEntry" });
     expect(state.players[0]!.pos, "expect players[0].pos == hex(5, -12)").toEqual(hexOf(5, -12));
@@ -1965,7 +1970,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Event (§5.6) is mandatory: Diplomacy puts a truce in play; its letter is then free in its ports (A40)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C07: Diplomacy. combatDeck.pile = [rowOf(COMBAT, "C07")]
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [6];
@@ -1974,7 +1979,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(3, -7);
       state.players[1]!.doubloons = 0;
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "EndTurn", player: 0 });
@@ -2000,7 +2005,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Diplomacy (§5.6.1): a new truce must replace the one in play with another nation's", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C07")] truce = [dutch] pl
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [6];
@@ -2009,7 +2014,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "EndTurn", player: 0 });
@@ -2025,7 +2030,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Fort event (§5.6.2, A37): a random secondary weapon from the supply on a fort of the generator's choice", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C01: Fort. combatDeck.pile = [rowOf(COMBAT, "C01")] play
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [0];
@@ -2033,7 +2038,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0, 25);
     start(state);
     play(state, { type: "EndTurn", player: 0 });
@@ -2046,7 +2051,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("fort weapons (§5.1.4): a healthy ship sailing on the fort's named square may take the weapon", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] fortTokens = [FortToken(fort: 0, weapo
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2058,7 +2063,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -2076,7 +2081,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wreckage (§5.1.4): a healthy ship picks up a floating cargo token; the cargo pawn moves there", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] wreck = [Wreck(hex: hex(0, -4), cargo:
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2092,7 +2097,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -2112,7 +2117,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Sirens (§5.6.7, A22): played out of turn at the start of a turn, they bind the active pirate at once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2123,7 +2128,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
       state.players[1]!.hand = [5];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -2151,7 +2156,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Sirens (A22): drawn at the end of a turn, they bind the target's next turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C06")] players[0].ship =
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [5];
@@ -2159,7 +2164,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "EndTurn", player: 0 });
@@ -2170,7 +2175,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Castaway (§5.6.5): the generator may swap his mission card, away from any port", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C08: Castaway. combatDeck.pile = [rowOf(COMBAT, "C08")]
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [7];
@@ -2181,7 +2186,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "EndTurn", player: 0 });
@@ -2195,7 +2200,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Shoals (§5.6.6, A5): a template moves to another position that still covers its module's shoals square", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C04: Shoals. combatDeck.pile = [rowOf(COMBAT, "C04")] pl
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [3];
@@ -2203,7 +2208,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(shoalTemplate(state, 1), "expect shoalTemplate(1) == [hex(2, -10), hex(1, -9), hex(2, -9)]").toEqual([
@@ -2228,7 +2233,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Merchant event (§5.6.4, A43): the generator moves a merchant onto a pirate, who must defend himself", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] // C02: Merchant; then C09 (Melee 6) for the merchant and C
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
@@ -2239,19 +2244,19 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { merchants = [hex(0, -6)] players[1].pos = hex(0, -4) players[1].sb = [muskets] players[1].cp
-    {
+    given(() => {
       state.merchants = [hexOf(0, -6)];
       state.players[1]!.pos = hexOf(0, -4);
       state.players[1]!.sb = ["muskets"];
       state.players[1]!.cp = 0;
       state.players[1]!.mission = [];
       state.players[1]!.missionFlags = [];
-    }
+    });
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "moveMerchant", player: 0, value: true });
@@ -2273,7 +2278,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("repairs (§5.8, A42): a ship that began its turn damaged and only moved is repaired before the Event", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2284,7 +2289,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
       state.players[1]!.cp = 0;
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -2297,7 +2302,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("repairs (§5.8): entering a friendly port repairs at once; a command point repairs at any time, even out of turn", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2309,7 +2314,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.pos = hexOf(1, 1);
       state.players[1]!.cp = 1;
       state.players[1]!.damaged = true;
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -2327,9 +2332,9 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     play(state, { type: "Move", player: 0 });
     // given { // The wind blew pirate 0 away: back next to the pirate port. players[0].pos = hex(0, -3) }
-    {
+    given(() => {
       state.players[0]!.pos = hexOf(0, -3);
-    }
+    });
     play(state, { type: "Step", player: 0, d: "south" });
     expect(
       state.players[0]!.pos === hexOf(0, -2) && !state.players[0]!.damaged,
@@ -2339,7 +2344,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the round (§4.1): the Lord of the Winds spins first, then every pirate plays clockwise from him", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     // given { lord = players[2] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = at(SEATS[state.playerCount]!, 2);
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2351,7 +2356,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[at(SEATS[state.playerCount]!, 2)]!.pos = hexOf(2, 0);
       state.players[at(SEATS[state.playerCount]!, 3)]!.ship = 3;
       state.players[at(SEATS[state.playerCount]!, 3)]!.pos = hexOf(-2, 2);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -2370,7 +2375,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("phase order (§4.3): after Commerce no Movement; the Tavern after Commerce; each phase once", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2378,7 +2383,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
@@ -2415,7 +2420,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Tavern (§5.5): a combat card is looked at privately, then kept for 2 CP or discarded (no second try)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C04"), rowOf(COMBAT, "C05
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [3, 4, 5];
@@ -2425,7 +2430,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.honours = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Tavern", player: 0 });
@@ -2438,9 +2443,9 @@ describe("Predoni dei Mari: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     // given { players[0].honours = 1 }
-    {
+    given(() => {
       state.players[0]!.honours = 1;
-    }
+    });
     play(state, { type: "BuyCombatCard", player: 0 });
     expect(state.players[0]!.peek, "expect players[0].peek == [3]").toEqual([3]);
     play(state, { type: "keepCard", player: 0, value: true });
@@ -2466,7 +2471,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Tavern (§5.5): the hand holds honours + 1 cards; converting an honour gives 2 CP and may force a discard", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2479,7 +2484,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect([...engine.mayAct(state)], "expect interrupting == []").toEqual([]);
@@ -2522,7 +2527,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Tavern (§5.5): a mission card is drawn only when none is held", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] missionDeck.pile = [rowOf(MISSIONS, "K
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2533,7 +2538,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = [];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Tavern", player: 0 });
@@ -2546,7 +2551,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("delivering captured ships (§5.4): each gives its honours; three in one turn give one more", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2555,7 +2560,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.captured = [0, 31, 39];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
@@ -2576,7 +2581,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("buying a ship (§5.4, A12, A29): the city's size in cards, the redirect card replaced, the old ship traded in", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] // G09, G10, then G31 (the war ship ca
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2591,7 +2596,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cargo = 2;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
@@ -2618,7 +2623,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("buying a ship (§5.4): the pirate may buy none of the ships offered; they all go to the discard pile", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] shipDecks[green].pile = [rowOf(SHIPS,
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2629,7 +2634,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.honours = 1;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
@@ -2656,7 +2661,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("buying a ship (A29): equipment that does not fit the new ship is sold, or stored in the warehouse", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] // R01: santabarbara 3, yards 2, hold
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2673,7 +2678,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
@@ -2695,7 +2700,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("task T3 (A14): ending Movement on the square named after the mission's fort completes it", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2706,15 +2711,15 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.missionFlags = ["english", "dutch"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(at(MISSIONS, 6).fort, "expect MISSIONS[6].fort == 1").toEqual(1);
     play(state, { type: "Move", player: 0 });
     // given { players[0].pos = hex(6, -10) }
-    {
+    given(() => {
       state.players[0]!.pos = hexOf(6, -10);
-    }
+    });
     play(state, { type: "Step", player: 0, d: "north" });
     expect(fortOfSea(state, hexOf(6, -11)), "expect fortOfSea(hex(6, -11)) == 1").toEqual(1);
     play(state, { type: "StopMoving", player: 0 });
@@ -2731,7 +2736,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("equipment (§2.5): prices, slots, one silk sail at most, half price back, letters only discarded", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -2741,7 +2746,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.sb = ["melee"];
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Commerce", player: 0 });
@@ -2790,7 +2795,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the Kraken in the wind (§4.2, A21): a pirate blown onto it stops there and fights it after the wind", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] kraken = hex(0, -5) combatDeck.pile = [rowOf(COMBAT, "C21")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.kraken = hexOf(0, -5);
@@ -2801,7 +2806,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cp = 0;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -2945,7 +2950,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("wind fights (§4.2, A8): every pirate sharing a square fights; the Lord of the Winds chooses the order", () => {
     const state = setUp({ players: 3, seed: 1, variant: "base" });
     // given { lord = players[0] // Two merchants held by the island (land north of them); two pirates blow
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
       mapGet(state.shipDecks, "green", 4487).pile = [8, 9];
@@ -2964,7 +2969,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[at(SEATS[state.playerCount]!, 2)]!.cp = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.mission = [];
       state.players[at(SEATS[state.playerCount]!, 2)]!.missionFlags = [];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     expect(
@@ -3016,7 +3021,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("pirate against pirate (§5.2.4): the winner raids captured ships; beating a war ship completes task T2", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C21"), rowOf(COMBAT, "C01
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [20, 0];
@@ -3031,7 +3036,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.pos = hexOf(1, 1);
       state.players[1]!.cp = 0;
       state.players[1]!.captured = [8, 9];
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -3059,7 +3064,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("the storm (§5.8): an already damaged ship struck again loses a sail, cargo or letter token", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [] players[0].ship = rowOf(SHIPS, "G01")
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
@@ -3071,7 +3076,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.cargo = 1;
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
@@ -3088,7 +3093,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("Merchant event (§5.6.4): a merchant moved off the board respawns in a national port", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
     // given { lord = players[0] merchants = [] combatDeck.pile = [rowOf(COMBAT, "C02")] players[0].ship =
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1];
@@ -3096,12 +3101,12 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[0]!.pos = hexOf(0, -2);
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(2, 0);
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
     // given { merchants = [hex(10, -2), hex(4, -11), hex(3, -7), hex(9, -7), hex(8, -3), hex(5, 2), hex(4,
-    {
+    given(() => {
       state.merchants = [
         hexOf(10, -2),
         hexOf(4, -11),
@@ -3116,7 +3121,7 @@ describe("Predoni dei Mari: rules tests", () => {
         hexOf(-10, 7),
         hexOf(-5, -6),
       ];
-    }
+    });
     play(state, { type: "StopMoving", player: 0 });
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "moveMerchant", player: 0, value: true });
@@ -3137,7 +3142,7 @@ describe("Predoni dei Mari: rules tests", () => {
   it("a short campaign (§4-§5, §9): capture, deliver, a mission from the Castaway, two conquests, the short game won", () => {
     const state = setUp({ players: 2, seed: 1, variant: "short" });
     // given { lord = players[0] // One merchant, held against the pirate island by the North winds of this
-    {
+    given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
       mapGet(state.shipDecks, "green", 4615).pile = [25];
@@ -3154,7 +3159,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.players[1]!.ship = 1;
       state.players[1]!.pos = hexOf(-2, 2);
       state.players[1]!.cp = 0;
-    }
+    });
     state.rng.forced.push(0);
     start(state);
     play(state, { type: "Move", player: 0 });
