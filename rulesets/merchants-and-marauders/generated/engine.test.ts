@@ -17,6 +17,7 @@ import {
   equal,
   graphSteps,
   mapGet,
+  mapSet,
   mapSize,
   offeredProblem,
   playUntil,
@@ -26,6 +27,8 @@ import {
 import {
   BORDERS,
   CAPTAINS,
+  CARGO_FACES,
+  GOOD_VALUES,
   PORT_NATION,
   SEATS,
   SEA_LINKS,
@@ -36,6 +39,7 @@ import {
   opposite,
   setUp,
   start,
+  total,
   type Action,
   type Border,
   type Player,
@@ -43,7 +47,11 @@ import {
 } from "./engine.ts";
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
-const RULE_LINES: Readonly<Record<string, string>> = {};
+const RULE_LINES: Readonly<Record<string, string>> = {
+  "You cannot pay for that card.": "rules line 483",
+  "The Port action is taken in a port.": "rules line 420",
+  "The Port action may be taken once per turn.": "rules line 421",
+};
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
 function given(change: () => void): void {
@@ -78,7 +86,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 362).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 362).includes("caracas"),
+      mapGet(SEA_LINKS, "havana", 541).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 541).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -129,7 +137,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 382));
+    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 561));
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -157,7 +165,10 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.zone = "havana";
       state.players[0]!.inPort = true;
     });
-    expect(askedProblem(engine, state, 0, ["Move", "EndTurn"]), "expect asked 0 Move | EndTurn").toBeNull();
+    expect(
+      askedProblem(engine, state, 0, ["Move", "Port", "EndTurn"]),
+      "expect asked 0 Move | Port | EndTurn",
+    ).toBeNull();
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
         atValues(
@@ -280,6 +291,206 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect always in 20 random games: all(p in players: (not p.inPort or hasPort(p.zone)) and p.actionsLeft >= 0 and p.actionsLeft <= 3)",
     ).toBeNull();
   });
+  it("Sell Goods (§5.4.1): 3 gold a card, 6 for the demanded good; the Demand token is replaced from the reserve", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startFlute" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { demand[players[0].zone] = rum demandReserve = [sugar, wood] // Two rum cards and a cocoa car
+    given(() => {
+      mapSet(state.demand, state.players[0]!.zone, "rum");
+      state.demandReserve = ["sugar", "wood"];
+      state.players[0]!.cargo = [16, 17, 0];
+    });
+    state.rng.forced.push(0);
+    play(state, { type: "Port", player: 0 });
+    expect(askedProblem(engine, state, 0, ["card"]), "expect asked 0 card").toBeNull();
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "card", player: 0, value: 16 },
+        { type: "card", player: 0, value: 17 },
+        { type: "card", player: 0, value: 0 },
+        { type: "card", player: 0, value: null },
+      ]),
+      "expect offered 0 card(16), card(17), card(0), card(none)",
+    ).toBeNull();
+    play(state, { type: "card", player: 0, value: 16 });
+    play(state, { type: "card", player: 0, value: 17 });
+    play(state, { type: "card", player: 0, value: null });
+    expect(
+      state.players[0]!.gold === 22 && equal(state.players[0]!.cargo, [0]) && equal(state.cargoDeck.discard, [16, 17]),
+      "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
+    ).toBe(true);
+    expect(
+      mapGet(state.demand, state.players[0]!.zone, 648) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
+    ).toBe(true);
+    expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
+    expect(viewAt(engine.view(state, 1), ["players", 0, "cargo"]), "expect 1 sees players[0].cargo == 1").toEqual(1);
+  });
+  it("Sell Goods (§8.2): three cards of the demanded good in one sale bring a Glory point", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startFlute" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { demand[players[0].zone] = rum players[0].cargo = [16, 17, 18] }
+    given(() => {
+      mapSet(state.demand, state.players[0]!.zone, "rum");
+      state.players[0]!.cargo = [16, 17, 18];
+    });
+    play(state, { type: "Port", player: 0 });
+    play(state, { type: "card", player: 0, value: 16 });
+    play(state, { type: "card", player: 0, value: 17 });
+    play(state, { type: "card", player: 0, value: 18 });
+    expect(
+      state.players[0]!.gold === 28 && state.players[0]!.glory === 1,
+      "expect players[0].gold == 28 and players[0].glory == 1",
+    ).toBe(true);
+  });
+  it("Buy Goods (§5.4.2): six cards drawn, the demanded good replaced; the price falls with the cards of a good drawn", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startFlute" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { demand[players[0].zone] = rum // Rum 16 is demanded: discarded and replaced. Then cocoa 0, 1
+    given(() => {
+      mapSet(state.demand, state.players[0]!.zone, "rum");
+      state.cargoDeck.pile = [16, 0, 1, 8, 2, 24, 9, 3];
+    });
+    play(state, { type: "Port", player: 0 });
+    expect(askedProblem(engine, state, 0, ["buy"]), "expect asked 0 buy").toBeNull();
+    play(state, { type: "buy", player: 0, value: true });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "card", player: 0, value: 0 },
+        { type: "card", player: 0, value: 1 },
+        { type: "card", player: 0, value: 8 },
+        { type: "card", player: 0, value: 2 },
+        { type: "card", player: 0, value: 24 },
+        { type: "card", player: 0, value: 9 },
+        { type: "card", player: 0, value: null },
+      ]),
+      "expect offered 0 card(0), card(1), card(8), card(2), card(24), card(9), card(none)",
+    ).toBeNull();
+    play(state, { type: "card", player: 0, value: 0 });
+    play(state, { type: "card", player: 0, value: null });
+    expect(
+      equal(state.players[0]!.cargo, [0]) && state.players[0]!.gold === 9,
+      "expect players[0].cargo == [0] and players[0].gold == 9",
+    ).toBe(true);
+    expect(
+      equal(state.cargoDeck.discard, [16, 1, 8, 2, 24, 9]) && equal(state.cargoDeck.pile, [3]),
+      "expect cargoDeck.discard == [16, 1, 8, 2, 24, 9] and cargoDeck.pile == [3]",
+    ).toBe(true);
+    expect(state.players[0]!.lastBuyRound, "expect players[0].lastBuyRound == 1").toEqual(1);
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "stashed", player: 0, value: 0 },
+        { type: "stashed", player: 0, value: 1 },
+        { type: "stashed", player: 0, value: 2 },
+        { type: "stashed", player: 0, value: 3 },
+        { type: "stashed", player: 0, value: 4 },
+        { type: "stashed", player: 0, value: 5 },
+        { type: "stashed", player: 0, value: 6 },
+        { type: "stashed", player: 0, value: 7 },
+        { type: "stashed", player: 0, value: 8 },
+        { type: "stashed", player: 0, value: 9 },
+      ]),
+      "expect offered 0 stashed(0), stashed(1), stashed(2), stashed(3), stashed(4), stashed(5), stashed(6), stashed(7), stashed(8), stashed(9)",
+    ).toBeNull();
+    play(state, { type: "stashed", player: 0, value: 4 });
+    expect(
+      state.players[0]!.gold === 5 && state.players[0]!.stash === 4,
+      "expect players[0].gold == 5 and players[0].stash == 4",
+    ).toBe(true);
+    expect(viewAt(engine.view(state, 1), ["players", 0, "stash"]), "expect 1 sees players[0].stash == none").toEqual(
+      null,
+    );
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "Port", player: 0 });
+      expect(refusal, 'expect refused 0 Port "The Port action may be taken once per turn."').toBe(
+        "The Port action may be taken once per turn.",
+      );
+      expect(JSON.stringify(state)).toBe(before);
+    }
+  });
+  it("leaving port, a ship keeps no more Cargo cards than its Cargo value; the player picks the ones to discard", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].cargo = [0, 8, 16] }
+    given(() => {
+      state.players[0]!.cargo = [0, 8, 16];
+    });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "outOfPort" }) },
+        { step: "outOfPort" },
+      ),
+    );
+    expect(askedProblem(engine, state, 0, ["dumped"]), "expect asked 0 dumped").toBeNull();
+    play(state, { type: "dumped", player: 0, value: 8 });
+    expect(
+      equal(state.players[0]!.cargo, [0, 16]) && equal(state.cargoDeck.discard, [8]),
+      "expect players[0].cargo == [0, 16] and cargoDeck.discard == [8]",
+    ).toBe(true);
+  });
+  it("the score (§8): the Glory track plus a point per 10 gold stashed, at most half the target", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "longer" });
+    // given { players[0].glory = 4 players[0].stash = 73 players[1].stash = 9 }
+    given(() => {
+      state.players[0]!.glory = 4;
+      state.players[0]!.stash = 73;
+      state.players[1]!.stash = 9;
+    });
+    start(state);
+    expect(
+      total(state, 0) === 4 + 6 && total(state, 1) === 0,
+      "expect total(players[0]) == 4 + 6 and total(players[1]) == 0",
+    ).toBe(true);
+    expect(
+      CARGO_FACES.length === 8 && sum10(state) === 24,
+      "expect size(CARGO_FACES) == 8 and sum(f in CARGO_FACES: f.plunder) == 24",
+    ).toBe(true);
+  });
+  it("once a player reaches the Glory target, the round is played to its end and the game ends (§8)", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] players[1].glory = 10 }
+    given(() => {
+      state.first = 0;
+      state.players[1]!.glory = 10;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "EndTurn", player: 0 });
+    expect(!engine.isOver(state), "expect not over").toBe(true);
+    play(state, { type: "EndTurn", player: 1 });
+    expect(engine.isOver(state), "expect over").toBe(true);
+    expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[1]]").toEqual([1]);
+  });
 });
 
 describe("Merchants & Marauders: conformance", () => {
@@ -317,6 +528,14 @@ describe("Merchants & Marauders: conformance", () => {
 /** Changes, in place, exactly what the rules hide from `seat`: a view for `seat` must not notice. */
 function scrambleHidden(state: State, seat: Player): void {
   void seat;
+  for (let owner = 0; owner < state.playerCount; owner++) {
+    const mine = state.players[owner]!;
+    mine.cargo = mine.cargo
+      .slice()
+      .reverse()
+      .map((x) => x + 1);
+    if (!(owner === seat)) mine.stash = mine.stash + 1;
+  }
   state.captainDeck = {
     pile: state.captainDeck.pile
       .slice()
@@ -337,6 +556,14 @@ function scrambleHidden(state: State, seat: Player): void {
       .reverse()
       .map((x) => x + 1),
   };
+  state.demandReserve = state.demandReserve
+    .slice()
+    .reverse()
+    .map((x) => GOOD_VALUES[(GOOD_VALUES.indexOf(x) + 1) % 8]!);
+  state.cargoDeck.pile = state.cargoDeck.pile
+    .slice()
+    .reverse()
+    .map((x) => x + 1);
 }
 
 /** any(c in BORDERS: c.zone == b.neighbour and c.neighbour == b.zone and c.dir == opposite(b.dir)) */
@@ -426,4 +653,14 @@ function all9(state: State): boolean {
       return false;
   }
   return true;
+}
+/** sum(f in CARGO_FACES: f.plunder) */
+function sum10(state: State): number {
+  let total = 0;
+  const items = CARGO_FACES;
+  for (let i = 0; i < items.length; i++) {
+    const f = items[i]!;
+    total += f.plunder;
+  }
+  return total;
 }

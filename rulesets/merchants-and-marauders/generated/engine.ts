@@ -5,23 +5,29 @@ import {
   clone,
   concat,
   createRng,
+  divide,
+  drawFromDeck,
   drawFromPile,
+  drawTop,
   indexOfValue,
   isInt,
   isRecord,
   mapGet,
   mapHas,
+  mapKeys,
   mapSet,
   notOfferedNow,
   pickRandom,
   rangeList,
   rankByKeys,
+  removeValue,
   seatLists,
   seatsFrom,
   shuffleInPlace,
   type Engine,
   type GameOptions,
   type Deck,
+  type DeckView,
   type Outcome,
   type RngState,
   type ShownAction,
@@ -71,19 +77,23 @@ export type Compass = "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw";
 export const COMPASS_VALUES: readonly Compass[] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
 export type ShipType = "sloop" | "flute" | "frigate" | "galleon" | "manOfWar";
 export const SHIP_TYPE_VALUES: readonly ShipType[] = ["sloop", "flute", "frigate", "galleon", "manOfWar"];
+export type Good = "cocoa" | "food" | "rum" | "spices" | "sugar" | "tobacco" | "textiles" | "wood";
+export const GOOD_VALUES: readonly Good[] = ["cocoa", "food", "rum", "spices", "sugar", "tobacco", "textiles", "wood"];
+export type CargoIcon = "escape" | "hitCargo" | "hitMast" | "hitCrew" | "hitCannons";
+export const CARGO_ICON_VALUES: readonly CargoIcon[] = ["escape", "hitCargo", "hitMast", "hitCrew", "hitCannons"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 319) */
+/** enum Step (rules line 385) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 
-/** record Border (rules line 70) */
+/** record Border (rules line 72) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 156) */
+/** record Captain (rules line 158) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -93,7 +103,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 193) */
+/** record ShipStats (rules line 195) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -103,6 +113,12 @@ export interface ShipStats {
   maneuverability: number;
   buy: number;
   sell: number;
+}
+
+/** record CargoFace (rules line 227) */
+export interface CargoFace {
+  plunder: number;
+  icon: CargoIcon;
 }
 
 /** What each player has (`per player` in the rules). */
@@ -118,6 +134,11 @@ export interface PlayerState {
   gold: number;
   glory: number;
   actionsLeft: number;
+  portUsed: boolean;
+  cargo: number[];
+  lastBuyZone: Zone | null;
+  lastBuyRound: number;
+  stash: number;
 }
 
 export type VariantName = "base" | "longer";
@@ -146,12 +167,78 @@ export interface PlayerTurnFrame {
   p: Player;
 }
 
-export type Frame = FlowFrame | PlayerTurnFrame;
+/** Where proc sellGoods is, and its locals, while it waits. */
+export interface SellGoodsFrame {
+  readonly routine: "sellGoods";
+  pc: number;
+  p: Player;
+  demanded: Good;
+  soldDemanded: number;
+  card$left: number[];
+  card: number | null;
+}
+
+/** Where proc buyGoods is, and its locals, while it waits. */
+export interface BuyGoodsFrame {
+  readonly routine: "buyGoods";
+  pc: number;
+  p: Player;
+  buy: boolean;
+  wanted: number;
+  offer: number[];
+  draws: number;
+  bought: number[];
+  card$left: number[];
+  card: number | null;
+}
+
+/** Where proc stashGold is, and its locals, while it waits. */
+export interface StashGoldFrame {
+  readonly routine: "stashGold";
+  pc: number;
+  p: Player;
+  stashed: number;
+}
+
+/** Where action Move is, and its locals, while it waits. */
+export interface MoveFrame {
+  readonly routine: "Move";
+  pc: number;
+  me: Player;
+  step: Step;
+  z: Zone;
+  excess: number;
+  dumped$left: number[];
+  dumped$limit: number;
+  dumped$taken: number;
+  dumped: number;
+}
+
+/** Where action Port is, and its locals, while it waits. */
+export interface PortFrame {
+  readonly routine: "Port";
+  pc: number;
+  me: Player;
+}
+
+export type Frame =
+  FlowFrame | PlayerTurnFrame | SellGoodsFrame | BuyGoodsFrame | StashGoldFrame | MoveFrame | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 281) */
-/** site 1: `act p: Move | EndTurn` (proc playerTurn, line 312) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 342) */
+/** site 1: `act p: Move | Port | EndTurn` (proc playerTurn, line 378) */
+/** site 2: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 406) */
+/** site 3: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 437) */
+/** site 4: `choose buy: bool by p` (proc buyGoods, line 463) */
+/** site 5: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 483) */
+/** site 6: `choose stashed: 0..p.gold by p` (proc stashGold, line 503) */
 export type Pending =
-  { site: 0; players: Player[]; answers: Array<StartingShip | null> } | { site: 1; players: Player[] };
+  | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
+  | { site: 1; players: Player[] }
+  | { site: 2; players: Player[] }
+  | { site: 3; players: Player[] }
+  | { site: 4; players: Player[] }
+  | { site: 5; players: Player[] }
+  | { site: 6; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -164,6 +251,9 @@ export interface State {
   first: Player;
   round: number;
   revealed: boolean;
+  cargoDeck: Deck<number>;
+  demand: Partial<Record<Zone, Good>>;
+  demandReserve: Good[];
   /** The random generator; its future is part of the state. */
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
@@ -172,7 +262,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 330). */
+/** The action Move (rules line 396). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -180,13 +270,49 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action EndTurn (rules line 339). */
+/** The action Port (rules line 419). */
+export interface PortAction {
+  readonly type: "Port";
+  readonly player: Player;
+}
+
+/** The action EndTurn (rules line 516). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose startingShip` (rules line 281). */
+/** The answer to `choose card` (rules line 437). */
+export interface CardChoice {
+  readonly type: "card";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose buy` (rules line 463). */
+export interface BuyChoice {
+  readonly type: "buy";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose stashed` (rules line 503). */
+export interface StashedChoice {
+  readonly type: "stashed";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose dumped` (rules line 406). */
+export interface DumpedChoice {
+  readonly type: "dumped";
+  readonly player: Player;
+  /** The number chosen among those not taken yet. */
+  readonly value: number;
+}
+
+/** The answer to `choose startingShip` (rules line 342). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -194,7 +320,8 @@ export interface StartingShipChoice {
 }
 
 /** Everything a player can play: the actions offered by `act`, and the answers to `choose`. */
-export type Action = MoveAction | EndTurnAction | StartingShipChoice;
+export type Action =
+  MoveAction | PortAction | EndTurnAction | CardChoice | BuyChoice | StashedChoice | DumpedChoice | StartingShipChoice;
 
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
@@ -209,6 +336,12 @@ export interface PlayerView {
   gold: number;
   glory: number;
   actionsLeft: number;
+  portUsed: boolean;
+  /** Hidden: only the number of elements. */
+  cargo: number;
+  lastBuyZone: Zone | null;
+  lastBuyRound: number;
+  stash: number | null;
 }
 
 /** What one player may see of the game. */
@@ -224,6 +357,10 @@ export interface View {
   first: Player;
   round: number;
   revealed: boolean;
+  cargoDeck: DeckView<number>;
+  demand: Partial<Record<Zone, Good>>;
+  /** Hidden: only the number of elements. */
+  demandReserve: number;
   /** Who must decide now. */
   toAct: Player[];
   /** What the viewer must decide now: an action, or the name of a choice. */
@@ -249,7 +386,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 79): one Border per row. */
+/** BORDERS (rules line 81): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -316,8 +453,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect2();
-/** CAPTAINS (rules line 165): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect3();
+/** CAPTAINS (rules line 167): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -337,7 +474,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 205): one ShipStats per row. */
+/** SHIP_TYPES (rules line 207): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -347,7 +484,23 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect3();
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect4();
+/** CARGO_FACES (rules line 233): one CargoFace per row. */
+// prettier-ignore
+export const CARGO_FACES: CargoFace[] = [
+  { plunder: 1, icon: "escape" },
+  { plunder: 2, icon: "hitCargo" },
+  { plunder: 3, icon: "escape" },
+  { plunder: 3, icon: "hitMast" },
+  { plunder: 3, icon: "escape" },
+  { plunder: 3, icon: "hitCrew" },
+  { plunder: 4, icon: "hitCannons" },
+  { plunder: 5, icon: "escape" },
+];
+/** const CARGO_CARDS = 64 */
+export const CARGO_CARDS: number = 64;
+/** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
+export const DEMAND_TOKENS: Good[] = collect5();
 /** const START_GOLD = 10 */
 export const START_GOLD: number = 10;
 /** const ACTIONS_PER_TURN = 3 */
@@ -358,31 +511,42 @@ export const EVENT_CARDS: number = 34;
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: { GLORY_TARGET: 10 }, longer: { GLORY_TARGET: 12 } };
 /** Seat lists by player count, shared so that `players` costs nothing. */
 export const SEATS: readonly (readonly Player[])[] = seatLists(4);
-const DECISION_NAMES: readonly string[] = ["startingShip", "action"];
+const DECISION_NAMES: readonly string[] = ["startingShip", "action", "dumped", "card", "buy", "card", "stashed"];
 
-/** fn opposite (line 146) */
+/** fn opposite (line 148) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 151) */
+/** fn hasPort (line 153) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 186) */
+/** fn nationOf (line 188) */
 export function nationOf(state: State, c: number): Nation {
-  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 186);
+  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 188);
 }
 
-/** fn stepsFor (line 321) */
+/** fn goodOf (line 247) */
+export function goodOf(state: State, c: number): Good {
+  return at(GOOD_VALUES.slice(), divide(c, 8));
+}
+
+/** fn priceIn (line 253) */
+export function priceIn(state: State, offer: number[], c: number): number {
+  let drawn = count6(state, offer, c);
+  return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
+}
+
+/** fn stepsFor (line 387) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect4(state, p), hasPort(state, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect7(state, p), hasPort(state, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn stepText (line 324) */
+/** fn stepText (line 390) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -396,23 +560,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
+/** fn total (line 514) */
+export function total(state: State, p: Player): number {
+  return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
+}
+
+/** proc gainGlory (line 509) */
+export function gainGlory(state: State, p: Player): void {
+  state.players[p]!.glory += 1;
+}
+
 /** Why Move is refused now, or null when it is allowed. */
 function checkMove(state: State, me: Player, step: Step): string | null {
   return null;
 }
 
-/** action Move (line 330): its effects, once allowed. */
-function doMove(state: State, me: Player, step: Step): void {
-  if (step.kind === "sail") {
-    const z = step.zone;
-    state.players[me]!.zone = z;
-  } else if (step.kind === "intoPort") {
-    state.players[me]!.inPort = true;
-  } else {
-    state.players[me]!.inPort = false;
-  }
-
-  state.players[me]!.actionsLeft -= 1;
+/** Why Port is refused now, or null when it is allowed. */
+function checkPort(state: State, me: Player): string | null {
+  if (!state.players[me]!.inPort) return "The Port action is taken in a port.";
+  if (state.players[me]!.portUsed) return "The Port action may be taken once per turn.";
+  return null;
 }
 
 /** Why EndTurn is refused now, or null when it is allowed. */
@@ -420,7 +587,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 339): its effects, once allowed. */
+/** action EndTurn (line 516): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -429,7 +596,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 278) until it waits for a decision or is done. */
+/** Runs the flow (line 339) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -447,10 +614,10 @@ function stepFlow(state: State, frame: FlowFrame): void {
         state.revealed = true;
         for (const p of SEATS[state.playerCount]!) {
           state.players[p]!.ship = at(frame.startingShip, p) === "startSloop" ? "sloop" : "flute";
-          state.players[p]!.hull = mapGet(STATS, state.players[p]!.ship, 285).seaworthiness;
-          state.players[p]!.mast = mapGet(STATS, state.players[p]!.ship, 286).seaworthiness;
-          state.players[p]!.crew = mapGet(STATS, state.players[p]!.ship, 287).crew;
-          state.players[p]!.cannons = mapGet(STATS, state.players[p]!.ship, 288).cannons;
+          state.players[p]!.hull = mapGet(STATS, state.players[p]!.ship, 346).seaworthiness;
+          state.players[p]!.mast = mapGet(STATS, state.players[p]!.ship, 347).seaworthiness;
+          state.players[p]!.crew = mapGet(STATS, state.players[p]!.ship, 348).crew;
+          state.players[p]!.cannons = mapGet(STATS, state.players[p]!.ship, 349).cannons;
           state.players[p]!.zone = at(CAPTAINS, state.players[p]!.captain).home;
           state.players[p]!.inPort = true;
         }
@@ -508,13 +675,23 @@ function stepFlow(state: State, frame: FlowFrame): void {
       }
 
       case 7: {
-        frame.pc = 2;
-        continue machine;
+        if (!any1(state)) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        state.stack.length = 0;
+        return;
       }
 
       case 8: {
         frame.pIndex++;
         frame.pc = 6;
+        continue machine;
+      }
+
+      case 9: {
+        frame.pc = 2;
         continue machine;
       }
 
@@ -535,12 +712,13 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 309) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 374) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.actionsLeft = ACTIONS_PER_TURN;
+        state.players[frame.p]!.portUsed = false;
         frame.pc = 1;
         continue machine;
       }
@@ -572,6 +750,411 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   }
 }
 
+function newSellGoodsFrame(p: Player): SellGoodsFrame {
+  return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
+}
+
+/** Runs proc sellGoods (line 434) until it waits for a decision or is done. */
+function stepSellGoods(state: State, frame: SellGoodsFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 435);
+        frame.soldDemanded = 0;
+        frame.card$left = state.players[frame.p]!.cargo.slice();
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (frame.card$left.length <= 0) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 3, players: [frame.p] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
+        if (frame.soldDemanded > 0) {
+          let fresh = pickRandom(state.rng, state.demandReserve, 449);
+          removeValue(state.demandReserve, fresh);
+          mapSet(state.demand, state.players[frame.p]!.zone, fresh);
+          state.demandReserve.push(frame.demanded);
+        }
+
+        if (frame.soldDemanded >= 3) {
+          gainGlory(state, frame.p);
+        }
+
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        const card = frame.card;
+        if (card !== null) {
+          removeValue(frame.card$left, card);
+          removeValue(state.players[frame.p]!.cargo, card);
+          state.cargoDeck.discard.push(card);
+          if (goodOf(state, card) === frame.demanded) {
+            state.players[frame.p]!.gold += 6;
+            frame.soldDemanded += 1;
+          } else {
+            state.players[frame.p]!.gold += 3;
+          }
+        } else {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc sellGoods has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentSellGoodsFrame(state: State): SellGoodsFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "sellGoods")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to sellGoods");
+  return frame;
+}
+
+function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
+  return {
+    routine: "buyGoods",
+    pc: 0,
+    p,
+    buy: false,
+    wanted: 0,
+    offer: [],
+    draws: 0,
+    bought: [],
+    card$left: [],
+    card: null,
+  };
+}
+
+/** Runs proc buyGoods (line 462) until it waits for a decision or is done. */
+function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.pending = { site: 4, players: [frame.p] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        if (!frame.buy) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.wanted =
+          state.players[frame.p]!.lastBuyZone === state.players[frame.p]!.zone &&
+          state.players[frame.p]!.lastBuyRound === state.round - 1
+            ? 3
+            : 6;
+        frame.offer = [];
+        frame.draws = 0;
+        while (frame.offer.length < frame.wanted && frame.draws < CARGO_CARDS) {
+          frame.draws += 1;
+          const c = drawFromDeck(state.rng, state.cargoDeck);
+          if (c !== null) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 473)) {
+              state.cargoDeck.discard.push(c);
+            } else {
+              frame.offer.push(c);
+            }
+          } else {
+            frame.draws = CARGO_CARDS;
+          }
+        }
+
+        frame.bought = [];
+        frame.card$left = frame.offer.slice();
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        if (frame.card$left.length <= 0) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        state.pending = { site: 5, players: [frame.p] };
+        frame.pc = 5;
+        return;
+      }
+
+      case 4: {
+        for (const c2 of frame.offer.slice()) {
+          if (!frame.bought.includes(c2)) {
+            state.cargoDeck.discard.push(c2);
+          }
+        }
+
+        if (frame.bought.length > 0) {
+          state.players[frame.p]!.lastBuyZone = state.players[frame.p]!.zone;
+          state.players[frame.p]!.lastBuyRound = state.round;
+        }
+
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        const card = frame.card;
+        if (card !== null) {
+          removeValue(frame.card$left, card);
+          state.players[frame.p]!.gold -= priceIn(state, frame.offer, card);
+          state.players[frame.p]!.cargo.push(card);
+          frame.bought.push(card);
+        } else {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.pc = 3;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc buyGoods has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentBuyGoodsFrame(state: State): BuyGoodsFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "buyGoods")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to buyGoods");
+  return frame;
+}
+
+function newStashGoldFrame(p: Player): StashGoldFrame {
+  return { routine: "stashGold", pc: 0, p, stashed: 0 };
+}
+
+/** Runs proc stashGold (line 502) until it waits for a decision or is done. */
+function stepStashGold(state: State, frame: StashGoldFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (state.players[frame.p]!.gold < 0)
+          throw new RulesError(
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:503: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+          );
+        state.pending = { site: 6, players: [frame.p] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        state.players[frame.p]!.gold -= frame.stashed;
+        state.players[frame.p]!.stash += frame.stashed;
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc stashGold has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentStashGoldFrame(state: State): StashGoldFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "stashGold")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to stashGold");
+  return frame;
+}
+
+function newMoveFrame(me: Player, step: Step): MoveFrame {
+  return {
+    routine: "Move",
+    pc: 0,
+    me,
+    step,
+    z: "havana",
+    excess: 0,
+    dumped$left: [],
+    dumped$limit: 0,
+    dumped$taken: 0,
+    dumped: 0,
+  };
+}
+
+/** Runs action Move (line 396) until it waits for a decision or is done. */
+function stepMove(state: State, frame: MoveFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.me]!.actionsLeft -= 1;
+        const step = frame.step;
+        if (step.kind === "sail") {
+          frame.z = step.zone;
+          frame.pc = 2;
+          continue machine;
+        }
+
+        if (step.kind === "intoPort") {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        state.players[frame.me]!.zone = frame.z;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        state.players[frame.me]!.inPort = true;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        state.players[frame.me]!.inPort = false;
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(STATS, state.players[frame.me]!.ship, 404).cargo;
+        if (frame.excess <= 0) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.dumped$left = state.players[frame.me]!.cargo.slice();
+        frame.dumped$limit = frame.excess;
+        frame.dumped$taken = 0;
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 5: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 6: {
+        if (!(frame.dumped$left.length > 0 && frame.dumped$taken < frame.dumped$limit)) {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        state.pending = { site: 2, players: [frame.me] };
+        frame.pc = 8;
+        return;
+      }
+
+      case 7: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 8: {
+        removeValue(frame.dumped$left, frame.dumped);
+        frame.dumped$taken += 1;
+        removeValue(state.players[frame.me]!.cargo, frame.dumped);
+        state.cargoDeck.discard.push(frame.dumped);
+        frame.pc = 6;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: action Move has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentMoveFrame(state: State): MoveFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "Move")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to Move");
+  return frame;
+}
+
+function newPortFrame(me: Player): PortFrame {
+  return { routine: "Port", pc: 0, me };
+}
+
+/** Runs action Port (line 419) until it waits for a decision or is done. */
+function stepPort(state: State, frame: PortFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.me]!.portUsed = true;
+        state.players[frame.me]!.actionsLeft -= 1;
+        if (state.players[frame.me]!.cargo.length <= 0) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 2;
+        state.stack.push(newSellGoodsFrame(frame.me));
+        return;
+      }
+
+      case 1: {
+        frame.pc = 3;
+        state.stack.push(newBuyGoodsFrame(frame.me));
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        if (state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.pc = 5;
+        state.stack.push(newStashGoldFrame(frame.me));
+        return;
+      }
+
+      case 4: {
+        state.stack.pop();
+        return;
+      }
+
+      case 5: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: action Port has no step ${frame.pc}`);
+    }
+  }
+}
+
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
   while (state.pending === null) {
@@ -584,6 +1167,21 @@ function run(state: State): void {
       case "playerTurn":
         stepPlayerTurn(state, frame);
         break;
+      case "sellGoods":
+        stepSellGoods(state, frame);
+        break;
+      case "buyGoods":
+        stepBuyGoods(state, frame);
+        break;
+      case "stashGold":
+        stepStashGold(state, frame);
+        break;
+      case "Move":
+        stepMove(state, frame);
+        break;
+      case "Port":
+        stepPort(state, frame);
+        break;
     }
   }
 }
@@ -594,6 +1192,13 @@ function offerMove(state: State, me: Player, out: Action[]): void {
   for (let step = 0; step < stepList.length; step++) {
     out.push({ type: "Move", player: me, step });
   }
+}
+
+/** Every allowed form of Port (the same requirements as `checkPort`). */
+function offerPort(state: State, me: Player, out: Action[]): void {
+  if (!state.players[me]!.inPort) return;
+  if (state.players[me]!.portUsed) return;
+  out.push({ type: "Port", player: me });
 }
 
 /** Every allowed form of EndTurn (the same requirements as `checkEndTurn`). */
@@ -608,7 +1213,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 281)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 342)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -618,9 +1223,70 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | EndTurn` (proc playerTurn, line 312)
+      // `act p: Move | Port | EndTurn` (proc playerTurn, line 378)
       offerMove(state, seat, out);
+      offerPort(state, seat, out);
       offerEndTurn(state, seat, out);
+      break;
+    }
+
+    case 2: {
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 406)
+      const frame = currentMoveFrame(state);
+      const items = frame.dumped$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "dumped", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 3: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 437)
+      const frame = currentSellGoodsFrame(state);
+      const items = frame.card$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "card", player: seat, value });
+      }
+
+      out.push({ type: "card", player: seat, value: null });
+      break;
+    }
+
+    case 4: {
+      // `choose buy: bool by p` (proc buyGoods, line 463)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "buy", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 5: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 483)
+      const frame = currentBuyGoodsFrame(state);
+      const items = frame.card$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        if (priceIn(state, frame.offer, value) <= state.players[frame.p]!.gold)
+          out.push({ type: "card", player: seat, value });
+      }
+
+      out.push({ type: "card", player: seat, value: null });
+      break;
+    }
+
+    case 6: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 503)
+      const frame = currentStashGoldFrame(state);
+      const high = state.players[frame.p]!.gold;
+      for (let value = 0; value <= high; value++) {
+        out.push({ type: "stashed", player: seat, value });
+      }
+
       break;
     }
   }
@@ -651,13 +1317,66 @@ function check(state: State, action: Action): string | null {
           return checkMove(state, action.player, stepList[action.step]!);
         }
 
+        case "Port": {
+          return checkPort(state, action.player);
+        }
+
         case "EndTurn": {
           return checkEndTurn(state, action.player);
         }
 
         default:
-          return "Play one of: Move, EndTurn.";
+          return "Play one of: Move, Port, EndTurn.";
       }
+    }
+
+    case 2: {
+      if (action.type !== "dumped") return "Answer the choice of dumped first.";
+      const frame = currentMoveFrame(state);
+      const value = action.value;
+      if (!(frame.dumped$left as readonly unknown[]).includes(value))
+        return "dumped must be one of those not taken yet.";
+      return null;
+    }
+
+    case 3: {
+      if (action.type !== "card") return "Answer the choice of card first.";
+      const frame = currentSellGoodsFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.card$left as readonly unknown[]).includes(value))
+        return "card must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 4: {
+      if (action.type !== "buy") return "Answer the choice of buy first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "buy must be true or false.";
+      return null;
+    }
+
+    case 5: {
+      if (action.type !== "card") return "Answer the choice of card first.";
+      const frame = currentBuyGoodsFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.card$left as readonly unknown[]).includes(value))
+        return "card must be one of those not taken yet, or none.";
+      if (value !== null) {
+        if (!(priceIn(state, frame.offer, value) <= state.players[frame.p]!.gold))
+          return "You cannot pay for that card.";
+      }
+
+      return null;
+    }
+
+    case 6: {
+      if (action.type !== "stashed") return "Answer the choice of stashed first.";
+      const frame = currentStashGoldFrame(state);
+      const value = action.value;
+      const high = state.players[frame.p]!.gold;
+      if (!(Number.isInteger(value) && value >= 0 && value <= high))
+        return `stashed must be a whole number from 0 to ${high}.`;
+      return null;
     }
   }
 
@@ -684,7 +1403,10 @@ function apply(state: State, action: Action): void {
       state.pending = null;
       switch (action.type) {
         case "Move":
-          doMove(state, action.player, at(stepsFor(state, action.player), action.step));
+          state.stack.push(newMoveFrame(action.player, at(stepsFor(state, action.player), action.step)));
+          break;
+        case "Port":
+          state.stack.push(newPortFrame(action.player));
           break;
         case "EndTurn":
           doEndTurn(state, action.player);
@@ -693,6 +1415,46 @@ function apply(state: State, action: Action): void {
           throw notOfferedNow(action);
       }
 
+      break;
+    }
+
+    case 2: {
+      if (action.type !== "dumped") throw notOfferedNow(action);
+      const frame = currentMoveFrame(state);
+      frame.dumped = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 3: {
+      if (action.type !== "card") throw notOfferedNow(action);
+      const frame = currentSellGoodsFrame(state);
+      frame.card = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 4: {
+      if (action.type !== "buy") throw notOfferedNow(action);
+      const frame = currentBuyGoodsFrame(state);
+      frame.buy = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 5: {
+      if (action.type !== "card") throw notOfferedNow(action);
+      const frame = currentBuyGoodsFrame(state);
+      frame.card = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 6: {
+      if (action.type !== "stashed") throw notOfferedNow(action);
+      const frame = currentStashGoldFrame(state);
+      frame.stashed = action.value;
+      state.pending = null;
       break;
     }
   }
@@ -728,6 +1490,34 @@ function describeAction(state: State, action: Action): string | null {
       if (step === undefined) return null;
       return stepText(state, step);
     }
+
+    case "dumped":
+      switch (state.pending?.site) {
+        case 2: {
+          const value = action.value;
+          return `discard ${goodOf(state, value)}`;
+        }
+      }
+
+      break;
+    case "card":
+      switch (state.pending?.site) {
+        case 3: {
+          const frame = currentSellGoodsFrame(state);
+          if (action.value === null) return null;
+          const value = action.value;
+          return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
+        }
+
+        case 5: {
+          const frame = currentBuyGoodsFrame(state);
+          if (action.value === null) return null;
+          const value = action.value;
+          return `buy ${goodOf(state, value)} for ${priceIn(state, frame.offer, value)} gold`;
+        }
+      }
+
+      break;
   }
 
   return null;
@@ -759,12 +1549,38 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       gold: 0,
       glory: 0,
       actionsLeft: 0,
+      portUsed: false,
+      cargo: [],
+      lastBuyZone: null,
+      lastBuyRound: 0,
+      stash: 0,
     })),
     captainDeck: { pile: [], discard: [] },
     events: { pile: [], discard: [] },
     first: 0,
     round: 0,
     revealed: false,
+    cargoDeck: { pile: [], discard: [] },
+    demand: {
+      havana: "cocoa",
+      santoDomingo: "cocoa",
+      sanJuan: "cocoa",
+      cartagena: "cocoa",
+      caracas: "cocoa",
+      trinidad: "cocoa",
+      portRoyal: "cocoa",
+      nassau: "cocoa",
+      bridgetown: "cocoa",
+      stJohn: "cocoa",
+      oldProvidence: "cocoa",
+      tortuga: "cocoa",
+      petiteGoave: "cocoa",
+      basseTerre: "cocoa",
+      curacao: "cocoa",
+      stMaarten: "cocoa",
+      caribbeanSea: "cocoa",
+    },
+    demandReserve: [],
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     pending: null,
@@ -786,7 +1602,14 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     state.players[p]!.gold = START_GOLD;
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 275);
+  state.cargoDeck.pile = rangeList(0, CARGO_CARDS - 1);
+  shuffleInPlace(state.rng, state.cargoDeck.pile);
+  state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
+  for (const z of mapKeys(PORT_NATION).slice()) {
+    mapSet(state.demand, z, drawTop(state.demandReserve, 333));
+  }
+
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 336);
   return state;
 }
 
@@ -805,14 +1628,19 @@ function isOver(state: State): boolean {
   return state.pending === null && state.stack.length === 0;
 }
 
-/** score: p.glory */
+/** score: total(p) */
 export function score(state: State, p: Player): number {
+  return total(state, p);
+}
+
+/** tiebreak: p.glory */
+export function tiebreak1(state: State, p: Player): number {
   return state.players[p]!.glory;
 }
 
-/** tiebreak: p.gold */
-export function tiebreak1(state: State, p: Player): number {
-  return state.players[p]!.gold;
+/** tiebreak: p.stash */
+export function tiebreak2(state: State, p: Player): number {
+  return state.players[p]!.stash;
 }
 
 /** Scores, ranks (through the tie-break chain) and winners once the game is over; players still tied share. */
@@ -820,7 +1648,7 @@ function outcome(state: State): Outcome | null {
   if (!isOver(state)) return null;
   const seats = SEATS[state.playerCount]!;
   const scores = seats.map((seat) => score(state, seat));
-  const ranks = rankByKeys(seats.map((seat) => [score(state, seat), tiebreak1(state, seat)]));
+  const ranks = rankByKeys(seats.map((seat) => [score(state, seat), tiebreak1(state, seat), tiebreak2(state, seat)]));
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
 }
 
@@ -837,6 +1665,11 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     gold: mine.gold,
     glory: mine.glory,
     actionsLeft: mine.actionsLeft,
+    portUsed: mine.portUsed,
+    cargo: mine.cargo.length,
+    lastBuyZone: mine.lastBuyZone,
+    lastBuyRound: mine.lastBuyRound,
+    stash: viewer === owner ? mine.stash : null,
   };
 }
 
@@ -856,6 +1689,9 @@ function view(state: State, viewer: Player): View {
     first: state.first,
     round: state.round,
     revealed: state.revealed,
+    cargoDeck: { pile: state.cargoDeck.pile.length, discard: state.cargoDeck.discard.slice() },
+    demand: clone(state.demand),
+    demandReserve: state.demandReserve.length,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
@@ -884,6 +1720,13 @@ function validateState(value: unknown): string | null {
     if (!isInt(mine.gold)) return "player.gold is not a valid int";
     if (!isInt(mine.glory)) return "player.glory is not a valid int";
     if (!isInt(mine.actionsLeft)) return "player.actionsLeft is not a valid int";
+    if (!(typeof mine.portUsed === "boolean")) return "player.portUsed is not a valid bool";
+    if (!(Array.isArray(mine.cargo) && mine.cargo.every((x: unknown) => isInt(x))))
+      return "player.cargo is not a valid list of int";
+    if (!(mine.lastBuyZone === null || (ZONE_VALUES as readonly unknown[]).includes(mine.lastBuyZone)))
+      return "player.lastBuyZone is not a valid Zone or none";
+    if (!isInt(mine.lastBuyRound)) return "player.lastBuyRound is not a valid int";
+    if (!isInt(mine.stash)) return "player.stash is not a valid int";
   }
 
   if (!(
@@ -905,6 +1748,26 @@ function validateState(value: unknown): string | null {
   if (!(isInt(value.first) && value.first >= 0 && value.first < playerCount)) return "state.first is not a valid seat";
   if (!isInt(value.round)) return "state.round is not a valid int";
   if (!(typeof value.revealed === "boolean")) return "state.revealed is not a valid bool";
+  if (!(
+    isRecord(value.cargoDeck) &&
+    Array.isArray(value.cargoDeck.pile) &&
+    value.cargoDeck.pile.every((x: unknown) => isInt(x)) &&
+    Array.isArray(value.cargoDeck.discard) &&
+    value.cargoDeck.discard.every((x: unknown) => isInt(x))
+  ))
+    return "state.cargoDeck is not a valid deck of int";
+  if (!(
+    isRecord(value.demand) &&
+    Object.entries(value.demand).every(
+      ([k, x]) => (ZONE_VALUES as readonly unknown[]).includes(k) && (GOOD_VALUES as readonly unknown[]).includes(x),
+    )
+  ))
+    return "state.demand is not a valid map from Zone to Good";
+  if (!(
+    Array.isArray(value.demandReserve) &&
+    value.demandReserve.every((x: unknown) => (GOOD_VALUES as readonly unknown[]).includes(x))
+  ))
+    return "state.demandReserve is not a valid list of Good";
   const rng = value.rng;
   if (
     !isRecord(rng) ||
@@ -914,7 +1777,7 @@ function validateState(value: unknown): string | null {
   )
     return "rng is not a generator state";
   if (!Array.isArray(value.stack)) return "stack is not a list";
-  const routines: readonly unknown[] = ["flow", "playerTurn"];
+  const routines: readonly unknown[] = ["flow", "playerTurn", "sellGoods", "buyGoods", "stashGold", "Move", "Port"];
   for (const frame of value.stack as unknown[]) {
     if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc))
       return "stack holds a frame of no known routine";
@@ -922,7 +1785,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 2)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 7)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -934,8 +1797,19 @@ function validateState(value: unknown): string | null {
   return null;
 }
 
+/** any(p in players: total(p) >= GLORY_TARGET) */
+function any1(state: State): boolean {
+  const items = SEATS[state.playerCount]!;
+  for (let i = 0; i < items.length; i++) {
+    const p = items[i]!;
+    if (total(state, p) >= state.params.GLORY_TARGET) return true;
+  }
+
+  return false;
+}
+
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect1(z: Zone): Zone[] {
+function collect2(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -947,19 +1821,19 @@ function collect1(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect2(): Partial<Record<Zone, Zone[]>> {
+function collect3(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect1(z));
+    mapSet(out, z, collect2(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect3(): Partial<Record<ShipType, ShipStats>> {
+function collect4(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -970,10 +1844,34 @@ function collect3(): Partial<Record<ShipType, ShipStats>> {
   return out;
 }
 
+/** [members(Good)[i % 8] for i in range(0, 23)] */
+function collect5(): Good[] {
+  const out: Good[] = [];
+  const items = rangeList(0, 23);
+  for (let i = 0; i < items.length; i++) {
+    const i_ = items[i]!;
+    out.push(at(GOOD_VALUES.slice(), i_ % 8));
+  }
+
+  return out;
+}
+
+/** count(x in offer: goodOf(x) == goodOf(c)) */
+function count6(state: State, offer: number[], c: number): number {
+  let total = 0;
+  const items = offer;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    if (goodOf(state, x) === goodOf(state, c)) total++;
+  }
+
+  return total;
+}
+
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect4(state: State, p: Player): Step[] {
+function collect7(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 322);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 388);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -987,7 +1885,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "023f574e",
+  sourceHash: "1785ad9c",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
