@@ -29,6 +29,7 @@ import {
   CAPTAINS,
   CARGO_FACES,
   GOOD_VALUES,
+  NATION_VALUES,
   PORT_NATION,
   SEATS,
   SEA_LINKS,
@@ -42,15 +43,19 @@ import {
   total,
   type Action,
   type Border,
+  type Location,
   type Player,
   type State,
 } from "./engine.ts";
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 483",
-  "The Port action is taken in a port.": "rules line 420",
-  "The Port action may be taken once per turn.": "rules line 421",
+  "You cannot pay for that card.": "rules line 715",
+  "Scouting is done at sea.": "rules line 518",
+  "There is no merchant in this zone.": "rules line 519",
+  "You have already scouted this merchant this turn.": "rules line 520",
+  "The Port action is taken in a port.": "rules line 652",
+  "The Port action may be taken once per turn.": "rules line 653",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -86,7 +91,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 541).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 541).includes("caracas"),
+      mapGet(SEA_LINKS, "havana", 773).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 773).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -123,21 +128,23 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toEqual(state.players[1]!.captain);
     expect(
       state.players[0]!.ship === "sloop" &&
-        state.players[0]!.hull === 2 &&
-        state.players[0]!.mast === 2 &&
-        state.players[0]!.crew === 2 &&
-        state.players[0]!.cannons === 1,
-      "expect players[0].ship == sloop and players[0].hull == 2 and players[0].mast == 2 and players[0].crew == 2 and players[0].cannons == 1",
+        equal(state.players[0]!.tracks, { hull: 2, mast: 2, hold: 2, crew: 2, cannons: 1 } satisfies Partial<
+          Record<Location, number>
+        >),
+      "expect players[0].ship == sloop and players[0].tracks == { hull: 2, mast: 2, hold: 2, crew: 2, cannons: 1 }",
     ).toBe(true);
     expect(
-      state.players[1]!.ship === "flute" && state.players[1]!.hull === 3 && state.players[1]!.crew === 1,
-      "expect players[1].ship == flute and players[1].hull == 3 and players[1].crew == 1",
+      state.players[1]!.ship === "flute" &&
+        mapGet(state.players[1]!.tracks, "hull", 790) === 3 &&
+        mapGet(state.players[1]!.tracks, "hold", 790) === 4 &&
+        mapGet(state.players[1]!.tracks, "crew", 790) === 1,
+      "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 561));
+    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 793));
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -326,7 +333,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      mapGet(state.demand, state.players[0]!.zone, 648) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      mapGet(state.demand, state.players[0]!.zone, 880) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
     expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
@@ -491,6 +498,220 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(engine.isOver(state), "expect over").toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[1]]").toEqual([1]);
   });
+  it("scouting a merchant and raiding it (§5.3, §5.5, §5.6): the rulebook's example, with this deck's cards", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { // C04: Scouting 3, Seamanship 3; a Sloop (Maneuverability 4, one Cannon) at sea off Havana,
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "havana";
+      state.players[0]!.inPort = false;
+      mapSet(state.merchantNations, "havana", "spain");
+      state.cargoDeck.pile = [16, 11, 46, 9];
+    });
+    state.rng.forced.push(4, 0, 0, 4, 0, 0);
+    play(state, { type: "Scout", player: 0 });
+    expect(state.lastRoll, "expect lastRoll == [5, 1, 1]").toEqual([5, 1, 1]);
+    expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
+    play(state, { type: "engage", player: 0, value: true });
+    expect(
+      mapGet(state.players[0]!.bounty, "spain", 1001) === 1 &&
+        !state.merchantZones.includes("havana") &&
+        equal(state.merchantTrack, ["spain"]),
+      "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
+    ).toBe(true);
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "raidMove", player: 0, value: "drawCard" },
+        { type: "raidMove", player: 0, value: "discardCard" },
+        { type: "raidMove", player: 0, value: "exchangeCard" },
+        { type: "raidMove", player: 0, value: "keepCards" },
+      ]),
+      "expect offered 0 raidMove(drawCard), raidMove(discardCard), raidMove(exchangeCard), raidMove(keepCards)",
+    ).toBeNull();
+    play(state, { type: "raidMove", player: 0, value: "exchangeCard" });
+    play(state, { type: "exchanged", player: 0, value: 2 });
+    expect(
+      state.players[0]!.tracks,
+      "expect players[0].tracks == { hull: 2, mast: 1, hold: 1, crew: 2, cannons: 1 }",
+    ).toEqual({ hull: 2, mast: 1, hold: 1, crew: 2, cannons: 1 } satisfies Partial<Record<Location, number>>);
+    expect(state.players[0]!.gold, "expect players[0].gold == 16").toEqual(16);
+    play(state, { type: "kept", player: 0, value: 16 });
+    expect(
+      equal(state.players[0]!.cargo, [16]) && equal(state.cargoDeck.discard, [46, 11, 9]),
+      "expect players[0].cargo == [16] and cargoDeck.discard == [46, 11, 9]",
+    ).toBe(true);
+  });
+  it("a merchant whose Escape icons reach the raider's Maneuverability escapes: nothing gained, the bounty stays", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startFlute" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = caribbeanSea players[0].inPort
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      mapSet(state.merchantNations, "caribbeanSea", "france");
+      state.cargoDeck.pile = [0, 18, 13];
+    });
+    state.rng.forced.push(4, 0, 0, 0, 0, 0);
+    play(state, { type: "Scout", player: 0 });
+    play(state, { type: "engage", player: 0, value: true });
+    expect(
+      mapGet(state.players[0]!.bounty, "france", 1033) === 1 &&
+        state.players[0]!.gold === 10 &&
+        mapGet(state.players[0]!.tracks, "crew", 1033) === 0,
+      "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
+    ).toBe(true);
+    expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
+  });
+  it("a player with a bounty from a nation may not enter its ports, but for the home port (§5.1)", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C12") players[0].zone = havana players[0].inPort = fal
+    given(() => {
+      state.players[0]!.captain = 11;
+      state.players[0]!.zone = "havana";
+      state.players[0]!.inPort = false;
+      mapSet(state.players[0]!.bounty, "spain", 2);
+    });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "Move", player: 0, step: 0 },
+          { step: clone({ kind: "sail", zone: "nassau" }) },
+          { step: "sail(nassau)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "Move", player: 0, step: 0 },
+          { step: clone({ kind: "sail", zone: "portRoyal" }) },
+          { step: "sail(portRoyal)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "Move", player: 0, step: 0 },
+          { step: clone({ kind: "sail", zone: "oldProvidence" }) },
+          { step: "sail(oldProvidence)" },
+        ),
+      ]),
+      "expect offered 0 Move(sail(nassau)), Move(sail(portRoyal)), Move(sail(oldProvidence))",
+    ).toBeNull();
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "sail", zone: "nassau" }) },
+        { step: "sail(nassau)" },
+      ),
+    );
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "Move", player: 0, step: 0 },
+          { step: clone({ kind: "sail", zone: "havana" }) },
+          { step: "sail(havana)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "Move", player: 0, step: 0 },
+          { step: clone({ kind: "sail", zone: "tortuga" }) },
+          { step: "sail(tortuga)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "Move", player: 0, step: 0 },
+          { step: clone({ kind: "sail", zone: "portRoyal" }) },
+          { step: "sail(portRoyal)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "Move", player: 0, step: 0 },
+          { step: clone({ kind: "intoPort" }) },
+          { step: "intoPort" },
+        ),
+      ]),
+      "expect offered 0 Move(sail(havana)), Move(sail(tortuga)), Move(sail(portRoyal)), Move(intoPort)",
+    ).toBeNull();
+  });
+  it("a raid whose hits destroy the Hull sinks the ship: the captain dies, a new one comes on the player's next turn (§5.13)", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = havana players[0].inPort = fal
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "havana";
+      state.players[0]!.inPort = false;
+      state.players[0]!.glory = 2;
+      state.players[0]!.stash = 4;
+      mapSet(state.merchantNations, "havana", "spain");
+      mapSet(state.players[0]!.tracks, "hull", 1);
+      state.cargoDeck.pile = [46, 6, 0];
+    });
+    state.rng.forced.push(4, 0, 0, 0, 0, 0);
+    play(state, { type: "Scout", player: 0 });
+    play(state, { type: "engage", player: 0, value: true });
+    expect(
+      state.players[0]!.dead &&
+        state.players[0]!.gold === 0 &&
+        equal(state.players[0]!.cargo, []) &&
+        mapGet(state.players[0]!.bounty, "spain", 1077) === 0,
+      "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
+    ).toBe(true);
+    expect(
+      state.players[0]!.glory === 2 && state.players[0]!.stash === 4,
+      "expect players[0].glory == 2 and players[0].stash == 4",
+    ).toBe(true);
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
+    play(state, { type: "EndTurn", player: 1 });
+    expect(askedProblem(engine, state, 0, ["newShip"]), "expect asked 0 newShip").toBeNull();
+    play(state, { type: "newShip", player: 0, value: "startFlute" });
+    expect(
+      state.players[0]!.ship === "flute" &&
+        state.players[0]!.gold === 10 &&
+        state.players[0]!.stash === 0 &&
+        !state.players[0]!.dead,
+      "expect players[0].ship == flute and players[0].gold == 10 and players[0].stash == 0 and not players[0].dead",
+    ).toBe(true);
+    expect(
+      state.players[0]!.inPort && state.players[0]!.zone === at(CAPTAINS, state.players[0]!.captain).home,
+      "expect players[0].inPort and players[0].zone == CAPTAINS[players[0].captain].home",
+    ).toBe(true);
+  });
 });
 
 describe("Merchants & Marauders: conformance", () => {
@@ -560,6 +781,10 @@ function scrambleHidden(state: State, seat: Player): void {
     .slice()
     .reverse()
     .map((x) => GOOD_VALUES[(GOOD_VALUES.indexOf(x) + 1) % 8]!);
+  state.merchantTrack = state.merchantTrack
+    .slice()
+    .reverse()
+    .map((x) => NATION_VALUES[(NATION_VALUES.indexOf(x) + 1) % 4]!);
   state.cargoDeck.pile = state.cargoDeck.pile
     .slice()
     .reverse()

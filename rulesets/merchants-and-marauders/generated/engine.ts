@@ -12,12 +12,16 @@ import {
   indexOfValue,
   isInt,
   isRecord,
+  mapDelete,
+  mapFind,
   mapGet,
   mapHas,
   mapKeys,
   mapSet,
+  mapSize,
   notOfferedNow,
   pickRandom,
+  randomBetween,
   rangeList,
   rankByKeys,
   removeValue,
@@ -81,19 +85,23 @@ export type Good = "cocoa" | "food" | "rum" | "spices" | "sugar" | "tobacco" | "
 export const GOOD_VALUES: readonly Good[] = ["cocoa", "food", "rum", "spices", "sugar", "tobacco", "textiles", "wood"];
 export type CargoIcon = "escape" | "hitCargo" | "hitMast" | "hitCrew" | "hitCannons";
 export const CARGO_ICON_VALUES: readonly CargoIcon[] = ["escape", "hitCargo", "hitMast", "hitCrew", "hitCannons"];
+export type Location = "hull" | "mast" | "hold" | "crew" | "cannons";
+export const LOCATION_VALUES: readonly Location[] = ["hull", "mast", "hold", "crew", "cannons"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 385) */
+/** enum Step (rules line 476) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
+export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
+export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
 
-/** record Border (rules line 72) */
+/** record Border (rules line 74) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 158) */
+/** record Captain (rules line 160) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -103,7 +111,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 195) */
+/** record ShipStats (rules line 197) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -115,7 +123,7 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 227) */
+/** record CargoFace (rules line 229) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
@@ -125,10 +133,10 @@ export interface CargoFace {
 export interface PlayerState {
   captain: number;
   ship: ShipType;
-  hull: number;
-  mast: number;
-  crew: number;
-  cannons: number;
+  tracks: Partial<Record<Location, number>>;
+  bounty: Partial<Record<Nation, number>>;
+  scoutedMerchant: boolean;
+  dead: boolean;
   zone: Zone;
   inPort: boolean;
   gold: number;
@@ -165,6 +173,52 @@ export interface PlayerTurnFrame {
   readonly routine: "playerTurn";
   pc: number;
   p: Player;
+}
+
+/** Where proc captainDies is, and its locals, while it waits. */
+export interface CaptainDiesFrame {
+  readonly routine: "captainDies";
+  pc: number;
+  p: Player;
+}
+
+/** Where proc newCaptain is, and its locals, while it waits. */
+export interface NewCaptainFrame {
+  readonly routine: "newCaptain";
+  pc: number;
+  p: Player;
+  newShip: StartingShip;
+}
+
+/** Where proc meetMerchant is, and its locals, while it waits. */
+export interface MeetMerchantFrame {
+  readonly routine: "meetMerchant";
+  pc: number;
+  p: Player;
+  token: Nation;
+  nation: Nation;
+  portNation: Nation;
+  flag: Nation;
+  engage: boolean;
+}
+
+/** Where proc raid is, and its locals, while it waits. */
+export interface RaidFrame {
+  readonly routine: "raid";
+  pc: number;
+  p: Player;
+  cards: number[];
+  successes: number;
+  raidMove: RaidMove;
+  discarded: number;
+  exchanged: number;
+  whole: boolean;
+  escaped: boolean;
+  plunder: number;
+  kept$left: number[];
+  kept$limit: number;
+  kept$taken: number;
+  kept: number | null;
 }
 
 /** Where proc sellGoods is, and its locals, while it waits. */
@@ -214,6 +268,13 @@ export interface MoveFrame {
   dumped: number;
 }
 
+/** Where action Scout is, and its locals, while it waits. */
+export interface ScoutFrame {
+  readonly routine: "Scout";
+  pc: number;
+  me: Player;
+}
+
 /** Where action Port is, and its locals, while it waits. */
 export interface PortFrame {
   readonly routine: "Port";
@@ -222,15 +283,33 @@ export interface PortFrame {
 }
 
 export type Frame =
-  FlowFrame | PlayerTurnFrame | SellGoodsFrame | BuyGoodsFrame | StashGoldFrame | MoveFrame | PortFrame;
+  | FlowFrame
+  | PlayerTurnFrame
+  | CaptainDiesFrame
+  | NewCaptainFrame
+  | MeetMerchantFrame
+  | RaidFrame
+  | SellGoodsFrame
+  | BuyGoodsFrame
+  | StashGoldFrame
+  | MoveFrame
+  | ScoutFrame
+  | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 342) */
-/** site 1: `act p: Move | Port | EndTurn` (proc playerTurn, line 378) */
-/** site 2: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 406) */
-/** site 3: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 437) */
-/** site 4: `choose buy: bool by p` (proc buyGoods, line 463) */
-/** site 5: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 483) */
-/** site 6: `choose stashed: 0..p.gold by p` (proc stashGold, line 503) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 366) */
+/** site 1: `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 411) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 463) */
+/** site 3: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 505) */
+/** site 4: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 538) */
+/** site 5: `choose engage: bool by p` (proc meetMerchant, line 544) */
+/** site 6: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 574) */
+/** site 7: `choose discarded: int in cards by p` (proc raid, line 582) */
+/** site 8: `choose exchanged: int in cards by p` (proc raid, line 587) */
+/** site 9: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 624) */
+/** site 10: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 669) */
+/** site 11: `choose buy: bool by p` (proc buyGoods, line 695) */
+/** site 12: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 715) */
+/** site 13: `choose stashed: 0..p.gold by p` (proc stashGold, line 735) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -238,7 +317,14 @@ export type Pending =
   | { site: 3; players: Player[] }
   | { site: 4; players: Player[] }
   | { site: 5; players: Player[] }
-  | { site: 6; players: Player[] };
+  | { site: 6; players: Player[] }
+  | { site: 7; players: Player[] }
+  | { site: 8; players: Player[] }
+  | { site: 9; players: Player[] }
+  | { site: 10; players: Player[] }
+  | { site: 11; players: Player[] }
+  | { site: 12; players: Player[] }
+  | { site: 13; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -254,6 +340,10 @@ export interface State {
   cargoDeck: Deck<number>;
   demand: Partial<Record<Zone, Good>>;
   demandReserve: Good[];
+  merchantZones: Zone[];
+  merchantNations: Partial<Record<Zone, Nation>>;
+  merchantTrack: Nation[];
+  lastRoll: number[];
   /** The random generator; its future is part of the state. */
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
@@ -262,7 +352,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 396). */
+/** The action Move (rules line 495). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -270,19 +360,78 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Port (rules line 419). */
+/** The action Scout (rules line 517). */
+export interface ScoutAction {
+  readonly type: "Scout";
+  readonly player: Player;
+}
+
+/** The action Port (rules line 651). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 516). */
+/** The action EndTurn (rules line 748). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose card` (rules line 437). */
+/** The answer to `choose newShip` (rules line 463). */
+export interface NewShipChoice {
+  readonly type: "newShip";
+  readonly player: Player;
+  readonly value: StartingShip;
+}
+
+/** The answer to `choose flag` (rules line 538). */
+export interface FlagChoice {
+  readonly type: "flag";
+  readonly player: Player;
+  /** Position in `[token, portNation]` of the Nation chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose engage` (rules line 544). */
+export interface EngageChoice {
+  readonly type: "engage";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose raidMove` (rules line 574). */
+export interface RaidMoveChoice {
+  readonly type: "raidMove";
+  readonly player: Player;
+  readonly value: RaidMove;
+}
+
+/** The answer to `choose discarded` (rules line 582). */
+export interface DiscardedChoice {
+  readonly type: "discarded";
+  readonly player: Player;
+  /** Position in `cards` of the number chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose exchanged` (rules line 587). */
+export interface ExchangedChoice {
+  readonly type: "exchanged";
+  readonly player: Player;
+  /** Position in `cards` of the number chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose kept` (rules line 624). */
+export interface KeptChoice {
+  readonly type: "kept";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose card` (rules line 669). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -290,21 +439,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buy` (rules line 463). */
+/** The answer to `choose buy` (rules line 695). */
 export interface BuyChoice {
   readonly type: "buy";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose stashed` (rules line 503). */
+/** The answer to `choose stashed` (rules line 735). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose dumped` (rules line 406). */
+/** The answer to `choose dumped` (rules line 505). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -312,7 +461,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose startingShip` (rules line 342). */
+/** The answer to `choose startingShip` (rules line 366). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -321,16 +470,31 @@ export interface StartingShipChoice {
 
 /** Everything a player can play: the actions offered by `act`, and the answers to `choose`. */
 export type Action =
-  MoveAction | PortAction | EndTurnAction | CardChoice | BuyChoice | StashedChoice | DumpedChoice | StartingShipChoice;
+  | MoveAction
+  | ScoutAction
+  | PortAction
+  | EndTurnAction
+  | NewShipChoice
+  | FlagChoice
+  | EngageChoice
+  | RaidMoveChoice
+  | DiscardedChoice
+  | ExchangedChoice
+  | KeptChoice
+  | CardChoice
+  | BuyChoice
+  | StashedChoice
+  | DumpedChoice
+  | StartingShipChoice;
 
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
   captain: number | null;
   ship: ShipType;
-  hull: number;
-  mast: number;
-  crew: number;
-  cannons: number;
+  tracks: Partial<Record<Location, number>>;
+  bounty: Partial<Record<Nation, number>>;
+  scoutedMerchant: boolean;
+  dead: boolean;
   zone: Zone;
   inPort: boolean;
   gold: number;
@@ -361,6 +525,12 @@ export interface View {
   demand: Partial<Record<Zone, Good>>;
   /** Hidden: only the number of elements. */
   demandReserve: number;
+  merchantZones: Zone[];
+  /** Hidden: only the number of elements. */
+  merchantNations: number;
+  /** Hidden: only the number of elements. */
+  merchantTrack: number;
+  lastRoll: number[];
   /** Who must decide now. */
   toAct: Player[];
   /** What the viewer must decide now: an action, or the name of a choice. */
@@ -386,7 +556,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 81): one Border per row. */
+/** BORDERS (rules line 83): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -453,8 +623,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect3();
-/** CAPTAINS (rules line 167): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect5();
+/** CAPTAINS (rules line 169): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -474,7 +644,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 207): one ShipStats per row. */
+/** SHIP_TYPES (rules line 209): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -484,8 +654,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect4();
-/** CARGO_FACES (rules line 233): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect6();
+/** CARGO_FACES (rules line 235): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -500,7 +670,27 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect5();
+export const DEMAND_TOKENS: Good[] = collect7();
+/** const MERCHANT_TOKENS: list<Nation> = [spain, spain, spain, spain, spain, netherlands, netherlands, netherlands, netherl */
+export const MERCHANT_TOKENS: Nation[] = [
+  "spain",
+  "spain",
+  "spain",
+  "spain",
+  "spain",
+  "netherlands",
+  "netherlands",
+  "netherlands",
+  "netherlands",
+  "france",
+  "france",
+  "france",
+  "france",
+  "england",
+  "england",
+  "england",
+  "england",
+];
 /** const START_GOLD = 10 */
 export const START_GOLD: number = 10;
 /** const ACTIONS_PER_TURN = 3 */
@@ -511,42 +701,72 @@ export const EVENT_CARDS: number = 34;
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: { GLORY_TARGET: 10 }, longer: { GLORY_TARGET: 12 } };
 /** Seat lists by player count, shared so that `players` costs nothing. */
 export const SEATS: readonly (readonly Player[])[] = seatLists(4);
-const DECISION_NAMES: readonly string[] = ["startingShip", "action", "dumped", "card", "buy", "card", "stashed"];
+const DECISION_NAMES: readonly string[] = [
+  "startingShip",
+  "action",
+  "newShip",
+  "dumped",
+  "flag",
+  "engage",
+  "raidMove",
+  "discarded",
+  "exchanged",
+  "kept",
+  "card",
+  "buy",
+  "card",
+  "stashed",
+];
 
-/** fn opposite (line 148) */
+/** fn opposite (line 150) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 153) */
+/** fn hasPort (line 155) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 188) */
+/** fn nationOf (line 190) */
 export function nationOf(state: State, c: number): Nation {
-  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 188);
+  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 190);
 }
 
-/** fn goodOf (line 247) */
+/** fn goodOf (line 249) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn priceIn (line 253) */
+/** fn priceIn (line 255) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count6(state, offer, c);
+  let drawn = count8(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn stepsFor (line 387) */
+/** fn stepsFor (line 478) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect7(state, p), hasPort(state, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect9(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn stepText (line 390) */
+/** fn mayEnter (line 483) */
+export function mayEnter(state: State, p: Player, z: Zone): boolean {
+  return (
+    hasPort(state, z) &&
+    (z === at(CAPTAINS, state.players[p]!.captain).home ||
+      z === "portRoyal" ||
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 484), 484) === 0)
+  );
+}
+
+/** fn anyDestroyed (line 487) */
+export function anyDestroyed(state: State, p: Player): boolean {
+  return any10(state, p);
+}
+
+/** fn stepText (line 489) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -560,18 +780,78 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn total (line 514) */
+/** fn raidMoveText (line 555) */
+export function raidMoveText(state: State, m: RaidMove): string {
+  if (m === "drawCard") {
+    return "draw one more card";
+  }
+
+  if (m === "discardCard") {
+    return "discard a card";
+  }
+
+  if (m === "exchangeCard") {
+    return "exchange a card";
+  }
+
+  return "keep the cards as they are";
+}
+
+/** fn total (line 746) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc gainGlory (line 509) */
+/** proc launch (line 416) */
+export function launch(state: State, p: Player, start: StartingShip): void {
+  state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
+  state.players[p]!.tracks = {
+    hull: mapGet(STATS, state.players[p]!.ship, 418).seaworthiness,
+    mast: mapGet(STATS, state.players[p]!.ship, 418).seaworthiness,
+    hold: mapGet(STATS, state.players[p]!.ship, 418).cargo,
+    crew: mapGet(STATS, state.players[p]!.ship, 418).crew,
+    cannons: mapGet(STATS, state.players[p]!.ship, 418).cannons,
+  } satisfies Partial<Record<Location, number>>;
+  state.players[p]!.zone = at(CAPTAINS, state.players[p]!.captain).home;
+  state.players[p]!.inPort = true;
+}
+
+/** proc skillCheck (line 426) */
+export function skillCheck(state: State, skill: number): number {
+  state.lastRoll = [];
+  for (let i = 0, times = skill; i < times; i++) {
+    state.lastRoll.push(randomBetween(state.rng, 1, 6));
+  }
+
+  return count11(state);
+}
+
+/** proc hit (line 639) */
+export function hit(state: State, p: Player, l: Location): void {
+  if (mapGet(state.players[p]!.tracks, l, 640) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 641) - 1);
+  } else {
+    if (mapGet(state.players[p]!.tracks, "hull", 642) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 643) - 1);
+    }
+  }
+}
+
+/** proc gainGlory (line 741) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
 
 /** Why Move is refused now, or null when it is allowed. */
 function checkMove(state: State, me: Player, step: Step): string | null {
+  return null;
+}
+
+/** Why Scout is refused now, or null when it is allowed. */
+function checkScout(state: State, me: Player): string | null {
+  if (state.players[me]!.inPort) return "Scouting is done at sea.";
+  if (!state.merchantZones.includes(state.players[me]!.zone)) return "There is no merchant in this zone.";
+  if (state.players[me]!.scoutedMerchant) return "You have already scouted this merchant this turn.";
   return null;
 }
 
@@ -587,7 +867,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 516): its effects, once allowed. */
+/** action EndTurn (line 748): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -596,7 +876,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 339) until it waits for a decision or is done. */
+/** Runs the flow (line 363) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -613,13 +893,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
       case 1: {
         state.revealed = true;
         for (const p of SEATS[state.playerCount]!) {
-          state.players[p]!.ship = at(frame.startingShip, p) === "startSloop" ? "sloop" : "flute";
-          state.players[p]!.hull = mapGet(STATS, state.players[p]!.ship, 346).seaworthiness;
-          state.players[p]!.mast = mapGet(STATS, state.players[p]!.ship, 347).seaworthiness;
-          state.players[p]!.crew = mapGet(STATS, state.players[p]!.ship, 348).crew;
-          state.players[p]!.cannons = mapGet(STATS, state.players[p]!.ship, 349).cannons;
-          state.players[p]!.zone = at(CAPTAINS, state.players[p]!.captain).home;
-          state.players[p]!.inPort = true;
+          launch(state, p, at(frame.startingShip, p));
         }
 
         frame.pc = 2;
@@ -633,6 +907,16 @@ function stepFlow(state: State, frame: FlowFrame): void {
         }
 
         state.round += 1;
+        if (state.merchantTrack.length >= 8) {
+          shuffleInPlace(state.rng, state.merchantTrack);
+          for (const z of ZONE_VALUES.slice().slice()) {
+            if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
+              state.merchantZones.push(z);
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 380));
+            }
+          }
+        }
+
         const eventFound = drawFromPile(state.events);
         if (eventFound === null) {
           frame.pc = 4;
@@ -712,35 +996,52 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 374) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 402) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
+        if (!state.players[frame.p]!.dead) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 2;
+        state.stack.push(newNewCaptainFrame(frame.p));
+        return;
+      }
+
+      case 1: {
         state.players[frame.p]!.actionsLeft = ACTIONS_PER_TURN;
         state.players[frame.p]!.portUsed = false;
+        state.players[frame.p]!.scoutedMerchant = false;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 2: {
         frame.pc = 1;
         continue machine;
       }
 
-      case 1: {
+      case 3: {
         if (state.players[frame.p]!.actionsLeft <= 0) {
-          frame.pc = 2;
+          frame.pc = 4;
           continue machine;
         }
 
         state.pending = { site: 1, players: [frame.p] };
-        frame.pc = 3;
+        frame.pc = 5;
         return;
       }
 
-      case 2: {
+      case 4: {
         state.stack.pop();
         return;
       }
 
-      case 3: {
-        frame.pc = 1;
+      case 5: {
+        frame.pc = 3;
         continue machine;
       }
 
@@ -750,16 +1051,452 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   }
 }
 
+function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
+  return { routine: "captainDies", pc: 0, p };
+}
+
+/** Runs proc captainDies (line 437) until it waits for a decision or is done. */
+function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        for (const c of state.players[frame.p]!.cargo.slice()) {
+          state.cargoDeck.discard.push(c);
+        }
+
+        state.players[frame.p]!.cargo = [];
+        state.players[frame.p]!.gold = 0;
+        for (const n_ of NATION_VALUES.slice().slice()) {
+          mapSet(state.players[frame.p]!.bounty, n_, 0);
+        }
+
+        state.players[frame.p]!.actionsLeft = 0;
+        state.players[frame.p]!.dead = true;
+        state.captainDeck.discard.push(state.players[frame.p]!.captain);
+        if (state.captainDeck.pile.length !== 0) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.stack.length = 0;
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc captainDies has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newNewCaptainFrame(p: Player): NewCaptainFrame {
+  return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
+}
+
+/** Runs proc newCaptain (line 458) until it waits for a decision or is done. */
+function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.p]!.dead = false;
+        const c = drawFromPile(state.captainDeck);
+        if (c !== null) {
+          state.players[frame.p]!.captain = c;
+        }
+
+        state.pending = { site: 2, players: [frame.p] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        launch(state, frame.p, frame.newShip);
+        if (state.players[frame.p]!.stash === 0) {
+          state.players[frame.p]!.gold = START_GOLD;
+        } else {
+          if (state.players[frame.p]!.stash < 10) {
+            state.players[frame.p]!.gold = START_GOLD;
+            state.players[frame.p]!.stash = 0;
+          }
+        }
+
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc newCaptain has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentNewCaptainFrame(state: State): NewCaptainFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "newCaptain")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to newCaptain");
+  return frame;
+}
+
+function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
+  return {
+    routine: "meetMerchant",
+    pc: 0,
+    p,
+    token: "spain",
+    nation: "spain",
+    portNation: "spain",
+    flag: "spain",
+    engage: false,
+  };
+}
+
+/** Runs proc meetMerchant (line 530) until it waits for a decision or is done. */
+function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 531);
+        removeValue(state.merchantZones, state.players[frame.p]!.zone);
+        mapDelete(state.merchantNations, state.players[frame.p]!.zone);
+        state.merchantTrack.push(frame.token);
+        frame.nation = frame.token;
+        const portNationFound = mapFind(PORT_NATION, state.players[frame.p]!.zone);
+        if (portNationFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.portNation = portNationFound;
+        if (frame.portNation === frame.token) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 4, players: [frame.p] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 1: {
+        if (anyDestroyed(state, frame.p)) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        state.pending = { site: 5, players: [frame.p] };
+        frame.pc = 5;
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        frame.nation = frame.flag;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 4: {
+        state.stack.pop();
+        return;
+      }
+
+      case 5: {
+        if (!frame.engage) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        mapSet(
+          state.players[frame.p]!.bounty,
+          frame.nation,
+          Math.min(5, mapGet(state.players[frame.p]!.bounty, frame.nation, 546) + 1),
+        );
+        frame.pc = 7;
+        state.stack.push(newRaidFrame(frame.p));
+        return;
+      }
+
+      case 6: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 7: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc meetMerchant has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentMeetMerchantFrame(state: State): MeetMerchantFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "meetMerchant")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to meetMerchant");
+  return frame;
+}
+
+function newRaidFrame(p: Player): RaidFrame {
+  return {
+    routine: "raid",
+    pc: 0,
+    p,
+    cards: [],
+    successes: 0,
+    raidMove: "drawCard",
+    discarded: 0,
+    exchanged: 0,
+    whole: false,
+    escaped: false,
+    plunder: 0,
+    kept$left: [],
+    kept$limit: 0,
+    kept$taken: 0,
+    kept: null,
+  };
+}
+
+/** Runs proc raid (line 563) until it waits for a decision or is done. */
+function stepRaid(state: State, frame: RaidFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.cards = [];
+        for (let i = 0, times = 3; i < times; i++) {
+          const c = drawFromDeck(state.rng, state.cargoDeck);
+          if (c !== null) {
+            frame.cards.push(c);
+          }
+        }
+
+        frame.successes = skillCheck(state, at(CAPTAINS, state.players[frame.p]!.captain).seamanship);
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (frame.successes <= 0) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.successes -= 1;
+        state.pending = { site: 6, players: [frame.p] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
+        frame.whole = !anyDestroyed(state, frame.p);
+        for (const c4 of frame.cards.slice()) {
+          const cargoIcon = at(CARGO_FACES, c4 % 8).icon;
+          if (cargoIcon === "escape") {
+          } else if (cargoIcon === "hitCargo") {
+            hit(state, frame.p, "hold");
+          } else if (cargoIcon === "hitMast") {
+            hit(state, frame.p, "mast");
+          } else if (cargoIcon === "hitCrew") {
+            hit(state, frame.p, "crew");
+          } else {
+            hit(state, frame.p, "cannons");
+          }
+        }
+
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 612) !== 0) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        for (const c5 of frame.cards.slice()) {
+          state.cargoDeck.discard.push(c5);
+        }
+
+        frame.pc = 13;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
+      }
+
+      case 3: {
+        const raidMove = frame.raidMove;
+        if (raidMove === "drawCard") {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        if (raidMove === "discardCard") {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        if (raidMove === "exchangeCard") {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 5: {
+        const c2 = drawFromDeck(state.rng, state.cargoDeck);
+        if (c2 !== null) {
+          frame.cards.push(c2);
+        }
+
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 6: {
+        state.pending = { site: 7, players: [frame.p] };
+        frame.pc = 9;
+        return;
+      }
+
+      case 7: {
+        state.pending = { site: 8, players: [frame.p] };
+        frame.pc = 10;
+        return;
+      }
+
+      case 8: {
+        frame.successes = 0;
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 9: {
+        removeValue(frame.cards, frame.discarded);
+        state.cargoDeck.discard.push(frame.discarded);
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 10: {
+        removeValue(frame.cards, frame.exchanged);
+        state.cargoDeck.discard.push(frame.exchanged);
+        const c3 = drawFromDeck(state.rng, state.cargoDeck);
+        if (c3 !== null) {
+          frame.cards.push(c3);
+        }
+
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 11: {
+        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 619).maneuverability;
+        if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        frame.plunder = sum3(state, frame.cards);
+        state.players[frame.p]!.gold += frame.plunder;
+        frame.kept$left = frame.cards.slice();
+        frame.kept$limit = Math.max(
+          0,
+          mapGet(state.players[frame.p]!.tracks, "hold", 624) - state.players[frame.p]!.cargo.length,
+        );
+        frame.kept$taken = 0;
+        frame.pc = 15;
+        continue machine;
+      }
+
+      case 12: {
+        state.stack.pop();
+        return;
+      }
+
+      case 13: {
+        frame.pc = 12;
+        continue machine;
+      }
+
+      case 14: {
+        for (const c6 of frame.cards.slice()) {
+          state.cargoDeck.discard.push(c6);
+        }
+
+        frame.pc = 12;
+        continue machine;
+      }
+
+      case 15: {
+        if (!(frame.kept$left.length > 0 && frame.kept$taken < frame.kept$limit)) {
+          frame.pc = 16;
+          continue machine;
+        }
+
+        state.pending = { site: 9, players: [frame.p] };
+        frame.pc = 17;
+        return;
+      }
+
+      case 16: {
+        if (frame.plunder >= 12) {
+          gainGlory(state, frame.p);
+        }
+
+        frame.pc = 14;
+        continue machine;
+      }
+
+      case 17: {
+        const kept = frame.kept;
+        if (kept !== null) {
+          removeValue(frame.kept$left, kept);
+          frame.kept$taken += 1;
+          removeValue(frame.cards, kept);
+          state.players[frame.p]!.cargo.push(kept);
+        } else {
+          frame.pc = 16;
+          continue machine;
+        }
+
+        frame.pc = 15;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc raid has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentRaidFrame(state: State): RaidFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "raid")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to raid");
+  return frame;
+}
+
 function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 434) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 666) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 435);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 667);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -772,14 +1509,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 3, players: [frame.p] };
+        state.pending = { site: 10, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 449);
+          let fresh = pickRandom(state.rng, state.demandReserve, 681);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -842,12 +1579,12 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 462) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 694) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 4, players: [frame.p] };
+        state.pending = { site: 11, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -869,7 +1606,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 473)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 705)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -896,7 +1633,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 5, players: [frame.p] };
+        state.pending = { site: 12, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -950,16 +1687,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 502) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 734) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:503: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:735: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 6, players: [frame.p] };
+        state.pending = { site: 13, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -999,7 +1736,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 396) until it waits for a decision or is done. */
+/** Runs action Move (line 495) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1040,7 +1777,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(STATS, state.players[frame.me]!.ship, 404).cargo;
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 503);
         if (frame.excess <= 0) {
           frame.pc = 5;
           continue machine;
@@ -1064,7 +1801,7 @@ function stepMove(state: State, frame: MoveFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 2, players: [frame.me] };
+        state.pending = { site: 3, players: [frame.me] };
         frame.pc = 8;
         return;
       }
@@ -1096,11 +1833,48 @@ function currentMoveFrame(state: State): MoveFrame {
   return frame;
 }
 
+function newScoutFrame(me: Player): ScoutFrame {
+  return { routine: "Scout", pc: 0, me };
+}
+
+/** Runs action Scout (line 517) until it waits for a decision or is done. */
+function stepScout(state: State, frame: ScoutFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.me]!.actionsLeft -= 1;
+        state.players[frame.me]!.scoutedMerchant = true;
+        if (skillCheck(state, at(CAPTAINS, state.players[frame.me]!.captain).scouting) <= 0) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 2;
+        state.stack.push(newMeetMerchantFrame(frame.me));
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: action Scout has no step ${frame.pc}`);
+    }
+  }
+}
+
 function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me };
 }
 
-/** Runs action Port (line 419) until it waits for a decision or is done. */
+/** Runs action Port (line 651) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1167,6 +1941,18 @@ function run(state: State): void {
       case "playerTurn":
         stepPlayerTurn(state, frame);
         break;
+      case "captainDies":
+        stepCaptainDies(state, frame);
+        break;
+      case "newCaptain":
+        stepNewCaptain(state, frame);
+        break;
+      case "meetMerchant":
+        stepMeetMerchant(state, frame);
+        break;
+      case "raid":
+        stepRaid(state, frame);
+        break;
       case "sellGoods":
         stepSellGoods(state, frame);
         break;
@@ -1178,6 +1964,9 @@ function run(state: State): void {
         break;
       case "Move":
         stepMove(state, frame);
+        break;
+      case "Scout":
+        stepScout(state, frame);
         break;
       case "Port":
         stepPort(state, frame);
@@ -1192,6 +1981,14 @@ function offerMove(state: State, me: Player, out: Action[]): void {
   for (let step = 0; step < stepList.length; step++) {
     out.push({ type: "Move", player: me, step });
   }
+}
+
+/** Every allowed form of Scout (the same requirements as `checkScout`). */
+function offerScout(state: State, me: Player, out: Action[]): void {
+  if (state.players[me]!.inPort) return;
+  if (!state.merchantZones.includes(state.players[me]!.zone)) return;
+  if (state.players[me]!.scoutedMerchant) return;
+  out.push({ type: "Scout", player: me });
 }
 
 /** Every allowed form of Port (the same requirements as `checkPort`). */
@@ -1213,7 +2010,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 342)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 366)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -1223,15 +2020,26 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Port | EndTurn` (proc playerTurn, line 378)
+      // `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 411)
       offerMove(state, seat, out);
+      offerScout(state, seat, out);
       offerPort(state, seat, out);
       offerEndTurn(state, seat, out);
       break;
     }
 
     case 2: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 406)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 463)
+      for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
+        const value = STARTING_SHIP_VALUES[index]!;
+        out.push({ type: "newShip", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 3: {
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 505)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -1242,8 +2050,76 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 3: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 437)
+    case 4: {
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 538)
+      const frame = currentMeetMerchantFrame(state);
+      const items = [frame.token, frame.portNation];
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "flag", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 5: {
+      // `choose engage: bool by p` (proc meetMerchant, line 544)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "engage", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 6: {
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 574)
+      const frame = currentRaidFrame(state);
+      for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
+        const value = RAID_MOVE_VALUES[index]!;
+        if (value === "keepCards" || value === "drawCard" || frame.cards.length > 0)
+          out.push({ type: "raidMove", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 7: {
+      // `choose discarded: int in cards by p` (proc raid, line 582)
+      const frame = currentRaidFrame(state);
+      const items = frame.cards;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "discarded", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 8: {
+      // `choose exchanged: int in cards by p` (proc raid, line 587)
+      const frame = currentRaidFrame(state);
+      const items = frame.cards;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "exchanged", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 9: {
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 624)
+      const frame = currentRaidFrame(state);
+      const items = frame.kept$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "kept", player: seat, value });
+      }
+
+      out.push({ type: "kept", player: seat, value: null });
+      break;
+    }
+
+    case 10: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 669)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -1255,8 +2131,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 4: {
-      // `choose buy: bool by p` (proc buyGoods, line 463)
+    case 11: {
+      // `choose buy: bool by p` (proc buyGoods, line 695)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buy", player: seat, value });
@@ -1265,8 +2141,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 5: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 483)
+    case 12: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 715)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -1279,8 +2155,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 6: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 503)
+    case 13: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 735)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -1317,6 +2193,10 @@ function check(state: State, action: Action): string | null {
           return checkMove(state, action.player, stepList[action.step]!);
         }
 
+        case "Scout": {
+          return checkScout(state, action.player);
+        }
+
         case "Port": {
           return checkPort(state, action.player);
         }
@@ -1326,11 +2206,19 @@ function check(state: State, action: Action): string | null {
         }
 
         default:
-          return "Play one of: Move, Port, EndTurn.";
+          return "Play one of: Move, Scout, Port, EndTurn.";
       }
     }
 
     case 2: {
+      if (action.type !== "newShip") return "Answer the choice of newShip first.";
+      const value = action.value;
+      if (!(STARTING_SHIP_VALUES as readonly unknown[]).includes(value))
+        return "newShip must be one of startSloop, startFlute.";
+      return null;
+    }
+
+    case 3: {
       if (action.type !== "dumped") return "Answer the choice of dumped first.";
       const frame = currentMoveFrame(state);
       const value = action.value;
@@ -1339,7 +2227,64 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 3: {
+    case 4: {
+      if (action.type !== "flag") return "Answer the choice of flag first.";
+      const frame = currentMeetMerchantFrame(state);
+      const value = action.value;
+      const items = [frame.token, frame.portNation];
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "flag must be a position in [token, portNation].";
+      return null;
+    }
+
+    case 5: {
+      if (action.type !== "engage") return "Answer the choice of engage first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "engage must be true or false.";
+      return null;
+    }
+
+    case 6: {
+      if (action.type !== "raidMove") return "Answer the choice of raidMove first.";
+      const frame = currentRaidFrame(state);
+      const value = action.value;
+      if (!(RAID_MOVE_VALUES as readonly unknown[]).includes(value))
+        return "raidMove must be one of drawCard, discardCard, exchangeCard, keepCards.";
+      if (!(value === "keepCards" || value === "drawCard" || frame.cards.length > 0))
+        return "That raidMove is not allowed now.";
+      return null;
+    }
+
+    case 7: {
+      if (action.type !== "discarded") return "Answer the choice of discarded first.";
+      const frame = currentRaidFrame(state);
+      const value = action.value;
+      const items = frame.cards;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "discarded must be a position in cards.";
+      return null;
+    }
+
+    case 8: {
+      if (action.type !== "exchanged") return "Answer the choice of exchanged first.";
+      const frame = currentRaidFrame(state);
+      const value = action.value;
+      const items = frame.cards;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "exchanged must be a position in cards.";
+      return null;
+    }
+
+    case 9: {
+      if (action.type !== "kept") return "Answer the choice of kept first.";
+      const frame = currentRaidFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.kept$left as readonly unknown[]).includes(value))
+        return "kept must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 10: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -1348,14 +2293,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 4: {
+    case 11: {
       if (action.type !== "buy") return "Answer the choice of buy first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buy must be true or false.";
       return null;
     }
 
-    case 5: {
+    case 12: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -1369,7 +2314,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 6: {
+    case 13: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -1405,6 +2350,9 @@ function apply(state: State, action: Action): void {
         case "Move":
           state.stack.push(newMoveFrame(action.player, at(stepsFor(state, action.player), action.step)));
           break;
+        case "Scout":
+          state.stack.push(newScoutFrame(action.player));
+          break;
         case "Port":
           state.stack.push(newPortFrame(action.player));
           break;
@@ -1419,6 +2367,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 2: {
+      if (action.type !== "newShip") throw notOfferedNow(action);
+      const frame = currentNewCaptainFrame(state);
+      frame.newShip = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 3: {
       if (action.type !== "dumped") throw notOfferedNow(action);
       const frame = currentMoveFrame(state);
       frame.dumped = action.value;
@@ -1426,7 +2382,55 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 3: {
+    case 4: {
+      if (action.type !== "flag") throw notOfferedNow(action);
+      const frame = currentMeetMerchantFrame(state);
+      frame.flag = at([frame.token, frame.portNation], action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 5: {
+      if (action.type !== "engage") throw notOfferedNow(action);
+      const frame = currentMeetMerchantFrame(state);
+      frame.engage = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 6: {
+      if (action.type !== "raidMove") throw notOfferedNow(action);
+      const frame = currentRaidFrame(state);
+      frame.raidMove = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 7: {
+      if (action.type !== "discarded") throw notOfferedNow(action);
+      const frame = currentRaidFrame(state);
+      frame.discarded = at(frame.cards, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 8: {
+      if (action.type !== "exchanged") throw notOfferedNow(action);
+      const frame = currentRaidFrame(state);
+      frame.exchanged = at(frame.cards, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 9: {
+      if (action.type !== "kept") throw notOfferedNow(action);
+      const frame = currentRaidFrame(state);
+      frame.kept = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 10: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -1434,7 +2438,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 4: {
+    case 11: {
       if (action.type !== "buy") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.buy = action.value;
@@ -1442,7 +2446,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 5: {
+    case 12: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -1450,7 +2454,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 6: {
+    case 13: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -1477,6 +2481,37 @@ function shownAction(state: State, action: Action): ShownAction {
       if (step === undefined) return { ...action };
       return { ...action, step: clone(step) };
     }
+
+    case "flag":
+      switch (state.pending?.site) {
+        case 4: {
+          const frame = currentMeetMerchantFrame(state);
+          const item = [frame.token, frame.portNation][action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "discarded":
+      switch (state.pending?.site) {
+        case 7: {
+          const frame = currentRaidFrame(state);
+          const item = frame.cards[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "exchanged":
+      switch (state.pending?.site) {
+        case 8: {
+          const frame = currentRaidFrame(state);
+          const item = frame.cards[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
   }
 
   return { ...action };
@@ -1493,23 +2528,42 @@ function describeAction(state: State, action: Action): string | null {
 
     case "dumped":
       switch (state.pending?.site) {
-        case 2: {
+        case 3: {
           const value = action.value;
           return `discard ${goodOf(state, value)}`;
         }
       }
 
       break;
+    case "raidMove":
+      switch (state.pending?.site) {
+        case 6: {
+          const value = action.value;
+          return raidMoveText(state, value);
+        }
+      }
+
+      break;
+    case "kept":
+      switch (state.pending?.site) {
+        case 9: {
+          if (action.value === null) return null;
+          const value = action.value;
+          return `keep ${goodOf(state, value)}`;
+        }
+      }
+
+      break;
     case "card":
       switch (state.pending?.site) {
-        case 3: {
+        case 10: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 5: {
+        case 12: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
@@ -1540,10 +2594,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     players: SEATS[playerCount]!.map(() => ({
       captain: 0,
       ship: "sloop",
-      hull: 0,
-      mast: 0,
-      crew: 0,
-      cannons: 0,
+      tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 },
+      bounty: { spain: 0, england: 0, france: 0, netherlands: 0 },
+      scoutedMerchant: false,
+      dead: false,
       zone: "havana",
       inPort: false,
       gold: 0,
@@ -1581,6 +2635,28 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       caribbeanSea: "cocoa",
     },
     demandReserve: [],
+    merchantZones: [],
+    merchantNations: {
+      havana: "spain",
+      santoDomingo: "spain",
+      sanJuan: "spain",
+      cartagena: "spain",
+      caracas: "spain",
+      trinidad: "spain",
+      portRoyal: "spain",
+      nassau: "spain",
+      bridgetown: "spain",
+      stJohn: "spain",
+      oldProvidence: "spain",
+      tortuga: "spain",
+      petiteGoave: "spain",
+      basseTerre: "spain",
+      curacao: "spain",
+      stMaarten: "spain",
+      caribbeanSea: "spain",
+    },
+    merchantTrack: [],
+    lastRoll: [],
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     pending: null,
@@ -1606,10 +2682,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 333));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 351));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 336);
+  let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
+  for (const z2 of ZONE_VALUES.slice().slice()) {
+    state.merchantZones.push(z2);
+    mapSet(state.merchantNations, z2, drawTop(tokens, 357));
+  }
+
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 360);
   return state;
 }
 
@@ -1656,10 +2738,10 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
   return {
     captain: viewer === owner || state.revealed ? mine.captain : null,
     ship: mine.ship,
-    hull: mine.hull,
-    mast: mine.mast,
-    crew: mine.crew,
-    cannons: mine.cannons,
+    tracks: clone(mine.tracks),
+    bounty: clone(mine.bounty),
+    scoutedMerchant: mine.scoutedMerchant,
+    dead: mine.dead,
     zone: mine.zone,
     inPort: mine.inPort,
     gold: mine.gold,
@@ -1692,6 +2774,10 @@ function view(state: State, viewer: Player): View {
     cargoDeck: { pile: state.cargoDeck.pile.length, discard: state.cargoDeck.discard.slice() },
     demand: clone(state.demand),
     demandReserve: state.demandReserve.length,
+    merchantZones: state.merchantZones.slice(),
+    merchantNations: mapSize(state.merchantNations),
+    merchantTrack: state.merchantTrack.length,
+    lastRoll: state.lastRoll.slice(),
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
@@ -1711,10 +2797,18 @@ function validateState(value: unknown): string | null {
     if (!isRecord(mine)) return "a player state is not an object";
     if (!isInt(mine.captain)) return "player.captain is not a valid int";
     if (!(SHIP_TYPE_VALUES as readonly unknown[]).includes(mine.ship)) return "player.ship is not a valid ShipType";
-    if (!isInt(mine.hull)) return "player.hull is not a valid int";
-    if (!isInt(mine.mast)) return "player.mast is not a valid int";
-    if (!isInt(mine.crew)) return "player.crew is not a valid int";
-    if (!isInt(mine.cannons)) return "player.cannons is not a valid int";
+    if (!(
+      isRecord(mine.tracks) &&
+      Object.entries(mine.tracks).every(([k, x]) => (LOCATION_VALUES as readonly unknown[]).includes(k) && isInt(x))
+    ))
+      return "player.tracks is not a valid map from Location to int";
+    if (!(
+      isRecord(mine.bounty) &&
+      Object.entries(mine.bounty).every(([k, x]) => (NATION_VALUES as readonly unknown[]).includes(k) && isInt(x))
+    ))
+      return "player.bounty is not a valid map from Nation to int";
+    if (!(typeof mine.scoutedMerchant === "boolean")) return "player.scoutedMerchant is not a valid bool";
+    if (!(typeof mine.dead === "boolean")) return "player.dead is not a valid bool";
     if (!(ZONE_VALUES as readonly unknown[]).includes(mine.zone)) return "player.zone is not a valid Zone";
     if (!(typeof mine.inPort === "boolean")) return "player.inPort is not a valid bool";
     if (!isInt(mine.gold)) return "player.gold is not a valid int";
@@ -1768,6 +2862,25 @@ function validateState(value: unknown): string | null {
     value.demandReserve.every((x: unknown) => (GOOD_VALUES as readonly unknown[]).includes(x))
   ))
     return "state.demandReserve is not a valid list of Good";
+  if (!(
+    Array.isArray(value.merchantZones) &&
+    value.merchantZones.every((x: unknown) => (ZONE_VALUES as readonly unknown[]).includes(x))
+  ))
+    return "state.merchantZones is not a valid list of Zone";
+  if (!(
+    isRecord(value.merchantNations) &&
+    Object.entries(value.merchantNations).every(
+      ([k, x]) => (ZONE_VALUES as readonly unknown[]).includes(k) && (NATION_VALUES as readonly unknown[]).includes(x),
+    )
+  ))
+    return "state.merchantNations is not a valid map from Zone to Nation";
+  if (!(
+    Array.isArray(value.merchantTrack) &&
+    value.merchantTrack.every((x: unknown) => (NATION_VALUES as readonly unknown[]).includes(x))
+  ))
+    return "state.merchantTrack is not a valid list of Nation";
+  if (!(Array.isArray(value.lastRoll) && value.lastRoll.every((x: unknown) => isInt(x))))
+    return "state.lastRoll is not a valid list of int";
   const rng = value.rng;
   if (
     !isRecord(rng) ||
@@ -1777,7 +2890,20 @@ function validateState(value: unknown): string | null {
   )
     return "rng is not a generator state";
   if (!Array.isArray(value.stack)) return "stack is not a list";
-  const routines: readonly unknown[] = ["flow", "playerTurn", "sellGoods", "buyGoods", "stashGold", "Move", "Port"];
+  const routines: readonly unknown[] = [
+    "flow",
+    "playerTurn",
+    "captainDies",
+    "newCaptain",
+    "meetMerchant",
+    "raid",
+    "sellGoods",
+    "buyGoods",
+    "stashGold",
+    "Move",
+    "Scout",
+    "Port",
+  ];
   for (const frame of value.stack as unknown[]) {
     if (!isRecord(frame) || !routines.includes(frame.routine) || !isInt(frame.pc))
       return "stack holds a frame of no known routine";
@@ -1785,7 +2911,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 7)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 14)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -1808,8 +2934,32 @@ function any1(state: State): boolean {
   return false;
 }
 
+/** count(c in cards: CARGO_FACES[c % 8].icon == escape) */
+function count2(state: State, cards: number[]): number {
+  let total = 0;
+  const items = cards;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (at(CARGO_FACES, c % 8).icon === "escape") total++;
+  }
+
+  return total;
+}
+
+/** sum(c in cards: CARGO_FACES[c % 8].plunder) */
+function sum3(state: State, cards: number[]): number {
+  let total = 0;
+  const items = cards;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    total += at(CARGO_FACES, c % 8).plunder;
+  }
+
+  return total;
+}
+
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect2(z: Zone): Zone[] {
+function collect4(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -1821,19 +2971,19 @@ function collect2(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect3(): Partial<Record<Zone, Zone[]>> {
+function collect5(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect2(z));
+    mapSet(out, z, collect4(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect4(): Partial<Record<ShipType, ShipStats>> {
+function collect6(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -1845,7 +2995,7 @@ function collect4(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect5(): Good[] {
+function collect7(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -1857,7 +3007,7 @@ function collect5(): Good[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count6(state: State, offer: number[], c: number): number {
+function count8(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -1869,9 +3019,9 @@ function count6(state: State, offer: number[], c: number): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect7(state: State, p: Player): Step[] {
+function collect9(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 388);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 479);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -1880,12 +3030,35 @@ function collect7(state: State, p: Player): Step[] {
   return out;
 }
 
+/** any(l in members(Location): p.tracks[l] == 0) */
+function any10(state: State, p: Player): boolean {
+  const items = LOCATION_VALUES.slice();
+  for (let i = 0; i < items.length; i++) {
+    const l = items[i]!;
+    if (mapGet(state.players[p]!.tracks, l, 487) === 0) return true;
+  }
+
+  return false;
+}
+
+/** count(d in lastRoll: d >= 5) */
+function count11(state: State): number {
+  let total = 0;
+  const items = state.lastRoll;
+  for (let i = 0; i < items.length; i++) {
+    const d = items[i]!;
+    if (d >= 5) total++;
+  }
+
+  return total;
+}
+
 /** The Merchants & Marauders engine, for the runtime. */
 export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "1785ad9c",
+  sourceHash: "a1e6aaa1",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
