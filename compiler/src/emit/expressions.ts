@@ -560,11 +560,13 @@ export class ExprEmitter {
     // An indexed loop over the list, evaluated once: measurably faster than for-of in the hot paths of playouts.
     const items = names.fresh("items");
     const index = names.fresh("i");
-    const loopHead = `const ${items} = ${iterable};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`;
+    const elementType = tsType(e.symbol!.type);
+    // A list written out (`[hull, mast]`) needs its type: TypeScript would widen enum members to string.
+    const annotation = e.iterable.kind === "list" ? `: readonly ${elementType}[]` : "";
+    const loopHead = `const ${items}${annotation} = ${iterable};\nfor (let ${index} = 0; ${index} < ${items}.length; ${index}++)`;
     const element = `const ${variable} = ${items}[${index}]!;`;
     const body = e.kind === "comprehension" ? e.element : e.kind === "mapComprehension" ? e.value : e.body;
     const value = body ? this.emit(body, inner) : variable;
-    const elementType = tsType(e.symbol!.type);
     const c = e.kind === "comprehension" ? e : undefined;
     const condition = e.kind === "aggregate" ? undefined : e.condition;
     const cond = condition ? `if (${this.emit(condition, inner)}) ` : "";

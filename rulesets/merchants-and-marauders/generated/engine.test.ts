@@ -50,12 +50,14 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 715",
-  "Scouting is done at sea.": "rules line 518",
-  "There is no merchant in this zone.": "rules line 519",
-  "You have already scouted this merchant this turn.": "rules line 520",
-  "The Port action is taken in a port.": "rules line 652",
-  "The Port action may be taken once per turn.": "rules line 653",
+  "You cannot pay for that card.": "rules line 735",
+  "Each crew member costs 2 gold.": "rules line 811",
+  "Scouting is done at sea.": "rules line 521",
+  "There is no merchant in this zone.": "rules line 522",
+  "You have already scouted this merchant this turn.": "rules line 523",
+  "The Port action is taken in a port.": "rules line 670",
+  "The Port action may be taken once per turn.": "rules line 671",
+  "Sell Goods must be the first activity.": "rules line 675",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -91,7 +93,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 773).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 773).includes("caracas"),
+      mapGet(SEA_LINKS, "havana", 858).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 858).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -135,16 +137,16 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        mapGet(state.players[1]!.tracks, "hull", 790) === 3 &&
-        mapGet(state.players[1]!.tracks, "hold", 790) === 4 &&
-        mapGet(state.players[1]!.tracks, "crew", 790) === 1,
+        mapGet(state.players[1]!.tracks, "hull", 875) === 3 &&
+        mapGet(state.players[1]!.tracks, "hold", 875) === 4 &&
+        mapGet(state.players[1]!.tracks, "crew", 875) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 793));
+    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 878));
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -315,6 +317,18 @@ describe("Merchants & Marauders: rules tests", () => {
     });
     state.rng.forced.push(0);
     play(state, { type: "Port", player: 0 });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "activity", player: 0, value: "sellGoods" },
+        { type: "activity", player: 0, value: "buyGoods" },
+        { type: "activity", player: 0, value: "shipyard" },
+        { type: "activity", player: 0, value: "recruit" },
+        { type: "activity", player: 0, value: "stash" },
+        { type: "activity", player: 0, value: null },
+      ]),
+      "expect offered 0 activity(sellGoods), activity(buyGoods), activity(shipyard), activity(recruit), activity(stash), activity(none)",
+    ).toBeNull();
+    play(state, { type: "activity", player: 0, value: "sellGoods" });
     expect(askedProblem(engine, state, 0, ["card"]), "expect asked 0 card").toBeNull();
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -333,7 +347,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      mapGet(state.demand, state.players[0]!.zone, 880) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      mapGet(state.demand, state.players[0]!.zone, 968) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
     expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
@@ -354,6 +368,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.cargo = [16, 17, 18];
     });
     play(state, { type: "Port", player: 0 });
+    play(state, { type: "activity", player: 0, value: "sellGoods" });
     play(state, { type: "card", player: 0, value: 16 });
     play(state, { type: "card", player: 0, value: 17 });
     play(state, { type: "card", player: 0, value: 18 });
@@ -377,8 +392,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.cargoDeck.pile = [16, 0, 1, 8, 2, 24, 9, 3];
     });
     play(state, { type: "Port", player: 0 });
-    expect(askedProblem(engine, state, 0, ["buy"]), "expect asked 0 buy").toBeNull();
-    play(state, { type: "buy", player: 0, value: true });
+    play(state, { type: "activity", player: 0, value: "buyGoods" });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
         { type: "card", player: 0, value: 0 },
@@ -402,6 +416,16 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect cargoDeck.discard == [16, 1, 8, 2, 24, 9] and cargoDeck.pile == [3]",
     ).toBe(true);
     expect(state.players[0]!.lastBuyRound, "expect players[0].lastBuyRound == 1").toEqual(1);
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "activity", player: 0, value: "sellGoods" });
+      expect(
+        refusal,
+        'expect refused 0 activity(sellGoods) "activity must be one of those not taken yet, or none."',
+      ).toBe("activity must be one of those not taken yet, or none.");
+      expect(JSON.stringify(state)).toBe(before);
+    }
+    play(state, { type: "activity", player: 0, value: "stash" });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
         { type: "stashed", player: 0, value: 0 },
@@ -425,6 +449,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(viewAt(engine.view(state, 1), ["players", 0, "stash"]), "expect 1 sees players[0].stash == none").toEqual(
       null,
     );
+    play(state, { type: "activity", player: 0, value: null });
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "Port", player: 0 });
@@ -521,7 +546,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "spain", 1001) === 1 &&
+      mapGet(state.players[0]!.bounty, "spain", 1093) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -569,9 +594,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "Scout", player: 0 });
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "france", 1033) === 1 &&
+      mapGet(state.players[0]!.bounty, "france", 1125) === 1 &&
         state.players[0]!.gold === 10 &&
-        mapGet(state.players[0]!.tracks, "crew", 1033) === 0,
+        mapGet(state.players[0]!.tracks, "crew", 1125) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -689,7 +714,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        mapGet(state.players[0]!.bounty, "spain", 1077) === 0,
+        mapGet(state.players[0]!.bounty, "spain", 1169) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -710,6 +735,126 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       state.players[0]!.inPort && state.players[0]!.zone === at(CAPTAINS, state.players[0]!.captain).home,
       "expect players[0].inPort and players[0].zone == CAPTAINS[players[0].captain].home",
+    ).toBe(true);
+  });
+  it("the shipyard (§5.4.3): a Frigate for its price less the old ship's sale, Glory once per captain; repairs at 2 gold", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].gold = 40 players[0].tracks[mast] = 1 }
+    given(() => {
+      state.players[0]!.gold = 40;
+      mapSet(state.players[0]!.tracks, "mast", 1);
+    });
+    play(state, { type: "Port", player: 0 });
+    play(state, { type: "activity", player: 0, value: "shipyard" });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(engine, state, { type: "newType", player: 0, value: 0 }, { value: "flute" }, { value: "flute" }),
+        atValues(engine, state, { type: "newType", player: 0, value: 0 }, { value: "frigate" }, { value: "frigate" }),
+        atValues(engine, state, { type: "newType", player: 0, value: 0 }, { value: "galleon" }, { value: "galleon" }),
+        { type: "newType", player: 0, value: null },
+      ]),
+      "expect offered 0 newType(flute), newType(frigate), newType(galleon), newType(none)",
+    ).toBeNull();
+    play(
+      state,
+      atValues(engine, state, { type: "newType", player: 0, value: 0 }, { value: "frigate" }, { value: "frigate" }),
+    );
+    expect(
+      state.players[0]!.ship === "frigate" && state.players[0]!.gold === 9 && state.players[0]!.glory === 1,
+      "expect players[0].ship == frigate and players[0].gold == 9 and players[0].glory == 1",
+    ).toBe(true);
+    expect(
+      state.players[0]!.tracks,
+      "expect players[0].tracks == { hull: 3, mast: 3, hold: 3, crew: 2, cannons: 3 }",
+    ).toEqual({ hull: 3, mast: 3, hold: 3, crew: 2, cannons: 3 } satisfies Partial<Record<Location, number>>);
+    play(state, { type: "activity", player: 0, value: null });
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "Port", player: 0 });
+      expect(refusal, 'expect refused 0 Port "The Port action may be taken once per turn."').toBe(
+        "The Port action may be taken once per turn.",
+      );
+      expect(JSON.stringify(state)).toBe(before);
+    }
+  });
+  it("repairs (§5.4.3): 2 gold a damage point on any location but the Crew, as many as the player pays for", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].tracks = { hull: 1, mast: 0, hold: 2, crew: 0, cannons: 1 } }
+    given(() => {
+      state.players[0]!.tracks = { hull: 1, mast: 0, hold: 2, crew: 0, cannons: 1 } satisfies Partial<
+        Record<Location, number>
+      >;
+    });
+    play(state, { type: "Port", player: 0 });
+    play(state, { type: "activity", player: 0, value: "shipyard" });
+    play(state, { type: "newType", player: 0, value: null });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(engine, state, { type: "repairAt", player: 0, value: 0 }, { value: "hull" }, { value: "hull" }),
+        atValues(engine, state, { type: "repairAt", player: 0, value: 0 }, { value: "mast" }, { value: "mast" }),
+        { type: "repairAt", player: 0, value: null },
+      ]),
+      "expect offered 0 repairAt(hull), repairAt(mast), repairAt(none)",
+    ).toBeNull();
+    play(
+      state,
+      atValues(engine, state, { type: "repairAt", player: 0, value: 0 }, { value: "mast" }, { value: "mast" }),
+    );
+    play(
+      state,
+      atValues(engine, state, { type: "repairAt", player: 0, value: 0 }, { value: "mast" }, { value: "mast" }),
+    );
+    play(state, { type: "repairAt", player: 0, value: null });
+    expect(
+      mapGet(state.players[0]!.tracks, "mast", 1221) === 2 &&
+        mapGet(state.players[0]!.tracks, "hull", 1221) === 1 &&
+        state.players[0]!.gold === 6,
+      "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
+    ).toBe(true);
+  });
+  it("recruiting (§5.4.4): a Leadership check fills the crew; failing it, crew costs 2 gold each", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C09") players[0].tracks[crew] = 0 }
+    given(() => {
+      state.players[0]!.captain = 8;
+      mapSet(state.players[0]!.tracks, "crew", 0);
+    });
+    state.rng.forced.push(0, 1, 2, 3);
+    play(state, { type: "Port", player: 0 });
+    play(state, { type: "activity", player: 0, value: "recruit" });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "hired", player: 0, value: 0 },
+        { type: "hired", player: 0, value: 1 },
+        { type: "hired", player: 0, value: 2 },
+      ]),
+      "expect offered 0 hired(0), hired(1), hired(2)",
+    ).toBeNull();
+    play(state, { type: "hired", player: 0, value: 1 });
+    expect(
+      mapGet(state.players[0]!.tracks, "crew", 1241) === 1 && state.players[0]!.gold === 8,
+      "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
 });

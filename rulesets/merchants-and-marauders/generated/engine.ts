@@ -89,10 +89,12 @@ export type Location = "hull" | "mast" | "hold" | "crew" | "cannons";
 export const LOCATION_VALUES: readonly Location[] = ["hull", "mast", "hold", "crew", "cannons"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 476) */
+/** enum Step (rules line 479) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
+export type Activity = "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash";
+export const ACTIVITY_VALUES: readonly Activity[] = ["sellGoods", "buyGoods", "shipyard", "recruit", "stash"];
 
 /** record Border (rules line 74) */
 export interface Border {
@@ -137,6 +139,7 @@ export interface PlayerState {
   bounty: Partial<Record<Nation, number>>;
   scoutedMerchant: boolean;
   dead: boolean;
+  boughtWarship: boolean;
   zone: Zone;
   inPort: boolean;
   gold: number;
@@ -237,13 +240,31 @@ export interface BuyGoodsFrame {
   readonly routine: "buyGoods";
   pc: number;
   p: Player;
-  buy: boolean;
   wanted: number;
   offer: number[];
   draws: number;
   bought: number[];
   card$left: number[];
   card: number | null;
+}
+
+/** Where proc visitShipyard is, and its locals, while it waits. */
+export interface VisitShipyardFrame {
+  readonly routine: "visitShipyard";
+  pc: number;
+  p: Player;
+  newType: ShipType | null;
+  repairing: boolean;
+  repairAt: Location | null;
+}
+
+/** Where proc recruitCrew is, and its locals, while it waits. */
+export interface RecruitCrewFrame {
+  readonly routine: "recruitCrew";
+  pc: number;
+  p: Player;
+  missing: number;
+  hired: number;
 }
 
 /** Where proc stashGold is, and its locals, while it waits. */
@@ -280,6 +301,10 @@ export interface PortFrame {
   readonly routine: "Port";
   pc: number;
   me: Player;
+  first: boolean;
+  activity$left: Activity[];
+  activity: Activity | null;
+  activity2: Activity;
 }
 
 export type Frame =
@@ -291,25 +316,30 @@ export type Frame =
   | RaidFrame
   | SellGoodsFrame
   | BuyGoodsFrame
+  | VisitShipyardFrame
+  | RecruitCrewFrame
   | StashGoldFrame
   | MoveFrame
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 366) */
-/** site 1: `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 411) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 463) */
-/** site 3: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 505) */
-/** site 4: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 538) */
-/** site 5: `choose engage: bool by p` (proc meetMerchant, line 544) */
-/** site 6: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 574) */
-/** site 7: `choose discarded: int in cards by p` (proc raid, line 582) */
-/** site 8: `choose exchanged: int in cards by p` (proc raid, line 587) */
-/** site 9: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 624) */
-/** site 10: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 669) */
-/** site 11: `choose buy: bool by p` (proc buyGoods, line 695) */
-/** site 12: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 715) */
-/** site 13: `choose stashed: 0..p.gold by p` (proc stashGold, line 735) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 368) */
+/** site 1: `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 413) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 466) */
+/** site 3: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 508) */
+/** site 4: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 541) */
+/** site 5: `choose engage: bool by p` (proc meetMerchant, line 547) */
+/** site 6: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 577) */
+/** site 7: `choose discarded: int in cards by p` (proc raid, line 585) */
+/** site 8: `choose exchanged: int in cards by p` (proc raid, line 590) */
+/** site 9: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 627) */
+/** site 10: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 675) */
+/** site 11: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 691) */
+/** site 12: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 735) */
+/** site 13: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 755) */
+/** site 14: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 770) */
+/** site 15: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 811) */
+/** site 16: `choose stashed: 0..p.gold by p` (proc stashGold, line 820) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -324,7 +354,10 @@ export type Pending =
   | { site: 10; players: Player[] }
   | { site: 11; players: Player[] }
   | { site: 12; players: Player[] }
-  | { site: 13; players: Player[] };
+  | { site: 13; players: Player[] }
+  | { site: 14; players: Player[] }
+  | { site: 15; players: Player[] }
+  | { site: 16; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -352,7 +385,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 495). */
+/** The action Move (rules line 498). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -360,32 +393,32 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Scout (rules line 517). */
+/** The action Scout (rules line 520). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
 }
 
-/** The action Port (rules line 651). */
+/** The action Port (rules line 669). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 748). */
+/** The action EndTurn (rules line 833). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 463). */
+/** The answer to `choose newShip` (rules line 466). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 538). */
+/** The answer to `choose flag` (rules line 541). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -393,21 +426,21 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 544). */
+/** The answer to `choose engage` (rules line 547). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose raidMove` (rules line 574). */
+/** The answer to `choose raidMove` (rules line 577). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 582). */
+/** The answer to `choose discarded` (rules line 585). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -415,7 +448,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 587). */
+/** The answer to `choose exchanged` (rules line 590). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -423,7 +456,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 624). */
+/** The answer to `choose kept` (rules line 627). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -431,7 +464,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 669). */
+/** The answer to `choose card` (rules line 691). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -439,21 +472,37 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buy` (rules line 695). */
-export interface BuyChoice {
-  readonly type: "buy";
+/** The answer to `choose newType` (rules line 755). */
+export interface NewTypeChoice {
+  readonly type: "newType";
   readonly player: Player;
-  readonly value: boolean;
+  /** Position in `affordableShips(p)` of the ShipType chosen (null: none). */
+  readonly value: number | null;
 }
 
-/** The answer to `choose stashed` (rules line 735). */
+/** The answer to `choose repairAt` (rules line 770). */
+export interface RepairAtChoice {
+  readonly type: "repairAt";
+  readonly player: Player;
+  /** Position in `repairable(p)` of the Location chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose hired` (rules line 811). */
+export interface HiredChoice {
+  readonly type: "hired";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose stashed` (rules line 820). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose dumped` (rules line 505). */
+/** The answer to `choose dumped` (rules line 508). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -461,7 +510,15 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose startingShip` (rules line 366). */
+/** The answer to `choose activity` (rules line 675). */
+export interface ActivityChoice {
+  readonly type: "activity";
+  readonly player: Player;
+  /** The Activity chosen among those not taken yet (null: none). */
+  readonly value: Activity | null;
+}
+
+/** The answer to `choose startingShip` (rules line 368). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -482,9 +539,12 @@ export type Action =
   | ExchangedChoice
   | KeptChoice
   | CardChoice
-  | BuyChoice
+  | NewTypeChoice
+  | RepairAtChoice
+  | HiredChoice
   | StashedChoice
   | DumpedChoice
+  | ActivityChoice
   | StartingShipChoice;
 
 /** One player's state as the viewer sees it. */
@@ -495,6 +555,7 @@ export interface PlayerView {
   bounty: Partial<Record<Nation, number>>;
   scoutedMerchant: boolean;
   dead: boolean;
+  boughtWarship: boolean;
   zone: Zone;
   inPort: boolean;
   gold: number;
@@ -697,6 +758,8 @@ export const START_GOLD: number = 10;
 export const ACTIONS_PER_TURN: number = 3;
 /** const EVENT_CARDS = 34 */
 export const EVENT_CARDS: number = 34;
+/** const REPAIR_PRICE = 2 */
+export const REPAIR_PRICE: number = 2;
 /** Each variant's params; games share these objects, as the rules never change a param. */
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: { GLORY_TARGET: 10 }, longer: { GLORY_TARGET: 12 } };
 /** Seat lists by player count, shared so that `players` costs nothing. */
@@ -712,9 +775,12 @@ const DECISION_NAMES: readonly string[] = [
   "discarded",
   "exchanged",
   "kept",
+  "activity",
   "card",
-  "buy",
   "card",
+  "newType",
+  "repairAt",
+  "hired",
   "stashed",
 ];
 
@@ -744,29 +810,29 @@ export function priceIn(state: State, offer: number[], c: number): number {
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn stepsFor (line 478) */
+/** fn stepsFor (line 481) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect9(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 483) */
+/** fn mayEnter (line 486) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 484), 484) === 0)
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 487), 487) === 0)
   );
 }
 
-/** fn anyDestroyed (line 487) */
+/** fn anyDestroyed (line 490) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any10(state, p);
 }
 
-/** fn stepText (line 489) */
+/** fn stepText (line 492) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -780,7 +846,7 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn raidMoveText (line 555) */
+/** fn raidMoveText (line 558) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -797,47 +863,112 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn total (line 746) */
+/** fn activityText (line 656) */
+export function activityText(state: State, a: Activity): string {
+  if (a === "sellGoods") {
+    return "sell goods";
+  }
+
+  if (a === "buyGoods") {
+    return "buy goods";
+  }
+
+  if (a === "shipyard") {
+    return "visit the shipyard";
+  }
+
+  if (a === "recruit") {
+    return "recruit";
+  }
+
+  return "stash gold";
+}
+
+/** fn activitiesFor (line 665) */
+export function activitiesFor(state: State, p: Player): Activity[] {
+  return concat<Activity>(
+    concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
+    state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain).home ? ["stash"] : [],
+  );
+}
+
+/** fn repairable (line 783) */
+export function repairable(state: State, p: Player): Location[] {
+  return collect11(state, p);
+}
+
+/** fn full (line 787) */
+export function full(state: State, p: Player, l: Location): number {
+  if (l === "hull") {
+    return mapGet(STATS, state.players[p]!.ship, 788).seaworthiness;
+  }
+
+  if (l === "mast") {
+    return mapGet(STATS, state.players[p]!.ship, 789).seaworthiness;
+  }
+
+  if (l === "hold") {
+    return mapGet(STATS, state.players[p]!.ship, 790).cargo;
+  }
+
+  if (l === "crew") {
+    return mapGet(STATS, state.players[p]!.ship, 791).crew;
+  }
+
+  return mapGet(STATS, state.players[p]!.ship, 792).cannons;
+}
+
+/** fn saleValue (line 797) */
+export function saleValue(state: State, p: Player): number {
+  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 798).sell - sum12(state, p));
+}
+
+/** fn affordableShips (line 801) */
+export function affordableShips(state: State, p: Player): ShipType[] {
+  return collect13(state, p);
+}
+
+/** fn total (line 831) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 416) */
+/** proc launch (line 418) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = {
-    hull: mapGet(STATS, state.players[p]!.ship, 418).seaworthiness,
-    mast: mapGet(STATS, state.players[p]!.ship, 418).seaworthiness,
-    hold: mapGet(STATS, state.players[p]!.ship, 418).cargo,
-    crew: mapGet(STATS, state.players[p]!.ship, 418).crew,
-    cannons: mapGet(STATS, state.players[p]!.ship, 418).cannons,
+    hull: mapGet(STATS, state.players[p]!.ship, 420).seaworthiness,
+    mast: mapGet(STATS, state.players[p]!.ship, 420).seaworthiness,
+    hold: mapGet(STATS, state.players[p]!.ship, 420).cargo,
+    crew: mapGet(STATS, state.players[p]!.ship, 420).crew,
+    cannons: mapGet(STATS, state.players[p]!.ship, 420).cannons,
   } satisfies Partial<Record<Location, number>>;
   state.players[p]!.zone = at(CAPTAINS, state.players[p]!.captain).home;
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 426) */
+/** proc skillCheck (line 428) */
 export function skillCheck(state: State, skill: number): number {
   state.lastRoll = [];
   for (let i = 0, times = skill; i < times; i++) {
     state.lastRoll.push(randomBetween(state.rng, 1, 6));
   }
 
-  return count11(state);
+  return count14(state);
 }
 
-/** proc hit (line 639) */
+/** proc hit (line 642) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 640) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 641) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 643) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 644) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 642) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 643) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 645) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 646) - 1);
     }
   }
 }
 
-/** proc gainGlory (line 741) */
+/** proc gainGlory (line 826) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -867,7 +998,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 748): its effects, once allowed. */
+/** action EndTurn (line 833): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -876,7 +1007,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 363) until it waits for a decision or is done. */
+/** Runs the flow (line 365) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -912,7 +1043,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 380));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 382));
             }
           }
         }
@@ -996,7 +1127,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 402) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 404) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1055,7 +1186,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 437) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 439) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1097,12 +1228,13 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 458) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 460) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.dead = false;
+        state.players[frame.p]!.boughtWarship = false;
         const c = drawFromPile(state.captainDeck);
         if (c !== null) {
           state.players[frame.p]!.captain = c;
@@ -1154,12 +1286,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 530) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 533) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 531);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 534);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1217,7 +1349,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
         mapSet(
           state.players[frame.p]!.bounty,
           frame.nation,
-          Math.min(5, mapGet(state.players[frame.p]!.bounty, frame.nation, 546) + 1),
+          Math.min(5, mapGet(state.players[frame.p]!.bounty, frame.nation, 549) + 1),
         );
         frame.pc = 7;
         state.stack.push(newRaidFrame(frame.p));
@@ -1267,7 +1399,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 563) until it waits for a decision or is done. */
+/** Runs proc raid (line 566) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1313,7 +1445,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 612) !== 0) {
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 615) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -1401,7 +1533,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 11: {
-        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 619).maneuverability;
+        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 622).maneuverability;
         if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
           frame.pc = 14;
           continue machine;
@@ -1412,7 +1544,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 624) - state.players[frame.p]!.cargo.length,
+          mapGet(state.players[frame.p]!.tracks, "hold", 627) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 15;
@@ -1491,12 +1623,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 666) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 688) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 667);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 689);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -1509,14 +1641,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 10, players: [frame.p] };
+        state.pending = { site: 11, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 681);
+          let fresh = pickRandom(state.rng, state.demandReserve, 703);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -1565,36 +1697,14 @@ function currentSellGoodsFrame(state: State): SellGoodsFrame {
 }
 
 function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
-  return {
-    routine: "buyGoods",
-    pc: 0,
-    p,
-    buy: false,
-    wanted: 0,
-    offer: [],
-    draws: 0,
-    bought: [],
-    card$left: [],
-    card: null,
-  };
+  return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 694) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 716) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 11, players: [frame.p] };
-        frame.pc = 1;
-        return;
-      }
-
-      case 1: {
-        if (!frame.buy) {
-          frame.pc = 2;
-          continue machine;
-        }
-
         frame.wanted =
           state.players[frame.p]!.lastBuyZone === state.players[frame.p]!.zone &&
           state.players[frame.p]!.lastBuyRound === state.round - 1
@@ -1606,7 +1716,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 705)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 725)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -1618,27 +1728,22 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
 
         frame.bought = [];
         frame.card$left = frame.offer.slice();
-        frame.pc = 3;
+        frame.pc = 1;
         continue machine;
       }
 
-      case 2: {
-        state.stack.pop();
-        return;
-      }
-
-      case 3: {
+      case 1: {
         if (frame.card$left.length <= 0) {
-          frame.pc = 4;
+          frame.pc = 2;
           continue machine;
         }
 
         state.pending = { site: 12, players: [frame.p] };
-        frame.pc = 5;
+        frame.pc = 3;
         return;
       }
 
-      case 4: {
+      case 2: {
         for (const c2 of frame.offer.slice()) {
           if (!frame.bought.includes(c2)) {
             state.cargoDeck.discard.push(c2);
@@ -1650,11 +1755,11 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           state.players[frame.p]!.lastBuyRound = state.round;
         }
 
-        frame.pc = 2;
-        continue machine;
+        state.stack.pop();
+        return;
       }
 
-      case 5: {
+      case 3: {
         const card = frame.card;
         if (card !== null) {
           removeValue(frame.card$left, card);
@@ -1662,11 +1767,11 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           state.players[frame.p]!.cargo.push(card);
           frame.bought.push(card);
         } else {
-          frame.pc = 4;
+          frame.pc = 2;
           continue machine;
         }
 
-        frame.pc = 3;
+        frame.pc = 1;
         continue machine;
       }
 
@@ -1683,20 +1788,173 @@ function currentBuyGoodsFrame(state: State): BuyGoodsFrame {
   return frame;
 }
 
+function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
+  return { routine: "visitShipyard", pc: 0, p, newType: null, repairing: false, repairAt: null };
+}
+
+/** Runs proc visitShipyard (line 754) until it waits for a decision or is done. */
+function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.pending = { site: 13, players: [frame.p] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        const t = frame.newType;
+        if (t !== null) {
+          state.players[frame.p]!.gold -= mapGet(STATS, t, 757).buy - saleValue(state, frame.p);
+          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 759), mapGet(STATS, t, 759).crew);
+          state.players[frame.p]!.ship = t;
+          state.players[frame.p]!.tracks = {
+            hull: mapGet(STATS, t, 761).seaworthiness,
+            mast: mapGet(STATS, t, 761).seaworthiness,
+            hold: mapGet(STATS, t, 761).cargo,
+            crew: keptCrew,
+            cannons: mapGet(STATS, t, 761).cannons,
+          } satisfies Partial<Record<Location, number>>;
+          if ((t === "frigate" || t === "galleon") && !state.players[frame.p]!.boughtWarship) {
+            state.players[frame.p]!.boughtWarship = true;
+            gainGlory(state, frame.p);
+          }
+        }
+
+        frame.repairing = true;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 2: {
+        if (!(
+          frame.repairing &&
+          state.players[frame.p]!.gold >= REPAIR_PRICE &&
+          repairable(state, frame.p).length > 0
+        )) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        state.pending = { site: 14, players: [frame.p] };
+        frame.pc = 4;
+        return;
+      }
+
+      case 3: {
+        state.stack.pop();
+        return;
+      }
+
+      case 4: {
+        const l = frame.repairAt;
+        if (l !== null) {
+          state.players[frame.p]!.gold -= REPAIR_PRICE;
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 773) + 1);
+        } else {
+          frame.repairing = false;
+        }
+
+        frame.pc = 2;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc visitShipyard has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentVisitShipyardFrame(state: State): VisitShipyardFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "visitShipyard")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to visitShipyard");
+  return frame;
+}
+
+function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
+  return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
+}
+
+/** Runs proc recruitCrew (line 805) until it waits for a decision or is done. */
+function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 806);
+        if (frame.missing <= 0) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        if (skillCheck(state, at(CAPTAINS, state.players[frame.p]!.captain).leadership) <= 0) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        mapSet(state.players[frame.p]!.tracks, "crew", full(state, frame.p, "crew"));
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        if (frame.missing < 0)
+          throw new RulesError(
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:811: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+          );
+        state.pending = { site: 15, players: [frame.p] };
+        frame.pc = 4;
+        return;
+      }
+
+      case 3: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        state.players[frame.p]!.gold -= frame.hired * 2;
+        mapSet(
+          state.players[frame.p]!.tracks,
+          "crew",
+          mapGet(state.players[frame.p]!.tracks, "crew", 813) + frame.hired,
+        );
+        frame.pc = 3;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc recruitCrew has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentRecruitCrewFrame(state: State): RecruitCrewFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "recruitCrew")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to recruitCrew");
+  return frame;
+}
+
 function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 734) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 819) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:735: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:820: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 13, players: [frame.p] };
+        state.pending = { site: 16, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -1736,7 +1994,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 495) until it waits for a decision or is done. */
+/** Runs action Move (line 498) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1777,7 +2035,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 503);
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 506);
         if (frame.excess <= 0) {
           frame.pc = 5;
           continue machine;
@@ -1837,7 +2095,7 @@ function newScoutFrame(me: Player): ScoutFrame {
   return { routine: "Scout", pc: 0, me };
 }
 
-/** Runs action Scout (line 517) until it waits for a decision or is done. */
+/** Runs action Scout (line 520) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1871,55 +2129,140 @@ function stepScout(state: State, frame: ScoutFrame): void {
 }
 
 function newPortFrame(me: Player): PortFrame {
-  return { routine: "Port", pc: 0, me };
+  return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 651) until it waits for a decision or is done. */
+/** Runs action Port (line 669) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.me]!.portUsed = true;
         state.players[frame.me]!.actionsLeft -= 1;
-        if (state.players[frame.me]!.cargo.length <= 0) {
-          frame.pc = 1;
-          continue machine;
-        }
-
-        frame.pc = 2;
-        state.stack.push(newSellGoodsFrame(frame.me));
-        return;
-      }
-
-      case 1: {
-        frame.pc = 3;
-        state.stack.push(newBuyGoodsFrame(frame.me));
-        return;
-      }
-
-      case 2: {
+        frame.first = true;
+        frame.activity$left = activitiesFor(state, frame.me).slice();
         frame.pc = 1;
         continue machine;
       }
 
-      case 3: {
-        if (state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home) {
-          frame.pc = 4;
+      case 1: {
+        if (frame.activity$left.length <= 0) {
+          frame.pc = 2;
           continue machine;
         }
 
-        frame.pc = 5;
-        state.stack.push(newStashGoldFrame(frame.me));
+        state.pending = { site: 10, players: [frame.me] };
+        frame.pc = 3;
         return;
       }
 
-      case 4: {
+      case 2: {
         state.stack.pop();
         return;
       }
 
+      case 3: {
+        const activityFound = frame.activity;
+        if (activityFound === null) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.activity2 = activityFound;
+        removeValue(frame.activity$left, frame.activity2);
+        frame.first = false;
+        const activity = frame.activity2;
+        if (activity === "sellGoods") {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        if (activity === "buyGoods") {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        if (activity === "shipyard") {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        if (activity === "recruit") {
+          frame.pc = 10;
+          continue machine;
+        }
+
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 2;
+        continue machine;
+      }
+
       case 5: {
-        frame.pc = 4;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 7: {
+        frame.pc = 12;
+        state.stack.push(newSellGoodsFrame(frame.me));
+        return;
+      }
+
+      case 8: {
+        frame.pc = 13;
+        state.stack.push(newBuyGoodsFrame(frame.me));
+        return;
+      }
+
+      case 9: {
+        frame.pc = 14;
+        state.stack.push(newVisitShipyardFrame(frame.me));
+        return;
+      }
+
+      case 10: {
+        frame.pc = 15;
+        state.stack.push(newRecruitCrewFrame(frame.me));
+        return;
+      }
+
+      case 11: {
+        frame.pc = 16;
+        state.stack.push(newStashGoldFrame(frame.me));
+        return;
+      }
+
+      case 12: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 14: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 15: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 16: {
+        frame.pc = 6;
         continue machine;
       }
 
@@ -1927,6 +2270,13 @@ function stepPort(state: State, frame: PortFrame): void {
         throw new RulesError(`the saved state is inconsistent: action Port has no step ${frame.pc}`);
     }
   }
+}
+
+function currentPortFrame(state: State): PortFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "Port")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to Port");
+  return frame;
 }
 
 /** Runs the rules until they wait for a decision or the game is over. */
@@ -1958,6 +2308,12 @@ function run(state: State): void {
         break;
       case "buyGoods":
         stepBuyGoods(state, frame);
+        break;
+      case "visitShipyard":
+        stepVisitShipyard(state, frame);
+        break;
+      case "recruitCrew":
+        stepRecruitCrew(state, frame);
         break;
       case "stashGold":
         stepStashGold(state, frame);
@@ -2010,7 +2366,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 366)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 368)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -2020,7 +2376,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 411)
+      // `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 413)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -2029,7 +2385,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 463)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 466)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -2039,7 +2395,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 505)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 508)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -2051,7 +2407,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 538)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 541)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -2062,7 +2418,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose engage: bool by p` (proc meetMerchant, line 544)
+      // `choose engage: bool by p` (proc meetMerchant, line 547)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -2072,7 +2428,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 574)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 577)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -2084,7 +2440,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose discarded: int in cards by p` (proc raid, line 582)
+      // `choose discarded: int in cards by p` (proc raid, line 585)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -2095,7 +2451,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose exchanged: int in cards by p` (proc raid, line 587)
+      // `choose exchanged: int in cards by p` (proc raid, line 590)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -2106,7 +2462,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 624)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 627)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -2119,7 +2475,20 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 669)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 675)
+      const frame = currentPortFrame(state);
+      const items = frame.activity$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        if (value !== "sellGoods" || frame.first) out.push({ type: "activity", player: seat, value });
+      }
+
+      out.push({ type: "activity", player: seat, value: null });
+      break;
+    }
+
+    case 11: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 691)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -2131,18 +2500,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 11: {
-      // `choose buy: bool by p` (proc buyGoods, line 695)
-      for (let index = 0; index < 2; index++) {
-        const value = index === 1;
-        out.push({ type: "buy", player: seat, value });
-      }
-
-      break;
-    }
-
     case 12: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 715)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 735)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -2156,7 +2515,42 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 735)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 755)
+      const frame = currentVisitShipyardFrame(state);
+      const items = affordableShips(state, frame.p);
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "newType", player: seat, value });
+      }
+
+      out.push({ type: "newType", player: seat, value: null });
+      break;
+    }
+
+    case 14: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 770)
+      const frame = currentVisitShipyardFrame(state);
+      const items = repairable(state, frame.p);
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "repairAt", player: seat, value });
+      }
+
+      out.push({ type: "repairAt", player: seat, value: null });
+      break;
+    }
+
+    case 15: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 811)
+      const frame = currentRecruitCrewFrame(state);
+      const high = frame.missing;
+      for (let value = 0; value <= high; value++) {
+        if (value * 2 <= state.players[frame.p]!.gold) out.push({ type: "hired", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 16: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 820)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -2285,18 +2679,24 @@ function check(state: State, action: Action): string | null {
     }
 
     case 10: {
+      if (action.type !== "activity") return "Answer the choice of activity first.";
+      const frame = currentPortFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.activity$left as readonly unknown[]).includes(value))
+        return "activity must be one of those not taken yet, or none.";
+      if (value !== null) {
+        if (!(value !== "sellGoods" || frame.first)) return "Sell Goods must be the first activity.";
+      }
+
+      return null;
+    }
+
+    case 11: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
       if (value !== null && !(frame.card$left as readonly unknown[]).includes(value))
         return "card must be one of those not taken yet, or none.";
-      return null;
-    }
-
-    case 11: {
-      if (action.type !== "buy") return "Answer the choice of buy first.";
-      const value = action.value;
-      if (!(typeof value === "boolean")) return "buy must be true or false.";
       return null;
     }
 
@@ -2315,6 +2715,37 @@ function check(state: State, action: Action): string | null {
     }
 
     case 13: {
+      if (action.type !== "newType") return "Answer the choice of newType first.";
+      const frame = currentVisitShipyardFrame(state);
+      const value = action.value;
+      const items = affordableShips(state, frame.p);
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "newType must be a position in affordableShips(p) or none.";
+      return null;
+    }
+
+    case 14: {
+      if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
+      const frame = currentVisitShipyardFrame(state);
+      const value = action.value;
+      const items = repairable(state, frame.p);
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "repairAt must be a position in repairable(p) or none.";
+      return null;
+    }
+
+    case 15: {
+      if (action.type !== "hired") return "Answer the choice of hired first.";
+      const frame = currentRecruitCrewFrame(state);
+      const value = action.value;
+      const high = frame.missing;
+      if (!(Number.isInteger(value) && value >= 0 && value <= high))
+        return `hired must be a whole number from 0 to ${high}.`;
+      if (!(value * 2 <= state.players[frame.p]!.gold)) return "Each crew member costs 2 gold.";
+      return null;
+    }
+
+    case 16: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -2431,17 +2862,17 @@ function apply(state: State, action: Action): void {
     }
 
     case 10: {
-      if (action.type !== "card") throw notOfferedNow(action);
-      const frame = currentSellGoodsFrame(state);
-      frame.card = action.value;
+      if (action.type !== "activity") throw notOfferedNow(action);
+      const frame = currentPortFrame(state);
+      frame.activity = action.value;
       state.pending = null;
       break;
     }
 
     case 11: {
-      if (action.type !== "buy") throw notOfferedNow(action);
-      const frame = currentBuyGoodsFrame(state);
-      frame.buy = action.value;
+      if (action.type !== "card") throw notOfferedNow(action);
+      const frame = currentSellGoodsFrame(state);
+      frame.card = action.value;
       state.pending = null;
       break;
     }
@@ -2455,6 +2886,30 @@ function apply(state: State, action: Action): void {
     }
 
     case 13: {
+      if (action.type !== "newType") throw notOfferedNow(action);
+      const frame = currentVisitShipyardFrame(state);
+      frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 14: {
+      if (action.type !== "repairAt") throw notOfferedNow(action);
+      const frame = currentVisitShipyardFrame(state);
+      frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 15: {
+      if (action.type !== "hired") throw notOfferedNow(action);
+      const frame = currentRecruitCrewFrame(state);
+      frame.hired = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 16: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -2512,6 +2967,28 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
+    case "newType":
+      switch (state.pending?.site) {
+        case 13: {
+          const frame = currentVisitShipyardFrame(state);
+          if (action.value === null) return { ...action };
+          const item = affordableShips(state, frame.p)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "repairAt":
+      switch (state.pending?.site) {
+        case 14: {
+          const frame = currentVisitShipyardFrame(state);
+          if (action.value === null) return { ...action };
+          const item = repairable(state, frame.p)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
   }
 
   return { ...action };
@@ -2554,9 +3031,19 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
-    case "card":
+    case "activity":
       switch (state.pending?.site) {
         case 10: {
+          if (action.value === null) return null;
+          const value = action.value;
+          return activityText(state, value);
+        }
+      }
+
+      break;
+    case "card":
+      switch (state.pending?.site) {
+        case 11: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
@@ -2568,6 +3055,30 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return null;
           const value = action.value;
           return `buy ${goodOf(state, value)} for ${priceIn(state, frame.offer, value)} gold`;
+        }
+      }
+
+      break;
+    case "newType":
+      switch (state.pending?.site) {
+        case 13: {
+          const frame = currentVisitShipyardFrame(state);
+          if (action.value === null) return null;
+          const item = affordableShips(state, frame.p)[action.value];
+          if (item === undefined) return null;
+          return `buy a ${item} for ${mapGet(STATS, item, 755).buy - saleValue(state, frame.p)} gold`;
+        }
+      }
+
+      break;
+    case "repairAt":
+      switch (state.pending?.site) {
+        case 14: {
+          const frame = currentVisitShipyardFrame(state);
+          if (action.value === null) return null;
+          const item = repairable(state, frame.p)[action.value];
+          if (item === undefined) return null;
+          return `repair the ${item}`;
         }
       }
 
@@ -2598,6 +3109,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       bounty: { spain: 0, england: 0, france: 0, netherlands: 0 },
       scoutedMerchant: false,
       dead: false,
+      boughtWarship: false,
       zone: "havana",
       inPort: false,
       gold: 0,
@@ -2682,16 +3194,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 351));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 353));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z2 of ZONE_VALUES.slice().slice()) {
     state.merchantZones.push(z2);
-    mapSet(state.merchantNations, z2, drawTop(tokens, 357));
+    mapSet(state.merchantNations, z2, drawTop(tokens, 359));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 360);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 362);
   return state;
 }
 
@@ -2742,6 +3254,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     bounty: clone(mine.bounty),
     scoutedMerchant: mine.scoutedMerchant,
     dead: mine.dead,
+    boughtWarship: mine.boughtWarship,
     zone: mine.zone,
     inPort: mine.inPort,
     gold: mine.gold,
@@ -2809,6 +3322,7 @@ function validateState(value: unknown): string | null {
       return "player.bounty is not a valid map from Nation to int";
     if (!(typeof mine.scoutedMerchant === "boolean")) return "player.scoutedMerchant is not a valid bool";
     if (!(typeof mine.dead === "boolean")) return "player.dead is not a valid bool";
+    if (!(typeof mine.boughtWarship === "boolean")) return "player.boughtWarship is not a valid bool";
     if (!(ZONE_VALUES as readonly unknown[]).includes(mine.zone)) return "player.zone is not a valid Zone";
     if (!(typeof mine.inPort === "boolean")) return "player.inPort is not a valid bool";
     if (!isInt(mine.gold)) return "player.gold is not a valid int";
@@ -2899,6 +3413,8 @@ function validateState(value: unknown): string | null {
     "raid",
     "sellGoods",
     "buyGoods",
+    "visitShipyard",
+    "recruitCrew",
     "stashGold",
     "Move",
     "Scout",
@@ -2911,7 +3427,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 14)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 17)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -3021,7 +3537,7 @@ function count8(state: State, offer: number[], c: number): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect9(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 479);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 482);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -3035,14 +3551,55 @@ function any10(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 487) === 0) return true;
+    if (mapGet(state.players[p]!.tracks, l, 490) === 0) return true;
   }
 
   return false;
 }
 
+/** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
+function collect11(state: State, p: Player): Location[] {
+  const out: Location[] = [];
+  const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
+  for (let i = 0; i < items.length; i++) {
+    const l = items[i]!;
+    if (mapGet(state.players[p]!.tracks, l, 784) < full(state, p, l)) out.push(l);
+  }
+
+  return out;
+}
+
+/** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
+function sum12(state: State, p: Player): number {
+  let total = 0;
+  const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
+  for (let i = 0; i < items.length; i++) {
+    const l = items[i]!;
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 798);
+  }
+
+  return total;
+}
+
+/** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
+function collect13(state: State, p: Player): ShipType[] {
+  const out: ShipType[] = [];
+  const items = SHIP_TYPE_VALUES.slice();
+  for (let i = 0; i < items.length; i++) {
+    const t = items[i]!;
+    if (
+      t !== "manOfWar" &&
+      t !== state.players[p]!.ship &&
+      mapGet(STATS, t, 802).buy - saleValue(state, p) <= state.players[p]!.gold
+    )
+      out.push(t);
+  }
+
+  return out;
+}
+
 /** count(d in lastRoll: d >= 5) */
-function count11(state: State): number {
+function count14(state: State): number {
   let total = 0;
   const items = state.lastRoll;
   for (let i = 0; i < items.length; i++) {
@@ -3058,7 +3615,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "a1e6aaa1",
+  sourceHash: "72b555de",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
