@@ -50,14 +50,14 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 735",
-  "Each crew member costs 2 gold.": "rules line 811",
-  "Scouting is done at sea.": "rules line 521",
-  "There is no merchant in this zone.": "rules line 522",
-  "You have already scouted this merchant this turn.": "rules line 523",
-  "The Port action is taken in a port.": "rules line 670",
-  "The Port action may be taken once per turn.": "rules line 671",
-  "Sell Goods must be the first activity.": "rules line 675",
+  "You cannot pay for that card.": "rules line 744",
+  "Each crew member costs 2 gold.": "rules line 815",
+  "Scouting is done at sea.": "rules line 530",
+  "There is no merchant in this zone.": "rules line 531",
+  "You have already scouted this merchant this turn.": "rules line 532",
+  "The Port action is taken in a port.": "rules line 679",
+  "The Port action may be taken once per turn.": "rules line 680",
+  "Sell Goods must be the first activity.": "rules line 684",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -93,7 +93,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 858).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 858).includes("caracas"),
+      mapGet(SEA_LINKS, "havana", 862).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 862).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -137,16 +137,16 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        mapGet(state.players[1]!.tracks, "hull", 875) === 3 &&
-        mapGet(state.players[1]!.tracks, "hold", 875) === 4 &&
-        mapGet(state.players[1]!.tracks, "crew", 875) === 1,
+        mapGet(state.players[1]!.tracks, "hull", 879) === 3 &&
+        mapGet(state.players[1]!.tracks, "hold", 879) === 4 &&
+        mapGet(state.players[1]!.tracks, "crew", 879) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 878));
+    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 882));
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -347,7 +347,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      mapGet(state.demand, state.players[0]!.zone, 968) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      mapGet(state.demand, state.players[0]!.zone, 972) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
     expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
@@ -546,7 +546,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "spain", 1093) === 1 &&
+      mapGet(state.players[0]!.bounty, "spain", 1097) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -594,9 +594,9 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "Scout", player: 0 });
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "france", 1125) === 1 &&
+      mapGet(state.players[0]!.bounty, "france", 1129) === 1 &&
         state.players[0]!.gold === 10 &&
-        mapGet(state.players[0]!.tracks, "crew", 1125) === 0,
+        mapGet(state.players[0]!.tracks, "crew", 1129) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -714,7 +714,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        mapGet(state.players[0]!.bounty, "spain", 1169) === 0,
+        mapGet(state.players[0]!.bounty, "spain", 1173) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -820,8 +820,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      mapGet(state.players[0]!.tracks, "mast", 1221) === 2 &&
-        mapGet(state.players[0]!.tracks, "hull", 1221) === 1 &&
+      mapGet(state.players[0]!.tracks, "mast", 1225) === 2 &&
+        mapGet(state.players[0]!.tracks, "hull", 1225) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -853,7 +853,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      mapGet(state.players[0]!.tracks, "crew", 1241) === 1 && state.players[0]!.gold === 8,
+      mapGet(state.players[0]!.tracks, "crew", 1245) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });

@@ -89,7 +89,7 @@ export type Location = "hull" | "mast" | "hold" | "crew" | "cannons";
 export const LOCATION_VALUES: readonly Location[] = ["hull", "mast", "hold", "crew", "cannons"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 479) */
+/** enum Step (rules line 488) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
@@ -323,23 +323,23 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 368) */
-/** site 1: `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 413) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 466) */
-/** site 3: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 508) */
-/** site 4: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 541) */
-/** site 5: `choose engage: bool by p` (proc meetMerchant, line 547) */
-/** site 6: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 577) */
-/** site 7: `choose discarded: int in cards by p` (proc raid, line 585) */
-/** site 8: `choose exchanged: int in cards by p` (proc raid, line 590) */
-/** site 9: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 627) */
-/** site 10: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 675) */
-/** site 11: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 691) */
-/** site 12: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 735) */
-/** site 13: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 755) */
-/** site 14: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 770) */
-/** site 15: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 811) */
-/** site 16: `choose stashed: 0..p.gold by p` (proc stashGold, line 820) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 377) */
+/** site 1: `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 422) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 475) */
+/** site 3: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 517) */
+/** site 4: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 550) */
+/** site 5: `choose engage: bool by p` (proc meetMerchant, line 556) */
+/** site 6: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 586) */
+/** site 7: `choose discarded: int in cards by p` (proc raid, line 594) */
+/** site 8: `choose exchanged: int in cards by p` (proc raid, line 599) */
+/** site 9: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 636) */
+/** site 10: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 684) */
+/** site 11: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 700) */
+/** site 12: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 744) */
+/** site 13: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 764) */
+/** site 14: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 780) */
+/** site 15: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 815) */
+/** site 16: `choose stashed: 0..p.gold by p` (proc stashGold, line 824) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -385,7 +385,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 498). */
+/** The action Move (rules line 507). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -393,32 +393,32 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Scout (rules line 520). */
+/** The action Scout (rules line 529). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
 }
 
-/** The action Port (rules line 669). */
+/** The action Port (rules line 678). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 833). */
+/** The action EndTurn (rules line 837). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 466). */
+/** The answer to `choose newShip` (rules line 475). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 541). */
+/** The answer to `choose flag` (rules line 550). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -426,21 +426,21 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 547). */
+/** The answer to `choose engage` (rules line 556). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose raidMove` (rules line 577). */
+/** The answer to `choose raidMove` (rules line 586). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 585). */
+/** The answer to `choose discarded` (rules line 594). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -448,7 +448,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 590). */
+/** The answer to `choose exchanged` (rules line 599). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -456,7 +456,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 627). */
+/** The answer to `choose kept` (rules line 636). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -464,7 +464,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 691). */
+/** The answer to `choose card` (rules line 700). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -472,7 +472,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 755). */
+/** The answer to `choose newType` (rules line 764). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -480,7 +480,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose repairAt` (rules line 770). */
+/** The answer to `choose repairAt` (rules line 780). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -488,21 +488,21 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose hired` (rules line 811). */
+/** The answer to `choose hired` (rules line 815). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 820). */
+/** The answer to `choose stashed` (rules line 824). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose dumped` (rules line 508). */
+/** The answer to `choose dumped` (rules line 517). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -510,7 +510,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 675). */
+/** The answer to `choose activity` (rules line 684). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -518,7 +518,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 368). */
+/** The answer to `choose startingShip` (rules line 377). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -810,29 +810,40 @@ export function priceIn(state: State, offer: number[], c: number): number {
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn stepsFor (line 481) */
+/** fn fullTracks (line 267) */
+export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
+  return {
+    hull: mapGet(STATS, t, 268).seaworthiness,
+    mast: mapGet(STATS, t, 269).seaworthiness,
+    hold: mapGet(STATS, t, 270).cargo,
+    crew: mapGet(STATS, t, 271).crew,
+    cannons: mapGet(STATS, t, 272).cannons,
+  } satisfies Partial<Record<Location, number>>;
+}
+
+/** fn stepsFor (line 490) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect9(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 486) */
+/** fn mayEnter (line 495) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 487), 487) === 0)
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 496), 496) === 0)
   );
 }
 
-/** fn anyDestroyed (line 490) */
+/** fn anyDestroyed (line 499) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any10(state, p);
 }
 
-/** fn stepText (line 492) */
+/** fn stepText (line 501) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -846,7 +857,7 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn raidMoveText (line 558) */
+/** fn raidMoveText (line 567) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -863,7 +874,7 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn activityText (line 656) */
+/** fn activityText (line 665) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -884,7 +895,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 665) */
+/** fn activitiesFor (line 674) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -892,62 +903,40 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 783) */
+/** fn repairable (line 793) */
 export function repairable(state: State, p: Player): Location[] {
   return collect11(state, p);
 }
 
-/** fn full (line 787) */
+/** fn full (line 797) */
 export function full(state: State, p: Player, l: Location): number {
-  if (l === "hull") {
-    return mapGet(STATS, state.players[p]!.ship, 788).seaworthiness;
-  }
-
-  if (l === "mast") {
-    return mapGet(STATS, state.players[p]!.ship, 789).seaworthiness;
-  }
-
-  if (l === "hold") {
-    return mapGet(STATS, state.players[p]!.ship, 790).cargo;
-  }
-
-  if (l === "crew") {
-    return mapGet(STATS, state.players[p]!.ship, 791).crew;
-  }
-
-  return mapGet(STATS, state.players[p]!.ship, 792).cannons;
+  return mapGet(fullTracks(state, state.players[p]!.ship), l, 797);
 }
 
-/** fn saleValue (line 797) */
+/** fn saleValue (line 801) */
 export function saleValue(state: State, p: Player): number {
-  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 798).sell - sum12(state, p));
+  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 802).sell - sum12(state, p));
 }
 
-/** fn affordableShips (line 801) */
+/** fn affordableShips (line 805) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect13(state, p);
 }
 
-/** fn total (line 831) */
+/** fn total (line 835) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 418) */
+/** proc launch (line 427) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
-  state.players[p]!.tracks = {
-    hull: mapGet(STATS, state.players[p]!.ship, 420).seaworthiness,
-    mast: mapGet(STATS, state.players[p]!.ship, 420).seaworthiness,
-    hold: mapGet(STATS, state.players[p]!.ship, 420).cargo,
-    crew: mapGet(STATS, state.players[p]!.ship, 420).crew,
-    cannons: mapGet(STATS, state.players[p]!.ship, 420).cannons,
-  } satisfies Partial<Record<Location, number>>;
+  state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
   state.players[p]!.zone = at(CAPTAINS, state.players[p]!.captain).home;
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 428) */
+/** proc skillCheck (line 437) */
 export function skillCheck(state: State, skill: number): number {
   state.lastRoll = [];
   for (let i = 0, times = skill; i < times; i++) {
@@ -957,18 +946,18 @@ export function skillCheck(state: State, skill: number): number {
   return count14(state);
 }
 
-/** proc hit (line 642) */
+/** proc hit (line 651) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 643) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 644) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 652) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 653) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 645) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 646) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 654) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 655) - 1);
     }
   }
 }
 
-/** proc gainGlory (line 826) */
+/** proc gainGlory (line 830) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -998,7 +987,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 833): its effects, once allowed. */
+/** action EndTurn (line 837): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -1007,7 +996,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 365) until it waits for a decision or is done. */
+/** Runs the flow (line 374) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1043,7 +1032,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 382));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 391));
             }
           }
         }
@@ -1127,7 +1116,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 404) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 413) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1186,7 +1175,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 439) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 448) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1228,7 +1217,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 460) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 469) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1286,12 +1275,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 533) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 542) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 534);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 543);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1349,7 +1338,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
         mapSet(
           state.players[frame.p]!.bounty,
           frame.nation,
-          Math.min(5, mapGet(state.players[frame.p]!.bounty, frame.nation, 549) + 1),
+          Math.min(5, mapGet(state.players[frame.p]!.bounty, frame.nation, 558) + 1),
         );
         frame.pc = 7;
         state.stack.push(newRaidFrame(frame.p));
@@ -1399,7 +1388,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 566) until it waits for a decision or is done. */
+/** Runs proc raid (line 575) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1445,7 +1434,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 615) !== 0) {
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 624) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -1533,7 +1522,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 11: {
-        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 622).maneuverability;
+        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 631).maneuverability;
         if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
           frame.pc = 14;
           continue machine;
@@ -1544,7 +1533,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 627) - state.players[frame.p]!.cargo.length,
+          mapGet(state.players[frame.p]!.tracks, "hold", 636) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 15;
@@ -1623,12 +1612,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 688) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 697) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 689);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 698);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -1648,7 +1637,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 703);
+          let fresh = pickRandom(state.rng, state.demandReserve, 712);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -1700,7 +1689,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 716) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 725) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1716,7 +1705,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 725)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 734)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -1792,7 +1781,7 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   return { routine: "visitShipyard", pc: 0, p, newType: null, repairing: false, repairAt: null };
 }
 
-/** Runs proc visitShipyard (line 754) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 763) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1805,16 +1794,11 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 1: {
         const t = frame.newType;
         if (t !== null) {
-          state.players[frame.p]!.gold -= mapGet(STATS, t, 757).buy - saleValue(state, frame.p);
-          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 759), mapGet(STATS, t, 759).crew);
+          state.players[frame.p]!.gold -= mapGet(STATS, t, 766).buy - saleValue(state, frame.p);
+          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 768), mapGet(STATS, t, 768).crew);
           state.players[frame.p]!.ship = t;
-          state.players[frame.p]!.tracks = {
-            hull: mapGet(STATS, t, 761).seaworthiness,
-            mast: mapGet(STATS, t, 761).seaworthiness,
-            hold: mapGet(STATS, t, 761).cargo,
-            crew: keptCrew,
-            cannons: mapGet(STATS, t, 761).cannons,
-          } satisfies Partial<Record<Location, number>>;
+          state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, t));
+          mapSet(state.players[frame.p]!.tracks, "crew", keptCrew);
           if ((t === "frigate" || t === "galleon") && !state.players[frame.p]!.boughtWarship) {
             state.players[frame.p]!.boughtWarship = true;
             gainGlory(state, frame.p);
@@ -1850,7 +1834,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 773) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 783) + 1);
         } else {
           frame.repairing = false;
         }
@@ -1876,12 +1860,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 805) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 809) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 806);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 810);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -1905,7 +1889,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:811: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:815: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
         state.pending = { site: 15, players: [frame.p] };
         frame.pc = 4;
@@ -1922,7 +1906,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 813) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 817) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -1945,14 +1929,14 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 819) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 823) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:820: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:824: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
         state.pending = { site: 16, players: [frame.p] };
         frame.pc = 1;
@@ -1994,7 +1978,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 498) until it waits for a decision or is done. */
+/** Runs action Move (line 507) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2035,7 +2019,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 506);
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 515);
         if (frame.excess <= 0) {
           frame.pc = 5;
           continue machine;
@@ -2095,7 +2079,7 @@ function newScoutFrame(me: Player): ScoutFrame {
   return { routine: "Scout", pc: 0, me };
 }
 
-/** Runs action Scout (line 520) until it waits for a decision or is done. */
+/** Runs action Scout (line 529) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2132,7 +2116,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 669) until it waits for a decision or is done. */
+/** Runs action Port (line 678) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2366,7 +2350,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 368)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 377)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -2376,7 +2360,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 413)
+      // `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 422)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -2385,7 +2369,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 466)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 475)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -2395,7 +2379,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 508)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 517)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -2407,7 +2391,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 541)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 550)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -2418,7 +2402,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose engage: bool by p` (proc meetMerchant, line 547)
+      // `choose engage: bool by p` (proc meetMerchant, line 556)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -2428,7 +2412,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 577)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 586)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -2440,7 +2424,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose discarded: int in cards by p` (proc raid, line 585)
+      // `choose discarded: int in cards by p` (proc raid, line 594)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -2451,7 +2435,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose exchanged: int in cards by p` (proc raid, line 590)
+      // `choose exchanged: int in cards by p` (proc raid, line 599)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -2462,7 +2446,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 627)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 636)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -2475,7 +2459,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 675)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 684)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -2488,7 +2472,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 691)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 700)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -2501,7 +2485,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 735)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 744)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -2515,7 +2499,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 755)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 764)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -2527,7 +2511,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 770)
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 780)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -2539,7 +2523,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 811)
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 815)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -2550,7 +2534,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 820)
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 824)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -3066,7 +3050,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 755).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 764).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -3194,16 +3178,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 353));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 362));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z2 of ZONE_VALUES.slice().slice()) {
     state.merchantZones.push(z2);
-    mapSet(state.merchantNations, z2, drawTop(tokens, 359));
+    mapSet(state.merchantNations, z2, drawTop(tokens, 368));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 362);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 371);
   return state;
 }
 
@@ -3537,7 +3521,7 @@ function count8(state: State, offer: number[], c: number): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect9(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 482);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 491);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -3551,7 +3535,7 @@ function any10(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 490) === 0) return true;
+    if (mapGet(state.players[p]!.tracks, l, 499) === 0) return true;
   }
 
   return false;
@@ -3563,7 +3547,7 @@ function collect11(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 784) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 794) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -3575,7 +3559,7 @@ function sum12(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 798);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 802);
   }
 
   return total;
@@ -3590,7 +3574,7 @@ function collect13(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 802).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 806).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -3615,7 +3599,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "72b555de",
+  sourceHash: "a3f8f892",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
