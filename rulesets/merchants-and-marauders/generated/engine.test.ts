@@ -50,14 +50,13 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 744",
-  "Each crew member costs 2 gold.": "rules line 815",
-  "Scouting is done at sea.": "rules line 530",
-  "There is no merchant in this zone.": "rules line 531",
-  "You have already scouted this merchant this turn.": "rules line 532",
-  "The Port action is taken in a port.": "rules line 679",
-  "The Port action may be taken once per turn.": "rules line 680",
-  "Sell Goods must be the first activity.": "rules line 684",
+  "You cannot pay for that card.": "rules line 961",
+  "Each crew member costs 2 gold.": "rules line 1032",
+  "Scouting is done at sea.": "rules line 542",
+  "You have already scouted that target this turn.": "rules line 543",
+  "The Port action is taken in a port.": "rules line 896",
+  "The Port action may be taken once per turn.": "rules line 897",
+  "Sell Goods must be the first activity.": "rules line 901",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -93,7 +92,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 862).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 862).includes("caracas"),
+      mapGet(SEA_LINKS, "havana", 1079).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 1079).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -137,16 +136,16 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        mapGet(state.players[1]!.tracks, "hull", 879) === 3 &&
-        mapGet(state.players[1]!.tracks, "hold", 879) === 4 &&
-        mapGet(state.players[1]!.tracks, "crew", 879) === 1,
+        mapGet(state.players[1]!.tracks, "hull", 1096) === 3 &&
+        mapGet(state.players[1]!.tracks, "hold", 1096) === 4 &&
+        mapGet(state.players[1]!.tracks, "crew", 1096) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 882));
+    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1099));
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -347,7 +346,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      mapGet(state.demand, state.players[0]!.zone, 972) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      mapGet(state.demand, state.players[0]!.zone, 1189) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
     expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
@@ -541,12 +540,21 @@ describe("Merchants & Marauders: rules tests", () => {
       state.cargoDeck.pile = [16, 11, 46, 9];
     });
     state.rng.forced.push(4, 0, 0, 4, 0, 0);
-    play(state, { type: "Scout", player: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "merchantTarget" }) },
+        { target: "merchantTarget" },
+      ),
+    );
     expect(state.lastRoll, "expect lastRoll == [5, 1, 1]").toEqual([5, 1, 1]);
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "spain", 1097) === 1 &&
+      mapGet(state.players[0]!.bounty, "spain", 1314) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -591,12 +599,21 @@ describe("Merchants & Marauders: rules tests", () => {
       state.cargoDeck.pile = [0, 18, 13];
     });
     state.rng.forced.push(4, 0, 0, 0, 0, 0);
-    play(state, { type: "Scout", player: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "merchantTarget" }) },
+        { target: "merchantTarget" },
+      ),
+    );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "france", 1129) === 1 &&
+      mapGet(state.players[0]!.bounty, "france", 1346) === 1 &&
         state.players[0]!.gold === 10 &&
-        mapGet(state.players[0]!.tracks, "crew", 1129) === 0,
+        mapGet(state.players[0]!.tracks, "crew", 1346) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -708,13 +725,22 @@ describe("Merchants & Marauders: rules tests", () => {
       state.cargoDeck.pile = [46, 6, 0];
     });
     state.rng.forced.push(4, 0, 0, 0, 0, 0);
-    play(state, { type: "Scout", player: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "merchantTarget" }) },
+        { target: "merchantTarget" },
+      ),
+    );
     play(state, { type: "engage", player: 0, value: true });
     expect(
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        mapGet(state.players[0]!.bounty, "spain", 1173) === 0,
+        mapGet(state.players[0]!.bounty, "spain", 1390) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -820,8 +846,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      mapGet(state.players[0]!.tracks, "mast", 1225) === 2 &&
-        mapGet(state.players[0]!.tracks, "hull", 1225) === 1 &&
+      mapGet(state.players[0]!.tracks, "mast", 1442) === 2 &&
+        mapGet(state.players[0]!.tracks, "hull", 1442) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -853,8 +879,124 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      mapGet(state.players[0]!.tracks, "crew", 1245) === 1 && state.players[0]!.gold === 8,
+      mapGet(state.players[0]!.tracks, "crew", 1462) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
+    ).toBe(true);
+  });
+  it("naval combat (§5.11): scouting a captain who is no pirate brings a bounty; a ship sunk by the shots loses, its captain dies", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { // C04 (Scouting 3, Seamanship 3) finds C05 (Caracas, Spain; Seamanship 1) in the Caribbean
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[1]!.captain = 4;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      state.players[1]!.zone = "caribbeanSea";
+      state.players[1]!.inPort = false;
+      mapSet(state.players[1]!.tracks, "hull", 1);
+      mapSet(state.players[1]!.tracks, "mast", 0);
+    });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "Scout", player: 0, target: 0 },
+          { target: clone({ kind: "merchantTarget" }) },
+          { target: "merchantTarget" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "Scout", player: 0, target: 0 },
+          { target: clone({ kind: "captainTarget", who: 1 }) },
+          { target: "captainTarget(players[1])" },
+        ),
+      ]),
+      "expect offered 0 Scout(merchantTarget), Scout(captainTarget(players[1]))",
+    ).toBeNull();
+    state.rng.forced.push(4, 0, 0, 4, 4, 0, 0, 1);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "captainTarget", who: 1 }) },
+        { target: "captainTarget(players[1])" },
+      ),
+    );
+    expect(mapGet(state.players[0]!.bounty, "spain", 1488), "expect players[0].bounty[spain] == 1").toEqual(1);
+    expect(
+      state.players[1]!.dead && state.players[0]!.glory === 1,
+      "expect players[1].dead and players[0].glory == 1",
+    ).toBe(true);
+    expect(
+      equal([...engine.toAct(state)], [0]) && state.players[0]!.actionsLeft === 2,
+      "expect acting == [players[0]] and players[0].actionsLeft == 2",
+    ).toBe(true);
+  });
+  it("boarding (§5.11-5.13): the contest won with Board, the crews fight; the winner plunders the gold, the loser dies", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[1]!.captain = 4;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      state.players[1]!.zone = "caribbeanSea";
+      state.players[1]!.inPort = false;
+      mapSet(state.players[1]!.bounty, "england", 2);
+    });
+    state.rng.forced.push(4, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 4, 4, 0, 0, 0);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "captainTarget", who: 1 }) },
+        { target: "captainTarget(players[1])" },
+      ),
+    );
+    expect(askedProblem(engine, state, 0, ["declaration"]), "expect asked 0 declaration").toBeNull();
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "shoot" }, { value: "shoot" }),
+        atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "board" }, { value: "board" }),
+        atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "flee" }, { value: "flee" }),
+      ]),
+      "expect offered 0 declaration(shoot), declaration(board), declaration(flee)",
+    ).toBeNull();
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "board" }, { value: "board" }),
+    );
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "shoot" }, { value: "shoot" }),
+    );
+    expect(
+      state.players[1]!.dead && state.players[0]!.glory === 1,
+      "expect players[1].dead and players[0].glory == 1",
+    ).toBe(true);
+    expect(
+      state.players[0]!.gold === 10 + 10 + 10 && mapGet(state.players[0]!.bounty, "spain", 1520) === 0,
+      "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import {
   at,
   clone,
   concat,
+  containsValue,
   createRng,
   divide,
   drawFromDeck,
@@ -91,19 +92,23 @@ export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
 /** enum Step (rules line 488) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
+/** enum Target (rules line 530) */
+export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
+export type Declaration = "shoot" | "board" | "flee";
+export const DECLARATION_VALUES: readonly Declaration[] = ["shoot", "board", "flee"];
 export type Activity = "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash";
 export const ACTIVITY_VALUES: readonly Activity[] = ["sellGoods", "buyGoods", "shipyard", "recruit", "stash"];
 
-/** record Border (rules line 74) */
+/** record Border (rules line 77) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 160) */
+/** record Captain (rules line 163) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -113,7 +118,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 197) */
+/** record ShipStats (rules line 200) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -125,10 +130,16 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 229) */
+/** record CargoFace (rules line 232) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
+}
+
+/** record Roll (rules line 694) */
+export interface Roll {
+  skulls: number;
+  rest: number;
 }
 
 /** What each player has (`per player` in the rules). */
@@ -137,7 +148,7 @@ export interface PlayerState {
   ship: ShipType;
   tracks: Partial<Record<Location, number>>;
   bounty: Partial<Record<Nation, number>>;
-  scoutedMerchant: boolean;
+  scouted: Target[];
   dead: boolean;
   boughtWarship: boolean;
   zone: Zone;
@@ -224,6 +235,88 @@ export interface RaidFrame {
   kept: number | null;
 }
 
+/** Where proc declare is, and its locals, while it waits. */
+export interface DeclareFrame {
+  readonly routine: "declare";
+  pc: number;
+  p: Player;
+  combatRound: number;
+  options: Declaration[];
+  declaration: Declaration;
+}
+
+/** Where proc navalCombat is, and its locals, while it waits. */
+export interface NavalCombatFrame {
+  readonly routine: "navalCombat";
+  pc: number;
+  a: Player;
+  d: Player;
+  combatRound: number;
+  going: boolean;
+  da: Declaration;
+  dd: Declaration;
+  ra: Roll;
+  rd: Roll;
+  aWins: boolean;
+  dWins: boolean;
+  hitsOnD: number;
+  hitsOnA: number;
+  aSunk: boolean;
+  dSunk: boolean;
+}
+
+/** Where proc dealHits is, and its locals, while it waits. */
+export interface DealHitsFrame {
+  readonly routine: "dealHits";
+  pc: number;
+  target: Player;
+  hits: number;
+  chosen: number;
+  times: number;
+  count: number;
+  hitAt: Location;
+}
+
+/** Where proc crewCombat is, and its locals, while it waits. */
+export interface CrewCombatFrame {
+  readonly routine: "crewCombat";
+  pc: number;
+  boarder: Player;
+  boarded: Player;
+  going: boolean;
+  rb: Roll;
+  rd: Roll;
+  onBoarded: number;
+  onBoarder: number;
+  boardedOut: boolean;
+  boarderOut: boolean;
+  boarderWins: boolean;
+  boardedWins: boolean;
+}
+
+/** Where proc victory is, and its locals, while it waits. */
+export interface VictoryFrame {
+  readonly routine: "victory";
+  pc: number;
+  w: Player;
+  l: Player;
+  nations: Nation[];
+  rewarder: Nation;
+  reward: Nation;
+}
+
+/** Where proc plunder is, and its locals, while it waits. */
+export interface PlunderFrame {
+  readonly routine: "plunder";
+  pc: number;
+  w: Player;
+  l: Player;
+  taken$left: number[];
+  taken$limit: number;
+  taken$taken: number;
+  taken: number | null;
+}
+
 /** Where proc sellGoods is, and its locals, while it waits. */
 export interface SellGoodsFrame {
   readonly routine: "sellGoods";
@@ -294,6 +387,8 @@ export interface ScoutFrame {
   readonly routine: "Scout";
   pc: number;
   me: Player;
+  target: Target;
+  q: Player;
 }
 
 /** Where action Port is, and its locals, while it waits. */
@@ -314,6 +409,12 @@ export type Frame =
   | NewCaptainFrame
   | MeetMerchantFrame
   | RaidFrame
+  | DeclareFrame
+  | NavalCombatFrame
+  | DealHitsFrame
+  | CrewCombatFrame
+  | VictoryFrame
+  | PlunderFrame
   | SellGoodsFrame
   | BuyGoodsFrame
   | VisitShipyardFrame
@@ -323,23 +424,27 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 377) */
-/** site 1: `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 422) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 380) */
+/** site 1: `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 425) */
 /** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 475) */
 /** site 3: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 517) */
-/** site 4: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 550) */
-/** site 5: `choose engage: bool by p` (proc meetMerchant, line 556) */
-/** site 6: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 586) */
-/** site 7: `choose discarded: int in cards by p` (proc raid, line 594) */
-/** site 8: `choose exchanged: int in cards by p` (proc raid, line 599) */
-/** site 9: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 636) */
-/** site 10: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 684) */
-/** site 11: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 700) */
-/** site 12: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 744) */
-/** site 13: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 764) */
-/** site 14: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 780) */
-/** site 15: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 815) */
-/** site 16: `choose stashed: 0..p.gold by p` (proc stashGold, line 824) */
+/** site 4: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 578) */
+/** site 5: `choose engage: bool by p` (proc meetMerchant, line 584) */
+/** site 6: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 614) */
+/** site 7: `choose discarded: int in cards by p` (proc raid, line 622) */
+/** site 8: `choose exchanged: int in cards by p` (proc raid, line 627) */
+/** site 9: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 664) */
+/** site 10: `choose declaration: Declaration in options by p` (proc declare, line 720) */
+/** site 11: `choose hitAt: Location by target` (proc dealHits, line 798) */
+/** site 12: `choose reward: Nation in nations by w` (proc victory, line 858) */
+/** site 13: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 870) */
+/** site 14: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 901) */
+/** site 15: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 917) */
+/** site 16: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 961) */
+/** site 17: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 981) */
+/** site 18: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 997) */
+/** site 19: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1032) */
+/** site 20: `choose stashed: 0..p.gold by p` (proc stashGold, line 1041) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -357,7 +462,11 @@ export type Pending =
   | { site: 13; players: Player[] }
   | { site: 14; players: Player[] }
   | { site: 15; players: Player[] }
-  | { site: 16; players: Player[] };
+  | { site: 16; players: Player[] }
+  | { site: 17; players: Player[] }
+  | { site: 18; players: Player[] }
+  | { site: 19; players: Player[] }
+  | { site: 20; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -381,6 +490,8 @@ export interface State {
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
+  /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
+  returns: { declare: Declaration };
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
@@ -393,19 +504,21 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Scout (rules line 529). */
+/** The action Scout (rules line 541). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
+  /** Position in `targetsFor(me)` of the Target chosen. */
+  readonly target: number;
 }
 
-/** The action Port (rules line 678). */
+/** The action Port (rules line 895). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 837). */
+/** The action EndTurn (rules line 1054). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
@@ -418,7 +531,7 @@ export interface NewShipChoice {
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 550). */
+/** The answer to `choose flag` (rules line 578). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -426,21 +539,21 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 556). */
+/** The answer to `choose engage` (rules line 584). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose raidMove` (rules line 586). */
+/** The answer to `choose raidMove` (rules line 614). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 594). */
+/** The answer to `choose discarded` (rules line 622). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -448,7 +561,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 599). */
+/** The answer to `choose exchanged` (rules line 627). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -456,7 +569,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 636). */
+/** The answer to `choose kept` (rules line 664). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -464,7 +577,38 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 700). */
+/** The answer to `choose declaration` (rules line 720). */
+export interface DeclarationChoice {
+  readonly type: "declaration";
+  readonly player: Player;
+  /** Position in `options` of the Declaration chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose hitAt` (rules line 798). */
+export interface HitAtChoice {
+  readonly type: "hitAt";
+  readonly player: Player;
+  readonly value: Location;
+}
+
+/** The answer to `choose reward` (rules line 858). */
+export interface RewardChoice {
+  readonly type: "reward";
+  readonly player: Player;
+  /** Position in `nations` of the Nation chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose taken` (rules line 870). */
+export interface TakenChoice {
+  readonly type: "taken";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose card` (rules line 917). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -472,7 +616,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 764). */
+/** The answer to `choose newType` (rules line 981). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -480,7 +624,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose repairAt` (rules line 780). */
+/** The answer to `choose repairAt` (rules line 997). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -488,14 +632,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose hired` (rules line 815). */
+/** The answer to `choose hired` (rules line 1032). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 824). */
+/** The answer to `choose stashed` (rules line 1041). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
@@ -510,7 +654,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 684). */
+/** The answer to `choose activity` (rules line 901). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -518,7 +662,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 377). */
+/** The answer to `choose startingShip` (rules line 380). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -538,6 +682,10 @@ export type Action =
   | DiscardedChoice
   | ExchangedChoice
   | KeptChoice
+  | DeclarationChoice
+  | HitAtChoice
+  | RewardChoice
+  | TakenChoice
   | CardChoice
   | NewTypeChoice
   | RepairAtChoice
@@ -553,7 +701,7 @@ export interface PlayerView {
   ship: ShipType;
   tracks: Partial<Record<Location, number>>;
   bounty: Partial<Record<Nation, number>>;
-  scoutedMerchant: boolean;
+  scouted: Target[];
   dead: boolean;
   boughtWarship: boolean;
   zone: Zone;
@@ -617,7 +765,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 83): one Border per row. */
+/** BORDERS (rules line 86): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -684,8 +832,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect5();
-/** CAPTAINS (rules line 169): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect6();
+/** CAPTAINS (rules line 172): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -705,7 +853,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 209): one ShipStats per row. */
+/** SHIP_TYPES (rules line 212): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -715,8 +863,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect6();
-/** CARGO_FACES (rules line 235): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect7();
+/** CARGO_FACES (rules line 238): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -731,7 +879,7 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect7();
+export const DEMAND_TOKENS: Good[] = collect8();
 /** const MERCHANT_TOKENS: list<Nation> = [spain, spain, spain, spain, spain, netherlands, netherlands, netherlands, netherl */
 export const MERCHANT_TOKENS: Nation[] = [
   "spain",
@@ -775,6 +923,10 @@ const DECISION_NAMES: readonly string[] = [
   "discarded",
   "exchanged",
   "kept",
+  "declaration",
+  "hitAt",
+  "reward",
+  "taken",
   "activity",
   "card",
   "card",
@@ -784,40 +936,40 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 150) */
+/** fn opposite (line 153) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 155) */
+/** fn hasPort (line 158) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 190) */
+/** fn nationOf (line 193) */
 export function nationOf(state: State, c: number): Nation {
-  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 190);
+  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 193);
 }
 
-/** fn goodOf (line 249) */
+/** fn goodOf (line 252) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn priceIn (line 255) */
+/** fn priceIn (line 258) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count8(state, offer, c);
+  let drawn = count9(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 267) */
+/** fn fullTracks (line 270) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: mapGet(STATS, t, 268).seaworthiness,
-    mast: mapGet(STATS, t, 269).seaworthiness,
-    hold: mapGet(STATS, t, 270).cargo,
-    crew: mapGet(STATS, t, 271).crew,
-    cannons: mapGet(STATS, t, 272).cannons,
+    hull: mapGet(STATS, t, 271).seaworthiness,
+    mast: mapGet(STATS, t, 272).seaworthiness,
+    hold: mapGet(STATS, t, 273).cargo,
+    crew: mapGet(STATS, t, 274).crew,
+    cannons: mapGet(STATS, t, 275).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
@@ -825,7 +977,7 @@ export function fullTracks(state: State, t: ShipType): Partial<Record<Location, 
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect9(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect10(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
 /** fn mayEnter (line 495) */
@@ -840,7 +992,7 @@ export function mayEnter(state: State, p: Player, z: Zone): boolean {
 
 /** fn anyDestroyed (line 499) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any10(state, p);
+  return any11(state, p);
 }
 
 /** fn stepText (line 501) */
@@ -857,7 +1009,30 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn raidMoveText (line 567) */
+/** fn targetsFor (line 532) */
+export function targetsFor(state: State, p: Player): Target[] {
+  return concat<Target>(
+    state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
+    collect12(state, p),
+  );
+}
+
+/** fn targetText (line 536) */
+export function targetText(state: State, t: Target): string {
+  if (t.kind === "merchantTarget") {
+    return "the merchant";
+  }
+
+  const q = t.who;
+  return `player Player ${q}'s ship`;
+}
+
+/** fn isPirate (line 566) */
+export function isPirate(state: State, p: Player): boolean {
+  return any13(state, p);
+}
+
+/** fn raidMoveText (line 595) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -874,7 +1049,41 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn activityText (line 665) */
+/** fn beats (line 709) */
+export function beats(state: State, a: Roll, b: Roll): boolean {
+  return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
+}
+
+/** fn declarationsFor (line 712) */
+export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
+  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 713) === 0
+    ? ["shoot"]
+    : mapGet(state.players[p]!.tracks, "crew", 713) === 0
+      ? ["shoot", "flee"]
+      : ["shoot", "board", "flee"];
+}
+
+/** fn contestDice (line 725) */
+export function contestDice(state: State, p: Player, q: Player): number {
+  return mapGet(state.players[p]!.tracks, "mast", 726) === 0
+    ? 1
+    : at(CAPTAINS, state.players[p]!.captain).seamanship +
+        (mapGet(STATS, state.players[p]!.ship, 726).maneuverability >=
+        mapGet(STATS, state.players[q]!.ship, 726).maneuverability + 2
+          ? 1
+          : 0);
+}
+
+/** fn shots (line 729) */
+export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
+  return d !== "shoot"
+    ? 0
+    : won
+      ? mapGet(state.players[p]!.tracks, "cannons", 730)
+      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 730));
+}
+
+/** fn activityText (line 882) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -895,7 +1104,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 674) */
+/** fn activitiesFor (line 891) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -903,32 +1112,32 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 793) */
+/** fn repairable (line 1010) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect11(state, p);
+  return collect14(state, p);
 }
 
-/** fn full (line 797) */
+/** fn full (line 1014) */
 export function full(state: State, p: Player, l: Location): number {
-  return mapGet(fullTracks(state, state.players[p]!.ship), l, 797);
+  return mapGet(fullTracks(state, state.players[p]!.ship), l, 1014);
 }
 
-/** fn saleValue (line 801) */
+/** fn saleValue (line 1018) */
 export function saleValue(state: State, p: Player): number {
-  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 802).sell - sum12(state, p));
+  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 1019).sell - sum15(state, p));
 }
 
-/** fn affordableShips (line 805) */
+/** fn affordableShips (line 1022) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect13(state, p);
+  return collect16(state, p);
 }
 
-/** fn total (line 835) */
+/** fn total (line 1052) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 427) */
+/** proc launch (line 430) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -936,28 +1145,50 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 437) */
+/** proc skillCheck (line 440) */
 export function skillCheck(state: State, skill: number): number {
-  state.lastRoll = [];
-  for (let i = 0, times = skill; i < times; i++) {
-    state.lastRoll.push(randomBetween(state.rng, 1, 6));
-  }
-
-  return count14(state);
+  let roll = clone<Roll>(rollDice(state, skill));
+  return roll.skulls;
 }
 
-/** proc hit (line 651) */
+/** proc addBounty (line 561) */
+export function addBounty(state: State, p: Player, n_: Nation): void {
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 562) + 1));
+}
+
+/** proc hit (line 679) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 652) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 653) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 680) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 681) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 654) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 655) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 682) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 683) - 1);
     }
   }
 }
 
-/** proc gainGlory (line 830) */
+/** proc rollDice (line 699) */
+export function rollDice(state: State, n_: number): Roll {
+  let faces: number[] = [];
+  for (let i = 0, times = n_; i < times; i++) {
+    faces.push(randomBetween(state.rng, 1, 6));
+  }
+
+  state.lastRoll = faces.slice();
+  return { skulls: count17(state, faces), rest: sum18(state, faces) };
+}
+
+/** proc damage (line 804) */
+export function damage(state: State, p: Player, l: Location): void {
+  hit(state, p, l);
+  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 806)) {
+    let c = pickRandom(state.rng, state.players[p]!.cargo, 807);
+    removeValue(state.players[p]!.cargo, c);
+    state.cargoDeck.discard.push(c);
+  }
+}
+
+/** proc gainGlory (line 1047) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -968,10 +1199,9 @@ function checkMove(state: State, me: Player, step: Step): string | null {
 }
 
 /** Why Scout is refused now, or null when it is allowed. */
-function checkScout(state: State, me: Player): string | null {
+function checkScout(state: State, me: Player, target: Target): string | null {
   if (state.players[me]!.inPort) return "Scouting is done at sea.";
-  if (!state.merchantZones.includes(state.players[me]!.zone)) return "There is no merchant in this zone.";
-  if (state.players[me]!.scoutedMerchant) return "You have already scouted this merchant this turn.";
+  if (containsValue(state.players[me]!.scouted, target)) return "You have already scouted that target this turn.";
   return null;
 }
 
@@ -987,7 +1217,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 837): its effects, once allowed. */
+/** action EndTurn (line 1054): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -996,7 +1226,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 374) until it waits for a decision or is done. */
+/** Runs the flow (line 377) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1032,7 +1262,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 391));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 394));
             }
           }
         }
@@ -1116,7 +1346,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 413) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 416) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1134,7 +1364,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       case 1: {
         state.players[frame.p]!.actionsLeft = ACTIONS_PER_TURN;
         state.players[frame.p]!.portUsed = false;
-        state.players[frame.p]!.scoutedMerchant = false;
+        state.players[frame.p]!.scouted = [];
         frame.pc = 3;
         continue machine;
       }
@@ -1275,12 +1505,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 542) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 570) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 543);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 571);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1335,11 +1565,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
           continue machine;
         }
 
-        mapSet(
-          state.players[frame.p]!.bounty,
-          frame.nation,
-          Math.min(5, mapGet(state.players[frame.p]!.bounty, frame.nation, 558) + 1),
-        );
+        addBounty(state, frame.p, frame.nation);
         frame.pc = 7;
         state.stack.push(newRaidFrame(frame.p));
         return;
@@ -1388,7 +1614,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 575) until it waits for a decision or is done. */
+/** Runs proc raid (line 603) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1434,7 +1660,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 624) !== 0) {
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 652) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -1522,7 +1748,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 11: {
-        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 631).maneuverability;
+        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 659).maneuverability;
         if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
           frame.pc = 14;
           continue machine;
@@ -1533,7 +1759,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 636) - state.players[frame.p]!.cargo.length,
+          mapGet(state.players[frame.p]!.tracks, "hold", 664) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 15;
@@ -1608,16 +1834,655 @@ function currentRaidFrame(state: State): RaidFrame {
   return frame;
 }
 
+function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
+  return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
+}
+
+/** Runs proc declare (line 715) until it waits for a decision or is done. */
+function stepDeclare(state: State, frame: DeclareFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.options = declarationsFor(state, frame.p, frame.combatRound).slice();
+        if (frame.options.length === 1) {
+          state.returns.declare = "shoot";
+          state.stack.pop();
+          return;
+        }
+
+        state.pending = { site: 10, players: [frame.p] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        state.returns.declare = frame.declaration;
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc declare has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentDeclareFrame(state: State): DeclareFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "declare")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to declare");
+  return frame;
+}
+
+function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
+  return {
+    routine: "navalCombat",
+    pc: 0,
+    a,
+    d,
+    combatRound: 0,
+    going: false,
+    da: "shoot",
+    dd: "shoot",
+    ra: { skulls: 0, rest: 0 },
+    rd: { skulls: 0, rest: 0 },
+    aWins: false,
+    dWins: false,
+    hitsOnD: 0,
+    hitsOnA: 0,
+    aSunk: false,
+    dSunk: false,
+  };
+}
+
+/** Runs proc navalCombat (line 732) until it waits for a decision or is done. */
+function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.combatRound = 0;
+        frame.going = true;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (!frame.going) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.combatRound += 1;
+        frame.pc = 3;
+        state.stack.push(newDeclareFrame(frame.a, frame.combatRound));
+        return;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        frame.da = state.returns.declare;
+        frame.pc = 4;
+        state.stack.push(newDeclareFrame(frame.d, frame.combatRound));
+        return;
+      }
+
+      case 4: {
+        frame.dd = state.returns.declare;
+        frame.ra = clone<Roll>(rollDice(state, contestDice(state, frame.a, frame.d)));
+        frame.rd = clone<Roll>(rollDice(state, contestDice(state, frame.d, frame.a)));
+        frame.aWins = beats(state, frame.ra, frame.rd);
+        frame.dWins = beats(state, frame.rd, frame.ra);
+        frame.hitsOnD = shots(state, frame.a, frame.da, frame.aWins, frame.ra);
+        frame.hitsOnA = shots(state, frame.d, frame.dd, frame.dWins, frame.rd);
+        frame.pc = 5;
+        state.stack.push(newDealHitsFrame(frame.d, frame.hitsOnD));
+        return;
+      }
+
+      case 5: {
+        frame.pc = 6;
+        state.stack.push(newDealHitsFrame(frame.a, frame.hitsOnA));
+        return;
+      }
+
+      case 6: {
+        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 750) === 0;
+        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 751) === 0;
+        if (!(frame.aSunk || frame.dSunk)) {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        if (!(frame.aSunk && !frame.dSunk)) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.pc = 11;
+        state.stack.push(newVictoryFrame(frame.d, frame.a));
+        return;
+      }
+
+      case 7: {
+        if (!(
+          (frame.da === "flee" && frame.aWins && frame.rd.skulls === 0) ||
+          (frame.dd === "flee" && frame.dWins && frame.ra.skulls === 0)
+        )) {
+          frame.pc = 18;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 19;
+        continue machine;
+      }
+
+      case 8: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 9: {
+        if (!(frame.dSunk && !frame.aSunk)) {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        frame.pc = 13;
+        state.stack.push(newVictoryFrame(frame.a, frame.d));
+        return;
+      }
+
+      case 10: {
+        if (!frame.aSunk) {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        frame.pc = 15;
+        state.stack.push(newCaptainDiesFrame(frame.a));
+        return;
+      }
+
+      case 11: {
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 12: {
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 12;
+        continue machine;
+      }
+
+      case 14: {
+        if (!frame.dSunk) {
+          frame.pc = 16;
+          continue machine;
+        }
+
+        frame.pc = 17;
+        state.stack.push(newCaptainDiesFrame(frame.d));
+        return;
+      }
+
+      case 15: {
+        frame.pc = 14;
+        continue machine;
+      }
+
+      case 16: {
+        frame.going = false;
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 17: {
+        frame.pc = 16;
+        continue machine;
+      }
+
+      case 18: {
+        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 769) > 0)) {
+          frame.pc = 20;
+          continue machine;
+        }
+
+        frame.pc = 22;
+        state.stack.push(newCrewCombatFrame(frame.a, frame.d));
+        return;
+      }
+
+      case 19: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 20: {
+        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 772) > 0)) {
+          frame.pc = 23;
+          continue machine;
+        }
+
+        frame.pc = 24;
+        state.stack.push(newCrewCombatFrame(frame.d, frame.a));
+        return;
+      }
+
+      case 21: {
+        frame.pc = 19;
+        continue machine;
+      }
+
+      case 22: {
+        frame.going = false;
+        frame.pc = 21;
+        continue machine;
+      }
+
+      case 23: {
+        frame.pc = 21;
+        continue machine;
+      }
+
+      case 24: {
+        frame.going = false;
+        frame.pc = 23;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc navalCombat has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
+  return { routine: "dealHits", pc: 0, target, hits, chosen: 0, times: 0, count: 0, hitAt: "hull" };
+}
+
+/** Runs proc dealHits (line 781) until it waits for a decision or is done. */
+function stepDealHits(state: State, frame: DealHitsFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.chosen = 0;
+        for (let i = 0, times = frame.hits; i < times; i++) {
+          let face = randomBetween(state.rng, 1, 6);
+          if (face === 1) {
+            damage(state, frame.target, "hold");
+          } else {
+            if (face === 2) {
+              damage(state, frame.target, "mast");
+            } else {
+              if (face === 3) {
+                damage(state, frame.target, "crew");
+              } else {
+                if (face === 4) {
+                  damage(state, frame.target, "cannons");
+                } else {
+                  frame.chosen += 1;
+                }
+              }
+            }
+          }
+        }
+
+        frame.times = frame.chosen;
+        frame.count = 0;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (frame.count >= frame.times) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 11, players: [frame.target] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        damage(state, frame.target, frame.hitAt);
+        frame.count++;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc dealHits has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentDealHitsFrame(state: State): DealHitsFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "dealHits")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to dealHits");
+  return frame;
+}
+
+function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
+  return {
+    routine: "crewCombat",
+    pc: 0,
+    boarder,
+    boarded,
+    going: false,
+    rb: { skulls: 0, rest: 0 },
+    rd: { skulls: 0, rest: 0 },
+    onBoarded: 0,
+    onBoarder: 0,
+    boardedOut: false,
+    boarderOut: false,
+    boarderWins: false,
+    boardedWins: false,
+  };
+}
+
+/** Runs proc crewCombat (line 815) until it waits for a decision or is done. */
+function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 816) !== 0) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 3;
+        state.stack.push(newVictoryFrame(frame.boarder, frame.boarded));
+        return;
+      }
+
+      case 1: {
+        frame.going = true;
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        frame.pc = 4;
+        state.stack.push(newPlunderFrame(frame.boarder, frame.boarded));
+        return;
+      }
+
+      case 4: {
+        frame.pc = 5;
+        state.stack.push(newCaptainDiesFrame(frame.boarded));
+        return;
+      }
+
+      case 5: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 6: {
+        if (!frame.going) {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
+        frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
+        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 825));
+        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 826));
+        mapSet(
+          state.players[frame.boarded]!.tracks,
+          "crew",
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 827) - frame.onBoarded),
+        );
+        mapSet(
+          state.players[frame.boarder]!.tracks,
+          "crew",
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 828) - frame.onBoarder),
+        );
+        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 829) === 0;
+        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 830) === 0;
+        if (!(frame.boardedOut || frame.boarderOut)) {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.boarderWins = !frame.boarderOut || (frame.boardedOut && beats(state, frame.rb, frame.rd));
+        frame.boardedWins = !frame.boardedOut || (frame.boarderOut && beats(state, frame.rd, frame.rb));
+        if (!(frame.boarderWins && !frame.boardedWins)) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.pc = 11;
+        state.stack.push(newVictoryFrame(frame.boarder, frame.boarded));
+        return;
+      }
+
+      case 7: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 8: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 9: {
+        if (!(frame.boardedWins && !frame.boarderWins)) {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        frame.pc = 15;
+        state.stack.push(newVictoryFrame(frame.boarded, frame.boarder));
+        return;
+      }
+
+      case 10: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 11: {
+        frame.pc = 12;
+        state.stack.push(newPlunderFrame(frame.boarder, frame.boarded));
+        return;
+      }
+
+      case 12: {
+        frame.pc = 13;
+        state.stack.push(newCaptainDiesFrame(frame.boarded));
+        return;
+      }
+
+      case 13: {
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 14: {
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 15: {
+        frame.pc = 16;
+        state.stack.push(newPlunderFrame(frame.boarded, frame.boarder));
+        return;
+      }
+
+      case 16: {
+        frame.pc = 17;
+        state.stack.push(newCaptainDiesFrame(frame.boarder));
+        return;
+      }
+
+      case 17: {
+        frame.pc = 14;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc crewCombat has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newVictoryFrame(w: Player, l: Player): VictoryFrame {
+  return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
+}
+
+/** Runs proc victory (line 852) until it waits for a decision or is done. */
+function stepVictory(state: State, frame: VictoryFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        gainGlory(state, frame.w);
+        frame.nations = collect4(state, frame.l, frame.w);
+        if (frame.nations.length <= 0) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.rewarder = at(frame.nations, 0);
+        if (frame.nations.length <= 1) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 12, players: [frame.w] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 861);
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        frame.rewarder = frame.reward;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc victory has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentVictoryFrame(state: State): VictoryFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "victory")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to victory");
+  return frame;
+}
+
+function newPlunderFrame(w: Player, l: Player): PlunderFrame {
+  return { routine: "plunder", pc: 0, w, l, taken$left: [], taken$limit: 0, taken$taken: 0, taken: null };
+}
+
+/** Runs proc plunder (line 867) until it waits for a decision or is done. */
+function stepPlunder(state: State, frame: PlunderFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.w]!.gold += state.players[frame.l]!.gold;
+        state.players[frame.l]!.gold = 0;
+        frame.taken$left = state.players[frame.l]!.cargo.slice();
+        frame.taken$limit = Math.max(
+          0,
+          mapGet(state.players[frame.w]!.tracks, "hold", 870) - state.players[frame.w]!.cargo.length,
+        );
+        frame.taken$taken = 0;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (!(frame.taken$left.length > 0 && frame.taken$taken < frame.taken$limit)) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 13, players: [frame.w] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        const taken = frame.taken;
+        if (taken !== null) {
+          removeValue(frame.taken$left, taken);
+          frame.taken$taken += 1;
+          removeValue(state.players[frame.l]!.cargo, taken);
+          state.players[frame.w]!.cargo.push(taken);
+        } else {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc plunder has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentPlunderFrame(state: State): PlunderFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "plunder")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to plunder");
+  return frame;
+}
+
 function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 697) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 914) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 698);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 915);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -1630,14 +2495,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 11, players: [frame.p] };
+        state.pending = { site: 15, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 712);
+          let fresh = pickRandom(state.rng, state.demandReserve, 929);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -1689,7 +2554,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 725) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 942) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1705,7 +2570,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 734)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 951)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -1727,7 +2592,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 12, players: [frame.p] };
+        state.pending = { site: 16, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -1781,12 +2646,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   return { routine: "visitShipyard", pc: 0, p, newType: null, repairing: false, repairAt: null };
 }
 
-/** Runs proc visitShipyard (line 763) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 980) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 13, players: [frame.p] };
+        state.pending = { site: 17, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -1794,8 +2659,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 1: {
         const t = frame.newType;
         if (t !== null) {
-          state.players[frame.p]!.gold -= mapGet(STATS, t, 766).buy - saleValue(state, frame.p);
-          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 768), mapGet(STATS, t, 768).crew);
+          state.players[frame.p]!.gold -= mapGet(STATS, t, 983).buy - saleValue(state, frame.p);
+          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 985), mapGet(STATS, t, 985).crew);
           state.players[frame.p]!.ship = t;
           state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, t));
           mapSet(state.players[frame.p]!.tracks, "crew", keptCrew);
@@ -1820,7 +2685,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.p] };
+        state.pending = { site: 18, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -1834,7 +2699,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 783) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1000) + 1);
         } else {
           frame.repairing = false;
         }
@@ -1860,12 +2725,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 809) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1026) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 810);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1027);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -1889,9 +2754,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:815: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1032: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 15, players: [frame.p] };
+        state.pending = { site: 19, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -1906,7 +2771,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 817) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1034) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -1929,16 +2794,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 823) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1040) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:824: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1041: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 16, players: [frame.p] };
+        state.pending = { site: 20, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -2075,25 +2940,31 @@ function currentMoveFrame(state: State): MoveFrame {
   return frame;
 }
 
-function newScoutFrame(me: Player): ScoutFrame {
-  return { routine: "Scout", pc: 0, me };
+function newScoutFrame(me: Player, target: Target): ScoutFrame {
+  return { routine: "Scout", pc: 0, me, target, q: 0 };
 }
 
-/** Runs action Scout (line 529) until it waits for a decision or is done. */
+/** Runs action Scout (line 541) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.me]!.actionsLeft -= 1;
-        state.players[frame.me]!.scoutedMerchant = true;
+        state.players[frame.me]!.scouted.push(frame.target);
         if (skillCheck(state, at(CAPTAINS, state.players[frame.me]!.captain).scouting) <= 0) {
           frame.pc = 1;
           continue machine;
         }
 
-        frame.pc = 2;
-        state.stack.push(newMeetMerchantFrame(frame.me));
-        return;
+        const target = frame.target;
+        if (target.kind === "merchantTarget") {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.q = target.who;
+        frame.pc = 4;
+        continue machine;
       }
 
       case 1: {
@@ -2103,6 +2974,32 @@ function stepScout(state: State, frame: ScoutFrame): void {
 
       case 2: {
         frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        frame.pc = 5;
+        state.stack.push(newMeetMerchantFrame(frame.me));
+        return;
+      }
+
+      case 4: {
+        if (!isPirate(state, frame.q)) {
+          addBounty(state, frame.me, nationOf(state, state.players[frame.q]!.captain));
+        }
+
+        frame.pc = 6;
+        state.stack.push(newNavalCombatFrame(frame.me, frame.q));
+        return;
+      }
+
+      case 5: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 2;
         continue machine;
       }
 
@@ -2116,7 +3013,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 678) until it waits for a decision or is done. */
+/** Runs action Port (line 895) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2135,7 +3032,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 10, players: [frame.me] };
+        state.pending = { site: 14, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -2287,6 +3184,24 @@ function run(state: State): void {
       case "raid":
         stepRaid(state, frame);
         break;
+      case "declare":
+        stepDeclare(state, frame);
+        break;
+      case "navalCombat":
+        stepNavalCombat(state, frame);
+        break;
+      case "dealHits":
+        stepDealHits(state, frame);
+        break;
+      case "crewCombat":
+        stepCrewCombat(state, frame);
+        break;
+      case "victory":
+        stepVictory(state, frame);
+        break;
+      case "plunder":
+        stepPlunder(state, frame);
+        break;
       case "sellGoods":
         stepSellGoods(state, frame);
         break;
@@ -2326,9 +3241,12 @@ function offerMove(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of Scout (the same requirements as `checkScout`). */
 function offerScout(state: State, me: Player, out: Action[]): void {
   if (state.players[me]!.inPort) return;
-  if (!state.merchantZones.includes(state.players[me]!.zone)) return;
-  if (state.players[me]!.scoutedMerchant) return;
-  out.push({ type: "Scout", player: me });
+  const targetList = targetsFor(state, me);
+  for (let target = 0; target < targetList.length; target++) {
+    const targetItem = targetList[target]!;
+    if (containsValue(state.players[me]!.scouted, targetItem)) continue;
+    out.push({ type: "Scout", player: me, target });
+  }
 }
 
 /** Every allowed form of Port (the same requirements as `checkPort`). */
@@ -2350,7 +3268,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 377)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 380)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -2360,7 +3278,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 422)
+      // `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 425)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -2391,7 +3309,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 550)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 578)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -2402,7 +3320,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose engage: bool by p` (proc meetMerchant, line 556)
+      // `choose engage: bool by p` (proc meetMerchant, line 584)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -2412,7 +3330,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 586)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 614)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -2424,7 +3342,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose discarded: int in cards by p` (proc raid, line 594)
+      // `choose discarded: int in cards by p` (proc raid, line 622)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -2435,7 +3353,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose exchanged: int in cards by p` (proc raid, line 599)
+      // `choose exchanged: int in cards by p` (proc raid, line 627)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -2446,7 +3364,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 636)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 664)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -2459,7 +3377,52 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 684)
+      // `choose declaration: Declaration in options by p` (proc declare, line 720)
+      const frame = currentDeclareFrame(state);
+      const items = frame.options;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "declaration", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 11: {
+      // `choose hitAt: Location by target` (proc dealHits, line 798)
+      for (let index = 0; index < LOCATION_VALUES.length; index++) {
+        const value = LOCATION_VALUES[index]!;
+        out.push({ type: "hitAt", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 12: {
+      // `choose reward: Nation in nations by w` (proc victory, line 858)
+      const frame = currentVictoryFrame(state);
+      const items = frame.nations;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "reward", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 13: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 870)
+      const frame = currentPlunderFrame(state);
+      const items = frame.taken$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "taken", player: seat, value });
+      }
+
+      out.push({ type: "taken", player: seat, value: null });
+      break;
+    }
+
+    case 14: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 901)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -2471,8 +3434,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 11: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 700)
+    case 15: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 917)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -2484,8 +3447,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 12: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 744)
+    case 16: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 961)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -2498,8 +3461,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 13: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 764)
+    case 17: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 981)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -2510,8 +3473,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 14: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 780)
+    case 18: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 997)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -2522,8 +3485,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 15: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 815)
+    case 19: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1032)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -2533,8 +3496,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 16: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 824)
+    case 20: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1041)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -2572,7 +3535,10 @@ function check(state: State, action: Action): string | null {
         }
 
         case "Scout": {
-          return checkScout(state, action.player);
+          const targetList = targetsFor(state, action.player);
+          if (!(Number.isInteger(action.target) && action.target >= 0 && action.target < targetList.length))
+            return "Scout: `target` must be a position in targetsFor(me).";
+          return checkScout(state, action.player, targetList[action.target]!);
         }
 
         case "Port": {
@@ -2663,6 +3629,43 @@ function check(state: State, action: Action): string | null {
     }
 
     case 10: {
+      if (action.type !== "declaration") return "Answer the choice of declaration first.";
+      const frame = currentDeclareFrame(state);
+      const value = action.value;
+      const items = frame.options;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "declaration must be a position in options.";
+      return null;
+    }
+
+    case 11: {
+      if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
+      const value = action.value;
+      if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
+        return "hitAt must be one of hull, mast, hold, crew, cannons.";
+      return null;
+    }
+
+    case 12: {
+      if (action.type !== "reward") return "Answer the choice of reward first.";
+      const frame = currentVictoryFrame(state);
+      const value = action.value;
+      const items = frame.nations;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "reward must be a position in nations.";
+      return null;
+    }
+
+    case 13: {
+      if (action.type !== "taken") return "Answer the choice of taken first.";
+      const frame = currentPlunderFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.taken$left as readonly unknown[]).includes(value))
+        return "taken must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 14: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -2675,7 +3678,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 11: {
+    case 15: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -2684,7 +3687,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 12: {
+    case 16: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -2698,7 +3701,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 13: {
+    case 17: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -2708,7 +3711,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 14: {
+    case 18: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -2718,7 +3721,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 15: {
+    case 19: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -2729,7 +3732,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 16: {
+    case 20: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -2766,7 +3769,7 @@ function apply(state: State, action: Action): void {
           state.stack.push(newMoveFrame(action.player, at(stepsFor(state, action.player), action.step)));
           break;
         case "Scout":
-          state.stack.push(newScoutFrame(action.player));
+          state.stack.push(newScoutFrame(action.player, at(targetsFor(state, action.player), action.target)));
           break;
         case "Port":
           state.stack.push(newPortFrame(action.player));
@@ -2846,6 +3849,38 @@ function apply(state: State, action: Action): void {
     }
 
     case 10: {
+      if (action.type !== "declaration") throw notOfferedNow(action);
+      const frame = currentDeclareFrame(state);
+      frame.declaration = at(frame.options, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 11: {
+      if (action.type !== "hitAt") throw notOfferedNow(action);
+      const frame = currentDealHitsFrame(state);
+      frame.hitAt = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 12: {
+      if (action.type !== "reward") throw notOfferedNow(action);
+      const frame = currentVictoryFrame(state);
+      frame.reward = at(frame.nations, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 13: {
+      if (action.type !== "taken") throw notOfferedNow(action);
+      const frame = currentPlunderFrame(state);
+      frame.taken = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 14: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -2853,7 +3888,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 11: {
+    case 15: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -2861,7 +3896,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 12: {
+    case 16: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -2869,7 +3904,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 13: {
+    case 17: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -2877,7 +3912,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 14: {
+    case 18: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -2885,7 +3920,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 15: {
+    case 19: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -2893,7 +3928,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 20: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -2919,6 +3954,12 @@ function shownAction(state: State, action: Action): ShownAction {
       const step = stepsFor(state, action.player)[action.step];
       if (step === undefined) return { ...action };
       return { ...action, step: clone(step) };
+    }
+
+    case "Scout": {
+      const target = targetsFor(state, action.player)[action.target];
+      if (target === undefined) return { ...action };
+      return { ...action, target: clone(target) };
     }
 
     case "flag":
@@ -2951,9 +3992,29 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
+    case "declaration":
+      switch (state.pending?.site) {
+        case 10: {
+          const frame = currentDeclareFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "reward":
+      switch (state.pending?.site) {
+        case 12: {
+          const frame = currentVictoryFrame(state);
+          const item = frame.nations[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
     case "newType":
       switch (state.pending?.site) {
-        case 13: {
+        case 17: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -2964,7 +4025,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 14: {
+        case 18: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -2985,6 +4046,12 @@ function describeAction(state: State, action: Action): string | null {
       const step = stepsFor(state, action.player)[action.step];
       if (step === undefined) return null;
       return stepText(state, step);
+    }
+
+    case "Scout": {
+      const target = targetsFor(state, action.player)[action.target];
+      if (target === undefined) return null;
+      return `scout ${targetText(state, target)}`;
     }
 
     case "dumped":
@@ -3015,9 +4082,19 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "taken":
+      switch (state.pending?.site) {
+        case 13: {
+          if (action.value === null) return null;
+          const value = action.value;
+          return `take ${goodOf(state, value)}`;
+        }
+      }
+
+      break;
     case "activity":
       switch (state.pending?.site) {
-        case 10: {
+        case 14: {
           if (action.value === null) return null;
           const value = action.value;
           return activityText(state, value);
@@ -3027,14 +4104,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 11: {
+        case 15: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 12: {
+        case 16: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
@@ -3045,19 +4122,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 13: {
+        case 17: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 764).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 981).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 14: {
+        case 18: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = repairable(state, frame.p)[action.value];
@@ -3091,7 +4168,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       ship: "sloop",
       tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 },
       bounty: { spain: 0, england: 0, france: 0, netherlands: 0 },
-      scoutedMerchant: false,
+      scouted: [],
       dead: false,
       boughtWarship: false,
       zone: "havana",
@@ -3155,6 +4232,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     lastRoll: [],
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
+    returns: { declare: "shoot" },
     pending: null,
   };
   for (const mine of state.players) {
@@ -3178,16 +4256,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 362));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 365));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z2 of ZONE_VALUES.slice().slice()) {
     state.merchantZones.push(z2);
-    mapSet(state.merchantNations, z2, drawTop(tokens, 368));
+    mapSet(state.merchantNations, z2, drawTop(tokens, 371));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 371);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 374);
   return state;
 }
 
@@ -3236,7 +4314,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     ship: mine.ship,
     tracks: clone(mine.tracks),
     bounty: clone(mine.bounty),
-    scoutedMerchant: mine.scoutedMerchant,
+    scouted: clone(mine.scouted),
     dead: mine.dead,
     boughtWarship: mine.boughtWarship,
     zone: mine.zone,
@@ -3280,6 +4358,20 @@ function view(state: State, viewer: Player): View {
   };
 }
 
+function problemInTarget(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Target is not an object";
+  switch (value.kind) {
+    case "merchantTarget":
+      return null;
+    case "captainTarget":
+      if (!(isInt(value.who) && value.who >= 0 && value.who < playerCount))
+        return "Target.captainTarget.who is not a valid seat";
+      return null;
+    default:
+      return "a Target is not one of merchantTarget, captainTarget";
+  }
+}
+
 /** Null when `value` has the shape of a `State` (for loading saves), else what is wrong. */
 function validateState(value: unknown): string | null {
   if (!isRecord(value)) return "the state is not an object";
@@ -3304,7 +4396,8 @@ function validateState(value: unknown): string | null {
       Object.entries(mine.bounty).every(([k, x]) => (NATION_VALUES as readonly unknown[]).includes(k) && isInt(x))
     ))
       return "player.bounty is not a valid map from Nation to int";
-    if (!(typeof mine.scoutedMerchant === "boolean")) return "player.scoutedMerchant is not a valid bool";
+    if (!(Array.isArray(mine.scouted) && mine.scouted.every((x: unknown) => problemInTarget(x, playerCount) === null)))
+      return "player.scouted is not a valid list of Target";
     if (!(typeof mine.dead === "boolean")) return "player.dead is not a valid bool";
     if (!(typeof mine.boughtWarship === "boolean")) return "player.boughtWarship is not a valid bool";
     if (!(ZONE_VALUES as readonly unknown[]).includes(mine.zone)) return "player.zone is not a valid Zone";
@@ -3388,6 +4481,8 @@ function validateState(value: unknown): string | null {
   )
     return "rng is not a generator state";
   if (!Array.isArray(value.stack)) return "stack is not a list";
+  if (!isRecord(value.returns) || !(DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declare))
+    return "returns does not hold the values procedures return";
   const routines: readonly unknown[] = [
     "flow",
     "playerTurn",
@@ -3395,6 +4490,12 @@ function validateState(value: unknown): string | null {
     "newCaptain",
     "meetMerchant",
     "raid",
+    "declare",
+    "navalCombat",
+    "dealHits",
+    "crewCombat",
+    "victory",
+    "plunder",
     "sellGoods",
     "buyGoods",
     "visitShipyard",
@@ -3411,7 +4512,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 17)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 21)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -3458,8 +4559,20 @@ function sum3(state: State, cards: number[]): number {
   return total;
 }
 
+/** [n for n in members(Nation) if l.bounty[n] > 0 and w.bounty[n] == 0] */
+function collect4(state: State, l: Player, w: Player): Nation[] {
+  const out: Nation[] = [];
+  const items = NATION_VALUES.slice();
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if (mapGet(state.players[l]!.bounty, n_, 854) > 0 && mapGet(state.players[w]!.bounty, n_, 854) === 0) out.push(n_);
+  }
+
+  return out;
+}
+
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect4(z: Zone): Zone[] {
+function collect5(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -3471,19 +4584,19 @@ function collect4(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect5(): Partial<Record<Zone, Zone[]>> {
+function collect6(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect4(z));
+    mapSet(out, z, collect5(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect6(): Partial<Record<ShipType, ShipStats>> {
+function collect7(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -3495,7 +4608,7 @@ function collect6(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect7(): Good[] {
+function collect8(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -3507,7 +4620,7 @@ function collect7(): Good[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count8(state: State, offer: number[], c: number): number {
+function count9(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -3519,7 +4632,7 @@ function count8(state: State, offer: number[], c: number): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect9(state: State, p: Player): Step[] {
+function collect10(state: State, p: Player): Step[] {
   const out: Step[] = [];
   const items = mapGet(SEA_LINKS, state.players[p]!.zone, 491);
   for (let i = 0; i < items.length; i++) {
@@ -3531,7 +4644,7 @@ function collect9(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any10(state: State, p: Player): boolean {
+function any11(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
@@ -3541,32 +4654,61 @@ function any10(state: State, p: Player): boolean {
   return false;
 }
 
+/** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
+function collect12(state: State, p: Player): Target[] {
+  const out: Target[] = [];
+  const items = SEATS[state.playerCount]!;
+  for (let i = 0; i < items.length; i++) {
+    const q = items[i]!;
+    if (
+      q !== p &&
+      state.players[q]!.zone === state.players[p]!.zone &&
+      !state.players[q]!.inPort &&
+      !state.players[q]!.dead
+    )
+      out.push({ kind: "captainTarget", who: q });
+  }
+
+  return out;
+}
+
+/** any(n in members(Nation): p.bounty[n] > 0) */
+function any13(state: State, p: Player): boolean {
+  const items = NATION_VALUES.slice();
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if (mapGet(state.players[p]!.bounty, n_, 566) > 0) return true;
+  }
+
+  return false;
+}
+
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect11(state: State, p: Player): Location[] {
+function collect14(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 794) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 1011) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum12(state: State, p: Player): number {
+function sum15(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 802);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1019);
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect13(state: State, p: Player): ShipType[] {
+function collect16(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
@@ -3574,7 +4716,7 @@ function collect13(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 806).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 1023).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -3582,13 +4724,25 @@ function collect13(state: State, p: Player): ShipType[] {
   return out;
 }
 
-/** count(d in lastRoll: d >= 5) */
-function count14(state: State): number {
+/** count(d in faces: d >= 5) */
+function count17(state: State, faces: number[]): number {
   let total = 0;
-  const items = state.lastRoll;
+  const items = faces;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
     if (d >= 5) total++;
+  }
+
+  return total;
+}
+
+/** sum(d in faces: if d < 5 then d else 0) */
+function sum18(state: State, faces: number[]): number {
+  let total = 0;
+  const items = faces;
+  for (let i = 0; i < items.length; i++) {
+    const d = items[i]!;
+    total += d < 5 ? d : 0;
   }
 
   return total;
@@ -3599,7 +4753,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "a3f8f892",
+  sourceHash: "85d7ebc4",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
