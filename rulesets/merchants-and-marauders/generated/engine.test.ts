@@ -50,13 +50,15 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 961",
-  "Each crew member costs 2 gold.": "rules line 1032",
-  "Scouting is done at sea.": "rules line 542",
-  "You have already scouted that target this turn.": "rules line 543",
-  "The Port action is taken in a port.": "rules line 896",
-  "The Port action may be taken once per turn.": "rules line 897",
-  "Sell Goods must be the first activity.": "rules line 901",
+  "You cannot pay for that card.": "rules line 994",
+  "Each crew member costs 2 gold.": "rules line 1065",
+  "The fee is 2 gold.": "rules line 521",
+  "A captain retires in a port, before any action of the turn.": "rules line 554",
+  "Scouting is done at sea.": "rules line 575",
+  "You have already scouted that target this turn.": "rules line 576",
+  "The Port action is taken in a port.": "rules line 929",
+  "The Port action may be taken once per turn.": "rules line 930",
+  "Sell Goods must be the first activity.": "rules line 934",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -92,7 +94,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 1079).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 1079).includes("caracas"),
+      mapGet(SEA_LINKS, "havana", 1112).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 1112).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -136,16 +138,16 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        mapGet(state.players[1]!.tracks, "hull", 1096) === 3 &&
-        mapGet(state.players[1]!.tracks, "hold", 1096) === 4 &&
-        mapGet(state.players[1]!.tracks, "crew", 1096) === 1,
+        mapGet(state.players[1]!.tracks, "hull", 1129) === 3 &&
+        mapGet(state.players[1]!.tracks, "hold", 1129) === 4 &&
+        mapGet(state.players[1]!.tracks, "crew", 1129) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1099));
+    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1132));
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -174,8 +176,8 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.inPort = true;
     });
     expect(
-      askedProblem(engine, state, 0, ["Move", "Port", "EndTurn"]),
-      "expect asked 0 Move | Port | EndTurn",
+      askedProblem(engine, state, 0, ["Move", "Port", "Retire", "EndTurn"]),
+      "expect asked 0 Move | Port | Retire | EndTurn",
     ).toBeNull();
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -346,7 +348,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      mapGet(state.demand, state.players[0]!.zone, 1189) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      mapGet(state.demand, state.players[0]!.zone, 1222) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
     expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
@@ -554,7 +556,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "spain", 1314) === 1 &&
+      mapGet(state.players[0]!.bounty, "spain", 1347) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -611,9 +613,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "france", 1346) === 1 &&
+      mapGet(state.players[0]!.bounty, "france", 1379) === 1 &&
         state.players[0]!.gold === 10 &&
-        mapGet(state.players[0]!.tracks, "crew", 1346) === 0,
+        mapGet(state.players[0]!.tracks, "crew", 1379) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -740,7 +742,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        mapGet(state.players[0]!.bounty, "spain", 1390) === 0,
+        mapGet(state.players[0]!.bounty, "spain", 1423) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -846,8 +848,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      mapGet(state.players[0]!.tracks, "mast", 1442) === 2 &&
-        mapGet(state.players[0]!.tracks, "hull", 1442) === 1 &&
+      mapGet(state.players[0]!.tracks, "mast", 1475) === 2 &&
+        mapGet(state.players[0]!.tracks, "hull", 1475) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -879,7 +881,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      mapGet(state.players[0]!.tracks, "crew", 1462) === 1 && state.players[0]!.gold === 8,
+      mapGet(state.players[0]!.tracks, "crew", 1495) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -933,7 +935,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(mapGet(state.players[0]!.bounty, "spain", 1488), "expect players[0].bounty[spain] == 1").toEqual(1);
+    expect(mapGet(state.players[0]!.bounty, "spain", 1521), "expect players[0].bounty[spain] == 1").toEqual(1);
     expect(
       state.players[1]!.dead && state.players[0]!.glory === 1,
       "expect players[1].dead and players[0].glory == 1",
@@ -995,9 +997,114 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && mapGet(state.players[0]!.bounty, "spain", 1520) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && mapGet(state.players[0]!.bounty, "spain", 1553) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
+  });
+  it("Port Royal (§2.7): a captain wanted by England pays 2 gold to come in, or rolls Influence; a failed roll spends the Move", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = portRoyal players[0].inPort =
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "portRoyal";
+      state.players[0]!.inPort = false;
+      mapSet(state.players[0]!.bounty, "england", 1);
+    });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "intoPort" }) },
+        { step: "intoPort" },
+      ),
+    );
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "havenEntry", player: 0, value: "payFee" },
+        { type: "havenEntry", player: 0, value: "rollInfluence" },
+      ]),
+      "expect offered 0 havenEntry(payFee), havenEntry(rollInfluence)",
+    ).toBeNull();
+    state.rng.forced.push(0, 0);
+    play(state, { type: "havenEntry", player: 0, value: "rollInfluence" });
+    expect(
+      !state.players[0]!.inPort && state.players[0]!.actionsLeft === 2,
+      "expect not players[0].inPort and players[0].actionsLeft == 2",
+    ).toBe(true);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "intoPort" }) },
+        { step: "intoPort" },
+      ),
+    );
+    play(state, { type: "havenEntry", player: 0, value: "payFee" });
+    expect(
+      state.players[0]!.inPort && state.players[0]!.gold === 8,
+      "expect players[0].inPort and players[0].gold == 8",
+    ).toBe(true);
+  });
+  it("retirement (§5.13): in port, before any action; the next turn starts with a new captain, Glory and stash kept", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].glory = 3 players[0].stash = 25 players[0].bounty[france] = 2 }
+    given(() => {
+      state.players[0]!.glory = 3;
+      state.players[0]!.stash = 25;
+      mapSet(state.players[0]!.bounty, "france", 2);
+    });
+    play(state, { type: "Retire", player: 0 });
+    expect([...engine.toAct(state)], "expect acting == [players[1]]").toEqual([1]);
+    play(state, { type: "EndTurn", player: 1 });
+    expect(askedProblem(engine, state, 0, ["newShip"]), "expect asked 0 newShip").toBeNull();
+    play(state, { type: "newShip", player: 0, value: "startSloop" });
+    expect(
+      state.players[0]!.glory === 3 &&
+        state.players[0]!.stash === 25 &&
+        state.players[0]!.gold === 0 &&
+        mapGet(state.players[0]!.bounty, "france", 1598) === 0,
+      "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
+    ).toBe(true);
+    expect(
+      state.players[0]!.actionsLeft === 3 && state.players[0]!.inPort,
+      "expect players[0].actionsLeft == 3 and players[0].inPort",
+    ).toBe(true);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "outOfPort" }) },
+        { step: "outOfPort" },
+      ),
+    );
+    {
+      const before = JSON.stringify(state);
+      const refusal = engine.check(state, { type: "Retire", player: 0 });
+      expect(refusal, 'expect refused 0 Retire "A captain retires in a port, before any action of the turn."').toBe(
+        "A captain retires in a port, before any action of the turn.",
+      );
+      expect(JSON.stringify(state)).toBe(before);
+    }
   });
 });
 

@@ -90,9 +90,11 @@ export type Location = "hull" | "mast" | "hold" | "crew" | "cannons";
 export const LOCATION_VALUES: readonly Location[] = ["hull", "mast", "hold", "crew", "cannons"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 488) */
+/** enum Step (rules line 494) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
-/** enum Target (rules line 530) */
+export type HavenEntry = "payFee" | "rollInfluence";
+export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
+/** enum Target (rules line 563) */
 export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
@@ -136,7 +138,7 @@ export interface CargoFace {
   icon: CargoIcon;
 }
 
-/** record Roll (rules line 694) */
+/** record Roll (rules line 727) */
 export interface Roll {
   skulls: number;
   rest: number;
@@ -150,6 +152,7 @@ export interface PlayerState {
   bounty: Partial<Record<Nation, number>>;
   scouted: Target[];
   dead: boolean;
+  retiring: boolean;
   boughtWarship: boolean;
   zone: Zone;
   inPort: boolean;
@@ -375,6 +378,7 @@ export interface MoveFrame {
   me: Player;
   step: Step;
   z: Zone;
+  havenEntry: HavenEntry;
   excess: number;
   dumped$left: number[];
   dumped$limit: number;
@@ -424,27 +428,28 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 380) */
-/** site 1: `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 425) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 475) */
-/** site 3: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 517) */
-/** site 4: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 578) */
-/** site 5: `choose engage: bool by p` (proc meetMerchant, line 584) */
-/** site 6: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 614) */
-/** site 7: `choose discarded: int in cards by p` (proc raid, line 622) */
-/** site 8: `choose exchanged: int in cards by p` (proc raid, line 627) */
-/** site 9: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 664) */
-/** site 10: `choose declaration: Declaration in options by p` (proc declare, line 720) */
-/** site 11: `choose hitAt: Location by target` (proc dealHits, line 798) */
-/** site 12: `choose reward: Nation in nations by w` (proc victory, line 858) */
-/** site 13: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 870) */
-/** site 14: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 901) */
-/** site 15: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 917) */
-/** site 16: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 961) */
-/** site 17: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 981) */
-/** site 18: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 997) */
-/** site 19: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1032) */
-/** site 20: `choose stashed: 0..p.gold by p` (proc stashGold, line 1041) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 382) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 431) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 481) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 521) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 537) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 611) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 617) */
+/** site 7: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 647) */
+/** site 8: `choose discarded: int in cards by p` (proc raid, line 655) */
+/** site 9: `choose exchanged: int in cards by p` (proc raid, line 660) */
+/** site 10: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 697) */
+/** site 11: `choose declaration: Declaration in options by p` (proc declare, line 753) */
+/** site 12: `choose hitAt: Location by target` (proc dealHits, line 831) */
+/** site 13: `choose reward: Nation in nations by w` (proc victory, line 891) */
+/** site 14: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 903) */
+/** site 15: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 934) */
+/** site 16: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 950) */
+/** site 17: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 994) */
+/** site 18: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1014) */
+/** site 19: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1030) */
+/** site 20: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1065) */
+/** site 21: `choose stashed: 0..p.gold by p` (proc stashGold, line 1074) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -466,7 +471,8 @@ export type Pending =
   | { site: 17; players: Player[] }
   | { site: 18; players: Player[] }
   | { site: 19; players: Player[] }
-  | { site: 20; players: Player[] };
+  | { site: 20; players: Player[] }
+  | { site: 21; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -496,7 +502,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 507). */
+/** The action Move (rules line 513). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -504,7 +510,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Scout (rules line 541). */
+/** The action Retire (rules line 553). */
+export interface RetireAction {
+  readonly type: "Retire";
+  readonly player: Player;
+}
+
+/** The action Scout (rules line 574). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -512,26 +524,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 895). */
+/** The action Port (rules line 928). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1054). */
+/** The action EndTurn (rules line 1087). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 475). */
+/** The answer to `choose newShip` (rules line 481). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 578). */
+/** The answer to `choose flag` (rules line 611). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -539,21 +551,21 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 584). */
+/** The answer to `choose engage` (rules line 617). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose raidMove` (rules line 614). */
+/** The answer to `choose raidMove` (rules line 647). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 622). */
+/** The answer to `choose discarded` (rules line 655). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -561,7 +573,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 627). */
+/** The answer to `choose exchanged` (rules line 660). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -569,7 +581,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 664). */
+/** The answer to `choose kept` (rules line 697). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -577,7 +589,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 720). */
+/** The answer to `choose declaration` (rules line 753). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -585,14 +597,14 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hitAt` (rules line 798). */
+/** The answer to `choose hitAt` (rules line 831). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose reward` (rules line 858). */
+/** The answer to `choose reward` (rules line 891). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -600,7 +612,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 870). */
+/** The answer to `choose taken` (rules line 903). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -608,7 +620,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 917). */
+/** The answer to `choose card` (rules line 950). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -616,7 +628,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 981). */
+/** The answer to `choose newType` (rules line 1014). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -624,7 +636,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose repairAt` (rules line 997). */
+/** The answer to `choose repairAt` (rules line 1030). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -632,21 +644,28 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose hired` (rules line 1032). */
+/** The answer to `choose hired` (rules line 1065). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1041). */
+/** The answer to `choose stashed` (rules line 1074). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose dumped` (rules line 517). */
+/** The answer to `choose havenEntry` (rules line 521). */
+export interface HavenEntryChoice {
+  readonly type: "havenEntry";
+  readonly player: Player;
+  readonly value: HavenEntry;
+}
+
+/** The answer to `choose dumped` (rules line 537). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -654,7 +673,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 901). */
+/** The answer to `choose activity` (rules line 934). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -662,7 +681,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 380). */
+/** The answer to `choose startingShip` (rules line 382). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -672,6 +691,7 @@ export interface StartingShipChoice {
 /** Everything a player can play: the actions offered by `act`, and the answers to `choose`. */
 export type Action =
   | MoveAction
+  | RetireAction
   | ScoutAction
   | PortAction
   | EndTurnAction
@@ -691,6 +711,7 @@ export type Action =
   | RepairAtChoice
   | HiredChoice
   | StashedChoice
+  | HavenEntryChoice
   | DumpedChoice
   | ActivityChoice
   | StartingShipChoice;
@@ -703,6 +724,7 @@ export interface PlayerView {
   bounty: Partial<Record<Nation, number>>;
   scouted: Target[];
   dead: boolean;
+  retiring: boolean;
   boughtWarship: boolean;
   zone: Zone;
   inPort: boolean;
@@ -906,6 +928,8 @@ export const START_GOLD: number = 10;
 export const ACTIONS_PER_TURN: number = 3;
 /** const EVENT_CARDS = 34 */
 export const EVENT_CARDS: number = 34;
+/** const HAVEN_FEE = 2 */
+export const HAVEN_FEE: number = 2;
 /** const REPAIR_PRICE = 2 */
 export const REPAIR_PRICE: number = 2;
 /** Each variant's params; games share these objects, as the rules never change a param. */
@@ -916,6 +940,7 @@ const DECISION_NAMES: readonly string[] = [
   "startingShip",
   "action",
   "newShip",
+  "havenEntry",
   "dumped",
   "flag",
   "engage",
@@ -973,29 +998,29 @@ export function fullTracks(state: State, t: ShipType): Partial<Record<Location, 
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn stepsFor (line 490) */
+/** fn stepsFor (line 496) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect10(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 495) */
+/** fn mayEnter (line 501) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 496), 496) === 0)
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 502), 502) === 0)
   );
 }
 
-/** fn anyDestroyed (line 499) */
+/** fn anyDestroyed (line 505) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any11(state, p);
 }
 
-/** fn stepText (line 501) */
+/** fn stepText (line 507) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1009,7 +1034,7 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn targetsFor (line 532) */
+/** fn targetsFor (line 565) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
@@ -1017,7 +1042,7 @@ export function targetsFor(state: State, p: Player): Target[] {
   );
 }
 
-/** fn targetText (line 536) */
+/** fn targetText (line 569) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -1027,12 +1052,12 @@ export function targetText(state: State, t: Target): string {
   return `player Player ${q}'s ship`;
 }
 
-/** fn isPirate (line 566) */
+/** fn isPirate (line 599) */
 export function isPirate(state: State, p: Player): boolean {
   return any13(state, p);
 }
 
-/** fn raidMoveText (line 595) */
+/** fn raidMoveText (line 628) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1049,41 +1074,41 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn beats (line 709) */
+/** fn beats (line 742) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 712) */
+/** fn declarationsFor (line 745) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 713) === 0
+  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 746) === 0
     ? ["shoot"]
-    : mapGet(state.players[p]!.tracks, "crew", 713) === 0
+    : mapGet(state.players[p]!.tracks, "crew", 746) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 725) */
+/** fn contestDice (line 758) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return mapGet(state.players[p]!.tracks, "mast", 726) === 0
+  return mapGet(state.players[p]!.tracks, "mast", 759) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
-        (mapGet(STATS, state.players[p]!.ship, 726).maneuverability >=
-        mapGet(STATS, state.players[q]!.ship, 726).maneuverability + 2
+        (mapGet(STATS, state.players[p]!.ship, 759).maneuverability >=
+        mapGet(STATS, state.players[q]!.ship, 759).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn shots (line 729) */
+/** fn shots (line 762) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? mapGet(state.players[p]!.tracks, "cannons", 730)
-      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 730));
+      ? mapGet(state.players[p]!.tracks, "cannons", 763)
+      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 763));
 }
 
-/** fn activityText (line 882) */
+/** fn activityText (line 915) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -1104,7 +1129,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 891) */
+/** fn activitiesFor (line 924) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -1112,32 +1137,32 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 1010) */
+/** fn repairable (line 1043) */
 export function repairable(state: State, p: Player): Location[] {
   return collect14(state, p);
 }
 
-/** fn full (line 1014) */
+/** fn full (line 1047) */
 export function full(state: State, p: Player, l: Location): number {
-  return mapGet(fullTracks(state, state.players[p]!.ship), l, 1014);
+  return mapGet(fullTracks(state, state.players[p]!.ship), l, 1047);
 }
 
-/** fn saleValue (line 1018) */
+/** fn saleValue (line 1051) */
 export function saleValue(state: State, p: Player): number {
-  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 1019).sell - sum15(state, p));
+  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 1052).sell - sum15(state, p));
 }
 
-/** fn affordableShips (line 1022) */
+/** fn affordableShips (line 1055) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect16(state, p);
 }
 
-/** fn total (line 1052) */
+/** fn total (line 1085) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 430) */
+/** proc launch (line 436) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -1145,29 +1170,29 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 440) */
+/** proc skillCheck (line 446) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc addBounty (line 561) */
+/** proc addBounty (line 594) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 562) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 595) + 1));
 }
 
-/** proc hit (line 679) */
+/** proc hit (line 712) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 680) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 681) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 713) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 714) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 682) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 683) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 715) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 716) - 1);
     }
   }
 }
 
-/** proc rollDice (line 699) */
+/** proc rollDice (line 732) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -1178,17 +1203,17 @@ export function rollDice(state: State, n_: number): Roll {
   return { skulls: count17(state, faces), rest: sum18(state, faces) };
 }
 
-/** proc damage (line 804) */
+/** proc damage (line 837) */
 export function damage(state: State, p: Player, l: Location): void {
   hit(state, p, l);
-  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 806)) {
-    let c = pickRandom(state.rng, state.players[p]!.cargo, 807);
+  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 839)) {
+    let c = pickRandom(state.rng, state.players[p]!.cargo, 840);
     removeValue(state.players[p]!.cargo, c);
     state.cargoDeck.discard.push(c);
   }
 }
 
-/** proc gainGlory (line 1047) */
+/** proc gainGlory (line 1080) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -1196,6 +1221,19 @@ export function gainGlory(state: State, p: Player): void {
 /** Why Move is refused now, or null when it is allowed. */
 function checkMove(state: State, me: Player, step: Step): string | null {
   return null;
+}
+
+/** Why Retire is refused now, or null when it is allowed. */
+function checkRetire(state: State, me: Player): string | null {
+  if (!(state.players[me]!.inPort && state.players[me]!.actionsLeft === ACTIONS_PER_TURN))
+    return "A captain retires in a port, before any action of the turn.";
+  return null;
+}
+
+/** action Retire (line 553): its effects, once allowed. */
+function doRetire(state: State, me: Player): void {
+  state.players[me]!.retiring = true;
+  state.players[me]!.actionsLeft = 0;
 }
 
 /** Why Scout is refused now, or null when it is allowed. */
@@ -1217,7 +1255,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1054): its effects, once allowed. */
+/** action EndTurn (line 1087): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -1226,7 +1264,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 377) until it waits for a decision or is done. */
+/** Runs the flow (line 379) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1262,7 +1300,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 394));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 396));
             }
           }
         }
@@ -1346,27 +1384,31 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 416) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 418) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (!state.players[frame.p]!.dead) {
+        if (!state.players[frame.p]!.retiring) {
           frame.pc = 1;
           continue machine;
         }
 
+        state.players[frame.p]!.retiring = false;
         frame.pc = 2;
-        state.stack.push(newNewCaptainFrame(frame.p));
+        state.stack.push(newCaptainDiesFrame(frame.p));
         return;
       }
 
       case 1: {
-        state.players[frame.p]!.actionsLeft = ACTIONS_PER_TURN;
-        state.players[frame.p]!.portUsed = false;
-        state.players[frame.p]!.scouted = [];
-        frame.pc = 3;
-        continue machine;
+        if (!state.players[frame.p]!.dead) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.pc = 4;
+        state.stack.push(newNewCaptainFrame(frame.p));
+        return;
       }
 
       case 2: {
@@ -1375,23 +1417,36 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 3: {
+        state.players[frame.p]!.actionsLeft = ACTIONS_PER_TURN;
+        state.players[frame.p]!.portUsed = false;
+        state.players[frame.p]!.scouted = [];
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 5: {
         if (state.players[frame.p]!.actionsLeft <= 0) {
-          frame.pc = 4;
+          frame.pc = 6;
           continue machine;
         }
 
         state.pending = { site: 1, players: [frame.p] };
-        frame.pc = 5;
+        frame.pc = 7;
         return;
       }
 
-      case 4: {
+      case 6: {
         state.stack.pop();
         return;
       }
 
-      case 5: {
-        frame.pc = 3;
+      case 7: {
+        frame.pc = 5;
         continue machine;
       }
 
@@ -1405,7 +1460,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 448) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 454) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1447,7 +1502,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 469) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 475) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1505,12 +1560,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 570) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 603) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 571);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 604);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1527,7 +1582,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 4, players: [frame.p] };
+        state.pending = { site: 5, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -1538,7 +1593,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 5, players: [frame.p] };
+        state.pending = { site: 6, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -1614,7 +1669,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 603) until it waits for a decision or is done. */
+/** Runs proc raid (line 636) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1639,7 +1694,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         }
 
         frame.successes -= 1;
-        state.pending = { site: 6, players: [frame.p] };
+        state.pending = { site: 7, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -1660,7 +1715,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 652) !== 0) {
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 685) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -1711,13 +1766,13 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 7, players: [frame.p] };
+        state.pending = { site: 8, players: [frame.p] };
         frame.pc = 9;
         return;
       }
 
       case 7: {
-        state.pending = { site: 8, players: [frame.p] };
+        state.pending = { site: 9, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -1748,7 +1803,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 11: {
-        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 659).maneuverability;
+        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 692).maneuverability;
         if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
           frame.pc = 14;
           continue machine;
@@ -1759,7 +1814,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 664) - state.players[frame.p]!.cargo.length,
+          mapGet(state.players[frame.p]!.tracks, "hold", 697) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 15;
@@ -1791,7 +1846,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 9, players: [frame.p] };
+        state.pending = { site: 10, players: [frame.p] };
         frame.pc = 17;
         return;
       }
@@ -1838,7 +1893,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 715) until it waits for a decision or is done. */
+/** Runs proc declare (line 748) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1850,7 +1905,7 @@ function stepDeclare(state: State, frame: DeclareFrame): void {
           return;
         }
 
-        state.pending = { site: 10, players: [frame.p] };
+        state.pending = { site: 11, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -1895,7 +1950,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 732) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 765) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1950,8 +2005,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 6: {
-        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 750) === 0;
-        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 751) === 0;
+        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 783) === 0;
+        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 784) === 0;
         if (!(frame.aSunk || frame.dSunk)) {
           frame.pc = 7;
           continue machine;
@@ -2051,7 +2106,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 18: {
-        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 769) > 0)) {
+        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 802) > 0)) {
           frame.pc = 20;
           continue machine;
         }
@@ -2067,7 +2122,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 20: {
-        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 772) > 0)) {
+        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 805) > 0)) {
           frame.pc = 23;
           continue machine;
         }
@@ -2109,7 +2164,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits, chosen: 0, times: 0, count: 0, hitAt: "hull" };
 }
 
-/** Runs proc dealHits (line 781) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 814) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2148,7 +2203,7 @@ function stepDealHits(state: State, frame: DealHitsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 11, players: [frame.target] };
+        state.pending = { site: 12, players: [frame.target] };
         frame.pc = 3;
         return;
       }
@@ -2196,12 +2251,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 815) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 848) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 816) !== 0) {
+        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 849) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -2247,20 +2302,20 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
         frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
-        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 825));
-        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 826));
+        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 858));
+        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 859));
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 827) - frame.onBoarded),
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 860) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 828) - frame.onBoarder),
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 861) - frame.onBoarder),
         );
-        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 829) === 0;
-        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 830) === 0;
+        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 862) === 0;
+        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 863) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 8;
           continue machine;
@@ -2354,7 +2409,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 852) until it waits for a decision or is done. */
+/** Runs proc victory (line 885) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2372,7 +2427,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 12, players: [frame.w] };
+        state.pending = { site: 13, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -2383,7 +2438,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 861);
+        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 894);
         frame.pc = 1;
         continue machine;
       }
@@ -2411,7 +2466,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   return { routine: "plunder", pc: 0, w, l, taken$left: [], taken$limit: 0, taken$taken: 0, taken: null };
 }
 
-/** Runs proc plunder (line 867) until it waits for a decision or is done. */
+/** Runs proc plunder (line 900) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2421,7 +2476,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          mapGet(state.players[frame.w]!.tracks, "hold", 870) - state.players[frame.w]!.cargo.length,
+          mapGet(state.players[frame.w]!.tracks, "hold", 903) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -2434,7 +2489,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 13, players: [frame.w] };
+        state.pending = { site: 14, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -2477,12 +2532,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 914) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 947) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 915);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 948);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -2495,14 +2550,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 15, players: [frame.p] };
+        state.pending = { site: 16, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 929);
+          let fresh = pickRandom(state.rng, state.demandReserve, 962);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -2554,7 +2609,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 942) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 975) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2570,7 +2625,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 951)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 984)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -2592,7 +2647,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 16, players: [frame.p] };
+        state.pending = { site: 17, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -2646,12 +2701,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   return { routine: "visitShipyard", pc: 0, p, newType: null, repairing: false, repairAt: null };
 }
 
-/** Runs proc visitShipyard (line 980) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1013) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 17, players: [frame.p] };
+        state.pending = { site: 18, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -2659,8 +2714,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 1: {
         const t = frame.newType;
         if (t !== null) {
-          state.players[frame.p]!.gold -= mapGet(STATS, t, 983).buy - saleValue(state, frame.p);
-          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 985), mapGet(STATS, t, 985).crew);
+          state.players[frame.p]!.gold -= mapGet(STATS, t, 1016).buy - saleValue(state, frame.p);
+          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 1018), mapGet(STATS, t, 1018).crew);
           state.players[frame.p]!.ship = t;
           state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, t));
           mapSet(state.players[frame.p]!.tracks, "crew", keptCrew);
@@ -2685,7 +2740,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.p] };
+        state.pending = { site: 19, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -2699,7 +2754,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1000) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1033) + 1);
         } else {
           frame.repairing = false;
         }
@@ -2725,12 +2780,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1026) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1059) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1027);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1060);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -2754,9 +2809,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1032: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1065: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 19, players: [frame.p] };
+        state.pending = { site: 20, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -2771,7 +2826,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 1034) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1067) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -2794,16 +2849,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1040) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1073) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1041: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1074: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 20, players: [frame.p] };
+        state.pending = { site: 21, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -2835,6 +2890,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
     me,
     step,
     z: "havana",
+    havenEntry: "payFee",
     excess: 0,
     dumped$left: [],
     dumped$limit: 0,
@@ -2843,7 +2899,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 507) until it waits for a decision or is done. */
+/** Runs action Move (line 513) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2877,53 +2933,87 @@ function stepMove(state: State, frame: MoveFrame): void {
       }
 
       case 3: {
-        state.players[frame.me]!.inPort = true;
-        frame.pc = 1;
-        continue machine;
+        if (!(
+          state.players[frame.me]!.zone === "portRoyal" &&
+          mapGet(state.players[frame.me]!.bounty, "england", 520) > 0 &&
+          state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
+        )) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        state.pending = { site: 3, players: [frame.me] };
+        frame.pc = 7;
+        return;
       }
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 515);
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 535);
         if (frame.excess <= 0) {
-          frame.pc = 5;
+          frame.pc = 8;
           continue machine;
         }
 
         frame.dumped$left = state.players[frame.me]!.cargo.slice();
         frame.dumped$limit = frame.excess;
         frame.dumped$taken = 0;
-        frame.pc = 6;
+        frame.pc = 9;
         continue machine;
       }
 
       case 5: {
-        frame.pc = 1;
+        state.players[frame.me]!.inPort = true;
+        frame.pc = 6;
         continue machine;
       }
 
       case 6: {
-        if (!(frame.dumped$left.length > 0 && frame.dumped$taken < frame.dumped$limit)) {
-          frame.pc = 7;
-          continue machine;
-        }
-
-        state.pending = { site: 3, players: [frame.me] };
-        frame.pc = 8;
-        return;
+        frame.pc = 1;
+        continue machine;
       }
 
       case 7: {
-        frame.pc = 5;
+        if (frame.havenEntry === "payFee") {
+          state.players[frame.me]!.gold -= HAVEN_FEE;
+          state.players[frame.me]!.inPort = true;
+        } else {
+          if (skillCheck(state, at(CAPTAINS, state.players[frame.me]!.captain).influence) > 0) {
+            state.players[frame.me]!.inPort = true;
+          }
+        }
+
+        frame.pc = 6;
         continue machine;
       }
 
       case 8: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 9: {
+        if (!(frame.dumped$left.length > 0 && frame.dumped$taken < frame.dumped$limit)) {
+          frame.pc = 10;
+          continue machine;
+        }
+
+        state.pending = { site: 4, players: [frame.me] };
+        frame.pc = 11;
+        return;
+      }
+
+      case 10: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 11: {
         removeValue(frame.dumped$left, frame.dumped);
         frame.dumped$taken += 1;
         removeValue(state.players[frame.me]!.cargo, frame.dumped);
         state.cargoDeck.discard.push(frame.dumped);
-        frame.pc = 6;
+        frame.pc = 9;
         continue machine;
       }
 
@@ -2944,7 +3034,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0 };
 }
 
-/** Runs action Scout (line 541) until it waits for a decision or is done. */
+/** Runs action Scout (line 574) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3013,7 +3103,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 895) until it waits for a decision or is done. */
+/** Runs action Port (line 928) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3032,7 +3122,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.me] };
+        state.pending = { site: 15, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -3238,6 +3328,12 @@ function offerMove(state: State, me: Player, out: Action[]): void {
   }
 }
 
+/** Every allowed form of Retire (the same requirements as `checkRetire`). */
+function offerRetire(state: State, me: Player, out: Action[]): void {
+  if (!(state.players[me]!.inPort && state.players[me]!.actionsLeft === ACTIONS_PER_TURN)) return;
+  out.push({ type: "Retire", player: me });
+}
+
 /** Every allowed form of Scout (the same requirements as `checkScout`). */
 function offerScout(state: State, me: Player, out: Action[]): void {
   if (state.players[me]!.inPort) return;
@@ -3268,7 +3364,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 380)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 382)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -3278,16 +3374,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | EndTurn` (proc playerTurn, line 425)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 431)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
+      offerRetire(state, seat, out);
       offerEndTurn(state, seat, out);
       break;
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 475)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 481)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -3297,7 +3394,19 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 517)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 521)
+      const frame = currentMoveFrame(state);
+      for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
+        const value = HAVEN_ENTRY_VALUES[index]!;
+        if (value === "rollInfluence" || state.players[frame.me]!.gold >= HAVEN_FEE)
+          out.push({ type: "havenEntry", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 4: {
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 537)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -3308,8 +3417,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 4: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 578)
+    case 5: {
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 611)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -3319,8 +3428,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 5: {
-      // `choose engage: bool by p` (proc meetMerchant, line 584)
+    case 6: {
+      // `choose engage: bool by p` (proc meetMerchant, line 617)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -3329,8 +3438,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 6: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 614)
+    case 7: {
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 647)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -3341,8 +3450,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 7: {
-      // `choose discarded: int in cards by p` (proc raid, line 622)
+    case 8: {
+      // `choose discarded: int in cards by p` (proc raid, line 655)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -3352,8 +3461,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 8: {
-      // `choose exchanged: int in cards by p` (proc raid, line 627)
+    case 9: {
+      // `choose exchanged: int in cards by p` (proc raid, line 660)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -3363,8 +3472,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 9: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 664)
+    case 10: {
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 697)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -3376,8 +3485,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 10: {
-      // `choose declaration: Declaration in options by p` (proc declare, line 720)
+    case 11: {
+      // `choose declaration: Declaration in options by p` (proc declare, line 753)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -3387,8 +3496,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 11: {
-      // `choose hitAt: Location by target` (proc dealHits, line 798)
+    case 12: {
+      // `choose hitAt: Location by target` (proc dealHits, line 831)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -3397,8 +3506,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 12: {
-      // `choose reward: Nation in nations by w` (proc victory, line 858)
+    case 13: {
+      // `choose reward: Nation in nations by w` (proc victory, line 891)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -3408,8 +3517,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 13: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 870)
+    case 14: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 903)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -3421,8 +3530,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 14: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 901)
+    case 15: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 934)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -3434,8 +3543,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 15: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 917)
+    case 16: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 950)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -3447,8 +3556,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 16: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 961)
+    case 17: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 994)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -3461,8 +3570,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 17: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 981)
+    case 18: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1014)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -3473,8 +3582,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 997)
+    case 19: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1030)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -3485,8 +3594,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1032)
+    case 20: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1065)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -3496,8 +3605,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1041)
+    case 21: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1074)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -3545,12 +3654,16 @@ function check(state: State, action: Action): string | null {
           return checkPort(state, action.player);
         }
 
+        case "Retire": {
+          return checkRetire(state, action.player);
+        }
+
         case "EndTurn": {
           return checkEndTurn(state, action.player);
         }
 
         default:
-          return "Play one of: Move, Scout, Port, EndTurn.";
+          return "Play one of: Move, Scout, Port, Retire, EndTurn.";
       }
     }
 
@@ -3563,6 +3676,16 @@ function check(state: State, action: Action): string | null {
     }
 
     case 3: {
+      if (action.type !== "havenEntry") return "Answer the choice of havenEntry first.";
+      const frame = currentMoveFrame(state);
+      const value = action.value;
+      if (!(HAVEN_ENTRY_VALUES as readonly unknown[]).includes(value))
+        return "havenEntry must be one of payFee, rollInfluence.";
+      if (!(value === "rollInfluence" || state.players[frame.me]!.gold >= HAVEN_FEE)) return "The fee is 2 gold.";
+      return null;
+    }
+
+    case 4: {
       if (action.type !== "dumped") return "Answer the choice of dumped first.";
       const frame = currentMoveFrame(state);
       const value = action.value;
@@ -3571,7 +3694,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 4: {
+    case 5: {
       if (action.type !== "flag") return "Answer the choice of flag first.";
       const frame = currentMeetMerchantFrame(state);
       const value = action.value;
@@ -3581,14 +3704,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 5: {
+    case 6: {
       if (action.type !== "engage") return "Answer the choice of engage first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "engage must be true or false.";
       return null;
     }
 
-    case 6: {
+    case 7: {
       if (action.type !== "raidMove") return "Answer the choice of raidMove first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -3599,7 +3722,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 7: {
+    case 8: {
       if (action.type !== "discarded") return "Answer the choice of discarded first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -3609,7 +3732,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 8: {
+    case 9: {
       if (action.type !== "exchanged") return "Answer the choice of exchanged first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -3619,7 +3742,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 9: {
+    case 10: {
       if (action.type !== "kept") return "Answer the choice of kept first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -3628,7 +3751,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 10: {
+    case 11: {
       if (action.type !== "declaration") return "Answer the choice of declaration first.";
       const frame = currentDeclareFrame(state);
       const value = action.value;
@@ -3638,7 +3761,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 11: {
+    case 12: {
       if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -3646,7 +3769,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 12: {
+    case 13: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -3656,7 +3779,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 13: {
+    case 14: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -3665,7 +3788,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 14: {
+    case 15: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -3678,7 +3801,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 15: {
+    case 16: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -3687,7 +3810,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -3701,7 +3824,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -3711,7 +3834,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -3721,7 +3844,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -3732,7 +3855,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -3774,6 +3897,9 @@ function apply(state: State, action: Action): void {
         case "Port":
           state.stack.push(newPortFrame(action.player));
           break;
+        case "Retire":
+          doRetire(state, action.player);
+          break;
         case "EndTurn":
           doEndTurn(state, action.player);
           break;
@@ -3793,6 +3919,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 3: {
+      if (action.type !== "havenEntry") throw notOfferedNow(action);
+      const frame = currentMoveFrame(state);
+      frame.havenEntry = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 4: {
       if (action.type !== "dumped") throw notOfferedNow(action);
       const frame = currentMoveFrame(state);
       frame.dumped = action.value;
@@ -3800,7 +3934,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 4: {
+    case 5: {
       if (action.type !== "flag") throw notOfferedNow(action);
       const frame = currentMeetMerchantFrame(state);
       frame.flag = at([frame.token, frame.portNation], action.value);
@@ -3808,7 +3942,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 5: {
+    case 6: {
       if (action.type !== "engage") throw notOfferedNow(action);
       const frame = currentMeetMerchantFrame(state);
       frame.engage = action.value;
@@ -3816,7 +3950,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 6: {
+    case 7: {
       if (action.type !== "raidMove") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.raidMove = action.value;
@@ -3824,7 +3958,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 7: {
+    case 8: {
       if (action.type !== "discarded") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.discarded = at(frame.cards, action.value);
@@ -3832,7 +3966,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 8: {
+    case 9: {
       if (action.type !== "exchanged") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.exchanged = at(frame.cards, action.value);
@@ -3840,7 +3974,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 9: {
+    case 10: {
       if (action.type !== "kept") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.kept = action.value;
@@ -3848,7 +3982,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 10: {
+    case 11: {
       if (action.type !== "declaration") throw notOfferedNow(action);
       const frame = currentDeclareFrame(state);
       frame.declaration = at(frame.options, action.value);
@@ -3856,7 +3990,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 11: {
+    case 12: {
       if (action.type !== "hitAt") throw notOfferedNow(action);
       const frame = currentDealHitsFrame(state);
       frame.hitAt = action.value;
@@ -3864,7 +3998,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 12: {
+    case 13: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -3872,7 +4006,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 13: {
+    case 14: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -3880,7 +4014,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 14: {
+    case 15: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -3888,7 +4022,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 15: {
+    case 16: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -3896,7 +4030,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -3904,7 +4038,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -3912,7 +4046,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -3920,7 +4054,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -3928,7 +4062,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -3964,7 +4098,7 @@ function shownAction(state: State, action: Action): ShownAction {
 
     case "flag":
       switch (state.pending?.site) {
-        case 4: {
+        case 5: {
           const frame = currentMeetMerchantFrame(state);
           const item = [frame.token, frame.portNation][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -3974,7 +4108,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "discarded":
       switch (state.pending?.site) {
-        case 7: {
+        case 8: {
           const frame = currentRaidFrame(state);
           const item = frame.cards[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -3984,7 +4118,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "exchanged":
       switch (state.pending?.site) {
-        case 8: {
+        case 9: {
           const frame = currentRaidFrame(state);
           const item = frame.cards[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -3994,7 +4128,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "declaration":
       switch (state.pending?.site) {
-        case 10: {
+        case 11: {
           const frame = currentDeclareFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -4004,7 +4138,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 12: {
+        case 13: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -4014,7 +4148,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 17: {
+        case 18: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -4025,7 +4159,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 18: {
+        case 19: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -4056,7 +4190,7 @@ function describeAction(state: State, action: Action): string | null {
 
     case "dumped":
       switch (state.pending?.site) {
-        case 3: {
+        case 4: {
           const value = action.value;
           return `discard ${goodOf(state, value)}`;
         }
@@ -4065,7 +4199,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "raidMove":
       switch (state.pending?.site) {
-        case 6: {
+        case 7: {
           const value = action.value;
           return raidMoveText(state, value);
         }
@@ -4074,7 +4208,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "kept":
       switch (state.pending?.site) {
-        case 9: {
+        case 10: {
           if (action.value === null) return null;
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -4084,7 +4218,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 13: {
+        case 14: {
           if (action.value === null) return null;
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -4094,7 +4228,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 14: {
+        case 15: {
           if (action.value === null) return null;
           const value = action.value;
           return activityText(state, value);
@@ -4104,14 +4238,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 15: {
+        case 16: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 16: {
+        case 17: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
@@ -4122,19 +4256,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 17: {
+        case 18: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 981).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 1014).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 18: {
+        case 19: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = repairable(state, frame.p)[action.value];
@@ -4170,6 +4304,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       bounty: { spain: 0, england: 0, france: 0, netherlands: 0 },
       scouted: [],
       dead: false,
+      retiring: false,
       boughtWarship: false,
       zone: "havana",
       inPort: false,
@@ -4256,16 +4391,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 365));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 367));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z2 of ZONE_VALUES.slice().slice()) {
     state.merchantZones.push(z2);
-    mapSet(state.merchantNations, z2, drawTop(tokens, 371));
+    mapSet(state.merchantNations, z2, drawTop(tokens, 373));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 374);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 376);
   return state;
 }
 
@@ -4316,6 +4451,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     bounty: clone(mine.bounty),
     scouted: clone(mine.scouted),
     dead: mine.dead,
+    retiring: mine.retiring,
     boughtWarship: mine.boughtWarship,
     zone: mine.zone,
     inPort: mine.inPort,
@@ -4399,6 +4535,7 @@ function validateState(value: unknown): string | null {
     if (!(Array.isArray(mine.scouted) && mine.scouted.every((x: unknown) => problemInTarget(x, playerCount) === null)))
       return "player.scouted is not a valid list of Target";
     if (!(typeof mine.dead === "boolean")) return "player.dead is not a valid bool";
+    if (!(typeof mine.retiring === "boolean")) return "player.retiring is not a valid bool";
     if (!(typeof mine.boughtWarship === "boolean")) return "player.boughtWarship is not a valid bool";
     if (!(ZONE_VALUES as readonly unknown[]).includes(mine.zone)) return "player.zone is not a valid Zone";
     if (!(typeof mine.inPort === "boolean")) return "player.inPort is not a valid bool";
@@ -4512,7 +4649,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 21)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 22)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -4565,7 +4702,7 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[l]!.bounty, n_, 854) > 0 && mapGet(state.players[w]!.bounty, n_, 854) === 0) out.push(n_);
+    if (mapGet(state.players[l]!.bounty, n_, 887) > 0 && mapGet(state.players[w]!.bounty, n_, 887) === 0) out.push(n_);
   }
 
   return out;
@@ -4634,7 +4771,7 @@ function count9(state: State, offer: number[], c: number): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect10(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 491);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 497);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -4648,7 +4785,7 @@ function any11(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 499) === 0) return true;
+    if (mapGet(state.players[p]!.tracks, l, 505) === 0) return true;
   }
 
   return false;
@@ -4677,7 +4814,7 @@ function any13(state: State, p: Player): boolean {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[p]!.bounty, n_, 566) > 0) return true;
+    if (mapGet(state.players[p]!.bounty, n_, 599) > 0) return true;
   }
 
   return false;
@@ -4689,7 +4826,7 @@ function collect14(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 1011) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 1044) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -4701,7 +4838,7 @@ function sum15(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1019);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1052);
   }
 
   return total;
@@ -4716,7 +4853,7 @@ function collect16(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 1023).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 1056).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -4753,7 +4890,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "85d7ebc4",
+  sourceHash: "75798ec6",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
