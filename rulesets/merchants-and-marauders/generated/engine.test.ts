@@ -50,15 +50,16 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 994",
-  "Each crew member costs 2 gold.": "rules line 1065",
-  "The fee is 2 gold.": "rules line 521",
-  "A captain retires in a port, before any action of the turn.": "rules line 554",
-  "Scouting is done at sea.": "rules line 575",
-  "You have already scouted that target this turn.": "rules line 576",
-  "The Port action is taken in a port.": "rules line 929",
-  "The Port action may be taken once per turn.": "rules line 930",
-  "Sell Goods must be the first activity.": "rules line 934",
+  "You cannot pay for that card.": "rules line 1020",
+  "A special weapon costs 3 gold.": "rules line 1071",
+  "Each crew member costs 2 gold.": "rules line 1106",
+  "The fee is 2 gold.": "rules line 540",
+  "A captain retires in a port, before any action of the turn.": "rules line 573",
+  "Scouting is done at sea.": "rules line 594",
+  "You have already scouted that target this turn.": "rules line 595",
+  "The Port action is taken in a port.": "rules line 955",
+  "The Port action may be taken once per turn.": "rules line 956",
+  "Sell Goods must be the first activity.": "rules line 960",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -94,7 +95,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 1112).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 1112).includes("caracas"),
+      mapGet(SEA_LINKS, "havana", 1153).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 1153).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -138,16 +139,16 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        mapGet(state.players[1]!.tracks, "hull", 1129) === 3 &&
-        mapGet(state.players[1]!.tracks, "hold", 1129) === 4 &&
-        mapGet(state.players[1]!.tracks, "crew", 1129) === 1,
+        mapGet(state.players[1]!.tracks, "hull", 1170) === 3 &&
+        mapGet(state.players[1]!.tracks, "hold", 1170) === 4 &&
+        mapGet(state.players[1]!.tracks, "crew", 1170) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1132));
+    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1173));
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -348,7 +349,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      mapGet(state.demand, state.players[0]!.zone, 1222) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      mapGet(state.demand, state.players[0]!.zone, 1263) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
     expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
@@ -556,7 +557,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "spain", 1347) === 1 &&
+      mapGet(state.players[0]!.bounty, "spain", 1388) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -613,9 +614,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "france", 1379) === 1 &&
+      mapGet(state.players[0]!.bounty, "france", 1420) === 1 &&
         state.players[0]!.gold === 10 &&
-        mapGet(state.players[0]!.tracks, "crew", 1379) === 0,
+        mapGet(state.players[0]!.tracks, "crew", 1420) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -742,7 +743,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        mapGet(state.players[0]!.bounty, "spain", 1423) === 0,
+        mapGet(state.players[0]!.bounty, "spain", 1464) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -794,6 +795,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state,
       atValues(engine, state, { type: "newType", player: 0, value: 0 }, { value: "frigate" }, { value: "frigate" }),
     );
+    play(state, { type: "bought", player: 0, value: null });
     expect(
       state.players[0]!.ship === "frigate" && state.players[0]!.gold === 9 && state.players[0]!.glory === 1,
       "expect players[0].ship == frigate and players[0].gold == 9 and players[0].glory == 1",
@@ -830,6 +832,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "Port", player: 0 });
     play(state, { type: "activity", player: 0, value: "shipyard" });
     play(state, { type: "newType", player: 0, value: null });
+    play(state, { type: "bought", player: 0, value: null });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
         atValues(engine, state, { type: "repairAt", player: 0, value: 0 }, { value: "hull" }, { value: "hull" }),
@@ -848,8 +851,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      mapGet(state.players[0]!.tracks, "mast", 1475) === 2 &&
-        mapGet(state.players[0]!.tracks, "hull", 1475) === 1 &&
+      mapGet(state.players[0]!.tracks, "mast", 1518) === 2 &&
+        mapGet(state.players[0]!.tracks, "hull", 1518) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -881,7 +884,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      mapGet(state.players[0]!.tracks, "crew", 1495) === 1 && state.players[0]!.gold === 8,
+      mapGet(state.players[0]!.tracks, "crew", 1538) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -935,7 +938,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(mapGet(state.players[0]!.bounty, "spain", 1521), "expect players[0].bounty[spain] == 1").toEqual(1);
+    expect(mapGet(state.players[0]!.bounty, "spain", 1564), "expect players[0].bounty[spain] == 1").toEqual(1);
     expect(
       state.players[1]!.dead && state.players[0]!.glory === 1,
       "expect players[1].dead and players[0].glory == 1",
@@ -997,7 +1000,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && mapGet(state.players[0]!.bounty, "spain", 1553) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && mapGet(state.players[0]!.bounty, "spain", 1596) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1080,7 +1083,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        mapGet(state.players[0]!.bounty, "france", 1598) === 0,
+        mapGet(state.players[0]!.bounty, "france", 1641) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1105,6 +1108,70 @@ describe("Merchants & Marauders: rules tests", () => {
       );
       expect(JSON.stringify(state)).toBe(before);
     }
+  });
+  it("special weapons (§2.10): bought at the shipyard for 3 gold, one of each type; in a raid each turns a miss into a success", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(state, { type: "Port", player: 0 });
+    play(state, { type: "activity", player: 0, value: "shipyard" });
+    play(state, { type: "newType", player: 0, value: null });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "bought", player: 0, value: "grapplingHooks" },
+        { type: "bought", player: 0, value: "chainShot" },
+        { type: "bought", player: 0, value: "grapeshot" },
+        { type: "bought", player: 0, value: null },
+      ]),
+      "expect offered 0 bought(grapplingHooks), bought(chainShot), bought(grapeshot), bought(none)",
+    ).toBeNull();
+    play(state, { type: "bought", player: 0, value: "chainShot" });
+    play(state, { type: "bought", player: 0, value: null });
+    play(state, { type: "sold", player: 0, value: null });
+    expect(
+      equal(state.players[0]!.weapons, ["chainShot"]) &&
+        state.players[0]!.gold === 7 &&
+        mapGet(state.weaponSupply, "chainShot", 1661) === 3,
+      "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
+    ).toBe(true);
+    play(state, { type: "activity", player: 0, value: null });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = havana players[0].inPort = fal
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "havana";
+      state.players[0]!.inPort = false;
+      mapSet(state.merchantNations, "havana", "spain");
+      state.cargoDeck.pile = [16, 1, 15];
+    });
+    state.rng.forced.push(4, 0, 0, 0, 0, 0);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "merchantTarget" }) },
+        { target: "merchantTarget" },
+      ),
+    );
+    play(state, { type: "engage", player: 0, value: true });
+    expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
+    play(state, { type: "spent", player: 0, value: "chainShot" });
+    expect(
+      equal(state.players[0]!.weapons, []) && mapGet(state.weaponSupply, "chainShot", 1677) === 4,
+      "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
+    ).toBe(true);
+    play(state, { type: "raidMove", player: 0, value: "discardCard" });
+    play(state, { type: "discarded", player: 0, value: 1 });
+    expect(
+      state.players[0]!.gold === 13 && mapGet(state.players[0]!.tracks, "hold", 1682) === 2,
+      "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
+    ).toBe(true);
   });
 });
 

@@ -88,13 +88,15 @@ export type CargoIcon = "escape" | "hitCargo" | "hitMast" | "hitCrew" | "hitCann
 export const CARGO_ICON_VALUES: readonly CargoIcon[] = ["escape", "hitCargo", "hitMast", "hitCrew", "hitCannons"];
 export type Location = "hull" | "mast" | "hold" | "crew" | "cannons";
 export const LOCATION_VALUES: readonly Location[] = ["hull", "mast", "hold", "crew", "cannons"];
+export type Weapon = "grapplingHooks" | "chainShot" | "grapeshot";
+export const WEAPON_VALUES: readonly Weapon[] = ["grapplingHooks", "chainShot", "grapeshot"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 494) */
+/** enum Step (rules line 513) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 563) */
+/** enum Target (rules line 582) */
 export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
@@ -103,14 +105,14 @@ export const DECLARATION_VALUES: readonly Declaration[] = ["shoot", "board", "fl
 export type Activity = "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash";
 export const ACTIVITY_VALUES: readonly Activity[] = ["sellGoods", "buyGoods", "shipyard", "recruit", "stash"];
 
-/** record Border (rules line 77) */
+/** record Border (rules line 78) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 163) */
+/** record Captain (rules line 164) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -120,7 +122,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 200) */
+/** record ShipStats (rules line 201) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -132,13 +134,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 232) */
+/** record CargoFace (rules line 233) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record Roll (rules line 727) */
+/** record Roll (rules line 753) */
 export interface Roll {
   skulls: number;
   rest: number;
@@ -152,6 +154,7 @@ export interface PlayerState {
   bounty: Partial<Record<Nation, number>>;
   scouted: Target[];
   dead: boolean;
+  weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
   zone: Zone;
@@ -225,7 +228,12 @@ export interface RaidFrame {
   pc: number;
   p: Player;
   cards: number[];
+  dice: number;
   successes: number;
+  spent$left: Weapon[];
+  spent$limit: number;
+  spent$taken: number;
+  spent: Weapon | null;
   raidMove: RaidMove;
   discarded: number;
   exchanged: number;
@@ -354,6 +362,17 @@ export interface VisitShipyardFrame {
   repairAt: Location | null;
 }
 
+/** Where proc tradeWeapons is, and its locals, while it waits. */
+export interface TradeWeaponsFrame {
+  readonly routine: "tradeWeapons";
+  pc: number;
+  p: Player;
+  bought$left: Weapon[];
+  bought: Weapon | null;
+  sold$left: Weapon[];
+  sold: Weapon | null;
+}
+
 /** Where proc recruitCrew is, and its locals, while it waits. */
 export interface RecruitCrewFrame {
   readonly routine: "recruitCrew";
@@ -422,34 +441,38 @@ export type Frame =
   | SellGoodsFrame
   | BuyGoodsFrame
   | VisitShipyardFrame
+  | TradeWeaponsFrame
   | RecruitCrewFrame
   | StashGoldFrame
   | MoveFrame
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 382) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 431) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 481) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 521) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 537) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 611) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 617) */
-/** site 7: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 647) */
-/** site 8: `choose discarded: int in cards by p` (proc raid, line 655) */
-/** site 9: `choose exchanged: int in cards by p` (proc raid, line 660) */
-/** site 10: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 697) */
-/** site 11: `choose declaration: Declaration in options by p` (proc declare, line 753) */
-/** site 12: `choose hitAt: Location by target` (proc dealHits, line 831) */
-/** site 13: `choose reward: Nation in nations by w` (proc victory, line 891) */
-/** site 14: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 903) */
-/** site 15: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 934) */
-/** site 16: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 950) */
-/** site 17: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 994) */
-/** site 18: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1014) */
-/** site 19: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1030) */
-/** site 20: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1065) */
-/** site 21: `choose stashed: 0..p.gold by p` (proc stashGold, line 1074) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 397) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 446) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 500) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 540) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 556) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 630) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 636) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 665) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 673) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 681) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 686) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 723) */
+/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 779) */
+/** site 13: `choose hitAt: Location by target` (proc dealHits, line 857) */
+/** site 14: `choose reward: Nation in nations by w` (proc victory, line 917) */
+/** site 15: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 929) */
+/** site 16: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 960) */
+/** site 17: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 976) */
+/** site 18: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1020) */
+/** site 19: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1040) */
+/** site 20: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1057) */
+/** site 21: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1071) */
+/** site 22: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1076) */
+/** site 23: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1106) */
+/** site 24: `choose stashed: 0..p.gold by p` (proc stashGold, line 1115) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -472,7 +495,10 @@ export type Pending =
   | { site: 18; players: Player[] }
   | { site: 19; players: Player[] }
   | { site: 20; players: Player[] }
-  | { site: 21; players: Player[] };
+  | { site: 21; players: Player[] }
+  | { site: 22; players: Player[] }
+  | { site: 23; players: Player[] }
+  | { site: 24; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -491,6 +517,7 @@ export interface State {
   merchantZones: Zone[];
   merchantNations: Partial<Record<Zone, Nation>>;
   merchantTrack: Nation[];
+  weaponSupply: Partial<Record<Weapon, number>>;
   lastRoll: number[];
   /** The random generator; its future is part of the state. */
   rng: RngState;
@@ -502,7 +529,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 513). */
+/** The action Move (rules line 532). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -510,13 +537,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 553). */
+/** The action Retire (rules line 572). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 574). */
+/** The action Scout (rules line 593). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -524,26 +551,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 928). */
+/** The action Port (rules line 954). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1087). */
+/** The action EndTurn (rules line 1128). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 481). */
+/** The answer to `choose newShip` (rules line 500). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 611). */
+/** The answer to `choose flag` (rules line 630). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -551,21 +578,29 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 617). */
+/** The answer to `choose engage` (rules line 636). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose raidMove` (rules line 647). */
+/** The answer to `choose spent` (rules line 665). */
+export interface SpentChoice {
+  readonly type: "spent";
+  readonly player: Player;
+  /** The Weapon chosen among those not taken yet (null: none). */
+  readonly value: Weapon | null;
+}
+
+/** The answer to `choose raidMove` (rules line 673). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 655). */
+/** The answer to `choose discarded` (rules line 681). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -573,7 +608,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 660). */
+/** The answer to `choose exchanged` (rules line 686). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -581,7 +616,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 697). */
+/** The answer to `choose kept` (rules line 723). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -589,7 +624,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 753). */
+/** The answer to `choose declaration` (rules line 779). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -597,14 +632,14 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hitAt` (rules line 831). */
+/** The answer to `choose hitAt` (rules line 857). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose reward` (rules line 891). */
+/** The answer to `choose reward` (rules line 917). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -612,7 +647,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 903). */
+/** The answer to `choose taken` (rules line 929). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -620,7 +655,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 950). */
+/** The answer to `choose card` (rules line 976). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -628,7 +663,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1014). */
+/** The answer to `choose newType` (rules line 1040). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -636,7 +671,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose repairAt` (rules line 1030). */
+/** The answer to `choose repairAt` (rules line 1057). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -644,28 +679,44 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose hired` (rules line 1065). */
+/** The answer to `choose bought` (rules line 1071). */
+export interface BoughtChoice {
+  readonly type: "bought";
+  readonly player: Player;
+  /** The Weapon chosen among those not taken yet (null: none). */
+  readonly value: Weapon | null;
+}
+
+/** The answer to `choose sold` (rules line 1076). */
+export interface SoldChoice {
+  readonly type: "sold";
+  readonly player: Player;
+  /** The Weapon chosen among those not taken yet (null: none). */
+  readonly value: Weapon | null;
+}
+
+/** The answer to `choose hired` (rules line 1106). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1074). */
+/** The answer to `choose stashed` (rules line 1115). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 521). */
+/** The answer to `choose havenEntry` (rules line 540). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 537). */
+/** The answer to `choose dumped` (rules line 556). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -673,7 +724,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 934). */
+/** The answer to `choose activity` (rules line 960). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -681,7 +732,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 382). */
+/** The answer to `choose startingShip` (rules line 397). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -698,6 +749,7 @@ export type Action =
   | NewShipChoice
   | FlagChoice
   | EngageChoice
+  | SpentChoice
   | RaidMoveChoice
   | DiscardedChoice
   | ExchangedChoice
@@ -709,6 +761,8 @@ export type Action =
   | CardChoice
   | NewTypeChoice
   | RepairAtChoice
+  | BoughtChoice
+  | SoldChoice
   | HiredChoice
   | StashedChoice
   | HavenEntryChoice
@@ -724,6 +778,7 @@ export interface PlayerView {
   bounty: Partial<Record<Nation, number>>;
   scouted: Target[];
   dead: boolean;
+  weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
   zone: Zone;
@@ -761,6 +816,7 @@ export interface View {
   merchantNations: number;
   /** Hidden: only the number of elements. */
   merchantTrack: number;
+  weaponSupply: Partial<Record<Weapon, number>>;
   lastRoll: number[];
   /** Who must decide now. */
   toAct: Player[];
@@ -787,7 +843,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 86): one Border per row. */
+/** BORDERS (rules line 87): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -854,8 +910,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect6();
-/** CAPTAINS (rules line 172): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect7();
+/** CAPTAINS (rules line 173): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -875,7 +931,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 212): one ShipStats per row. */
+/** SHIP_TYPES (rules line 213): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -885,8 +941,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect7();
-/** CARGO_FACES (rules line 238): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect8();
+/** CARGO_FACES (rules line 239): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -901,7 +957,13 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect8();
+export const DEMAND_TOKENS: Good[] = collect9();
+/** const WEAPON_TOKENS = 4 */
+export const WEAPON_TOKENS: number = 4;
+/** const WEAPON_PRICE = 3 */
+export const WEAPON_PRICE: number = 3;
+/** const WEAPON_RESALE = 1 */
+export const WEAPON_RESALE: number = 1;
 /** const MERCHANT_TOKENS: list<Nation> = [spain, spain, spain, spain, spain, netherlands, netherlands, netherlands, netherl */
 export const MERCHANT_TOKENS: Nation[] = [
   "spain",
@@ -944,6 +1006,7 @@ const DECISION_NAMES: readonly string[] = [
   "dumped",
   "flag",
   "engage",
+  "spent",
   "raidMove",
   "discarded",
   "exchanged",
@@ -957,70 +1020,72 @@ const DECISION_NAMES: readonly string[] = [
   "card",
   "newType",
   "repairAt",
+  "bought",
+  "sold",
   "hired",
   "stashed",
 ];
 
-/** fn opposite (line 153) */
+/** fn opposite (line 154) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 158) */
+/** fn hasPort (line 159) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 193) */
+/** fn nationOf (line 194) */
 export function nationOf(state: State, c: number): Nation {
-  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 193);
+  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 194);
 }
 
-/** fn goodOf (line 252) */
+/** fn goodOf (line 253) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn priceIn (line 258) */
+/** fn priceIn (line 259) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count9(state, offer, c);
+  let drawn = count10(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 270) */
+/** fn fullTracks (line 278) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: mapGet(STATS, t, 271).seaworthiness,
-    mast: mapGet(STATS, t, 272).seaworthiness,
-    hold: mapGet(STATS, t, 273).cargo,
-    crew: mapGet(STATS, t, 274).crew,
-    cannons: mapGet(STATS, t, 275).cannons,
+    hull: mapGet(STATS, t, 279).seaworthiness,
+    mast: mapGet(STATS, t, 280).seaworthiness,
+    hold: mapGet(STATS, t, 281).cargo,
+    crew: mapGet(STATS, t, 282).crew,
+    cannons: mapGet(STATS, t, 283).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn stepsFor (line 496) */
+/** fn stepsFor (line 515) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect10(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect11(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 501) */
+/** fn mayEnter (line 520) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 502), 502) === 0)
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 521), 521) === 0)
   );
 }
 
-/** fn anyDestroyed (line 505) */
+/** fn anyDestroyed (line 524) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any11(state, p);
+  return any12(state, p);
 }
 
-/** fn stepText (line 507) */
+/** fn stepText (line 526) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1034,15 +1099,15 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn targetsFor (line 565) */
+/** fn targetsFor (line 584) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-    collect12(state, p),
+    collect13(state, p),
   );
 }
 
-/** fn targetText (line 569) */
+/** fn targetText (line 588) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -1052,12 +1117,12 @@ export function targetText(state: State, t: Target): string {
   return `player Player ${q}'s ship`;
 }
 
-/** fn isPirate (line 599) */
+/** fn isPirate (line 618) */
 export function isPirate(state: State, p: Player): boolean {
-  return any13(state, p);
+  return any14(state, p);
 }
 
-/** fn raidMoveText (line 628) */
+/** fn raidMoveText (line 647) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1074,41 +1139,41 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn beats (line 742) */
+/** fn beats (line 768) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 745) */
+/** fn declarationsFor (line 771) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 746) === 0
+  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 772) === 0
     ? ["shoot"]
-    : mapGet(state.players[p]!.tracks, "crew", 746) === 0
+    : mapGet(state.players[p]!.tracks, "crew", 772) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 758) */
+/** fn contestDice (line 784) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return mapGet(state.players[p]!.tracks, "mast", 759) === 0
+  return mapGet(state.players[p]!.tracks, "mast", 785) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
-        (mapGet(STATS, state.players[p]!.ship, 759).maneuverability >=
-        mapGet(STATS, state.players[q]!.ship, 759).maneuverability + 2
+        (mapGet(STATS, state.players[p]!.ship, 785).maneuverability >=
+        mapGet(STATS, state.players[q]!.ship, 785).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn shots (line 762) */
+/** fn shots (line 788) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? mapGet(state.players[p]!.tracks, "cannons", 763)
-      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 763));
+      ? mapGet(state.players[p]!.tracks, "cannons", 789)
+      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 789));
 }
 
-/** fn activityText (line 915) */
+/** fn activityText (line 941) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -1129,7 +1194,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 924) */
+/** fn activitiesFor (line 950) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -1137,32 +1202,32 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 1043) */
+/** fn repairable (line 1084) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect14(state, p);
+  return collect15(state, p);
 }
 
-/** fn full (line 1047) */
+/** fn full (line 1088) */
 export function full(state: State, p: Player, l: Location): number {
-  return mapGet(fullTracks(state, state.players[p]!.ship), l, 1047);
+  return mapGet(fullTracks(state, state.players[p]!.ship), l, 1088);
 }
 
-/** fn saleValue (line 1051) */
+/** fn saleValue (line 1092) */
 export function saleValue(state: State, p: Player): number {
-  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 1052).sell - sum15(state, p));
+  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 1093).sell - sum16(state, p));
 }
 
-/** fn affordableShips (line 1055) */
+/** fn affordableShips (line 1096) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect16(state, p);
+  return collect17(state, p);
 }
 
-/** fn total (line 1085) */
+/** fn total (line 1126) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 436) */
+/** proc launch (line 451) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -1170,29 +1235,29 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 446) */
+/** proc skillCheck (line 461) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc addBounty (line 594) */
+/** proc addBounty (line 613) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 595) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 614) + 1));
 }
 
-/** proc hit (line 712) */
+/** proc hit (line 738) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 713) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 714) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 739) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 740) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 715) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 716) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 741) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 742) - 1);
     }
   }
 }
 
-/** proc rollDice (line 732) */
+/** proc rollDice (line 758) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -1200,20 +1265,20 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count17(state, faces), rest: sum18(state, faces) };
+  return { skulls: count18(state, faces), rest: sum19(state, faces) };
 }
 
-/** proc damage (line 837) */
+/** proc damage (line 863) */
 export function damage(state: State, p: Player, l: Location): void {
   hit(state, p, l);
-  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 839)) {
-    let c = pickRandom(state.rng, state.players[p]!.cargo, 840);
+  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 865)) {
+    let c = pickRandom(state.rng, state.players[p]!.cargo, 866);
     removeValue(state.players[p]!.cargo, c);
     state.cargoDeck.discard.push(c);
   }
 }
 
-/** proc gainGlory (line 1080) */
+/** proc gainGlory (line 1121) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -1230,7 +1295,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 553): its effects, once allowed. */
+/** action Retire (line 572): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -1255,7 +1320,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1087): its effects, once allowed. */
+/** action EndTurn (line 1128): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -1264,7 +1329,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 379) until it waits for a decision or is done. */
+/** Runs the flow (line 394) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1300,7 +1365,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 396));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 411));
             }
           }
         }
@@ -1384,7 +1449,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 418) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 433) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1460,7 +1525,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 454) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 469) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1470,6 +1535,11 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
         }
 
         state.players[frame.p]!.cargo = [];
+        for (const w of state.players[frame.p]!.weapons.slice()) {
+          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 475) + 1);
+        }
+
+        state.players[frame.p]!.weapons = [];
         state.players[frame.p]!.gold = 0;
         for (const n_ of NATION_VALUES.slice().slice()) {
           mapSet(state.players[frame.p]!.bounty, n_, 0);
@@ -1502,7 +1572,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 475) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 494) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1560,12 +1630,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 603) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 622) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 604);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 623);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1655,7 +1725,12 @@ function newRaidFrame(p: Player): RaidFrame {
     pc: 0,
     p,
     cards: [],
+    dice: 0,
     successes: 0,
+    spent$left: [],
+    spent$limit: 0,
+    spent$taken: 0,
+    spent: null,
     raidMove: "drawCard",
     discarded: 0,
     exchanged: 0,
@@ -1669,7 +1744,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 636) until it waits for a decision or is done. */
+/** Runs proc raid (line 655) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1682,24 +1757,61 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        frame.successes = skillCheck(state, at(CAPTAINS, state.players[frame.p]!.captain).seamanship);
+        frame.dice = at(CAPTAINS, state.players[frame.p]!.captain).seamanship;
+        frame.successes = skillCheck(state, frame.dice);
+        frame.spent$left = state.players[frame.p]!.weapons.slice();
+        frame.spent$limit = frame.dice - frame.successes;
+        frame.spent$taken = 0;
         frame.pc = 1;
         continue machine;
       }
 
       case 1: {
-        if (frame.successes <= 0) {
+        if (!(frame.spent$left.length > 0 && frame.spent$taken < frame.spent$limit)) {
           frame.pc = 2;
           continue machine;
         }
 
-        frame.successes -= 1;
         state.pending = { site: 7, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 3: {
+        const spent = frame.spent;
+        if (spent !== null) {
+          removeValue(frame.spent$left, spent);
+          frame.spent$taken += 1;
+          removeValue(state.players[frame.p]!.weapons, spent);
+          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 667) + 1);
+          frame.successes += 1;
+        } else {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        if (frame.successes <= 0) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.successes -= 1;
+        state.pending = { site: 8, players: [frame.p] };
+        frame.pc = 6;
+        return;
+      }
+
+      case 5: {
         frame.whole = !anyDestroyed(state, frame.p);
         for (const c4 of frame.cards.slice()) {
           const cargoIcon = at(CARGO_FACES, c4 % 8).icon;
@@ -1715,8 +1827,8 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 685) !== 0) {
-          frame.pc = 11;
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 711) !== 0) {
+          frame.pc = 14;
           continue machine;
         }
 
@@ -1724,73 +1836,73 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c5);
         }
 
-        frame.pc = 13;
+        frame.pc = 16;
         state.stack.push(newCaptainDiesFrame(frame.p));
         return;
       }
 
-      case 3: {
+      case 6: {
         const raidMove = frame.raidMove;
         if (raidMove === "drawCard") {
-          frame.pc = 5;
+          frame.pc = 8;
           continue machine;
         }
 
         if (raidMove === "discardCard") {
-          frame.pc = 6;
+          frame.pc = 9;
           continue machine;
         }
 
         if (raidMove === "exchangeCard") {
-          frame.pc = 7;
+          frame.pc = 10;
           continue machine;
         }
 
-        frame.pc = 8;
+        frame.pc = 11;
         continue machine;
       }
 
-      case 4: {
-        frame.pc = 1;
+      case 7: {
+        frame.pc = 4;
         continue machine;
       }
 
-      case 5: {
+      case 8: {
         const c2 = drawFromDeck(state.rng, state.cargoDeck);
         if (c2 !== null) {
           frame.cards.push(c2);
         }
 
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
-        state.pending = { site: 8, players: [frame.p] };
-        frame.pc = 9;
-        return;
-      }
-
-      case 7: {
-        state.pending = { site: 9, players: [frame.p] };
-        frame.pc = 10;
-        return;
-      }
-
-      case 8: {
-        frame.successes = 0;
-        frame.pc = 4;
+        frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        removeValue(frame.cards, frame.discarded);
-        state.cargoDeck.discard.push(frame.discarded);
-        frame.pc = 4;
-        continue machine;
+        state.pending = { site: 9, players: [frame.p] };
+        frame.pc = 12;
+        return;
       }
 
       case 10: {
+        state.pending = { site: 10, players: [frame.p] };
+        frame.pc = 13;
+        return;
+      }
+
+      case 11: {
+        frame.successes = 0;
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 12: {
+        removeValue(frame.cards, frame.discarded);
+        state.cargoDeck.discard.push(frame.discarded);
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 13: {
         removeValue(frame.cards, frame.exchanged);
         state.cargoDeck.discard.push(frame.exchanged);
         const c3 = drawFromDeck(state.rng, state.cargoDeck);
@@ -1798,14 +1910,14 @@ function stepRaid(state: State, frame: RaidFrame): void {
           frame.cards.push(c3);
         }
 
-        frame.pc = 4;
+        frame.pc = 7;
         continue machine;
       }
 
-      case 11: {
-        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 692).maneuverability;
+      case 14: {
+        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 718).maneuverability;
         if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
-          frame.pc = 14;
+          frame.pc = 17;
           continue machine;
         }
 
@@ -1814,53 +1926,53 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 697) - state.players[frame.p]!.cargo.length,
+          mapGet(state.players[frame.p]!.tracks, "hold", 723) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
-        frame.pc = 15;
-        continue machine;
-      }
-
-      case 12: {
-        state.stack.pop();
-        return;
-      }
-
-      case 13: {
-        frame.pc = 12;
-        continue machine;
-      }
-
-      case 14: {
-        for (const c6 of frame.cards.slice()) {
-          state.cargoDeck.discard.push(c6);
-        }
-
-        frame.pc = 12;
+        frame.pc = 18;
         continue machine;
       }
 
       case 15: {
-        if (!(frame.kept$left.length > 0 && frame.kept$taken < frame.kept$limit)) {
-          frame.pc = 16;
-          continue machine;
-        }
-
-        state.pending = { site: 10, players: [frame.p] };
-        frame.pc = 17;
+        state.stack.pop();
         return;
       }
 
       case 16: {
-        if (frame.plunder >= 12) {
-          gainGlory(state, frame.p);
-        }
-
-        frame.pc = 14;
+        frame.pc = 15;
         continue machine;
       }
 
       case 17: {
+        for (const c6 of frame.cards.slice()) {
+          state.cargoDeck.discard.push(c6);
+        }
+
+        frame.pc = 15;
+        continue machine;
+      }
+
+      case 18: {
+        if (!(frame.kept$left.length > 0 && frame.kept$taken < frame.kept$limit)) {
+          frame.pc = 19;
+          continue machine;
+        }
+
+        state.pending = { site: 11, players: [frame.p] };
+        frame.pc = 20;
+        return;
+      }
+
+      case 19: {
+        if (frame.plunder >= 12) {
+          gainGlory(state, frame.p);
+        }
+
+        frame.pc = 17;
+        continue machine;
+      }
+
+      case 20: {
         const kept = frame.kept;
         if (kept !== null) {
           removeValue(frame.kept$left, kept);
@@ -1868,11 +1980,11 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.cards, kept);
           state.players[frame.p]!.cargo.push(kept);
         } else {
-          frame.pc = 16;
+          frame.pc = 19;
           continue machine;
         }
 
-        frame.pc = 15;
+        frame.pc = 18;
         continue machine;
       }
 
@@ -1893,7 +2005,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 748) until it waits for a decision or is done. */
+/** Runs proc declare (line 774) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1905,7 +2017,7 @@ function stepDeclare(state: State, frame: DeclareFrame): void {
           return;
         }
 
-        state.pending = { site: 11, players: [frame.p] };
+        state.pending = { site: 12, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -1950,7 +2062,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 765) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 791) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2005,8 +2117,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 6: {
-        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 783) === 0;
-        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 784) === 0;
+        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 809) === 0;
+        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 810) === 0;
         if (!(frame.aSunk || frame.dSunk)) {
           frame.pc = 7;
           continue machine;
@@ -2106,7 +2218,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 18: {
-        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 802) > 0)) {
+        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 828) > 0)) {
           frame.pc = 20;
           continue machine;
         }
@@ -2122,7 +2234,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 20: {
-        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 805) > 0)) {
+        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 831) > 0)) {
           frame.pc = 23;
           continue machine;
         }
@@ -2164,7 +2276,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits, chosen: 0, times: 0, count: 0, hitAt: "hull" };
 }
 
-/** Runs proc dealHits (line 814) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 840) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2203,7 +2315,7 @@ function stepDealHits(state: State, frame: DealHitsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 12, players: [frame.target] };
+        state.pending = { site: 13, players: [frame.target] };
         frame.pc = 3;
         return;
       }
@@ -2251,12 +2363,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 848) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 874) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 849) !== 0) {
+        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 875) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -2302,20 +2414,20 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
         frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
-        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 858));
-        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 859));
+        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 884));
+        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 885));
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 860) - frame.onBoarded),
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 886) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 861) - frame.onBoarder),
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 887) - frame.onBoarder),
         );
-        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 862) === 0;
-        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 863) === 0;
+        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 888) === 0;
+        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 889) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 8;
           continue machine;
@@ -2409,7 +2521,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 885) until it waits for a decision or is done. */
+/** Runs proc victory (line 911) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2427,7 +2539,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 13, players: [frame.w] };
+        state.pending = { site: 14, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -2438,7 +2550,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 894);
+        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 920);
         frame.pc = 1;
         continue machine;
       }
@@ -2466,7 +2578,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   return { routine: "plunder", pc: 0, w, l, taken$left: [], taken$limit: 0, taken$taken: 0, taken: null };
 }
 
-/** Runs proc plunder (line 900) until it waits for a decision or is done. */
+/** Runs proc plunder (line 926) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2476,7 +2588,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          mapGet(state.players[frame.w]!.tracks, "hold", 903) - state.players[frame.w]!.cargo.length,
+          mapGet(state.players[frame.w]!.tracks, "hold", 929) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -2489,7 +2601,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.w] };
+        state.pending = { site: 15, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -2532,12 +2644,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 947) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 973) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 948);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 974);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -2550,14 +2662,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 16, players: [frame.p] };
+        state.pending = { site: 17, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 962);
+          let fresh = pickRandom(state.rng, state.demandReserve, 988);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -2609,7 +2721,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 975) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 1001) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2625,7 +2737,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 984)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1010)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -2647,7 +2759,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 17, players: [frame.p] };
+        state.pending = { site: 18, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -2701,12 +2813,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   return { routine: "visitShipyard", pc: 0, p, newType: null, repairing: false, repairAt: null };
 }
 
-/** Runs proc visitShipyard (line 1013) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1039) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 18, players: [frame.p] };
+        state.pending = { site: 19, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -2714,8 +2826,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 1: {
         const t = frame.newType;
         if (t !== null) {
-          state.players[frame.p]!.gold -= mapGet(STATS, t, 1016).buy - saleValue(state, frame.p);
-          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 1018), mapGet(STATS, t, 1018).crew);
+          state.players[frame.p]!.gold -= mapGet(STATS, t, 1042).buy - saleValue(state, frame.p);
+          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 1044), mapGet(STATS, t, 1044).crew);
           state.players[frame.p]!.ship = t;
           state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, t));
           mapSet(state.players[frame.p]!.tracks, "crew", keptCrew);
@@ -2725,41 +2837,47 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           }
         }
 
-        frame.repairing = true;
         frame.pc = 2;
-        continue machine;
+        state.stack.push(newTradeWeaponsFrame(frame.p));
+        return;
       }
 
       case 2: {
+        frame.repairing = true;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 3: {
         if (!(
           frame.repairing &&
           state.players[frame.p]!.gold >= REPAIR_PRICE &&
           repairable(state, frame.p).length > 0
         )) {
-          frame.pc = 3;
+          frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.p] };
-        frame.pc = 4;
-        return;
-      }
-
-      case 3: {
-        state.stack.pop();
+        state.pending = { site: 20, players: [frame.p] };
+        frame.pc = 5;
         return;
       }
 
       case 4: {
+        state.stack.pop();
+        return;
+      }
+
+      case 5: {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1033) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1060) + 1);
         } else {
           frame.repairing = false;
         }
 
-        frame.pc = 2;
+        frame.pc = 3;
         continue machine;
       }
 
@@ -2776,16 +2894,108 @@ function currentVisitShipyardFrame(state: State): VisitShipyardFrame {
   return frame;
 }
 
+function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
+  return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
+}
+
+/** Runs proc tradeWeapons (line 1070) until it waits for a decision or is done. */
+function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.bought$left = collect5(state, frame.p);
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (frame.bought$left.length <= 0) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 21, players: [frame.p] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
+        frame.sold$left = state.players[frame.p]!.weapons.slice();
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 3: {
+        const bought = frame.bought;
+        if (bought !== null) {
+          removeValue(frame.bought$left, bought);
+          state.players[frame.p]!.gold -= WEAPON_PRICE;
+          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1073) - 1);
+          state.players[frame.p]!.weapons.push(bought);
+        } else {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        if (frame.sold$left.length <= 0) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        state.pending = { site: 22, players: [frame.p] };
+        frame.pc = 6;
+        return;
+      }
+
+      case 5: {
+        state.stack.pop();
+        return;
+      }
+
+      case 6: {
+        const sold = frame.sold;
+        if (sold !== null) {
+          removeValue(frame.sold$left, sold);
+          state.players[frame.p]!.gold += WEAPON_RESALE;
+          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1078) + 1);
+          removeValue(state.players[frame.p]!.weapons, sold);
+        } else {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.pc = 4;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc tradeWeapons has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentTradeWeaponsFrame(state: State): TradeWeaponsFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "tradeWeapons")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to tradeWeapons");
+  return frame;
+}
+
 function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1059) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1100) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1060);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1101);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -2809,9 +3019,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1065: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1106: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 20, players: [frame.p] };
+        state.pending = { site: 23, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -2826,7 +3036,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 1067) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1108) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -2849,16 +3059,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1073) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1114) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1074: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1115: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 21, players: [frame.p] };
+        state.pending = { site: 24, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -2899,7 +3109,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 513) until it waits for a decision or is done. */
+/** Runs action Move (line 532) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2935,7 +3145,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          mapGet(state.players[frame.me]!.bounty, "england", 520) > 0 &&
+          mapGet(state.players[frame.me]!.bounty, "england", 539) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 5;
@@ -2949,7 +3159,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 535);
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 554);
         if (frame.excess <= 0) {
           frame.pc = 8;
           continue machine;
@@ -3034,7 +3244,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0 };
 }
 
-/** Runs action Scout (line 574) until it waits for a decision or is done. */
+/** Runs action Scout (line 593) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3103,7 +3313,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 928) until it waits for a decision or is done. */
+/** Runs action Port (line 954) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3122,7 +3332,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 15, players: [frame.me] };
+        state.pending = { site: 16, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -3301,6 +3511,9 @@ function run(state: State): void {
       case "visitShipyard":
         stepVisitShipyard(state, frame);
         break;
+      case "tradeWeapons":
+        stepTradeWeapons(state, frame);
+        break;
       case "recruitCrew":
         stepRecruitCrew(state, frame);
         break;
@@ -3364,7 +3577,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 382)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 397)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -3374,7 +3587,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 431)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 446)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -3384,7 +3597,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 481)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 500)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -3394,7 +3607,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 521)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 540)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -3406,7 +3619,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 537)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 556)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -3418,7 +3631,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 611)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 630)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -3429,7 +3642,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 617)
+      // `choose engage: bool by p` (proc meetMerchant, line 636)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -3439,7 +3652,20 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 647)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 665)
+      const frame = currentRaidFrame(state);
+      const items = frame.spent$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "spent", player: seat, value });
+      }
+
+      out.push({ type: "spent", player: seat, value: null });
+      break;
+    }
+
+    case 8: {
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 673)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -3450,8 +3676,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 8: {
-      // `choose discarded: int in cards by p` (proc raid, line 655)
+    case 9: {
+      // `choose discarded: int in cards by p` (proc raid, line 681)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -3461,8 +3687,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 9: {
-      // `choose exchanged: int in cards by p` (proc raid, line 660)
+    case 10: {
+      // `choose exchanged: int in cards by p` (proc raid, line 686)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -3472,8 +3698,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 10: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 697)
+    case 11: {
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 723)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -3485,8 +3711,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 11: {
-      // `choose declaration: Declaration in options by p` (proc declare, line 753)
+    case 12: {
+      // `choose declaration: Declaration in options by p` (proc declare, line 779)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -3496,8 +3722,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 12: {
-      // `choose hitAt: Location by target` (proc dealHits, line 831)
+    case 13: {
+      // `choose hitAt: Location by target` (proc dealHits, line 857)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -3506,8 +3732,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 13: {
-      // `choose reward: Nation in nations by w` (proc victory, line 891)
+    case 14: {
+      // `choose reward: Nation in nations by w` (proc victory, line 917)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -3517,8 +3743,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 14: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 903)
+    case 15: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 929)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -3530,8 +3756,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 15: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 934)
+    case 16: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 960)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -3543,8 +3769,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 16: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 950)
+    case 17: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 976)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -3556,8 +3782,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 17: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 994)
+    case 18: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1020)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -3570,8 +3796,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1014)
+    case 19: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1040)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -3582,8 +3808,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1030)
+    case 20: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1057)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -3594,8 +3820,34 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1065)
+    case 21: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1071)
+      const frame = currentTradeWeaponsFrame(state);
+      const items = frame.bought$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        if (state.players[frame.p]!.gold >= WEAPON_PRICE) out.push({ type: "bought", player: seat, value });
+      }
+
+      out.push({ type: "bought", player: seat, value: null });
+      break;
+    }
+
+    case 22: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1076)
+      const frame = currentTradeWeaponsFrame(state);
+      const items = frame.sold$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "sold", player: seat, value });
+      }
+
+      out.push({ type: "sold", player: seat, value: null });
+      break;
+    }
+
+    case 23: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1106)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -3605,8 +3857,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1074)
+    case 24: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1115)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -3712,6 +3964,15 @@ function check(state: State, action: Action): string | null {
     }
 
     case 7: {
+      if (action.type !== "spent") return "Answer the choice of spent first.";
+      const frame = currentRaidFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.spent$left as readonly unknown[]).includes(value))
+        return "spent must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 8: {
       if (action.type !== "raidMove") return "Answer the choice of raidMove first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -3722,7 +3983,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 8: {
+    case 9: {
       if (action.type !== "discarded") return "Answer the choice of discarded first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -3732,7 +3993,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 9: {
+    case 10: {
       if (action.type !== "exchanged") return "Answer the choice of exchanged first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -3742,7 +4003,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 10: {
+    case 11: {
       if (action.type !== "kept") return "Answer the choice of kept first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -3751,7 +4012,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 11: {
+    case 12: {
       if (action.type !== "declaration") return "Answer the choice of declaration first.";
       const frame = currentDeclareFrame(state);
       const value = action.value;
@@ -3761,7 +4022,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 12: {
+    case 13: {
       if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -3769,7 +4030,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 13: {
+    case 14: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -3779,7 +4040,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 14: {
+    case 15: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -3788,7 +4049,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 15: {
+    case 16: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -3801,7 +4062,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -3810,7 +4071,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -3824,7 +4085,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -3834,7 +4095,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -3844,7 +4105,29 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 21: {
+      if (action.type !== "bought") return "Answer the choice of bought first.";
+      const frame = currentTradeWeaponsFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.bought$left as readonly unknown[]).includes(value))
+        return "bought must be one of those not taken yet, or none.";
+      if (value !== null) {
+        if (!(state.players[frame.p]!.gold >= WEAPON_PRICE)) return "A special weapon costs 3 gold.";
+      }
+
+      return null;
+    }
+
+    case 22: {
+      if (action.type !== "sold") return "Answer the choice of sold first.";
+      const frame = currentTradeWeaponsFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.sold$left as readonly unknown[]).includes(value))
+        return "sold must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 23: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -3855,7 +4138,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 24: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -3951,6 +4234,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 7: {
+      if (action.type !== "spent") throw notOfferedNow(action);
+      const frame = currentRaidFrame(state);
+      frame.spent = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 8: {
       if (action.type !== "raidMove") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.raidMove = action.value;
@@ -3958,7 +4249,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 8: {
+    case 9: {
       if (action.type !== "discarded") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.discarded = at(frame.cards, action.value);
@@ -3966,7 +4257,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 9: {
+    case 10: {
       if (action.type !== "exchanged") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.exchanged = at(frame.cards, action.value);
@@ -3974,7 +4265,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 10: {
+    case 11: {
       if (action.type !== "kept") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.kept = action.value;
@@ -3982,7 +4273,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 11: {
+    case 12: {
       if (action.type !== "declaration") throw notOfferedNow(action);
       const frame = currentDeclareFrame(state);
       frame.declaration = at(frame.options, action.value);
@@ -3990,7 +4281,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 12: {
+    case 13: {
       if (action.type !== "hitAt") throw notOfferedNow(action);
       const frame = currentDealHitsFrame(state);
       frame.hitAt = action.value;
@@ -3998,7 +4289,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 13: {
+    case 14: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -4006,7 +4297,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 14: {
+    case 15: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -4014,7 +4305,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 15: {
+    case 16: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -4022,7 +4313,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -4030,7 +4321,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -4038,7 +4329,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -4046,7 +4337,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -4054,7 +4345,23 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 21: {
+      if (action.type !== "bought") throw notOfferedNow(action);
+      const frame = currentTradeWeaponsFrame(state);
+      frame.bought = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 22: {
+      if (action.type !== "sold") throw notOfferedNow(action);
+      const frame = currentTradeWeaponsFrame(state);
+      frame.sold = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 23: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -4062,7 +4369,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 24: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -4108,7 +4415,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "discarded":
       switch (state.pending?.site) {
-        case 8: {
+        case 9: {
           const frame = currentRaidFrame(state);
           const item = frame.cards[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -4118,7 +4425,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "exchanged":
       switch (state.pending?.site) {
-        case 9: {
+        case 10: {
           const frame = currentRaidFrame(state);
           const item = frame.cards[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -4128,7 +4435,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "declaration":
       switch (state.pending?.site) {
-        case 11: {
+        case 12: {
           const frame = currentDeclareFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -4138,7 +4445,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 13: {
+        case 14: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -4148,7 +4455,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 18: {
+        case 19: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -4159,7 +4466,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 19: {
+        case 20: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -4197,9 +4504,19 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
-    case "raidMove":
+    case "spent":
       switch (state.pending?.site) {
         case 7: {
+          if (action.value === null) return null;
+          const value = action.value;
+          return `discard ${value} for a success`;
+        }
+      }
+
+      break;
+    case "raidMove":
+      switch (state.pending?.site) {
+        case 8: {
           const value = action.value;
           return raidMoveText(state, value);
         }
@@ -4208,7 +4525,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "kept":
       switch (state.pending?.site) {
-        case 10: {
+        case 11: {
           if (action.value === null) return null;
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -4218,7 +4535,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 14: {
+        case 15: {
           if (action.value === null) return null;
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -4228,7 +4545,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 15: {
+        case 16: {
           if (action.value === null) return null;
           const value = action.value;
           return activityText(state, value);
@@ -4238,14 +4555,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 16: {
+        case 17: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 17: {
+        case 18: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
@@ -4256,24 +4573,44 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 18: {
+        case 19: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 1014).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 1040).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 19: {
+        case 20: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = repairable(state, frame.p)[action.value];
           if (item === undefined) return null;
           return `repair the ${item}`;
+        }
+      }
+
+      break;
+    case "bought":
+      switch (state.pending?.site) {
+        case 21: {
+          if (action.value === null) return null;
+          const value = action.value;
+          return `buy ${value} for 3 gold`;
+        }
+      }
+
+      break;
+    case "sold":
+      switch (state.pending?.site) {
+        case 22: {
+          if (action.value === null) return null;
+          const value = action.value;
+          return `sell ${value} for 1 gold`;
         }
       }
 
@@ -4304,6 +4641,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       bounty: { spain: 0, england: 0, france: 0, netherlands: 0 },
       scouted: [],
       dead: false,
+      weapons: [],
       retiring: false,
       boughtWarship: false,
       zone: "havana",
@@ -4364,6 +4702,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       caribbeanSea: "spain",
     },
     merchantTrack: [],
+    weaponSupply: { grapplingHooks: 0, chainShot: 0, grapeshot: 0 },
     lastRoll: [],
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
@@ -4391,16 +4730,20 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 367));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 379));
+  }
+
+  for (const w of WEAPON_VALUES.slice().slice()) {
+    mapSet(state.weaponSupply, w, WEAPON_TOKENS);
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z2 of ZONE_VALUES.slice().slice()) {
     state.merchantZones.push(z2);
-    mapSet(state.merchantNations, z2, drawTop(tokens, 373));
+    mapSet(state.merchantNations, z2, drawTop(tokens, 388));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 376);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 391);
   return state;
 }
 
@@ -4451,6 +4794,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     bounty: clone(mine.bounty),
     scouted: clone(mine.scouted),
     dead: mine.dead,
+    weapons: mine.weapons.slice(),
     retiring: mine.retiring,
     boughtWarship: mine.boughtWarship,
     zone: mine.zone,
@@ -4488,6 +4832,7 @@ function view(state: State, viewer: Player): View {
     merchantZones: state.merchantZones.slice(),
     merchantNations: mapSize(state.merchantNations),
     merchantTrack: state.merchantTrack.length,
+    weaponSupply: clone(state.weaponSupply),
     lastRoll: state.lastRoll.slice(),
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
@@ -4535,6 +4880,11 @@ function validateState(value: unknown): string | null {
     if (!(Array.isArray(mine.scouted) && mine.scouted.every((x: unknown) => problemInTarget(x, playerCount) === null)))
       return "player.scouted is not a valid list of Target";
     if (!(typeof mine.dead === "boolean")) return "player.dead is not a valid bool";
+    if (!(
+      Array.isArray(mine.weapons) &&
+      mine.weapons.every((x: unknown) => (WEAPON_VALUES as readonly unknown[]).includes(x))
+    ))
+      return "player.weapons is not a valid list of Weapon";
     if (!(typeof mine.retiring === "boolean")) return "player.retiring is not a valid bool";
     if (!(typeof mine.boughtWarship === "boolean")) return "player.boughtWarship is not a valid bool";
     if (!(ZONE_VALUES as readonly unknown[]).includes(mine.zone)) return "player.zone is not a valid Zone";
@@ -4607,6 +4957,11 @@ function validateState(value: unknown): string | null {
     value.merchantTrack.every((x: unknown) => (NATION_VALUES as readonly unknown[]).includes(x))
   ))
     return "state.merchantTrack is not a valid list of Nation";
+  if (!(
+    isRecord(value.weaponSupply) &&
+    Object.entries(value.weaponSupply).every(([k, x]) => (WEAPON_VALUES as readonly unknown[]).includes(k) && isInt(x))
+  ))
+    return "state.weaponSupply is not a valid map from Weapon to int";
   if (!(Array.isArray(value.lastRoll) && value.lastRoll.every((x: unknown) => isInt(x))))
     return "state.lastRoll is not a valid list of int";
   const rng = value.rng;
@@ -4636,6 +4991,7 @@ function validateState(value: unknown): string | null {
     "sellGoods",
     "buyGoods",
     "visitShipyard",
+    "tradeWeapons",
     "recruitCrew",
     "stashGold",
     "Move",
@@ -4649,7 +5005,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 22)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 25)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -4702,14 +5058,26 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[l]!.bounty, n_, 887) > 0 && mapGet(state.players[w]!.bounty, n_, 887) === 0) out.push(n_);
+    if (mapGet(state.players[l]!.bounty, n_, 913) > 0 && mapGet(state.players[w]!.bounty, n_, 913) === 0) out.push(n_);
+  }
+
+  return out;
+}
+
+/** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
+function collect5(state: State, p: Player): Weapon[] {
+  const out: Weapon[] = [];
+  const items = WEAPON_VALUES.slice();
+  for (let i = 0; i < items.length; i++) {
+    const w = items[i]!;
+    if (mapGet(state.weaponSupply, w, 1071) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect5(z: Zone): Zone[] {
+function collect6(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -4721,19 +5089,19 @@ function collect5(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect6(): Partial<Record<Zone, Zone[]>> {
+function collect7(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect5(z));
+    mapSet(out, z, collect6(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect7(): Partial<Record<ShipType, ShipStats>> {
+function collect8(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -4745,7 +5113,7 @@ function collect7(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect8(): Good[] {
+function collect9(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -4757,7 +5125,7 @@ function collect8(): Good[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count9(state: State, offer: number[], c: number): number {
+function count10(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -4769,9 +5137,9 @@ function count9(state: State, offer: number[], c: number): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect10(state: State, p: Player): Step[] {
+function collect11(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 497);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 516);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -4781,18 +5149,18 @@ function collect10(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any11(state: State, p: Player): boolean {
+function any12(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 505) === 0) return true;
+    if (mapGet(state.players[p]!.tracks, l, 524) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect12(state: State, p: Player): Target[] {
+function collect13(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4810,42 +5178,42 @@ function collect12(state: State, p: Player): Target[] {
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any13(state: State, p: Player): boolean {
+function any14(state: State, p: Player): boolean {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[p]!.bounty, n_, 599) > 0) return true;
+    if (mapGet(state.players[p]!.bounty, n_, 618) > 0) return true;
   }
 
   return false;
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect14(state: State, p: Player): Location[] {
+function collect15(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 1044) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 1085) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum15(state: State, p: Player): number {
+function sum16(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1052);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1093);
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect16(state: State, p: Player): ShipType[] {
+function collect17(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
@@ -4853,7 +5221,7 @@ function collect16(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 1056).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 1097).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -4862,7 +5230,7 @@ function collect16(state: State, p: Player): ShipType[] {
 }
 
 /** count(d in faces: d >= 5) */
-function count17(state: State, faces: number[]): number {
+function count18(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -4874,7 +5242,7 @@ function count17(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum18(state: State, faces: number[]): number {
+function sum19(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -4890,7 +5258,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "75798ec6",
+  sourceHash: "2466c900",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
