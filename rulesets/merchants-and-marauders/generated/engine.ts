@@ -88,15 +88,34 @@ export type CargoIcon = "escape" | "hitCargo" | "hitMast" | "hitCrew" | "hitCann
 export const CARGO_ICON_VALUES: readonly CargoIcon[] = ["escape", "hitCargo", "hitMast", "hitCrew", "hitCannons"];
 export type Location = "hull" | "mast" | "hold" | "crew" | "cannons";
 export const LOCATION_VALUES: readonly Location[] = ["hull", "mast", "hold", "crew", "cannons"];
+export type Modification =
+  | "extraHammocks"
+  | "advancedRigs"
+  | "reinforcedHull"
+  | "extendedHold"
+  | "chasers"
+  | "extraCannonPort"
+  | "swivelGuns"
+  | "longGuns";
+export const MODIFICATION_VALUES: readonly Modification[] = [
+  "extraHammocks",
+  "advancedRigs",
+  "reinforcedHull",
+  "extendedHold",
+  "chasers",
+  "extraCannonPort",
+  "swivelGuns",
+  "longGuns",
+];
 export type Weapon = "grapplingHooks" | "chainShot" | "grapeshot";
 export const WEAPON_VALUES: readonly Weapon[] = ["grapplingHooks", "chainShot", "grapeshot"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 513) */
+/** enum Step (rules line 536) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 582) */
+/** enum Target (rules line 605) */
 export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
@@ -105,14 +124,14 @@ export const DECLARATION_VALUES: readonly Declaration[] = ["shoot", "board", "fl
 export type Activity = "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash";
 export const ACTIVITY_VALUES: readonly Activity[] = ["sellGoods", "buyGoods", "shipyard", "recruit", "stash"];
 
-/** record Border (rules line 78) */
+/** record Border (rules line 80) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 164) */
+/** record Captain (rules line 166) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -122,7 +141,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 201) */
+/** record ShipStats (rules line 203) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -134,13 +153,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 233) */
+/** record CargoFace (rules line 235) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record Roll (rules line 753) */
+/** record Roll (rules line 776) */
 export interface Roll {
   skulls: number;
   rest: number;
@@ -154,6 +173,7 @@ export interface PlayerState {
   bounty: Partial<Record<Nation, number>>;
   scouted: Target[];
   dead: boolean;
+  mods: Modification[];
   weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
@@ -358,8 +378,31 @@ export interface VisitShipyardFrame {
   pc: number;
   p: Player;
   newType: ShipType | null;
+  t: ShipType;
+  keptCrew: number;
   repairing: boolean;
   repairAt: Location | null;
+}
+
+/** Where proc buyModification is, and its locals, while it waits. */
+export interface BuyModificationFrame {
+  readonly routine: "buyModification";
+  pc: number;
+  p: Player;
+  m: Modification;
+  buyMod: boolean;
+}
+
+/** Where proc redistributeMods is, and its locals, while it waits. */
+export interface RedistributeModsFrame {
+  readonly routine: "redistributeMods";
+  pc: number;
+  p: Player;
+  m: Modification;
+  mList: Modification[];
+  mIndex: number;
+  free: Zone[];
+  modPort: Zone;
 }
 
 /** Where proc tradeWeapons is, and its locals, while it waits. */
@@ -441,6 +484,8 @@ export type Frame =
   | SellGoodsFrame
   | BuyGoodsFrame
   | VisitShipyardFrame
+  | BuyModificationFrame
+  | RedistributeModsFrame
   | TradeWeaponsFrame
   | RecruitCrewFrame
   | StashGoldFrame
@@ -448,31 +493,33 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 397) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 446) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 500) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 540) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 556) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 630) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 636) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 665) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 673) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 681) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 686) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 723) */
-/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 779) */
-/** site 13: `choose hitAt: Location by target` (proc dealHits, line 857) */
-/** site 14: `choose reward: Nation in nations by w` (proc victory, line 917) */
-/** site 15: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 929) */
-/** site 16: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 960) */
-/** site 17: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 976) */
-/** site 18: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1020) */
-/** site 19: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1040) */
-/** site 20: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1057) */
-/** site 21: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1071) */
-/** site 22: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1076) */
-/** site 23: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1106) */
-/** site 24: `choose stashed: 0..p.gold by p` (proc stashGold, line 1115) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 419) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 468) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 523) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 563) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 579) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 653) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 659) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 688) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 696) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 704) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 709) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 746) */
+/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 802) */
+/** site 13: `choose hitAt: Location by target` (proc dealHits, line 880) */
+/** site 14: `choose reward: Nation in nations by w` (proc victory, line 940) */
+/** site 15: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 952) */
+/** site 16: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 988) */
+/** site 17: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1004) */
+/** site 18: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1048) */
+/** site 19: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1068) */
+/** site 20: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1087) */
+/** site 21: `choose buyMod: bool by p` (proc buyModification, line 1104) */
+/** site 22: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1125) */
+/** site 23: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1134) */
+/** site 24: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1139) */
+/** site 25: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1181) */
+/** site 26: `choose stashed: 0..p.gold by p` (proc stashGold, line 1190) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -498,7 +545,9 @@ export type Pending =
   | { site: 21; players: Player[] }
   | { site: 22; players: Player[] }
   | { site: 23; players: Player[] }
-  | { site: 24; players: Player[] };
+  | { site: 24; players: Player[] }
+  | { site: 25; players: Player[] }
+  | { site: 26; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -517,6 +566,8 @@ export interface State {
   merchantZones: Zone[];
   merchantNations: Partial<Record<Zone, Nation>>;
   merchantTrack: Nation[];
+  faceDownMods: Partial<Record<Zone, Modification>>;
+  faceUpMods: Partial<Record<Zone, Modification>>;
   weaponSupply: Partial<Record<Weapon, number>>;
   lastRoll: number[];
   /** The random generator; its future is part of the state. */
@@ -529,7 +580,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 532). */
+/** The action Move (rules line 555). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -537,13 +588,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 572). */
+/** The action Retire (rules line 595). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 593). */
+/** The action Scout (rules line 616). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -551,26 +602,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 954). */
+/** The action Port (rules line 977). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1128). */
+/** The action EndTurn (rules line 1203). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 500). */
+/** The answer to `choose newShip` (rules line 523). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 630). */
+/** The answer to `choose flag` (rules line 653). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -578,14 +629,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 636). */
+/** The answer to `choose engage` (rules line 659). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 665). */
+/** The answer to `choose spent` (rules line 688). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -593,14 +644,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 673). */
+/** The answer to `choose raidMove` (rules line 696). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 681). */
+/** The answer to `choose discarded` (rules line 704). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -608,7 +659,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 686). */
+/** The answer to `choose exchanged` (rules line 709). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -616,7 +667,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 723). */
+/** The answer to `choose kept` (rules line 746). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -624,7 +675,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 779). */
+/** The answer to `choose declaration` (rules line 802). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -632,14 +683,14 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hitAt` (rules line 857). */
+/** The answer to `choose hitAt` (rules line 880). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose reward` (rules line 917). */
+/** The answer to `choose reward` (rules line 940). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -647,7 +698,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 929). */
+/** The answer to `choose taken` (rules line 952). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -655,7 +706,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 976). */
+/** The answer to `choose card` (rules line 1004). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -663,7 +714,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1040). */
+/** The answer to `choose newType` (rules line 1068). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -671,7 +722,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose repairAt` (rules line 1057). */
+/** The answer to `choose repairAt` (rules line 1087). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -679,7 +730,22 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose bought` (rules line 1071). */
+/** The answer to `choose buyMod` (rules line 1104). */
+export interface BuyModChoice {
+  readonly type: "buyMod";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose modPort` (rules line 1125). */
+export interface ModPortChoice {
+  readonly type: "modPort";
+  readonly player: Player;
+  /** Position in `free` of the Zone chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose bought` (rules line 1134). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -687,7 +753,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 1076). */
+/** The answer to `choose sold` (rules line 1139). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -695,28 +761,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 1106). */
+/** The answer to `choose hired` (rules line 1181). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1115). */
+/** The answer to `choose stashed` (rules line 1190). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 540). */
+/** The answer to `choose havenEntry` (rules line 563). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 556). */
+/** The answer to `choose dumped` (rules line 579). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -724,7 +790,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 960). */
+/** The answer to `choose activity` (rules line 988). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -732,7 +798,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 397). */
+/** The answer to `choose startingShip` (rules line 419). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -761,6 +827,8 @@ export type Action =
   | CardChoice
   | NewTypeChoice
   | RepairAtChoice
+  | BuyModChoice
+  | ModPortChoice
   | BoughtChoice
   | SoldChoice
   | HiredChoice
@@ -778,6 +846,7 @@ export interface PlayerView {
   bounty: Partial<Record<Nation, number>>;
   scouted: Target[];
   dead: boolean;
+  mods: Modification[];
   weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
@@ -816,6 +885,9 @@ export interface View {
   merchantNations: number;
   /** Hidden: only the number of elements. */
   merchantTrack: number;
+  /** Hidden: only the number of elements. */
+  faceDownMods: number;
+  faceUpMods: Partial<Record<Zone, Modification>>;
   weaponSupply: Partial<Record<Weapon, number>>;
   lastRoll: number[];
   /** Who must decide now. */
@@ -843,7 +915,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 87): one Border per row. */
+/** BORDERS (rules line 89): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -910,8 +982,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect7();
-/** CAPTAINS (rules line 173): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect8();
+/** CAPTAINS (rules line 175): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -931,7 +1003,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 213): one ShipStats per row. */
+/** SHIP_TYPES (rules line 215): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -941,8 +1013,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect8();
-/** CARGO_FACES (rules line 239): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect9();
+/** CARGO_FACES (rules line 241): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -957,7 +1029,13 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect9();
+export const DEMAND_TOKENS: Good[] = collect10();
+/** const MOD_PRICE = 3 */
+export const MOD_PRICE: number = 3;
+/** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
+export const MOD_TOKENS: Modification[] = collect11();
+/** const STAT_CAP = 5 */
+export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
 export const WEAPON_TOKENS: number = 4;
 /** const WEAPON_PRICE = 3 */
@@ -1020,72 +1098,74 @@ const DECISION_NAMES: readonly string[] = [
   "card",
   "newType",
   "repairAt",
+  "buyMod",
+  "modPort",
   "bought",
   "sold",
   "hired",
   "stashed",
 ];
 
-/** fn opposite (line 154) */
+/** fn opposite (line 156) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 159) */
+/** fn hasPort (line 161) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 194) */
+/** fn nationOf (line 196) */
 export function nationOf(state: State, c: number): Nation {
-  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 194);
+  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 196);
 }
 
-/** fn goodOf (line 253) */
+/** fn goodOf (line 255) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn priceIn (line 259) */
+/** fn priceIn (line 261) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count10(state, offer, c);
+  let drawn = count12(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 278) */
+/** fn fullTracks (line 288) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: mapGet(STATS, t, 279).seaworthiness,
-    mast: mapGet(STATS, t, 280).seaworthiness,
-    hold: mapGet(STATS, t, 281).cargo,
-    crew: mapGet(STATS, t, 282).crew,
-    cannons: mapGet(STATS, t, 283).cannons,
+    hull: mapGet(STATS, t, 289).seaworthiness,
+    mast: mapGet(STATS, t, 290).seaworthiness,
+    hold: mapGet(STATS, t, 291).cargo,
+    crew: mapGet(STATS, t, 292).crew,
+    cannons: mapGet(STATS, t, 293).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn stepsFor (line 515) */
+/** fn stepsFor (line 538) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect11(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect13(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 520) */
+/** fn mayEnter (line 543) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 521), 521) === 0)
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 544), 544) === 0)
   );
 }
 
-/** fn anyDestroyed (line 524) */
+/** fn anyDestroyed (line 547) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any12(state, p);
+  return any14(state, p);
 }
 
-/** fn stepText (line 526) */
+/** fn stepText (line 549) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1099,15 +1179,15 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn targetsFor (line 584) */
+/** fn targetsFor (line 607) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-    collect13(state, p),
+    collect15(state, p),
   );
 }
 
-/** fn targetText (line 588) */
+/** fn targetText (line 611) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -1117,12 +1197,12 @@ export function targetText(state: State, t: Target): string {
   return `player Player ${q}'s ship`;
 }
 
-/** fn isPirate (line 618) */
+/** fn isPirate (line 641) */
 export function isPirate(state: State, p: Player): boolean {
-  return any14(state, p);
+  return any16(state, p);
 }
 
-/** fn raidMoveText (line 647) */
+/** fn raidMoveText (line 670) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1139,41 +1219,38 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn beats (line 768) */
+/** fn beats (line 791) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 771) */
+/** fn declarationsFor (line 794) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 772) === 0
+  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 795) === 0
     ? ["shoot"]
-    : mapGet(state.players[p]!.tracks, "crew", 772) === 0
+    : mapGet(state.players[p]!.tracks, "crew", 795) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 784) */
+/** fn contestDice (line 807) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return mapGet(state.players[p]!.tracks, "mast", 785) === 0
+  return mapGet(state.players[p]!.tracks, "mast", 808) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
-        (mapGet(STATS, state.players[p]!.ship, 785).maneuverability >=
-        mapGet(STATS, state.players[q]!.ship, 785).maneuverability + 2
-          ? 1
-          : 0);
+        (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 788) */
+/** fn shots (line 811) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? mapGet(state.players[p]!.tracks, "cannons", 789)
-      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 789));
+      ? mapGet(state.players[p]!.tracks, "cannons", 812)
+      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 812));
 }
 
-/** fn activityText (line 941) */
+/** fn activityText (line 964) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -1194,7 +1271,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 950) */
+/** fn activitiesFor (line 973) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -1202,32 +1279,61 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 1084) */
+/** fn repairable (line 1147) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect15(state, p);
-}
-
-/** fn full (line 1088) */
-export function full(state: State, p: Player, l: Location): number {
-  return mapGet(fullTracks(state, state.players[p]!.ship), l, 1088);
-}
-
-/** fn saleValue (line 1092) */
-export function saleValue(state: State, p: Player): number {
-  return Math.max(0, mapGet(STATS, state.players[p]!.ship, 1093).sell - sum16(state, p));
-}
-
-/** fn affordableShips (line 1096) */
-export function affordableShips(state: State, p: Player): ShipType[] {
   return collect17(state, p);
 }
 
-/** fn total (line 1126) */
+/** fn full (line 1151) */
+export function full(state: State, p: Player, l: Location): number {
+  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1151) + modBonus(state, p, l));
+}
+
+/** fn modBonus (line 1154) */
+export function modBonus(state: State, p: Player, l: Location): number {
+  if (l === "hold") {
+    return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
+  }
+
+  if (l === "crew") {
+    return state.players[p]!.mods.includes("extraHammocks") ? 1 : 0;
+  }
+
+  if (l === "cannons") {
+    return state.players[p]!.mods.includes("extraCannonPort") ? 1 : 0;
+  }
+
+  return 0;
+}
+
+/** fn maneuverability (line 1162) */
+export function maneuverability(state: State, p: Player): number {
+  return Math.min(
+    STAT_CAP,
+    mapGet(STATS, state.players[p]!.ship, 1163).maneuverability +
+      (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
+  );
+}
+
+/** fn saleValue (line 1167) */
+export function saleValue(state: State, p: Player): number {
+  return Math.max(
+    0,
+    mapGet(STATS, state.players[p]!.ship, 1168).sell + state.players[p]!.mods.length - sum18(state, p),
+  );
+}
+
+/** fn affordableShips (line 1171) */
+export function affordableShips(state: State, p: Player): ShipType[] {
+  return collect19(state, p);
+}
+
+/** fn total (line 1201) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 451) */
+/** proc launch (line 473) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -1235,29 +1341,29 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 461) */
+/** proc skillCheck (line 483) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc addBounty (line 613) */
+/** proc addBounty (line 636) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 614) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 637) + 1));
 }
 
-/** proc hit (line 738) */
+/** proc hit (line 761) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 739) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 740) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 762) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 763) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 741) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 742) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 764) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 765) - 1);
     }
   }
 }
 
-/** proc rollDice (line 758) */
+/** proc rollDice (line 781) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -1265,20 +1371,20 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count18(state, faces), rest: sum19(state, faces) };
+  return { skulls: count20(state, faces), rest: sum21(state, faces) };
 }
 
-/** proc damage (line 863) */
+/** proc damage (line 886) */
 export function damage(state: State, p: Player, l: Location): void {
   hit(state, p, l);
-  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 865)) {
-    let c = pickRandom(state.rng, state.players[p]!.cargo, 866);
+  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 888)) {
+    let c = pickRandom(state.rng, state.players[p]!.cargo, 889);
     removeValue(state.players[p]!.cargo, c);
     state.cargoDeck.discard.push(c);
   }
 }
 
-/** proc gainGlory (line 1121) */
+/** proc gainGlory (line 1196) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -1295,7 +1401,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 572): its effects, once allowed. */
+/** action Retire (line 595): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -1320,7 +1426,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1128): its effects, once allowed. */
+/** action EndTurn (line 1203): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -1329,7 +1435,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 394) until it waits for a decision or is done. */
+/** Runs the flow (line 416) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1365,7 +1471,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 411));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 433));
             }
           }
         }
@@ -1449,7 +1555,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 433) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 455) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1525,7 +1631,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 469) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 491) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1536,10 +1642,16 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 475) + 1);
+          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 497) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
+        frame.pc = 1;
+        state.stack.push(newRedistributeModsFrame(frame.p));
+        return;
+      }
+
+      case 1: {
         state.players[frame.p]!.gold = 0;
         for (const n_ of NATION_VALUES.slice().slice()) {
           mapSet(state.players[frame.p]!.bounty, n_, 0);
@@ -1549,7 +1661,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
         state.players[frame.p]!.dead = true;
         state.captainDeck.discard.push(state.players[frame.p]!.captain);
         if (state.captainDeck.pile.length !== 0) {
-          frame.pc = 1;
+          frame.pc = 2;
           continue machine;
         }
 
@@ -1557,7 +1669,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
         return;
       }
 
-      case 1: {
+      case 2: {
         state.stack.pop();
         return;
       }
@@ -1572,7 +1684,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 494) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 517) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1630,12 +1742,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 622) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 645) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 623);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 646);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1744,7 +1856,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 655) until it waits for a decision or is done. */
+/** Runs proc raid (line 678) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1788,7 +1900,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 667) + 1);
+          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 690) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -1827,7 +1939,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 711) !== 0) {
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 734) !== 0) {
           frame.pc = 14;
           continue machine;
         }
@@ -1915,7 +2027,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 14: {
-        frame.escaped = count2(state, frame.cards) >= mapGet(STATS, state.players[frame.p]!.ship, 718).maneuverability;
+        frame.escaped = count2(state, frame.cards) >= maneuverability(state, frame.p);
         if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
           frame.pc = 17;
           continue machine;
@@ -1926,7 +2038,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 723) - state.players[frame.p]!.cargo.length,
+          mapGet(state.players[frame.p]!.tracks, "hold", 746) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 18;
@@ -2005,7 +2117,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 774) until it waits for a decision or is done. */
+/** Runs proc declare (line 797) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2062,7 +2174,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 791) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 814) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2117,8 +2229,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 6: {
-        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 809) === 0;
-        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 810) === 0;
+        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 832) === 0;
+        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 833) === 0;
         if (!(frame.aSunk || frame.dSunk)) {
           frame.pc = 7;
           continue machine;
@@ -2218,7 +2330,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 18: {
-        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 828) > 0)) {
+        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 851) > 0)) {
           frame.pc = 20;
           continue machine;
         }
@@ -2234,7 +2346,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 20: {
-        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 831) > 0)) {
+        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 854) > 0)) {
           frame.pc = 23;
           continue machine;
         }
@@ -2276,7 +2388,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits, chosen: 0, times: 0, count: 0, hitAt: "hull" };
 }
 
-/** Runs proc dealHits (line 840) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 863) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2363,12 +2475,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 874) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 897) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 875) !== 0) {
+        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 898) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -2414,20 +2526,20 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
         frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
-        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 884));
-        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 885));
+        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 907));
+        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 908));
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 886) - frame.onBoarded),
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 909) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 887) - frame.onBoarder),
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 910) - frame.onBoarder),
         );
-        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 888) === 0;
-        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 889) === 0;
+        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 911) === 0;
+        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 912) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 8;
           continue machine;
@@ -2521,7 +2633,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 911) until it waits for a decision or is done. */
+/** Runs proc victory (line 934) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2550,7 +2662,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 920);
+        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 943);
         frame.pc = 1;
         continue machine;
       }
@@ -2578,7 +2690,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   return { routine: "plunder", pc: 0, w, l, taken$left: [], taken$limit: 0, taken$taken: 0, taken: null };
 }
 
-/** Runs proc plunder (line 926) until it waits for a decision or is done. */
+/** Runs proc plunder (line 949) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2588,7 +2700,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          mapGet(state.players[frame.w]!.tracks, "hold", 929) - state.players[frame.w]!.cargo.length,
+          mapGet(state.players[frame.w]!.tracks, "hold", 952) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -2644,12 +2756,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 973) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 1001) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 974);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1002);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -2669,7 +2781,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 988);
+          let fresh = pickRandom(state.rng, state.demandReserve, 1016);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -2721,7 +2833,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 1001) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 1029) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2737,7 +2849,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1010)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1038)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -2810,10 +2922,19 @@ function currentBuyGoodsFrame(state: State): BuyGoodsFrame {
 }
 
 function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
-  return { routine: "visitShipyard", pc: 0, p, newType: null, repairing: false, repairAt: null };
+  return {
+    routine: "visitShipyard",
+    pc: 0,
+    p,
+    newType: null,
+    t: "sloop",
+    keptCrew: 0,
+    repairing: false,
+    repairAt: null,
+  };
 }
 
-/** Runs proc visitShipyard (line 1039) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1067) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2824,60 +2945,84 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       }
 
       case 1: {
-        const t = frame.newType;
-        if (t !== null) {
-          state.players[frame.p]!.gold -= mapGet(STATS, t, 1042).buy - saleValue(state, frame.p);
-          let keptCrew = Math.min(mapGet(state.players[frame.p]!.tracks, "crew", 1044), mapGet(STATS, t, 1044).crew);
-          state.players[frame.p]!.ship = t;
-          state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, t));
-          mapSet(state.players[frame.p]!.tracks, "crew", keptCrew);
-          if ((t === "frigate" || t === "galleon") && !state.players[frame.p]!.boughtWarship) {
-            state.players[frame.p]!.boughtWarship = true;
-            gainGlory(state, frame.p);
-          }
+        const tFound = frame.newType;
+        if (tFound === null) {
+          frame.pc = 2;
+          continue machine;
         }
 
-        frame.pc = 2;
-        state.stack.push(newTradeWeaponsFrame(frame.p));
+        frame.t = tFound;
+        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1070).buy - saleValue(state, frame.p);
+        frame.pc = 3;
+        state.stack.push(newRedistributeModsFrame(frame.p));
         return;
       }
 
       case 2: {
-        frame.repairing = true;
-        frame.pc = 3;
-        continue machine;
+        frame.pc = 4;
+        state.stack.push(newTradeWeaponsFrame(frame.p));
+        return;
       }
 
       case 3: {
+        frame.keptCrew = Math.min(
+          mapGet(state.players[frame.p]!.tracks, "crew", 1073),
+          mapGet(STATS, frame.t, 1073).crew,
+        );
+        state.players[frame.p]!.ship = frame.t;
+        state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
+        mapSet(state.players[frame.p]!.tracks, "crew", frame.keptCrew);
+        if ((frame.t === "frigate" || frame.t === "galleon") && !state.players[frame.p]!.boughtWarship) {
+          state.players[frame.p]!.boughtWarship = true;
+          gainGlory(state, frame.p);
+        }
+
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 5;
+        state.stack.push(newBuyModificationFrame(frame.p));
+        return;
+      }
+
+      case 5: {
+        frame.repairing = true;
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 6: {
         if (!(
           frame.repairing &&
           state.players[frame.p]!.gold >= REPAIR_PRICE &&
           repairable(state, frame.p).length > 0
         )) {
-          frame.pc = 4;
+          frame.pc = 7;
           continue machine;
         }
 
         state.pending = { site: 20, players: [frame.p] };
-        frame.pc = 5;
+        frame.pc = 8;
         return;
       }
 
-      case 4: {
+      case 7: {
         state.stack.pop();
         return;
       }
 
-      case 5: {
+      case 8: {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1060) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1090) + 1);
         } else {
           frame.repairing = false;
         }
 
-        frame.pc = 3;
+        frame.pc = 6;
         continue machine;
       }
 
@@ -2894,16 +3039,160 @@ function currentVisitShipyardFrame(state: State): VisitShipyardFrame {
   return frame;
 }
 
+function newBuyModificationFrame(p: Player): BuyModificationFrame {
+  return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
+}
+
+/** Runs proc buyModification (line 1101) until it waits for a decision or is done. */
+function stepBuyModification(state: State, frame: BuyModificationFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const mFound = mapFind(state.faceUpMods, state.players[frame.p]!.zone);
+        if (mFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.m = mFound;
+        if (!(!state.players[frame.p]!.mods.includes(frame.m) && state.players[frame.p]!.gold >= MOD_PRICE)) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 21, players: [frame.p] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        if (frame.buyMod) {
+          state.players[frame.p]!.gold -= MOD_PRICE;
+          mapDelete(state.faceUpMods, state.players[frame.p]!.zone);
+          state.players[frame.p]!.mods.push(frame.m);
+          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1109) < STAT_CAP) {
+            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1110) + 1);
+          } else {
+            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1111) < STAT_CAP) {
+              mapSet(
+                state.players[frame.p]!.tracks,
+                "cannons",
+                mapGet(state.players[frame.p]!.tracks, "cannons", 1112) + 1,
+              );
+            }
+          }
+        }
+
+        frame.pc = 2;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc buyModification has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentBuyModificationFrame(state: State): BuyModificationFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "buyModification")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to buyModification");
+  return frame;
+}
+
+function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
+  return {
+    routine: "redistributeMods",
+    pc: 0,
+    p,
+    m: "extraHammocks",
+    mList: [],
+    mIndex: 0,
+    free: [],
+    modPort: "havana",
+  };
+}
+
+/** Runs proc redistributeMods (line 1121) until it waits for a decision or is done. */
+function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.mList = shuffleInPlace(state.rng, clone(state.players[frame.p]!.mods)).slice();
+        frame.mIndex = 0;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (frame.mIndex >= frame.mList.length) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.m = at(frame.mList, frame.mIndex);
+        frame.free = collect5(state);
+        if (frame.free.length <= 0) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        state.pending = { site: 22, players: [frame.p] };
+        frame.pc = 4;
+        return;
+      }
+
+      case 2: {
+        state.players[frame.p]!.mods = [];
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        frame.mIndex++;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        mapSet(state.faceDownMods, frame.modPort, frame.m);
+        frame.pc = 3;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc redistributeMods has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentRedistributeModsFrame(state: State): RedistributeModsFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "redistributeMods")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to redistributeMods");
+  return frame;
+}
+
 function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 1070) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 1133) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect5(state, frame.p);
+        frame.bought$left = collect6(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -2914,7 +3203,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.p] };
+        state.pending = { site: 23, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -2930,7 +3219,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1073) - 1);
+          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1136) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -2947,7 +3236,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 24, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -2962,7 +3251,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1078) + 1);
+          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1141) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -2990,12 +3279,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1100) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1175) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1101);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1176);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -3019,9 +3308,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1106: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1181: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 23, players: [frame.p] };
+        state.pending = { site: 25, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -3036,7 +3325,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 1108) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1183) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -3059,16 +3348,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1114) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1189) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1115: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1190: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 26, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -3109,7 +3398,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 532) until it waits for a decision or is done. */
+/** Runs action Move (line 555) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3145,7 +3434,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          mapGet(state.players[frame.me]!.bounty, "england", 539) > 0 &&
+          mapGet(state.players[frame.me]!.bounty, "england", 562) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 5;
@@ -3159,7 +3448,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 554);
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 577);
         if (frame.excess <= 0) {
           frame.pc = 8;
           continue machine;
@@ -3244,7 +3533,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0 };
 }
 
-/** Runs action Scout (line 593) until it waits for a decision or is done. */
+/** Runs action Scout (line 616) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3313,13 +3602,19 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 954) until it waits for a decision or is done. */
+/** Runs action Port (line 977) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.me]!.portUsed = true;
         state.players[frame.me]!.actionsLeft -= 1;
+        const m = mapFind(state.faceDownMods, state.players[frame.me]!.zone);
+        if (m !== null) {
+          mapDelete(state.faceDownMods, state.players[frame.me]!.zone);
+          mapSet(state.faceUpMods, state.players[frame.me]!.zone, m);
+        }
+
         frame.first = true;
         frame.activity$left = activitiesFor(state, frame.me).slice();
         frame.pc = 1;
@@ -3511,6 +3806,12 @@ function run(state: State): void {
       case "visitShipyard":
         stepVisitShipyard(state, frame);
         break;
+      case "buyModification":
+        stepBuyModification(state, frame);
+        break;
+      case "redistributeMods":
+        stepRedistributeMods(state, frame);
+        break;
       case "tradeWeapons":
         stepTradeWeapons(state, frame);
         break;
@@ -3577,7 +3878,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 397)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 419)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -3587,7 +3888,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 446)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 468)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -3597,7 +3898,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 500)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 523)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -3607,7 +3908,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 540)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 563)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -3619,7 +3920,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 556)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 579)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -3631,7 +3932,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 630)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 653)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -3642,7 +3943,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 636)
+      // `choose engage: bool by p` (proc meetMerchant, line 659)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -3652,7 +3953,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 665)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 688)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -3665,7 +3966,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 673)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 696)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -3677,7 +3978,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 681)
+      // `choose discarded: int in cards by p` (proc raid, line 704)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -3688,7 +3989,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 686)
+      // `choose exchanged: int in cards by p` (proc raid, line 709)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -3699,7 +4000,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 723)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 746)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -3712,7 +4013,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p` (proc declare, line 779)
+      // `choose declaration: Declaration in options by p` (proc declare, line 802)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -3723,7 +4024,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose hitAt: Location by target` (proc dealHits, line 857)
+      // `choose hitAt: Location by target` (proc dealHits, line 880)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -3733,7 +4034,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose reward: Nation in nations by w` (proc victory, line 917)
+      // `choose reward: Nation in nations by w` (proc victory, line 940)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -3744,7 +4045,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 929)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 952)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -3757,7 +4058,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 960)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 988)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -3770,7 +4071,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 976)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1004)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -3783,7 +4084,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1020)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1048)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -3797,7 +4098,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1040)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1068)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -3809,7 +4110,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1057)
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1087)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -3821,7 +4122,28 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1071)
+      // `choose buyMod: bool by p` (proc buyModification, line 1104)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "buyMod", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 22: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1125)
+      const frame = currentRedistributeModsFrame(state);
+      const items = frame.free;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "modPort", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 23: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1134)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -3833,8 +4155,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1076)
+    case 24: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1139)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -3846,8 +4168,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1106)
+    case 25: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1181)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -3857,8 +4179,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1115)
+    case 26: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1190)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -4106,6 +4428,23 @@ function check(state: State, action: Action): string | null {
     }
 
     case 21: {
+      if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "buyMod must be true or false.";
+      return null;
+    }
+
+    case 22: {
+      if (action.type !== "modPort") return "Answer the choice of modPort first.";
+      const frame = currentRedistributeModsFrame(state);
+      const value = action.value;
+      const items = frame.free;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "modPort must be a position in free.";
+      return null;
+    }
+
+    case 23: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -4118,7 +4457,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -4127,7 +4466,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -4138,7 +4477,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -4346,6 +4685,22 @@ function apply(state: State, action: Action): void {
     }
 
     case 21: {
+      if (action.type !== "buyMod") throw notOfferedNow(action);
+      const frame = currentBuyModificationFrame(state);
+      frame.buyMod = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 22: {
+      if (action.type !== "modPort") throw notOfferedNow(action);
+      const frame = currentRedistributeModsFrame(state);
+      frame.modPort = at(frame.free, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 23: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -4353,7 +4708,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -4361,7 +4716,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -4369,7 +4724,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -4470,6 +4825,16 @@ function shownAction(state: State, action: Action): ShownAction {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "modPort":
+      switch (state.pending?.site) {
+        case 22: {
+          const frame = currentRedistributeModsFrame(state);
+          const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -4578,7 +4943,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 1040).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 1068).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -4595,9 +4960,20 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "modPort":
+      switch (state.pending?.site) {
+        case 22: {
+          const frame = currentRedistributeModsFrame(state);
+          const item = frame.free[action.value];
+          if (item === undefined) return null;
+          return `put a modification face down in ${item}`;
+        }
+      }
+
+      break;
     case "bought":
       switch (state.pending?.site) {
-        case 21: {
+        case 23: {
           if (action.value === null) return null;
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -4607,7 +4983,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 22: {
+        case 24: {
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -4641,6 +5017,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       bounty: { spain: 0, england: 0, france: 0, netherlands: 0 },
       scouted: [],
       dead: false,
+      mods: [],
       weapons: [],
       retiring: false,
       boughtWarship: false,
@@ -4702,6 +5079,44 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       caribbeanSea: "spain",
     },
     merchantTrack: [],
+    faceDownMods: {
+      havana: "extraHammocks",
+      santoDomingo: "extraHammocks",
+      sanJuan: "extraHammocks",
+      cartagena: "extraHammocks",
+      caracas: "extraHammocks",
+      trinidad: "extraHammocks",
+      portRoyal: "extraHammocks",
+      nassau: "extraHammocks",
+      bridgetown: "extraHammocks",
+      stJohn: "extraHammocks",
+      oldProvidence: "extraHammocks",
+      tortuga: "extraHammocks",
+      petiteGoave: "extraHammocks",
+      basseTerre: "extraHammocks",
+      curacao: "extraHammocks",
+      stMaarten: "extraHammocks",
+      caribbeanSea: "extraHammocks",
+    },
+    faceUpMods: {
+      havana: "extraHammocks",
+      santoDomingo: "extraHammocks",
+      sanJuan: "extraHammocks",
+      cartagena: "extraHammocks",
+      caracas: "extraHammocks",
+      trinidad: "extraHammocks",
+      portRoyal: "extraHammocks",
+      nassau: "extraHammocks",
+      bridgetown: "extraHammocks",
+      stJohn: "extraHammocks",
+      oldProvidence: "extraHammocks",
+      tortuga: "extraHammocks",
+      petiteGoave: "extraHammocks",
+      basseTerre: "extraHammocks",
+      curacao: "extraHammocks",
+      stMaarten: "extraHammocks",
+      caribbeanSea: "extraHammocks",
+    },
     weaponSupply: { grapplingHooks: 0, chainShot: 0, grapeshot: 0 },
     lastRoll: [],
     rng: createRng(options.seed, forced),
@@ -4713,6 +5128,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     mine.ship = "sloop";
   }
 
+  state.faceDownMods = {} satisfies Partial<Record<Zone, Modification>>;
+  state.faceUpMods = {} satisfies Partial<Record<Zone, Modification>>;
   state.captainDeck.pile = rangeList(0, CAPTAINS.length - 1);
   shuffleInPlace(state.rng, state.captainDeck.pile);
   state.events.pile = rangeList(0, EVENT_CARDS - 1);
@@ -4730,20 +5147,25 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 379));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 396));
   }
 
   for (const w of WEAPON_VALUES.slice().slice()) {
     mapSet(state.weaponSupply, w, WEAPON_TOKENS);
   }
 
-  let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
-  for (const z2 of ZONE_VALUES.slice().slice()) {
-    state.merchantZones.push(z2);
-    mapSet(state.merchantNations, z2, drawTop(tokens, 388));
+  let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
+  for (const z2 of mapKeys(PORT_NATION).slice()) {
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 404));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 391);
+  let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
+  for (const z3 of ZONE_VALUES.slice().slice()) {
+    state.merchantZones.push(z3);
+    mapSet(state.merchantNations, z3, drawTop(tokens, 410));
+  }
+
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 413);
   return state;
 }
 
@@ -4794,6 +5216,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     bounty: clone(mine.bounty),
     scouted: clone(mine.scouted),
     dead: mine.dead,
+    mods: mine.mods.slice(),
     weapons: mine.weapons.slice(),
     retiring: mine.retiring,
     boughtWarship: mine.boughtWarship,
@@ -4832,6 +5255,8 @@ function view(state: State, viewer: Player): View {
     merchantZones: state.merchantZones.slice(),
     merchantNations: mapSize(state.merchantNations),
     merchantTrack: state.merchantTrack.length,
+    faceDownMods: mapSize(state.faceDownMods),
+    faceUpMods: clone(state.faceUpMods),
     weaponSupply: clone(state.weaponSupply),
     lastRoll: state.lastRoll.slice(),
     toAct: state.pending === null ? [] : state.pending.players.slice(),
@@ -4880,6 +5305,11 @@ function validateState(value: unknown): string | null {
     if (!(Array.isArray(mine.scouted) && mine.scouted.every((x: unknown) => problemInTarget(x, playerCount) === null)))
       return "player.scouted is not a valid list of Target";
     if (!(typeof mine.dead === "boolean")) return "player.dead is not a valid bool";
+    if (!(
+      Array.isArray(mine.mods) &&
+      mine.mods.every((x: unknown) => (MODIFICATION_VALUES as readonly unknown[]).includes(x))
+    ))
+      return "player.mods is not a valid list of Modification";
     if (!(
       Array.isArray(mine.weapons) &&
       mine.weapons.every((x: unknown) => (WEAPON_VALUES as readonly unknown[]).includes(x))
@@ -4958,6 +5388,22 @@ function validateState(value: unknown): string | null {
   ))
     return "state.merchantTrack is not a valid list of Nation";
   if (!(
+    isRecord(value.faceDownMods) &&
+    Object.entries(value.faceDownMods).every(
+      ([k, x]) =>
+        (ZONE_VALUES as readonly unknown[]).includes(k) && (MODIFICATION_VALUES as readonly unknown[]).includes(x),
+    )
+  ))
+    return "state.faceDownMods is not a valid map from Zone to Modification";
+  if (!(
+    isRecord(value.faceUpMods) &&
+    Object.entries(value.faceUpMods).every(
+      ([k, x]) =>
+        (ZONE_VALUES as readonly unknown[]).includes(k) && (MODIFICATION_VALUES as readonly unknown[]).includes(x),
+    )
+  ))
+    return "state.faceUpMods is not a valid map from Zone to Modification";
+  if (!(
     isRecord(value.weaponSupply) &&
     Object.entries(value.weaponSupply).every(([k, x]) => (WEAPON_VALUES as readonly unknown[]).includes(k) && isInt(x))
   ))
@@ -4991,6 +5437,8 @@ function validateState(value: unknown): string | null {
     "sellGoods",
     "buyGoods",
     "visitShipyard",
+    "buyModification",
+    "redistributeMods",
     "tradeWeapons",
     "recruitCrew",
     "stashGold",
@@ -5005,7 +5453,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 25)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 27)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -5058,26 +5506,38 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[l]!.bounty, n_, 913) > 0 && mapGet(state.players[w]!.bounty, n_, 913) === 0) out.push(n_);
+    if (mapGet(state.players[l]!.bounty, n_, 936) > 0 && mapGet(state.players[w]!.bounty, n_, 936) === 0) out.push(n_);
+  }
+
+  return out;
+}
+
+/** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
+function collect5(state: State): Zone[] {
+  const out: Zone[] = [];
+  const items = mapKeys(PORT_NATION);
+  for (let i = 0; i < items.length; i++) {
+    const z = items[i]!;
+    if (!mapHas(state.faceDownMods, z) && !mapHas(state.faceUpMods, z)) out.push(z);
   }
 
   return out;
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect5(state: State, p: Player): Weapon[] {
+function collect6(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if (mapGet(state.weaponSupply, w, 1071) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if (mapGet(state.weaponSupply, w, 1134) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect6(z: Zone): Zone[] {
+function collect7(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -5089,19 +5549,19 @@ function collect6(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect7(): Partial<Record<Zone, Zone[]>> {
+function collect8(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect6(z));
+    mapSet(out, z, collect7(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect8(): Partial<Record<ShipType, ShipStats>> {
+function collect9(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -5113,7 +5573,7 @@ function collect8(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect9(): Good[] {
+function collect10(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -5124,8 +5584,20 @@ function collect9(): Good[] {
   return out;
 }
 
+/** [members(Modification)[i % 8] for i in range(0, 15)] */
+function collect11(): Modification[] {
+  const out: Modification[] = [];
+  const items = rangeList(0, 15);
+  for (let i = 0; i < items.length; i++) {
+    const i_ = items[i]!;
+    out.push(at(MODIFICATION_VALUES.slice(), i_ % 8));
+  }
+
+  return out;
+}
+
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count10(state: State, offer: number[], c: number): number {
+function count12(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -5137,9 +5609,9 @@ function count10(state: State, offer: number[], c: number): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect11(state: State, p: Player): Step[] {
+function collect13(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 516);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 539);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -5149,18 +5621,18 @@ function collect11(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any12(state: State, p: Player): boolean {
+function any14(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 524) === 0) return true;
+    if (mapGet(state.players[p]!.tracks, l, 547) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect13(state: State, p: Player): Target[] {
+function collect15(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -5178,42 +5650,42 @@ function collect13(state: State, p: Player): Target[] {
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any14(state: State, p: Player): boolean {
+function any16(state: State, p: Player): boolean {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[p]!.bounty, n_, 618) > 0) return true;
+    if (mapGet(state.players[p]!.bounty, n_, 641) > 0) return true;
   }
 
   return false;
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect15(state: State, p: Player): Location[] {
+function collect17(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 1085) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 1148) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum16(state: State, p: Player): number {
+function sum18(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1093);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1168);
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect17(state: State, p: Player): ShipType[] {
+function collect19(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
@@ -5221,7 +5693,7 @@ function collect17(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 1097).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 1172).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -5230,7 +5702,7 @@ function collect17(state: State, p: Player): ShipType[] {
 }
 
 /** count(d in faces: d >= 5) */
-function count18(state: State, faces: number[]): number {
+function count20(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -5242,7 +5714,7 @@ function count18(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum19(state: State, faces: number[]): number {
+function sum21(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -5258,7 +5730,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "2466c900",
+  sourceHash: "f0e969f9",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
