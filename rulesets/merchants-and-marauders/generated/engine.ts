@@ -111,11 +111,11 @@ export type Weapon = "grapplingHooks" | "chainShot" | "grapeshot";
 export const WEAPON_VALUES: readonly Weapon[] = ["grapplingHooks", "chainShot", "grapeshot"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 536) */
+/** enum Step (rules line 538) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 605) */
+/** enum Target (rules line 607) */
 export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
@@ -159,7 +159,7 @@ export interface CargoFace {
   icon: CargoIcon;
 }
 
-/** record Roll (rules line 776) */
+/** record Roll (rules line 778) */
 export interface Roll {
   skulls: number;
   rest: number;
@@ -174,6 +174,7 @@ export interface PlayerState {
   scouted: Target[];
   dead: boolean;
   mods: Modification[];
+  chasersFlipped: boolean;
   weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
@@ -282,6 +283,8 @@ export interface NavalCombatFrame {
   pc: number;
   a: Player;
   d: Player;
+  longA: number;
+  longD: number;
   combatRound: number;
   going: boolean;
   da: Declaration;
@@ -292,8 +295,25 @@ export interface NavalCombatFrame {
   dWins: boolean;
   hitsOnD: number;
   hitsOnA: number;
+}
+
+/** Where proc settleSinking is, and its locals, while it waits. */
+export interface SettleSinkingFrame {
+  readonly routine: "settleSinking";
+  pc: number;
+  a: Player;
+  d: Player;
   aSunk: boolean;
   dSunk: boolean;
+}
+
+/** Where proc chase is, and its locals, while it waits. */
+export interface ChaseFrame {
+  readonly routine: "chase";
+  pc: number;
+  p: Player;
+  fleeing: Player;
+  flipChasers: boolean;
 }
 
 /** Where proc dealHits is, and its locals, while it waits. */
@@ -314,6 +334,8 @@ export interface CrewCombatFrame {
   pc: number;
   boarder: Player;
   boarded: Player;
+  swivelOnBoarded: number;
+  swivelOnBoarder: number;
   going: boolean;
   rb: Roll;
   rd: Roll;
@@ -323,6 +345,14 @@ export interface CrewCombatFrame {
   boarderOut: boolean;
   boarderWins: boolean;
   boardedWins: boolean;
+}
+
+/** Where proc crewVictory is, and its locals, while it waits. */
+export interface CrewVictoryFrame {
+  readonly routine: "crewVictory";
+  pc: number;
+  w: Player;
+  l: Player;
 }
 
 /** Where proc victory is, and its locals, while it waits. */
@@ -477,8 +507,11 @@ export type Frame =
   | RaidFrame
   | DeclareFrame
   | NavalCombatFrame
+  | SettleSinkingFrame
+  | ChaseFrame
   | DealHitsFrame
   | CrewCombatFrame
+  | CrewVictoryFrame
   | VictoryFrame
   | PlunderFrame
   | SellGoodsFrame
@@ -493,33 +526,34 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 419) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 468) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 523) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 563) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 579) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 653) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 659) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 688) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 696) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 704) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 709) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 746) */
-/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 802) */
-/** site 13: `choose hitAt: Location by target` (proc dealHits, line 880) */
-/** site 14: `choose reward: Nation in nations by w` (proc victory, line 940) */
-/** site 15: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 952) */
-/** site 16: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 988) */
-/** site 17: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1004) */
-/** site 18: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1048) */
-/** site 19: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1068) */
-/** site 20: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1087) */
-/** site 21: `choose buyMod: bool by p` (proc buyModification, line 1104) */
-/** site 22: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1125) */
-/** site 23: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1134) */
-/** site 24: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1139) */
-/** site 25: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1181) */
-/** site 26: `choose stashed: 0..p.gold by p` (proc stashGold, line 1190) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 421) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 470) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 525) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 565) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 581) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 655) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 661) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 690) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 698) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 706) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 711) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 748) */
+/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 804) */
+/** site 13: `choose flipChasers: bool by p` (proc chase, line 888) */
+/** site 14: `choose hitAt: Location by target` (proc dealHits, line 915) */
+/** site 15: `choose reward: Nation in nations by w` (proc victory, line 986) */
+/** site 16: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 998) */
+/** site 17: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1034) */
+/** site 18: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1050) */
+/** site 19: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1094) */
+/** site 20: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1114) */
+/** site 21: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1133) */
+/** site 22: `choose buyMod: bool by p` (proc buyModification, line 1150) */
+/** site 23: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1171) */
+/** site 24: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1180) */
+/** site 25: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1185) */
+/** site 26: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1227) */
+/** site 27: `choose stashed: 0..p.gold by p` (proc stashGold, line 1236) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -547,7 +581,8 @@ export type Pending =
   | { site: 23; players: Player[] }
   | { site: 24; players: Player[] }
   | { site: 25; players: Player[] }
-  | { site: 26; players: Player[] };
+  | { site: 26; players: Player[] }
+  | { site: 27; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -580,7 +615,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 555). */
+/** The action Move (rules line 557). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -588,13 +623,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 595). */
+/** The action Retire (rules line 597). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 616). */
+/** The action Scout (rules line 618). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -602,26 +637,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 977). */
+/** The action Port (rules line 1023). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1203). */
+/** The action EndTurn (rules line 1249). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 523). */
+/** The answer to `choose newShip` (rules line 525). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 653). */
+/** The answer to `choose flag` (rules line 655). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -629,14 +664,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 659). */
+/** The answer to `choose engage` (rules line 661). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 688). */
+/** The answer to `choose spent` (rules line 690). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -644,14 +679,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 696). */
+/** The answer to `choose raidMove` (rules line 698). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 704). */
+/** The answer to `choose discarded` (rules line 706). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -659,7 +694,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 709). */
+/** The answer to `choose exchanged` (rules line 711). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -667,7 +702,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 746). */
+/** The answer to `choose kept` (rules line 748). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -675,7 +710,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 802). */
+/** The answer to `choose declaration` (rules line 804). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -683,14 +718,21 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hitAt` (rules line 880). */
+/** The answer to `choose flipChasers` (rules line 888). */
+export interface FlipChasersChoice {
+  readonly type: "flipChasers";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose hitAt` (rules line 915). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose reward` (rules line 940). */
+/** The answer to `choose reward` (rules line 986). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -698,7 +740,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 952). */
+/** The answer to `choose taken` (rules line 998). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -706,7 +748,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 1004). */
+/** The answer to `choose card` (rules line 1050). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -714,7 +756,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1068). */
+/** The answer to `choose newType` (rules line 1114). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -722,7 +764,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose repairAt` (rules line 1087). */
+/** The answer to `choose repairAt` (rules line 1133). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -730,14 +772,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 1104). */
+/** The answer to `choose buyMod` (rules line 1150). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 1125). */
+/** The answer to `choose modPort` (rules line 1171). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -745,7 +787,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 1134). */
+/** The answer to `choose bought` (rules line 1180). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -753,7 +795,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 1139). */
+/** The answer to `choose sold` (rules line 1185). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -761,28 +803,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 1181). */
+/** The answer to `choose hired` (rules line 1227). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1190). */
+/** The answer to `choose stashed` (rules line 1236). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 563). */
+/** The answer to `choose havenEntry` (rules line 565). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 579). */
+/** The answer to `choose dumped` (rules line 581). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -790,7 +832,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 988). */
+/** The answer to `choose activity` (rules line 1034). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -798,7 +840,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 419). */
+/** The answer to `choose startingShip` (rules line 421). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -821,6 +863,7 @@ export type Action =
   | ExchangedChoice
   | KeptChoice
   | DeclarationChoice
+  | FlipChasersChoice
   | HitAtChoice
   | RewardChoice
   | TakenChoice
@@ -847,6 +890,7 @@ export interface PlayerView {
   scouted: Target[];
   dead: boolean;
   mods: Modification[];
+  chasersFlipped: boolean;
   weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
@@ -1090,6 +1134,7 @@ const DECISION_NAMES: readonly string[] = [
   "exchanged",
   "kept",
   "declaration",
+  "flipChasers",
   "hitAt",
   "reward",
   "taken",
@@ -1143,29 +1188,29 @@ export function fullTracks(state: State, t: ShipType): Partial<Record<Location, 
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn stepsFor (line 538) */
+/** fn stepsFor (line 540) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect13(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 543) */
+/** fn mayEnter (line 545) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 544), 544) === 0)
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 546), 546) === 0)
   );
 }
 
-/** fn anyDestroyed (line 547) */
+/** fn anyDestroyed (line 549) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any14(state, p);
 }
 
-/** fn stepText (line 549) */
+/** fn stepText (line 551) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1179,7 +1224,7 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn targetsFor (line 607) */
+/** fn targetsFor (line 609) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
@@ -1187,7 +1232,7 @@ export function targetsFor(state: State, p: Player): Target[] {
   );
 }
 
-/** fn targetText (line 611) */
+/** fn targetText (line 613) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -1197,12 +1242,12 @@ export function targetText(state: State, t: Target): string {
   return `player Player ${q}'s ship`;
 }
 
-/** fn isPirate (line 641) */
+/** fn isPirate (line 643) */
 export function isPirate(state: State, p: Player): boolean {
   return any16(state, p);
 }
 
-/** fn raidMoveText (line 670) */
+/** fn raidMoveText (line 672) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1219,38 +1264,38 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn beats (line 791) */
+/** fn beats (line 793) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 794) */
+/** fn declarationsFor (line 796) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 795) === 0
+  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 797) === 0
     ? ["shoot"]
-    : mapGet(state.players[p]!.tracks, "crew", 795) === 0
+    : mapGet(state.players[p]!.tracks, "crew", 797) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 807) */
+/** fn contestDice (line 809) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return mapGet(state.players[p]!.tracks, "mast", 808) === 0
+  return mapGet(state.players[p]!.tracks, "mast", 810) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
         (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 811) */
+/** fn shots (line 813) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? mapGet(state.players[p]!.tracks, "cannons", 812)
-      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 812));
+      ? mapGet(state.players[p]!.tracks, "cannons", 814)
+      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 814));
 }
 
-/** fn activityText (line 964) */
+/** fn activityText (line 1010) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -1271,7 +1316,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 973) */
+/** fn activitiesFor (line 1019) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -1279,17 +1324,17 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 1147) */
+/** fn repairable (line 1193) */
 export function repairable(state: State, p: Player): Location[] {
   return collect17(state, p);
 }
 
-/** fn full (line 1151) */
+/** fn full (line 1197) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1151) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1197) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 1154) */
+/** fn modBonus (line 1200) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -1306,34 +1351,34 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 1162) */
+/** fn maneuverability (line 1208) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    mapGet(STATS, state.players[p]!.ship, 1163).maneuverability +
+    mapGet(STATS, state.players[p]!.ship, 1209).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 1167) */
+/** fn saleValue (line 1213) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    mapGet(STATS, state.players[p]!.ship, 1168).sell + state.players[p]!.mods.length - sum18(state, p),
+    mapGet(STATS, state.players[p]!.ship, 1214).sell + state.players[p]!.mods.length - sum18(state, p),
   );
 }
 
-/** fn affordableShips (line 1171) */
+/** fn affordableShips (line 1217) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect19(state, p);
 }
 
-/** fn total (line 1201) */
+/** fn total (line 1247) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 473) */
+/** proc launch (line 475) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -1341,29 +1386,29 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 483) */
+/** proc skillCheck (line 485) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc addBounty (line 636) */
+/** proc addBounty (line 638) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 637) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 639) + 1));
 }
 
-/** proc hit (line 761) */
+/** proc hit (line 763) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 762) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 763) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 764) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 765) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 764) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 765) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 766) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 767) - 1);
     }
   }
 }
 
-/** proc rollDice (line 781) */
+/** proc rollDice (line 783) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -1374,17 +1419,17 @@ export function rollDice(state: State, n_: number): Roll {
   return { skulls: count20(state, faces), rest: sum21(state, faces) };
 }
 
-/** proc damage (line 886) */
+/** proc damage (line 921) */
 export function damage(state: State, p: Player, l: Location): void {
   hit(state, p, l);
-  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 888)) {
-    let c = pickRandom(state.rng, state.players[p]!.cargo, 889);
+  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 923)) {
+    let c = pickRandom(state.rng, state.players[p]!.cargo, 924);
     removeValue(state.players[p]!.cargo, c);
     state.cargoDeck.discard.push(c);
   }
 }
 
-/** proc gainGlory (line 1196) */
+/** proc gainGlory (line 1242) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -1401,7 +1446,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 595): its effects, once allowed. */
+/** action Retire (line 597): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -1426,7 +1471,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1203): its effects, once allowed. */
+/** action EndTurn (line 1249): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -1435,7 +1480,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 416) until it waits for a decision or is done. */
+/** Runs the flow (line 418) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1471,7 +1516,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 433));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 435));
             }
           }
         }
@@ -1555,7 +1600,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 455) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 457) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1631,7 +1676,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 491) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 493) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1642,7 +1687,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 497) + 1);
+          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 499) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -1684,7 +1729,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 517) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 519) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1742,12 +1787,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 645) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 647) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 646);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 648);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1856,7 +1901,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 678) until it waits for a decision or is done. */
+/** Runs proc raid (line 680) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1900,7 +1945,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 690) + 1);
+          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 692) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -1939,7 +1984,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           }
         }
 
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 734) !== 0) {
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 736) !== 0) {
           frame.pc = 14;
           continue machine;
         }
@@ -2038,7 +2083,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 746) - state.players[frame.p]!.cargo.length,
+          mapGet(state.players[frame.p]!.tracks, "hold", 748) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 18;
@@ -2117,7 +2162,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 797) until it waits for a decision or is done. */
+/** Runs proc declare (line 799) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2159,6 +2204,8 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
     pc: 0,
     a,
     d,
+    longA: 0,
+    longD: 0,
     combatRound: 0,
     going: false,
     da: "shoot",
@@ -2169,84 +2216,148 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
     dWins: false,
     hitsOnD: 0,
     hitsOnA: 0,
-    aSunk: false,
-    dSunk: false,
   };
 }
 
-/** Runs proc navalCombat (line 814) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 816) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.combatRound = 0;
-        frame.going = true;
+        state.players[frame.a]!.chasersFlipped = false;
+        state.players[frame.d]!.chasersFlipped = false;
+        frame.longA = state.players[frame.a]!.mods.includes("longGuns")
+          ? rollDice(state, mapGet(state.players[frame.a]!.tracks, "cannons", 821)).skulls
+          : 0;
+        frame.longD = state.players[frame.d]!.mods.includes("longGuns")
+          ? rollDice(state, mapGet(state.players[frame.d]!.tracks, "cannons", 822)).skulls
+          : 0;
         frame.pc = 1;
-        continue machine;
+        state.stack.push(newDealHitsFrame(frame.d, frame.longA));
+        return;
       }
 
       case 1: {
-        if (!frame.going) {
-          frame.pc = 2;
-          continue machine;
-        }
-
-        frame.combatRound += 1;
-        frame.pc = 3;
-        state.stack.push(newDeclareFrame(frame.a, frame.combatRound));
+        frame.pc = 2;
+        state.stack.push(newDealHitsFrame(frame.a, frame.longD));
         return;
       }
 
       case 2: {
-        state.stack.pop();
+        frame.combatRound = 0;
+        frame.going =
+          mapGet(state.players[frame.a]!.tracks, "hull", 826) > 0 &&
+          mapGet(state.players[frame.d]!.tracks, "hull", 826) > 0;
+        if (frame.going) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.pc = 4;
+        state.stack.push(newSettleSinkingFrame(frame.a, frame.d));
         return;
       }
 
       case 3: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 5: {
+        if (!frame.going) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.combatRound += 1;
+        frame.pc = 7;
+        state.stack.push(newDeclareFrame(frame.a, frame.combatRound));
+        return;
+      }
+
+      case 6: {
+        state.stack.pop();
+        return;
+      }
+
+      case 7: {
         frame.da = state.returns.declare;
-        frame.pc = 4;
+        frame.pc = 8;
         state.stack.push(newDeclareFrame(frame.d, frame.combatRound));
         return;
       }
 
-      case 4: {
+      case 8: {
         frame.dd = state.returns.declare;
+        if (frame.dd !== "flee") {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.pc = 10;
+        state.stack.push(newChaseFrame(frame.a, frame.d));
+        return;
+      }
+
+      case 9: {
+        if (frame.da !== "flee") {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        frame.pc = 12;
+        state.stack.push(newChaseFrame(frame.d, frame.a));
+        return;
+      }
+
+      case 10: {
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 11: {
         frame.ra = clone<Roll>(rollDice(state, contestDice(state, frame.a, frame.d)));
         frame.rd = clone<Roll>(rollDice(state, contestDice(state, frame.d, frame.a)));
         frame.aWins = beats(state, frame.ra, frame.rd);
         frame.dWins = beats(state, frame.rd, frame.ra);
         frame.hitsOnD = shots(state, frame.a, frame.da, frame.aWins, frame.ra);
         frame.hitsOnA = shots(state, frame.d, frame.dd, frame.dWins, frame.rd);
-        frame.pc = 5;
+        frame.pc = 13;
         state.stack.push(newDealHitsFrame(frame.d, frame.hitsOnD));
         return;
       }
 
-      case 5: {
-        frame.pc = 6;
+      case 12: {
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 14;
         state.stack.push(newDealHitsFrame(frame.a, frame.hitsOnA));
         return;
       }
 
-      case 6: {
-        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 832) === 0;
-        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 833) === 0;
-        if (!(frame.aSunk || frame.dSunk)) {
-          frame.pc = 7;
+      case 14: {
+        if (!(
+          mapGet(state.players[frame.a]!.tracks, "hull", 852) === 0 ||
+          mapGet(state.players[frame.d]!.tracks, "hull", 852) === 0
+        )) {
+          frame.pc = 15;
           continue machine;
         }
 
-        if (!(frame.aSunk && !frame.dSunk)) {
-          frame.pc = 9;
-          continue machine;
-        }
-
-        frame.pc = 11;
-        state.stack.push(newVictoryFrame(frame.d, frame.a));
+        frame.pc = 17;
+        state.stack.push(newSettleSinkingFrame(frame.a, frame.d));
         return;
       }
 
-      case 7: {
+      case 15: {
         if (!(
           (frame.da === "flee" && frame.aWins && frame.rd.skulls === 0) ||
           (frame.dd === "flee" && frame.dWins && frame.ra.skulls === 0)
@@ -2260,77 +2371,19 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         continue machine;
       }
 
-      case 8: {
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 9: {
-        if (!(frame.dSunk && !frame.aSunk)) {
-          frame.pc = 12;
-          continue machine;
-        }
-
-        frame.pc = 13;
-        state.stack.push(newVictoryFrame(frame.a, frame.d));
-        return;
-      }
-
-      case 10: {
-        if (!frame.aSunk) {
-          frame.pc = 14;
-          continue machine;
-        }
-
-        frame.pc = 15;
-        state.stack.push(newCaptainDiesFrame(frame.a));
-        return;
-      }
-
-      case 11: {
-        frame.pc = 10;
-        continue machine;
-      }
-
-      case 12: {
-        frame.pc = 10;
-        continue machine;
-      }
-
-      case 13: {
-        frame.pc = 12;
-        continue machine;
-      }
-
-      case 14: {
-        if (!frame.dSunk) {
-          frame.pc = 16;
-          continue machine;
-        }
-
-        frame.pc = 17;
-        state.stack.push(newCaptainDiesFrame(frame.d));
-        return;
-      }
-
-      case 15: {
-        frame.pc = 14;
-        continue machine;
-      }
-
       case 16: {
-        frame.going = false;
-        frame.pc = 8;
+        frame.pc = 5;
         continue machine;
       }
 
       case 17: {
+        frame.going = false;
         frame.pc = 16;
         continue machine;
       }
 
       case 18: {
-        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 851) > 0)) {
+        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 858) > 0)) {
           frame.pc = 20;
           continue machine;
         }
@@ -2341,12 +2394,12 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 19: {
-        frame.pc = 8;
+        frame.pc = 16;
         continue machine;
       }
 
       case 20: {
-        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 854) > 0)) {
+        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 861) > 0)) {
           frame.pc = 23;
           continue machine;
         }
@@ -2384,11 +2437,160 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   }
 }
 
+function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
+  return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
+}
+
+/** Runs proc settleSinking (line 869) until it waits for a decision or is done. */
+function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 870) === 0;
+        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 871) === 0;
+        if (!(frame.aSunk && !frame.dSunk)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 3;
+        state.stack.push(newVictoryFrame(frame.d, frame.a));
+        return;
+      }
+
+      case 1: {
+        if (!(frame.dSunk && !frame.aSunk)) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.pc = 5;
+        state.stack.push(newVictoryFrame(frame.a, frame.d));
+        return;
+      }
+
+      case 2: {
+        if (!frame.aSunk) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.pc = 7;
+        state.stack.push(newCaptainDiesFrame(frame.a));
+        return;
+      }
+
+      case 3: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 6: {
+        if (!frame.dSunk) {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        frame.pc = 9;
+        state.stack.push(newCaptainDiesFrame(frame.d));
+        return;
+      }
+
+      case 7: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 8: {
+        state.stack.pop();
+        return;
+      }
+
+      case 9: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc settleSinking has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
+  return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
+}
+
+/** Runs proc chase (line 886) until it waits for a decision or is done. */
+function stepChase(state: State, frame: ChaseFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (!(state.players[frame.p]!.mods.includes("chasers") && !state.players[frame.p]!.chasersFlipped)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 13, players: [frame.p] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        if (!frame.flipChasers) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        state.players[frame.p]!.chasersFlipped = true;
+        frame.pc = 4;
+        state.stack.push(newDealHitsFrame(frame.fleeing, 1));
+        return;
+      }
+
+      case 3: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc chase has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentChaseFrame(state: State): ChaseFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "chase")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to chase");
+  return frame;
+}
+
 function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits, chosen: 0, times: 0, count: 0, hitAt: "hull" };
 }
 
-/** Runs proc dealHits (line 863) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 898) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2427,7 +2629,7 @@ function stepDealHits(state: State, frame: DealHitsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 13, players: [frame.target] };
+        state.pending = { site: 14, players: [frame.target] };
         frame.pc = 3;
         return;
       }
@@ -2463,6 +2665,8 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
     pc: 0,
     boarder,
     boarded,
+    swivelOnBoarded: 0,
+    swivelOnBoarder: 0,
     going: false,
     rb: { skulls: 0, rest: 0 },
     rd: { skulls: 0, rest: 0 },
@@ -2475,25 +2679,50 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 897) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 932) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 898) !== 0) {
+        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 933) !== 0) {
           frame.pc = 1;
           continue machine;
         }
 
         frame.pc = 3;
-        state.stack.push(newVictoryFrame(frame.boarder, frame.boarded));
+        state.stack.push(newCrewVictoryFrame(frame.boarder, frame.boarded));
         return;
       }
 
       case 1: {
-        frame.going = true;
+        frame.swivelOnBoarded =
+          state.players[frame.boarder]!.mods.includes("swivelGuns") && rollDice(state, 2).skulls > 0 ? 1 : 0;
+        frame.swivelOnBoarder =
+          state.players[frame.boarded]!.mods.includes("swivelGuns") && rollDice(state, 2).skulls > 0 ? 1 : 0;
+        mapSet(
+          state.players[frame.boarded]!.tracks,
+          "crew",
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 939) - frame.swivelOnBoarded),
+        );
+        mapSet(
+          state.players[frame.boarder]!.tracks,
+          "crew",
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 940) - frame.swivelOnBoarder),
+        );
+        frame.going =
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 941) > 0 &&
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 941) > 0;
+        if (!(
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 942) === 0 &&
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 942) > 0
+        )) {
+          frame.pc = 4;
+          continue machine;
+        }
+
         frame.pc = 6;
-        continue machine;
+        state.stack.push(newCrewVictoryFrame(frame.boarder, frame.boarded));
+        return;
       }
 
       case 2: {
@@ -2502,46 +2731,68 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
       }
 
       case 3: {
-        frame.pc = 4;
-        state.stack.push(newPlunderFrame(frame.boarder, frame.boarded));
-        return;
-      }
-
-      case 4: {
-        frame.pc = 5;
-        state.stack.push(newCaptainDiesFrame(frame.boarded));
-        return;
-      }
-
-      case 5: {
         frame.pc = 2;
         continue machine;
       }
 
-      case 6: {
-        if (!frame.going) {
+      case 4: {
+        if (!(
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 944) === 0 &&
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 944) > 0
+        )) {
           frame.pc = 7;
+          continue machine;
+        }
+
+        frame.pc = 8;
+        state.stack.push(newCrewVictoryFrame(frame.boarded, frame.boarder));
+        return;
+      }
+
+      case 5: {
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 7: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 8: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 9: {
+        if (!frame.going) {
+          frame.pc = 10;
           continue machine;
         }
 
         frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
-        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 907));
-        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 908));
+        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 950));
+        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 951));
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 909) - frame.onBoarded),
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 952) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 910) - frame.onBoarder),
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 953) - frame.onBoarder),
         );
-        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 911) === 0;
-        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 912) === 0;
+        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 954) === 0;
+        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 955) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
-          frame.pc = 8;
+          frame.pc = 11;
           continue machine;
         }
 
@@ -2549,77 +2800,53 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.boarderWins = !frame.boarderOut || (frame.boardedOut && beats(state, frame.rb, frame.rd));
         frame.boardedWins = !frame.boardedOut || (frame.boarderOut && beats(state, frame.rd, frame.rb));
         if (!(frame.boarderWins && !frame.boardedWins)) {
-          frame.pc = 9;
+          frame.pc = 12;
           continue machine;
         }
 
-        frame.pc = 11;
-        state.stack.push(newVictoryFrame(frame.boarder, frame.boarded));
-        return;
-      }
-
-      case 7: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 8: {
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 9: {
-        if (!(frame.boardedWins && !frame.boarderWins)) {
-          frame.pc = 14;
-          continue machine;
-        }
-
-        frame.pc = 15;
-        state.stack.push(newVictoryFrame(frame.boarded, frame.boarder));
+        frame.pc = 14;
+        state.stack.push(newCrewVictoryFrame(frame.boarder, frame.boarded));
         return;
       }
 
       case 10: {
-        frame.pc = 8;
+        frame.pc = 2;
         continue machine;
       }
 
       case 11: {
-        frame.pc = 12;
-        state.stack.push(newPlunderFrame(frame.boarder, frame.boarded));
-        return;
+        frame.pc = 9;
+        continue machine;
       }
 
       case 12: {
-        frame.pc = 13;
-        state.stack.push(newCaptainDiesFrame(frame.boarded));
+        if (!(frame.boardedWins && !frame.boarderWins)) {
+          frame.pc = 15;
+          continue machine;
+        }
+
+        frame.pc = 16;
+        state.stack.push(newCrewVictoryFrame(frame.boarded, frame.boarder));
         return;
       }
 
       case 13: {
-        frame.pc = 10;
+        frame.pc = 11;
         continue machine;
       }
 
       case 14: {
-        frame.pc = 10;
+        frame.pc = 13;
         continue machine;
       }
 
       case 15: {
-        frame.pc = 16;
-        state.stack.push(newPlunderFrame(frame.boarded, frame.boarder));
-        return;
+        frame.pc = 13;
+        continue machine;
       }
 
       case 16: {
-        frame.pc = 17;
-        state.stack.push(newCaptainDiesFrame(frame.boarder));
-        return;
-      }
-
-      case 17: {
-        frame.pc = 14;
+        frame.pc = 15;
         continue machine;
       }
 
@@ -2629,11 +2856,48 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   }
 }
 
+function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
+  return { routine: "crewVictory", pc: 0, w, l };
+}
+
+/** Runs proc crewVictory (line 972) until it waits for a decision or is done. */
+function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.pc = 1;
+        state.stack.push(newVictoryFrame(frame.w, frame.l));
+        return;
+      }
+
+      case 1: {
+        frame.pc = 2;
+        state.stack.push(newPlunderFrame(frame.w, frame.l));
+        return;
+      }
+
+      case 2: {
+        frame.pc = 3;
+        state.stack.push(newCaptainDiesFrame(frame.l));
+        return;
+      }
+
+      case 3: {
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc crewVictory has no step ${frame.pc}`);
+    }
+  }
+}
+
 function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 934) until it waits for a decision or is done. */
+/** Runs proc victory (line 980) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2651,7 +2915,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.w] };
+        state.pending = { site: 15, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -2662,7 +2926,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 943);
+        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 989);
         frame.pc = 1;
         continue machine;
       }
@@ -2690,7 +2954,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   return { routine: "plunder", pc: 0, w, l, taken$left: [], taken$limit: 0, taken$taken: 0, taken: null };
 }
 
-/** Runs proc plunder (line 949) until it waits for a decision or is done. */
+/** Runs proc plunder (line 995) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2700,7 +2964,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          mapGet(state.players[frame.w]!.tracks, "hold", 952) - state.players[frame.w]!.cargo.length,
+          mapGet(state.players[frame.w]!.tracks, "hold", 998) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -2713,7 +2977,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 15, players: [frame.w] };
+        state.pending = { site: 16, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -2756,12 +3020,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 1001) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 1047) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1002);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1048);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -2774,14 +3038,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 17, players: [frame.p] };
+        state.pending = { site: 18, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 1016);
+          let fresh = pickRandom(state.rng, state.demandReserve, 1062);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -2833,7 +3097,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 1029) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 1075) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2849,7 +3113,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1038)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1084)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -2871,7 +3135,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.p] };
+        state.pending = { site: 19, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -2934,12 +3198,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 1067) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1113) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 19, players: [frame.p] };
+        state.pending = { site: 20, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -2952,7 +3216,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1070).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1116).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -2966,8 +3230,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
 
       case 3: {
         frame.keptCrew = Math.min(
-          mapGet(state.players[frame.p]!.tracks, "crew", 1073),
-          mapGet(STATS, frame.t, 1073).crew,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1119),
+          mapGet(STATS, frame.t, 1119).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -3003,7 +3267,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.p] };
+        state.pending = { site: 21, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -3017,7 +3281,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1090) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1136) + 1);
         } else {
           frame.repairing = false;
         }
@@ -3043,7 +3307,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 1101) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 1147) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3060,7 +3324,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.p] };
+        state.pending = { site: 22, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3080,14 +3344,14 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.gold -= MOD_PRICE;
           mapDelete(state.faceUpMods, state.players[frame.p]!.zone);
           state.players[frame.p]!.mods.push(frame.m);
-          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1109) < STAT_CAP) {
-            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1110) + 1);
+          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1155) < STAT_CAP) {
+            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1156) + 1);
           } else {
-            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1111) < STAT_CAP) {
+            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1157) < STAT_CAP) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                mapGet(state.players[frame.p]!.tracks, "cannons", 1112) + 1,
+                mapGet(state.players[frame.p]!.tracks, "cannons", 1158) + 1,
               );
             }
           }
@@ -3123,7 +3387,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 1121) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 1167) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3147,7 +3411,7 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 23, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -3187,7 +3451,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 1133) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 1179) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3203,7 +3467,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.p] };
+        state.pending = { site: 24, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3219,7 +3483,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1136) - 1);
+          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1182) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -3236,7 +3500,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 25, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -3251,7 +3515,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1141) + 1);
+          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1187) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -3279,12 +3543,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1175) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1221) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1176);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1222);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -3308,9 +3572,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1181: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1227: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 26, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -3325,7 +3589,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 1183) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1229) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -3348,16 +3612,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1189) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1235) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1190: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1236: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -3398,7 +3662,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 555) until it waits for a decision or is done. */
+/** Runs action Move (line 557) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3434,7 +3698,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          mapGet(state.players[frame.me]!.bounty, "england", 562) > 0 &&
+          mapGet(state.players[frame.me]!.bounty, "england", 564) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 5;
@@ -3448,7 +3712,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 577);
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 579);
         if (frame.excess <= 0) {
           frame.pc = 8;
           continue machine;
@@ -3533,7 +3797,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0 };
 }
 
-/** Runs action Scout (line 616) until it waits for a decision or is done. */
+/** Runs action Scout (line 618) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3602,7 +3866,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 977) until it waits for a decision or is done. */
+/** Runs action Port (line 1023) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3627,7 +3891,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 16, players: [frame.me] };
+        state.pending = { site: 17, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -3785,11 +4049,20 @@ function run(state: State): void {
       case "navalCombat":
         stepNavalCombat(state, frame);
         break;
+      case "settleSinking":
+        stepSettleSinking(state, frame);
+        break;
+      case "chase":
+        stepChase(state, frame);
+        break;
       case "dealHits":
         stepDealHits(state, frame);
         break;
       case "crewCombat":
         stepCrewCombat(state, frame);
+        break;
+      case "crewVictory":
+        stepCrewVictory(state, frame);
         break;
       case "victory":
         stepVictory(state, frame);
@@ -3878,7 +4151,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 419)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 421)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -3888,7 +4161,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 468)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 470)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -3898,7 +4171,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 523)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 525)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -3908,7 +4181,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 563)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 565)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -3920,7 +4193,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 579)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 581)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -3932,7 +4205,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 653)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 655)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -3943,7 +4216,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 659)
+      // `choose engage: bool by p` (proc meetMerchant, line 661)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -3953,7 +4226,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 688)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 690)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -3966,7 +4239,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 696)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 698)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -3978,7 +4251,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 704)
+      // `choose discarded: int in cards by p` (proc raid, line 706)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -3989,7 +4262,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 709)
+      // `choose exchanged: int in cards by p` (proc raid, line 711)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -4000,7 +4273,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 746)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 748)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -4013,7 +4286,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p` (proc declare, line 802)
+      // `choose declaration: Declaration in options by p` (proc declare, line 804)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -4024,7 +4297,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose hitAt: Location by target` (proc dealHits, line 880)
+      // `choose flipChasers: bool by p` (proc chase, line 888)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "flipChasers", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 14: {
+      // `choose hitAt: Location by target` (proc dealHits, line 915)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -4033,8 +4316,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 14: {
-      // `choose reward: Nation in nations by w` (proc victory, line 940)
+    case 15: {
+      // `choose reward: Nation in nations by w` (proc victory, line 986)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -4044,8 +4327,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 15: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 952)
+    case 16: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 998)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -4057,8 +4340,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 16: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 988)
+    case 17: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1034)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -4070,8 +4353,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 17: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1004)
+    case 18: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1050)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4083,8 +4366,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1048)
+    case 19: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1094)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4097,8 +4380,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1068)
+    case 20: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1114)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4109,8 +4392,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1087)
+    case 21: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1133)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4121,8 +4404,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose buyMod: bool by p` (proc buyModification, line 1104)
+    case 22: {
+      // `choose buyMod: bool by p` (proc buyModification, line 1150)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -4131,8 +4414,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1125)
+    case 23: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1171)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -4142,8 +4425,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1134)
+    case 24: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1180)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -4155,8 +4438,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1139)
+    case 25: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1185)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -4168,8 +4451,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1181)
+    case 26: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1227)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -4179,8 +4462,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1190)
+    case 27: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1236)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -4345,6 +4628,13 @@ function check(state: State, action: Action): string | null {
     }
 
     case 13: {
+      if (action.type !== "flipChasers") return "Answer the choice of flipChasers first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "flipChasers must be true or false.";
+      return null;
+    }
+
+    case 14: {
       if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -4352,7 +4642,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 14: {
+    case 15: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -4362,7 +4652,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 15: {
+    case 16: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -4371,7 +4661,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -4384,7 +4674,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -4393,7 +4683,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -4407,7 +4697,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -4417,7 +4707,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -4427,14 +4717,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -4444,7 +4734,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 24: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -4457,7 +4747,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 25: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -4466,7 +4756,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 26: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -4477,7 +4767,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 26: {
+    case 27: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -4621,6 +4911,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 13: {
+      if (action.type !== "flipChasers") throw notOfferedNow(action);
+      const frame = currentChaseFrame(state);
+      frame.flipChasers = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 14: {
       if (action.type !== "hitAt") throw notOfferedNow(action);
       const frame = currentDealHitsFrame(state);
       frame.hitAt = action.value;
@@ -4628,7 +4926,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 14: {
+    case 15: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -4636,7 +4934,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 15: {
+    case 16: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -4644,7 +4942,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -4652,7 +4950,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -4660,7 +4958,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -4668,7 +4966,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -4676,7 +4974,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -4684,7 +4982,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -4692,7 +4990,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -4700,7 +4998,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 24: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -4708,7 +5006,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 25: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -4716,7 +5014,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 26: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -4724,7 +5022,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 27: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -4800,7 +5098,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 14: {
+        case 15: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -4810,7 +5108,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 19: {
+        case 20: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -4821,7 +5119,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -4832,7 +5130,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 22: {
+        case 23: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -4900,7 +5198,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 15: {
+        case 16: {
           if (action.value === null) return null;
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -4910,7 +5208,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 16: {
+        case 17: {
           if (action.value === null) return null;
           const value = action.value;
           return activityText(state, value);
@@ -4920,14 +5218,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 17: {
+        case 18: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 18: {
+        case 19: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
@@ -4938,19 +5236,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 19: {
+        case 20: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 1068).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 1114).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = repairable(state, frame.p)[action.value];
@@ -4962,7 +5260,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 22: {
+        case 23: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -4973,7 +5271,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 23: {
+        case 24: {
           if (action.value === null) return null;
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -4983,7 +5281,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 24: {
+        case 25: {
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -5018,6 +5316,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       scouted: [],
       dead: false,
       mods: [],
+      chasersFlipped: false,
       weapons: [],
       retiring: false,
       boughtWarship: false,
@@ -5147,7 +5446,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 396));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 398));
   }
 
   for (const w of WEAPON_VALUES.slice().slice()) {
@@ -5156,16 +5455,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 404));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 406));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES.slice().slice()) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 410));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 412));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 413);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 415);
   return state;
 }
 
@@ -5217,6 +5516,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     scouted: clone(mine.scouted),
     dead: mine.dead,
     mods: mine.mods.slice(),
+    chasersFlipped: mine.chasersFlipped,
     weapons: mine.weapons.slice(),
     retiring: mine.retiring,
     boughtWarship: mine.boughtWarship,
@@ -5310,6 +5610,7 @@ function validateState(value: unknown): string | null {
       mine.mods.every((x: unknown) => (MODIFICATION_VALUES as readonly unknown[]).includes(x))
     ))
       return "player.mods is not a valid list of Modification";
+    if (!(typeof mine.chasersFlipped === "boolean")) return "player.chasersFlipped is not a valid bool";
     if (!(
       Array.isArray(mine.weapons) &&
       mine.weapons.every((x: unknown) => (WEAPON_VALUES as readonly unknown[]).includes(x))
@@ -5430,8 +5731,11 @@ function validateState(value: unknown): string | null {
     "raid",
     "declare",
     "navalCombat",
+    "settleSinking",
+    "chase",
     "dealHits",
     "crewCombat",
+    "crewVictory",
     "victory",
     "plunder",
     "sellGoods",
@@ -5453,7 +5757,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 27)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 28)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -5506,7 +5810,7 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[l]!.bounty, n_, 936) > 0 && mapGet(state.players[w]!.bounty, n_, 936) === 0) out.push(n_);
+    if (mapGet(state.players[l]!.bounty, n_, 982) > 0 && mapGet(state.players[w]!.bounty, n_, 982) === 0) out.push(n_);
   }
 
   return out;
@@ -5530,7 +5834,7 @@ function collect6(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if (mapGet(state.weaponSupply, w, 1134) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if (mapGet(state.weaponSupply, w, 1180) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -5611,7 +5915,7 @@ function count12(state: State, offer: number[], c: number): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect13(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 539);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 541);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -5625,7 +5929,7 @@ function any14(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 547) === 0) return true;
+    if (mapGet(state.players[p]!.tracks, l, 549) === 0) return true;
   }
 
   return false;
@@ -5654,7 +5958,7 @@ function any16(state: State, p: Player): boolean {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[p]!.bounty, n_, 641) > 0) return true;
+    if (mapGet(state.players[p]!.bounty, n_, 643) > 0) return true;
   }
 
   return false;
@@ -5666,7 +5970,7 @@ function collect17(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 1148) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 1194) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -5678,7 +5982,7 @@ function sum18(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1168);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1214);
   }
 
   return total;
@@ -5693,7 +5997,7 @@ function collect19(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 1172).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 1218).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -5730,7 +6034,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "f0e969f9",
+  sourceHash: "9f2dd36c",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
