@@ -52,16 +52,16 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 1094",
-  "A special weapon costs 3 gold.": "rules line 1180",
-  "Each crew member costs 2 gold.": "rules line 1227",
+  "You cannot pay for that card.": "rules line 1112",
+  "A special weapon costs 3 gold.": "rules line 1198",
+  "Each crew member costs 2 gold.": "rules line 1245",
   "The fee is 2 gold.": "rules line 565",
   "A captain retires in a port, before any action of the turn.": "rules line 598",
   "Scouting is done at sea.": "rules line 619",
   "You have already scouted that target this turn.": "rules line 620",
-  "The Port action is taken in a port.": "rules line 1024",
-  "The Port action may be taken once per turn.": "rules line 1025",
-  "Sell Goods must be the first activity.": "rules line 1034",
+  "The Port action is taken in a port.": "rules line 1042",
+  "The Port action may be taken once per turn.": "rules line 1043",
+  "Sell Goods must be the first activity.": "rules line 1052",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -97,7 +97,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 1274).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 1274).includes("caracas"),
+      mapGet(SEA_LINKS, "havana", 1292).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 1292).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -141,16 +141,16 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        mapGet(state.players[1]!.tracks, "hull", 1291) === 3 &&
-        mapGet(state.players[1]!.tracks, "hold", 1291) === 4 &&
-        mapGet(state.players[1]!.tracks, "crew", 1291) === 1,
+        mapGet(state.players[1]!.tracks, "hull", 1309) === 3 &&
+        mapGet(state.players[1]!.tracks, "hold", 1309) === 4 &&
+        mapGet(state.players[1]!.tracks, "crew", 1309) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1294));
+    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1312));
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -351,7 +351,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      mapGet(state.demand, state.players[0]!.zone, 1384) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      mapGet(state.demand, state.players[0]!.zone, 1402) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
     expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
@@ -559,7 +559,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "spain", 1509) === 1 &&
+      mapGet(state.players[0]!.bounty, "spain", 1527) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -616,9 +616,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "france", 1541) === 1 &&
+      mapGet(state.players[0]!.bounty, "france", 1559) === 1 &&
         state.players[0]!.gold === 10 &&
-        mapGet(state.players[0]!.tracks, "crew", 1541) === 0,
+        mapGet(state.players[0]!.tracks, "crew", 1559) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -745,7 +745,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        mapGet(state.players[0]!.bounty, "spain", 1585) === 0,
+        mapGet(state.players[0]!.bounty, "spain", 1603) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -855,8 +855,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      mapGet(state.players[0]!.tracks, "mast", 1641) === 2 &&
-        mapGet(state.players[0]!.tracks, "hull", 1641) === 1 &&
+      mapGet(state.players[0]!.tracks, "mast", 1659) === 2 &&
+        mapGet(state.players[0]!.tracks, "hull", 1659) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -888,7 +888,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      mapGet(state.players[0]!.tracks, "crew", 1661) === 1 && state.players[0]!.gold === 8,
+      mapGet(state.players[0]!.tracks, "crew", 1679) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -942,7 +942,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(mapGet(state.players[0]!.bounty, "spain", 1687), "expect players[0].bounty[spain] == 1").toEqual(1);
+    expect(mapGet(state.players[0]!.bounty, "spain", 1705), "expect players[0].bounty[spain] == 1").toEqual(1);
     expect(
       state.players[1]!.dead && state.players[0]!.glory === 1,
       "expect players[1].dead and players[0].glory == 1",
@@ -999,12 +999,14 @@ describe("Merchants & Marauders: rules tests", () => {
       state,
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "shoot" }, { value: "shoot" }),
     );
+    expect(askedProblem(engine, state, 0, ["claim"]), "expect asked 0 claim").toBeNull();
+    play(state, { type: "claim", player: 0, value: false });
     expect(
       state.players[1]!.dead && state.players[0]!.glory === 1,
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && mapGet(state.players[0]!.bounty, "spain", 1719) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && mapGet(state.players[0]!.bounty, "spain", 1740) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1087,7 +1089,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        mapGet(state.players[0]!.bounty, "france", 1764) === 0,
+        mapGet(state.players[0]!.bounty, "france", 1785) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1141,7 +1143,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        mapGet(state.weaponSupply, "chainShot", 1785) === 3,
+        mapGet(state.weaponSupply, "chainShot", 1806) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1168,13 +1170,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && mapGet(state.weaponSupply, "chainShot", 1801) === 4,
+      equal(state.players[0]!.weapons, []) && mapGet(state.weaponSupply, "chainShot", 1822) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && mapGet(state.players[0]!.tracks, "hold", 1806) === 2,
+      state.players[0]!.gold === 13 && mapGet(state.players[0]!.tracks, "hold", 1827) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1196,7 +1198,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      mapGet(state.faceUpMods, state.players[0]!.zone, 1821) === "extendedHold" &&
+      mapGet(state.faceUpMods, state.players[0]!.zone, 1842) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1206,7 +1208,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        mapGet(state.players[0]!.tracks, "hold", 1826) === 3 &&
+        mapGet(state.players[0]!.tracks, "hold", 1847) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1247,6 +1249,61 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       state.players[1]!.dead && state.players[0]!.glory === 1,
       "expect players[1].dead and players[0].glory == 1",
+    ).toBe(true);
+  });
+  it("claiming a ship (§5.13): the winner of a boarding may take the beaten ship, its damage and modifications with it", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] }
+    given(() => {
+      state.first = 0;
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startFlute" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[1]!.captain = 4;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      state.players[1]!.zone = "caribbeanSea";
+      state.players[1]!.inPort = false;
+      state.players[1]!.mods = ["extendedHold"];
+      state.players[1]!.tracks = { hull: 2, mast: 3, hold: 5, crew: 1, cannons: 1 } satisfies Partial<
+        Record<Location, number>
+      >;
+    });
+    state.rng.forced.push(4, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 4, 4, 0, 0, 0);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "captainTarget", who: 1 }) },
+        { target: "captainTarget(players[1])" },
+      ),
+    );
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 0, value: 0 }, { value: "board" }, { value: "board" }),
+    );
+    play(
+      state,
+      atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "shoot" }, { value: "shoot" }),
+    );
+    play(state, { type: "claim", player: 0, value: true });
+    expect(
+      state.players[0]!.ship === "flute" && equal(state.players[0]!.mods, ["extendedHold"]),
+      "expect players[0].ship == flute and players[0].mods == [extendedHold]",
+    ).toBe(true);
+    expect(
+      state.players[0]!.tracks,
+      "expect players[0].tracks == { hull: 2, mast: 3, hold: 5, crew: 1, cannons: 1 }",
+    ).toEqual({ hull: 2, mast: 3, hold: 5, crew: 1, cannons: 1 } satisfies Partial<Record<Location, number>>);
+    expect(
+      state.players[1]!.dead && equal(state.players[1]!.mods, []),
+      "expect players[1].dead and players[1].mods == []",
     ).toBe(true);
   });
 });

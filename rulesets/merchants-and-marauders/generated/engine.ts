@@ -376,6 +376,10 @@ export interface PlunderFrame {
   taken$limit: number;
   taken$taken: number;
   taken: number | null;
+  seized$left: Weapon[];
+  seized: Weapon | null;
+  claim: boolean;
+  crewNow: number;
 }
 
 /** Where proc sellGoods is, and its locals, while it waits. */
@@ -542,18 +546,20 @@ export type Frame =
 /** site 13: `choose flipChasers: bool by p` (proc chase, line 888) */
 /** site 14: `choose hitAt: Location by target` (proc dealHits, line 915) */
 /** site 15: `choose reward: Nation in nations by w` (proc victory, line 986) */
-/** site 16: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 998) */
-/** site 17: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1034) */
-/** site 18: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1050) */
-/** site 19: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1094) */
-/** site 20: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1114) */
-/** site 21: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1133) */
-/** site 22: `choose buyMod: bool by p` (proc buyModification, line 1150) */
-/** site 23: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1171) */
-/** site 24: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1180) */
-/** site 25: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1185) */
-/** site 26: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1227) */
-/** site 27: `choose stashed: 0..p.gold by p` (proc stashGold, line 1236) */
+/** site 16: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1000) */
+/** site 17: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1004) */
+/** site 18: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1010) */
+/** site 19: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1052) */
+/** site 20: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1068) */
+/** site 21: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1112) */
+/** site 22: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1132) */
+/** site 23: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1151) */
+/** site 24: `choose buyMod: bool by p` (proc buyModification, line 1168) */
+/** site 25: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1189) */
+/** site 26: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1198) */
+/** site 27: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1203) */
+/** site 28: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1245) */
+/** site 29: `choose stashed: 0..p.gold by p` (proc stashGold, line 1254) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -582,7 +588,9 @@ export type Pending =
   | { site: 24; players: Player[] }
   | { site: 25; players: Player[] }
   | { site: 26; players: Player[] }
-  | { site: 27; players: Player[] };
+  | { site: 27; players: Player[] }
+  | { site: 28; players: Player[] }
+  | { site: 29; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -637,13 +645,13 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 1023). */
+/** The action Port (rules line 1041). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1249). */
+/** The action EndTurn (rules line 1267). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
@@ -740,7 +748,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 998). */
+/** The answer to `choose taken` (rules line 1000). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -748,7 +756,22 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose card` (rules line 1050). */
+/** The answer to `choose seized` (rules line 1004). */
+export interface SeizedChoice {
+  readonly type: "seized";
+  readonly player: Player;
+  /** The Weapon chosen among those not taken yet (null: none). */
+  readonly value: Weapon | null;
+}
+
+/** The answer to `choose claim` (rules line 1010). */
+export interface ClaimChoice {
+  readonly type: "claim";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose card` (rules line 1068). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -756,7 +779,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1114). */
+/** The answer to `choose newType` (rules line 1132). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -764,7 +787,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose repairAt` (rules line 1133). */
+/** The answer to `choose repairAt` (rules line 1151). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -772,14 +795,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 1150). */
+/** The answer to `choose buyMod` (rules line 1168). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 1171). */
+/** The answer to `choose modPort` (rules line 1189). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -787,7 +810,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 1180). */
+/** The answer to `choose bought` (rules line 1198). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -795,7 +818,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 1185). */
+/** The answer to `choose sold` (rules line 1203). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -803,14 +826,14 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 1227). */
+/** The answer to `choose hired` (rules line 1245). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1236). */
+/** The answer to `choose stashed` (rules line 1254). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
@@ -832,7 +855,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 1034). */
+/** The answer to `choose activity` (rules line 1052). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -867,6 +890,8 @@ export type Action =
   | HitAtChoice
   | RewardChoice
   | TakenChoice
+  | SeizedChoice
+  | ClaimChoice
   | CardChoice
   | NewTypeChoice
   | RepairAtChoice
@@ -1026,7 +1051,7 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect8();
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect9();
 /** CAPTAINS (rules line 175): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
@@ -1057,7 +1082,7 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect9();
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect10();
 /** CARGO_FACES (rules line 241): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
@@ -1073,11 +1098,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect10();
+export const DEMAND_TOKENS: Good[] = collect11();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect11();
+export const MOD_TOKENS: Modification[] = collect12();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -1138,6 +1163,8 @@ const DECISION_NAMES: readonly string[] = [
   "hitAt",
   "reward",
   "taken",
+  "seized",
+  "claim",
   "activity",
   "card",
   "card",
@@ -1173,7 +1200,7 @@ export function goodOf(state: State, c: number): Good {
 
 /** fn priceIn (line 261) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count12(state, offer, c);
+  let drawn = count13(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
@@ -1192,7 +1219,7 @@ export function fullTracks(state: State, t: ShipType): Partial<Record<Location, 
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect13(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect14(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
 /** fn mayEnter (line 545) */
@@ -1207,7 +1234,7 @@ export function mayEnter(state: State, p: Player, z: Zone): boolean {
 
 /** fn anyDestroyed (line 549) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any14(state, p);
+  return any15(state, p);
 }
 
 /** fn stepText (line 551) */
@@ -1228,7 +1255,7 @@ export function stepText(state: State, s: Step): string {
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-    collect15(state, p),
+    collect16(state, p),
   );
 }
 
@@ -1244,7 +1271,7 @@ export function targetText(state: State, t: Target): string {
 
 /** fn isPirate (line 643) */
 export function isPirate(state: State, p: Player): boolean {
-  return any16(state, p);
+  return any17(state, p);
 }
 
 /** fn raidMoveText (line 672) */
@@ -1295,7 +1322,12 @@ export function shots(state: State, p: Player, d: Declaration, won: boolean, rol
       : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 814));
 }
 
-/** fn activityText (line 1010) */
+/** fn claimText (line 993) */
+export function claimText(state: State, claim: boolean, t: ShipType): string {
+  return claim ? `claim the ${t}` : "keep your ship";
+}
+
+/** fn activityText (line 1028) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -1316,7 +1348,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 1019) */
+/** fn activitiesFor (line 1037) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -1324,17 +1356,17 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 1193) */
+/** fn repairable (line 1211) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect17(state, p);
+  return collect18(state, p);
 }
 
-/** fn full (line 1197) */
+/** fn full (line 1215) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1197) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1215) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 1200) */
+/** fn modBonus (line 1218) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -1351,29 +1383,29 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 1208) */
+/** fn maneuverability (line 1226) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    mapGet(STATS, state.players[p]!.ship, 1209).maneuverability +
+    mapGet(STATS, state.players[p]!.ship, 1227).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 1213) */
+/** fn saleValue (line 1231) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    mapGet(STATS, state.players[p]!.ship, 1214).sell + state.players[p]!.mods.length - sum18(state, p),
+    mapGet(STATS, state.players[p]!.ship, 1232).sell + state.players[p]!.mods.length - sum19(state, p),
   );
 }
 
-/** fn affordableShips (line 1217) */
+/** fn affordableShips (line 1235) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect19(state, p);
+  return collect20(state, p);
 }
 
-/** fn total (line 1247) */
+/** fn total (line 1265) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
@@ -1416,7 +1448,7 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count20(state, faces), rest: sum21(state, faces) };
+  return { skulls: count21(state, faces), rest: sum22(state, faces) };
 }
 
 /** proc damage (line 921) */
@@ -1429,7 +1461,7 @@ export function damage(state: State, p: Player, l: Location): void {
   }
 }
 
-/** proc gainGlory (line 1242) */
+/** proc gainGlory (line 1260) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -1471,7 +1503,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1249): its effects, once allowed. */
+/** action EndTurn (line 1267): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -2951,10 +2983,23 @@ function currentVictoryFrame(state: State): VictoryFrame {
 }
 
 function newPlunderFrame(w: Player, l: Player): PlunderFrame {
-  return { routine: "plunder", pc: 0, w, l, taken$left: [], taken$limit: 0, taken$taken: 0, taken: null };
+  return {
+    routine: "plunder",
+    pc: 0,
+    w,
+    l,
+    taken$left: [],
+    taken$limit: 0,
+    taken$taken: 0,
+    taken: null,
+    seized$left: [],
+    seized: null,
+    claim: false,
+    crewNow: 0,
+  };
 }
 
-/** Runs proc plunder (line 995) until it waits for a decision or is done. */
+/** Runs proc plunder (line 997) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2964,7 +3009,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          mapGet(state.players[frame.w]!.tracks, "hold", 998) - state.players[frame.w]!.cargo.length,
+          mapGet(state.players[frame.w]!.tracks, "hold", 1000) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -2983,8 +3028,9 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 2: {
-        state.stack.pop();
-        return;
+        frame.seized$left = collect5(state, frame.l, frame.w);
+        frame.pc = 4;
+        continue machine;
       }
 
       case 3: {
@@ -3000,6 +3046,65 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         }
 
         frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        if (frame.seized$left.length <= 0) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        state.pending = { site: 17, players: [frame.w] };
+        frame.pc = 6;
+        return;
+      }
+
+      case 5: {
+        state.pending = { site: 18, players: [frame.w] };
+        frame.pc = 7;
+        return;
+      }
+
+      case 6: {
+        const seized = frame.seized;
+        if (seized !== null) {
+          removeValue(frame.seized$left, seized);
+          removeValue(state.players[frame.l]!.weapons, seized);
+          state.players[frame.w]!.weapons.push(seized);
+        } else {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 7: {
+        if (!frame.claim) {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        frame.crewNow = mapGet(state.players[frame.w]!.tracks, "crew", 1012);
+        frame.pc = 9;
+        state.stack.push(newRedistributeModsFrame(frame.w));
+        return;
+      }
+
+      case 8: {
+        state.stack.pop();
+        return;
+      }
+
+      case 9: {
+        state.players[frame.w]!.ship = state.players[frame.l]!.ship;
+        state.players[frame.w]!.mods = state.players[frame.l]!.mods.slice();
+        state.players[frame.l]!.mods = [];
+        state.players[frame.w]!.tracks = clone<Partial<Record<Location, number>>>(state.players[frame.l]!.tracks);
+        mapSet(state.players[frame.w]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.w, "crew")));
+        frame.pc = 8;
         continue machine;
       }
 
@@ -3020,12 +3125,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 1047) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 1065) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1048);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1066);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -3038,14 +3143,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.p] };
+        state.pending = { site: 20, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 1062);
+          let fresh = pickRandom(state.rng, state.demandReserve, 1080);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -3097,7 +3202,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 1075) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 1093) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3113,7 +3218,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1084)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1102)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -3135,7 +3240,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.p] };
+        state.pending = { site: 21, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3198,12 +3303,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 1113) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1131) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 20, players: [frame.p] };
+        state.pending = { site: 22, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -3216,7 +3321,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1116).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1134).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -3230,8 +3335,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
 
       case 3: {
         frame.keptCrew = Math.min(
-          mapGet(state.players[frame.p]!.tracks, "crew", 1119),
-          mapGet(STATS, frame.t, 1119).crew,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1137),
+          mapGet(STATS, frame.t, 1137).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -3267,7 +3372,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.p] };
+        state.pending = { site: 23, players: [frame.p] };
         frame.pc = 8;
         return;
       }
@@ -3281,7 +3386,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1136) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1154) + 1);
         } else {
           frame.repairing = false;
         }
@@ -3307,7 +3412,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 1147) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 1165) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3324,7 +3429,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 24, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3344,14 +3449,14 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.gold -= MOD_PRICE;
           mapDelete(state.faceUpMods, state.players[frame.p]!.zone);
           state.players[frame.p]!.mods.push(frame.m);
-          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1155) < STAT_CAP) {
-            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1156) + 1);
+          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1173) < STAT_CAP) {
+            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1174) + 1);
           } else {
-            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1157) < STAT_CAP) {
+            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1175) < STAT_CAP) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                mapGet(state.players[frame.p]!.tracks, "cannons", 1158) + 1,
+                mapGet(state.players[frame.p]!.tracks, "cannons", 1176) + 1,
               );
             }
           }
@@ -3387,7 +3492,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 1167) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 1185) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3405,13 +3510,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect5(state);
+        frame.free = collect6(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.p] };
+        state.pending = { site: 25, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -3451,12 +3556,12 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 1179) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 1197) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect6(state, frame.p);
+        frame.bought$left = collect7(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -3467,7 +3572,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 26, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3483,7 +3588,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1182) - 1);
+          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1200) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -3500,7 +3605,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -3515,7 +3620,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1187) + 1);
+          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1205) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -3543,12 +3648,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1221) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1239) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1222);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1240);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -3572,9 +3677,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1227: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1245: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 28, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -3589,7 +3694,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 1229) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1247) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -3612,16 +3717,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1235) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1253) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1236: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1254: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 29, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -3866,7 +3971,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 1023) until it waits for a decision or is done. */
+/** Runs action Port (line 1041) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3891,7 +3996,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 17, players: [frame.me] };
+        state.pending = { site: 19, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -4328,7 +4433,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 998)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1000)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -4341,7 +4446,30 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1034)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1004)
+      const frame = currentPlunderFrame(state);
+      const items = frame.seized$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "seized", player: seat, value });
+      }
+
+      out.push({ type: "seized", player: seat, value: null });
+      break;
+    }
+
+    case 18: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1010)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "claim", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 19: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1052)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -4353,8 +4481,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1050)
+    case 20: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1068)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4366,8 +4494,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1094)
+    case 21: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1112)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4380,8 +4508,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1114)
+    case 22: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1132)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4392,8 +4520,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1133)
+    case 23: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1151)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4404,8 +4532,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose buyMod: bool by p` (proc buyModification, line 1150)
+    case 24: {
+      // `choose buyMod: bool by p` (proc buyModification, line 1168)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -4414,8 +4542,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1171)
+    case 25: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1189)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -4425,8 +4553,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1180)
+    case 26: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1198)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -4438,8 +4566,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1185)
+    case 27: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1203)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -4451,8 +4579,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1227)
+    case 28: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1245)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -4462,8 +4590,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1236)
+    case 29: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1254)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -4662,6 +4790,22 @@ function check(state: State, action: Action): string | null {
     }
 
     case 17: {
+      if (action.type !== "seized") return "Answer the choice of seized first.";
+      const frame = currentPlunderFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.seized$left as readonly unknown[]).includes(value))
+        return "seized must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 18: {
+      if (action.type !== "claim") return "Answer the choice of claim first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "claim must be true or false.";
+      return null;
+    }
+
+    case 19: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -4674,7 +4818,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 18: {
+    case 20: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -4683,7 +4827,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 21: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -4697,7 +4841,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 22: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -4707,7 +4851,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 23: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -4717,14 +4861,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -4734,7 +4878,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -4747,7 +4891,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -4756,7 +4900,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 26: {
+    case 28: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -4767,7 +4911,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -4943,6 +5087,22 @@ function apply(state: State, action: Action): void {
     }
 
     case 17: {
+      if (action.type !== "seized") throw notOfferedNow(action);
+      const frame = currentPlunderFrame(state);
+      frame.seized = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 18: {
+      if (action.type !== "claim") throw notOfferedNow(action);
+      const frame = currentPlunderFrame(state);
+      frame.claim = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 19: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -4950,7 +5110,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 20: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -4958,7 +5118,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 21: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -4966,7 +5126,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 22: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -4974,7 +5134,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 23: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -4982,7 +5142,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -4990,7 +5150,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -4998,7 +5158,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -5006,7 +5166,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -5014,7 +5174,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 28: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -5022,7 +5182,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -5108,7 +5268,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 20: {
+        case 22: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -5119,7 +5279,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 21: {
+        case 23: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -5130,7 +5290,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 23: {
+        case 25: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -5206,9 +5366,29 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
-    case "activity":
+    case "seized":
       switch (state.pending?.site) {
         case 17: {
+          if (action.value === null) return null;
+          const value = action.value;
+          return `take the ${value}`;
+        }
+      }
+
+      break;
+    case "claim":
+      switch (state.pending?.site) {
+        case 18: {
+          const frame = currentPlunderFrame(state);
+          const value = action.value;
+          return claimText(state, value, state.players[frame.l]!.ship);
+        }
+      }
+
+      break;
+    case "activity":
+      switch (state.pending?.site) {
+        case 19: {
           if (action.value === null) return null;
           const value = action.value;
           return activityText(state, value);
@@ -5218,14 +5398,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 18: {
+        case 20: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 19: {
+        case 21: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
@@ -5236,19 +5416,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 20: {
+        case 22: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 1114).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 1132).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 21: {
+        case 23: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = repairable(state, frame.p)[action.value];
@@ -5260,7 +5440,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 23: {
+        case 25: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -5271,7 +5451,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 24: {
+        case 26: {
           if (action.value === null) return null;
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -5281,7 +5461,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 25: {
+        case 27: {
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -5757,7 +5937,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 28)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 30)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -5816,8 +5996,20 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   return out;
 }
 
+/** [x for x in l.weapons if not contains(w.weapons, x)] */
+function collect5(state: State, l: Player, w: Player): Weapon[] {
+  const out: Weapon[] = [];
+  const items = state.players[l]!.weapons;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    if (!state.players[w]!.weapons.includes(x)) out.push(x);
+  }
+
+  return out;
+}
+
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect5(state: State): Zone[] {
+function collect6(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -5829,19 +6021,19 @@ function collect5(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect6(state: State, p: Player): Weapon[] {
+function collect7(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if (mapGet(state.weaponSupply, w, 1180) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if (mapGet(state.weaponSupply, w, 1198) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect7(z: Zone): Zone[] {
+function collect8(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -5853,19 +6045,19 @@ function collect7(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect8(): Partial<Record<Zone, Zone[]>> {
+function collect9(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect7(z));
+    mapSet(out, z, collect8(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect9(): Partial<Record<ShipType, ShipStats>> {
+function collect10(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -5877,7 +6069,7 @@ function collect9(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect10(): Good[] {
+function collect11(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -5889,7 +6081,7 @@ function collect10(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect11(): Modification[] {
+function collect12(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -5901,7 +6093,7 @@ function collect11(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count12(state: State, offer: number[], c: number): number {
+function count13(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -5913,7 +6105,7 @@ function count12(state: State, offer: number[], c: number): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect13(state: State, p: Player): Step[] {
+function collect14(state: State, p: Player): Step[] {
   const out: Step[] = [];
   const items = mapGet(SEA_LINKS, state.players[p]!.zone, 541);
   for (let i = 0; i < items.length; i++) {
@@ -5925,7 +6117,7 @@ function collect13(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any14(state: State, p: Player): boolean {
+function any15(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
@@ -5936,7 +6128,7 @@ function any14(state: State, p: Player): boolean {
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect15(state: State, p: Player): Target[] {
+function collect16(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -5954,7 +6146,7 @@ function collect15(state: State, p: Player): Target[] {
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any16(state: State, p: Player): boolean {
+function any17(state: State, p: Player): boolean {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -5965,31 +6157,31 @@ function any16(state: State, p: Player): boolean {
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect17(state: State, p: Player): Location[] {
+function collect18(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 1194) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 1212) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum18(state: State, p: Player): number {
+function sum19(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1214);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1232);
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect19(state: State, p: Player): ShipType[] {
+function collect20(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
@@ -5997,7 +6189,7 @@ function collect19(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 1218).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 1236).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -6006,7 +6198,7 @@ function collect19(state: State, p: Player): ShipType[] {
 }
 
 /** count(d in faces: d >= 5) */
-function count20(state: State, faces: number[]): number {
+function count21(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -6018,7 +6210,7 @@ function count20(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum21(state: State, faces: number[]): number {
+function sum22(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -6034,7 +6226,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "9f2dd36c",
+  sourceHash: "51b71942",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
