@@ -111,11 +111,11 @@ export type Weapon = "grapplingHooks" | "chainShot" | "grapeshot";
 export const WEAPON_VALUES: readonly Weapon[] = ["grapplingHooks", "chainShot", "grapeshot"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 538) */
+/** enum Step (rules line 540) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 607) */
+/** enum Target (rules line 609) */
 export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
@@ -159,7 +159,7 @@ export interface CargoFace {
   icon: CargoIcon;
 }
 
-/** record Roll (rules line 778) */
+/** record Roll (rules line 783) */
 export interface Roll {
   skulls: number;
   rest: number;
@@ -174,6 +174,7 @@ export interface PlayerState {
   scouted: Target[];
   dead: boolean;
   mods: Modification[];
+  hullFlipped: boolean;
   chasersFlipped: boolean;
   weapons: Weapon[];
   retiring: boolean;
@@ -259,6 +260,9 @@ export interface RaidFrame {
   discarded: number;
   exchanged: number;
   whole: boolean;
+  c: number;
+  cList: number[];
+  cIndex: number;
   escaped: boolean;
   plunder: number;
   kept$left: number[];
@@ -325,7 +329,20 @@ export interface DealHitsFrame {
   chosen: number;
   times: number;
   count: number;
+  face: number;
+  times2: number;
+  count2: number;
   hitAt: Location;
+}
+
+/** Where proc damage is, and its locals, while it waits. */
+export interface DamageFrame {
+  readonly routine: "damage";
+  pc: number;
+  p: Player;
+  l: Location;
+  absorbed: boolean;
+  absorb: boolean;
 }
 
 /** Where proc crewCombat is, and its locals, while it waits. */
@@ -414,6 +431,7 @@ export interface VisitShipyardFrame {
   newType: ShipType | null;
   t: ShipType;
   keptCrew: number;
+  restoreHull: boolean;
   repairing: boolean;
   repairAt: Location | null;
 }
@@ -514,6 +532,7 @@ export type Frame =
   | SettleSinkingFrame
   | ChaseFrame
   | DealHitsFrame
+  | DamageFrame
   | CrewCombatFrame
   | CrewVictoryFrame
   | VictoryFrame
@@ -530,36 +549,38 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 421) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 470) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 525) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 565) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 581) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 655) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 661) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 690) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 698) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 706) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 711) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 748) */
-/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 804) */
-/** site 13: `choose flipChasers: bool by p` (proc chase, line 888) */
-/** site 14: `choose hitAt: Location by target` (proc dealHits, line 915) */
-/** site 15: `choose reward: Nation in nations by w` (proc victory, line 986) */
-/** site 16: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1000) */
-/** site 17: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1004) */
-/** site 18: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1010) */
-/** site 19: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1052) */
-/** site 20: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1068) */
-/** site 21: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1112) */
-/** site 22: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1132) */
-/** site 23: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1151) */
-/** site 24: `choose buyMod: bool by p` (proc buyModification, line 1168) */
-/** site 25: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1189) */
-/** site 26: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1198) */
-/** site 27: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1203) */
-/** site 28: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1245) */
-/** site 29: `choose stashed: 0..p.gold by p` (proc stashGold, line 1254) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 423) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 472) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 527) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 567) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 583) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 657) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 663) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 692) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 700) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 708) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 713) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 750) */
+/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 809) */
+/** site 13: `choose flipChasers: bool by p` (proc chase, line 893) */
+/** site 14: `choose hitAt: Location by target` (proc dealHits, line 920) */
+/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 930) */
+/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1002) */
+/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1016) */
+/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1020) */
+/** site 19: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1026) */
+/** site 20: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1069) */
+/** site 21: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1085) */
+/** site 22: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1129) */
+/** site 23: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1149) */
+/** site 24: `choose restoreHull: bool by p` (proc visitShipyard, line 1168) */
+/** site 25: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1176) */
+/** site 26: `choose buyMod: bool by p` (proc buyModification, line 1193) */
+/** site 27: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1214) */
+/** site 28: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1223) */
+/** site 29: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1228) */
+/** site 30: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1270) */
+/** site 31: `choose stashed: 0..p.gold by p` (proc stashGold, line 1279) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -590,7 +611,9 @@ export type Pending =
   | { site: 26; players: Player[] }
   | { site: 27; players: Player[] }
   | { site: 28; players: Player[] }
-  | { site: 29; players: Player[] };
+  | { site: 29; players: Player[] }
+  | { site: 30; players: Player[] }
+  | { site: 31; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -623,7 +646,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 557). */
+/** The action Move (rules line 559). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -631,13 +654,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 597). */
+/** The action Retire (rules line 599). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 618). */
+/** The action Scout (rules line 620). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -645,26 +668,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 1041). */
+/** The action Port (rules line 1058). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1267). */
+/** The action EndTurn (rules line 1292). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 525). */
+/** The answer to `choose newShip` (rules line 527). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 655). */
+/** The answer to `choose flag` (rules line 657). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -672,14 +695,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 661). */
+/** The answer to `choose engage` (rules line 663). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 690). */
+/** The answer to `choose spent` (rules line 692). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -687,14 +710,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 698). */
+/** The answer to `choose raidMove` (rules line 700). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 706). */
+/** The answer to `choose discarded` (rules line 708). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -702,7 +725,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 711). */
+/** The answer to `choose exchanged` (rules line 713). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -710,7 +733,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 748). */
+/** The answer to `choose kept` (rules line 750). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -718,7 +741,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 804). */
+/** The answer to `choose declaration` (rules line 809). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -726,21 +749,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose flipChasers` (rules line 888). */
+/** The answer to `choose flipChasers` (rules line 893). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 915). */
+/** The answer to `choose hitAt` (rules line 920). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose reward` (rules line 986). */
+/** The answer to `choose absorb` (rules line 930). */
+export interface AbsorbChoice {
+  readonly type: "absorb";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose reward` (rules line 1002). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -748,7 +778,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1000). */
+/** The answer to `choose taken` (rules line 1016). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -756,7 +786,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1004). */
+/** The answer to `choose seized` (rules line 1020). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -764,14 +794,14 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose claim` (rules line 1010). */
+/** The answer to `choose claim` (rules line 1026). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose card` (rules line 1068). */
+/** The answer to `choose card` (rules line 1085). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -779,7 +809,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1132). */
+/** The answer to `choose newType` (rules line 1149). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -787,7 +817,14 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose repairAt` (rules line 1151). */
+/** The answer to `choose restoreHull` (rules line 1168). */
+export interface RestoreHullChoice {
+  readonly type: "restoreHull";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose repairAt` (rules line 1176). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -795,14 +832,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 1168). */
+/** The answer to `choose buyMod` (rules line 1193). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 1189). */
+/** The answer to `choose modPort` (rules line 1214). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -810,7 +847,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 1198). */
+/** The answer to `choose bought` (rules line 1223). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -818,7 +855,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 1203). */
+/** The answer to `choose sold` (rules line 1228). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -826,28 +863,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 1245). */
+/** The answer to `choose hired` (rules line 1270). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1254). */
+/** The answer to `choose stashed` (rules line 1279). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 565). */
+/** The answer to `choose havenEntry` (rules line 567). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 581). */
+/** The answer to `choose dumped` (rules line 583). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -855,7 +892,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 1052). */
+/** The answer to `choose activity` (rules line 1069). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -863,7 +900,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 421). */
+/** The answer to `choose startingShip` (rules line 423). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -888,12 +925,14 @@ export type Action =
   | DeclarationChoice
   | FlipChasersChoice
   | HitAtChoice
+  | AbsorbChoice
   | RewardChoice
   | TakenChoice
   | SeizedChoice
   | ClaimChoice
   | CardChoice
   | NewTypeChoice
+  | RestoreHullChoice
   | RepairAtChoice
   | BuyModChoice
   | ModPortChoice
@@ -915,6 +954,7 @@ export interface PlayerView {
   scouted: Target[];
   dead: boolean;
   mods: Modification[];
+  hullFlipped: boolean;
   chasersFlipped: boolean;
   weapons: Weapon[];
   retiring: boolean;
@@ -1161,6 +1201,7 @@ const DECISION_NAMES: readonly string[] = [
   "declaration",
   "flipChasers",
   "hitAt",
+  "absorb",
   "reward",
   "taken",
   "seized",
@@ -1169,6 +1210,7 @@ const DECISION_NAMES: readonly string[] = [
   "card",
   "card",
   "newType",
+  "restoreHull",
   "repairAt",
   "buyMod",
   "modPort",
@@ -1215,29 +1257,29 @@ export function fullTracks(state: State, t: ShipType): Partial<Record<Location, 
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn stepsFor (line 540) */
+/** fn stepsFor (line 542) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect14(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 545) */
+/** fn mayEnter (line 547) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 546), 546) === 0)
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 548), 548) === 0)
   );
 }
 
-/** fn anyDestroyed (line 549) */
+/** fn anyDestroyed (line 551) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any15(state, p);
 }
 
-/** fn stepText (line 551) */
+/** fn stepText (line 553) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1251,7 +1293,7 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn targetsFor (line 609) */
+/** fn targetsFor (line 611) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
@@ -1259,7 +1301,7 @@ export function targetsFor(state: State, p: Player): Target[] {
   );
 }
 
-/** fn targetText (line 613) */
+/** fn targetText (line 615) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -1269,12 +1311,12 @@ export function targetText(state: State, t: Target): string {
   return `player Player ${q}'s ship`;
 }
 
-/** fn isPirate (line 643) */
+/** fn isPirate (line 645) */
 export function isPirate(state: State, p: Player): boolean {
   return any17(state, p);
 }
 
-/** fn raidMoveText (line 672) */
+/** fn raidMoveText (line 674) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1291,43 +1333,48 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn beats (line 793) */
+/** fn absorbText (line 764) */
+export function absorbText(state: State, absorb: boolean, l: Location): string {
+  return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
+}
+
+/** fn beats (line 798) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 796) */
+/** fn declarationsFor (line 801) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 797) === 0
+  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 802) === 0
     ? ["shoot"]
-    : mapGet(state.players[p]!.tracks, "crew", 797) === 0
+    : mapGet(state.players[p]!.tracks, "crew", 802) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 809) */
+/** fn contestDice (line 814) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return mapGet(state.players[p]!.tracks, "mast", 810) === 0
+  return mapGet(state.players[p]!.tracks, "mast", 815) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
         (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 813) */
+/** fn shots (line 818) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? mapGet(state.players[p]!.tracks, "cannons", 814)
-      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 814));
+      ? mapGet(state.players[p]!.tracks, "cannons", 819)
+      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 819));
 }
 
-/** fn claimText (line 993) */
+/** fn claimText (line 1009) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn activityText (line 1028) */
+/** fn activityText (line 1045) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -1348,7 +1395,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 1037) */
+/** fn activitiesFor (line 1054) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -1356,17 +1403,17 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 1211) */
+/** fn repairable (line 1236) */
 export function repairable(state: State, p: Player): Location[] {
   return collect18(state, p);
 }
 
-/** fn full (line 1215) */
+/** fn full (line 1240) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1215) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1240) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 1218) */
+/** fn modBonus (line 1243) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -1383,34 +1430,34 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 1226) */
+/** fn maneuverability (line 1251) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    mapGet(STATS, state.players[p]!.ship, 1227).maneuverability +
+    mapGet(STATS, state.players[p]!.ship, 1252).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 1231) */
+/** fn saleValue (line 1256) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    mapGet(STATS, state.players[p]!.ship, 1232).sell + state.players[p]!.mods.length - sum19(state, p),
+    mapGet(STATS, state.players[p]!.ship, 1257).sell + state.players[p]!.mods.length - sum19(state, p),
   );
 }
 
-/** fn affordableShips (line 1235) */
+/** fn affordableShips (line 1260) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect20(state, p);
 }
 
-/** fn total (line 1265) */
+/** fn total (line 1290) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 475) */
+/** proc launch (line 477) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -1418,29 +1465,29 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 485) */
+/** proc skillCheck (line 487) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc addBounty (line 638) */
+/** proc addBounty (line 640) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 639) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 641) + 1));
 }
 
-/** proc hit (line 763) */
+/** proc hit (line 768) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 764) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 765) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 769) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 770) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 766) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 767) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 771) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 772) - 1);
     }
   }
 }
 
-/** proc rollDice (line 783) */
+/** proc rollDice (line 788) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -1451,17 +1498,7 @@ export function rollDice(state: State, n_: number): Roll {
   return { skulls: count21(state, faces), rest: sum22(state, faces) };
 }
 
-/** proc damage (line 921) */
-export function damage(state: State, p: Player, l: Location): void {
-  hit(state, p, l);
-  while (state.players[p]!.cargo.length > mapGet(state.players[p]!.tracks, "hold", 923)) {
-    let c = pickRandom(state.rng, state.players[p]!.cargo, 924);
-    removeValue(state.players[p]!.cargo, c);
-    state.cargoDeck.discard.push(c);
-  }
-}
-
-/** proc gainGlory (line 1260) */
+/** proc gainGlory (line 1285) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -1478,7 +1515,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 597): its effects, once allowed. */
+/** action Retire (line 599): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -1503,7 +1540,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1267): its effects, once allowed. */
+/** action EndTurn (line 1292): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -1512,7 +1549,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 418) until it waits for a decision or is done. */
+/** Runs the flow (line 420) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1548,7 +1585,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 435));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 437));
             }
           }
         }
@@ -1632,7 +1669,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 457) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 459) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1708,7 +1745,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 493) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 495) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1719,7 +1756,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 499) + 1);
+          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 501) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -1761,7 +1798,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 519) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 521) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1819,12 +1856,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 647) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 649) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 648);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 650);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1924,6 +1961,9 @@ function newRaidFrame(p: Player): RaidFrame {
     discarded: 0,
     exchanged: 0,
     whole: false,
+    c: 0,
+    cList: [],
+    cIndex: 0,
     escaped: false,
     plunder: 0,
     kept$left: [],
@@ -1933,7 +1973,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 680) until it waits for a decision or is done. */
+/** Runs proc raid (line 682) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1977,7 +2017,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 692) + 1);
+          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 694) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -2002,32 +2042,10 @@ function stepRaid(state: State, frame: RaidFrame): void {
 
       case 5: {
         frame.whole = !anyDestroyed(state, frame.p);
-        for (const c4 of frame.cards.slice()) {
-          const cargoIcon = at(CARGO_FACES, c4 % 8).icon;
-          if (cargoIcon === "escape") {
-          } else if (cargoIcon === "hitCargo") {
-            hit(state, frame.p, "hold");
-          } else if (cargoIcon === "hitMast") {
-            hit(state, frame.p, "mast");
-          } else if (cargoIcon === "hitCrew") {
-            hit(state, frame.p, "crew");
-          } else {
-            hit(state, frame.p, "cannons");
-          }
-        }
-
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 736) !== 0) {
-          frame.pc = 14;
-          continue machine;
-        }
-
-        for (const c5 of frame.cards.slice()) {
-          state.cargoDeck.discard.push(c5);
-        }
-
-        frame.pc = 16;
-        state.stack.push(newCaptainDiesFrame(frame.p));
-        return;
+        frame.cList = frame.cards.slice();
+        frame.cIndex = 0;
+        frame.pc = 14;
+        continue machine;
       }
 
       case 6: {
@@ -2104,9 +2122,106 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 14: {
+        if (frame.cIndex >= frame.cList.length) {
+          frame.pc = 15;
+          continue machine;
+        }
+
+        frame.c = at(frame.cList, frame.cIndex);
+        const cargoIcon = at(CARGO_FACES, frame.c % 8).icon;
+        if (cargoIcon === "escape") {
+          frame.pc = 16;
+          continue machine;
+        }
+
+        if (cargoIcon === "hitCargo") {
+          frame.pc = 17;
+          continue machine;
+        }
+
+        if (cargoIcon === "hitMast") {
+          frame.pc = 18;
+          continue machine;
+        }
+
+        if (cargoIcon === "hitCrew") {
+          frame.pc = 19;
+          continue machine;
+        }
+
+        frame.pc = 20;
+        continue machine;
+      }
+
+      case 15: {
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 738) !== 0) {
+          frame.pc = 25;
+          continue machine;
+        }
+
+        for (const c4 of frame.cards.slice()) {
+          state.cargoDeck.discard.push(c4);
+        }
+
+        frame.pc = 27;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
+      }
+
+      case 16: {
+        frame.cIndex++;
+        frame.pc = 14;
+        continue machine;
+      }
+
+      case 17: {
+        frame.pc = 21;
+        state.stack.push(newDamageFrame(frame.p, "hold"));
+        return;
+      }
+
+      case 18: {
+        frame.pc = 22;
+        state.stack.push(newDamageFrame(frame.p, "mast"));
+        return;
+      }
+
+      case 19: {
+        frame.pc = 23;
+        state.stack.push(newDamageFrame(frame.p, "crew"));
+        return;
+      }
+
+      case 20: {
+        frame.pc = 24;
+        state.stack.push(newDamageFrame(frame.p, "cannons"));
+        return;
+      }
+
+      case 21: {
+        frame.pc = 16;
+        continue machine;
+      }
+
+      case 22: {
+        frame.pc = 16;
+        continue machine;
+      }
+
+      case 23: {
+        frame.pc = 16;
+        continue machine;
+      }
+
+      case 24: {
+        frame.pc = 16;
+        continue machine;
+      }
+
+      case 25: {
         frame.escaped = count2(state, frame.cards) >= maneuverability(state, frame.p);
         if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
-          frame.pc = 17;
+          frame.pc = 28;
           continue machine;
         }
 
@@ -2115,53 +2230,53 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 748) - state.players[frame.p]!.cargo.length,
+          mapGet(state.players[frame.p]!.tracks, "hold", 750) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
-        frame.pc = 18;
+        frame.pc = 29;
         continue machine;
       }
 
-      case 15: {
+      case 26: {
         state.stack.pop();
         return;
       }
 
-      case 16: {
-        frame.pc = 15;
+      case 27: {
+        frame.pc = 26;
         continue machine;
       }
 
-      case 17: {
-        for (const c6 of frame.cards.slice()) {
-          state.cargoDeck.discard.push(c6);
+      case 28: {
+        for (const c5 of frame.cards.slice()) {
+          state.cargoDeck.discard.push(c5);
         }
 
-        frame.pc = 15;
+        frame.pc = 26;
         continue machine;
       }
 
-      case 18: {
+      case 29: {
         if (!(frame.kept$left.length > 0 && frame.kept$taken < frame.kept$limit)) {
-          frame.pc = 19;
+          frame.pc = 30;
           continue machine;
         }
 
         state.pending = { site: 11, players: [frame.p] };
-        frame.pc = 20;
+        frame.pc = 31;
         return;
       }
 
-      case 19: {
+      case 30: {
         if (frame.plunder >= 12) {
           gainGlory(state, frame.p);
         }
 
-        frame.pc = 17;
+        frame.pc = 28;
         continue machine;
       }
 
-      case 20: {
+      case 31: {
         const kept = frame.kept;
         if (kept !== null) {
           removeValue(frame.kept$left, kept);
@@ -2169,11 +2284,11 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.cards, kept);
           state.players[frame.p]!.cargo.push(kept);
         } else {
-          frame.pc = 19;
+          frame.pc = 30;
           continue machine;
         }
 
-        frame.pc = 18;
+        frame.pc = 29;
         continue machine;
       }
 
@@ -2194,7 +2309,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 799) until it waits for a decision or is done. */
+/** Runs proc declare (line 804) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2251,7 +2366,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 816) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 821) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2259,10 +2374,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, mapGet(state.players[frame.a]!.tracks, "cannons", 821)).skulls
+          ? rollDice(state, mapGet(state.players[frame.a]!.tracks, "cannons", 826)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, mapGet(state.players[frame.d]!.tracks, "cannons", 822)).skulls
+          ? rollDice(state, mapGet(state.players[frame.d]!.tracks, "cannons", 827)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -2278,8 +2393,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          mapGet(state.players[frame.a]!.tracks, "hull", 826) > 0 &&
-          mapGet(state.players[frame.d]!.tracks, "hull", 826) > 0;
+          mapGet(state.players[frame.a]!.tracks, "hull", 831) > 0 &&
+          mapGet(state.players[frame.d]!.tracks, "hull", 831) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -2377,8 +2492,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 14: {
         if (!(
-          mapGet(state.players[frame.a]!.tracks, "hull", 852) === 0 ||
-          mapGet(state.players[frame.d]!.tracks, "hull", 852) === 0
+          mapGet(state.players[frame.a]!.tracks, "hull", 857) === 0 ||
+          mapGet(state.players[frame.d]!.tracks, "hull", 857) === 0
         )) {
           frame.pc = 15;
           continue machine;
@@ -2415,7 +2530,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 18: {
-        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 858) > 0)) {
+        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 863) > 0)) {
           frame.pc = 20;
           continue machine;
         }
@@ -2431,7 +2546,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 20: {
-        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 861) > 0)) {
+        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 866) > 0)) {
           frame.pc = 23;
           continue machine;
         }
@@ -2473,13 +2588,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 869) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 874) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 870) === 0;
-        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 871) === 0;
+        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 875) === 0;
+        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 876) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -2563,7 +2678,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 886) until it waits for a decision or is done. */
+/** Runs proc chase (line 891) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2619,37 +2734,28 @@ function currentChaseFrame(state: State): ChaseFrame {
 }
 
 function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
-  return { routine: "dealHits", pc: 0, target, hits, chosen: 0, times: 0, count: 0, hitAt: "hull" };
+  return {
+    routine: "dealHits",
+    pc: 0,
+    target,
+    hits,
+    chosen: 0,
+    times: 0,
+    count: 0,
+    face: 0,
+    times2: 0,
+    count2: 0,
+    hitAt: "hull",
+  };
 }
 
-/** Runs proc dealHits (line 898) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 903) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.chosen = 0;
-        for (let i = 0, times = frame.hits; i < times; i++) {
-          let face = randomBetween(state.rng, 1, 6);
-          if (face === 1) {
-            damage(state, frame.target, "hold");
-          } else {
-            if (face === 2) {
-              damage(state, frame.target, "mast");
-            } else {
-              if (face === 3) {
-                damage(state, frame.target, "crew");
-              } else {
-                if (face === 4) {
-                  damage(state, frame.target, "cannons");
-                } else {
-                  frame.chosen += 1;
-                }
-              }
-            }
-          }
-        }
-
-        frame.times = frame.chosen;
+        frame.times = frame.hits;
         frame.count = 0;
         frame.pc = 1;
         continue machine;
@@ -2661,20 +2767,129 @@ function stepDealHits(state: State, frame: DealHitsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.target] };
-        frame.pc = 3;
+        frame.face = randomBetween(state.rng, 1, 6);
+        if (frame.face !== 1) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.pc = 5;
+        state.stack.push(newDamageFrame(frame.target, "hold"));
         return;
       }
 
       case 2: {
+        frame.times2 = frame.chosen;
+        frame.count2 = 0;
+        frame.pc = 15;
+        continue machine;
+      }
+
+      case 3: {
+        if (frame.face !== 2) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.pc = 8;
+        state.stack.push(newDamageFrame(frame.target, "mast"));
+        return;
+      }
+
+      case 4: {
+        frame.count++;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 5: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 6: {
+        if (frame.face !== 3) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.pc = 11;
+        state.stack.push(newDamageFrame(frame.target, "crew"));
+        return;
+      }
+
+      case 7: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 8: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 9: {
+        if (frame.face !== 4) {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        frame.pc = 14;
+        state.stack.push(newDamageFrame(frame.target, "cannons"));
+        return;
+      }
+
+      case 10: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 11: {
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 12: {
+        frame.chosen += 1;
+        frame.pc = 13;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 14: {
+        frame.pc = 13;
+        continue machine;
+      }
+
+      case 15: {
+        if (frame.count2 >= frame.times2) {
+          frame.pc = 16;
+          continue machine;
+        }
+
+        state.pending = { site: 14, players: [frame.target] };
+        frame.pc = 17;
+        return;
+      }
+
+      case 16: {
         state.stack.pop();
         return;
       }
 
-      case 3: {
-        damage(state, frame.target, frame.hitAt);
-        frame.count++;
-        frame.pc = 1;
+      case 17: {
+        frame.pc = 18;
+        state.stack.push(newDamageFrame(frame.target, frame.hitAt));
+        return;
+      }
+
+      case 18: {
+        frame.count2++;
+        frame.pc = 15;
         continue machine;
       }
 
@@ -2688,6 +2903,63 @@ function currentDealHitsFrame(state: State): DealHitsFrame {
   const frame = state.stack[state.stack.length - 1];
   if (frame?.routine !== "dealHits")
     throw new RulesError("the saved state is inconsistent: the pending decision belongs to dealHits");
+  return frame;
+}
+
+function newDamageFrame(p: Player, l: Location): DamageFrame {
+  return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
+}
+
+/** Runs proc damage (line 927) until it waits for a decision or is done. */
+function stepDamage(state: State, frame: DamageFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.absorbed = false;
+        if (!(state.players[frame.p]!.mods.includes("reinforcedHull") && !state.players[frame.p]!.hullFlipped)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 15, players: [frame.p] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        if (!frame.absorbed) {
+          hit(state, frame.p, frame.l);
+          while (state.players[frame.p]!.cargo.length > mapGet(state.players[frame.p]!.tracks, "hold", 938)) {
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 939);
+            removeValue(state.players[frame.p]!.cargo, c);
+            state.cargoDeck.discard.push(c);
+          }
+        }
+
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        if (frame.absorb) {
+          state.players[frame.p]!.hullFlipped = true;
+          frame.absorbed = true;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc damage has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentDamageFrame(state: State): DamageFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "damage")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to damage");
   return frame;
 }
 
@@ -2711,12 +2983,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 932) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 948) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 933) !== 0) {
+        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 949) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -2734,19 +3006,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 939) - frame.swivelOnBoarded),
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 955) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 940) - frame.swivelOnBoarder),
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 956) - frame.swivelOnBoarder),
         );
         frame.going =
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 941) > 0 &&
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 941) > 0;
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 957) > 0 &&
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 957) > 0;
         if (!(
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 942) === 0 &&
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 942) > 0
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 958) === 0 &&
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 958) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -2769,8 +3041,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 944) === 0 &&
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 944) > 0
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 960) === 0 &&
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 960) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -2809,20 +3081,20 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
         frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
-        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 950));
-        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 951));
+        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 966));
+        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 967));
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 952) - frame.onBoarded),
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 968) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 953) - frame.onBoarder),
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 969) - frame.onBoarder),
         );
-        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 954) === 0;
-        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 955) === 0;
+        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 970) === 0;
+        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 971) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -2892,7 +3164,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 972) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 988) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2929,7 +3201,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 980) until it waits for a decision or is done. */
+/** Runs proc victory (line 996) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2947,7 +3219,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 15, players: [frame.w] };
+        state.pending = { site: 16, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -2958,7 +3230,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 989);
+        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 1005);
         frame.pc = 1;
         continue machine;
       }
@@ -2999,7 +3271,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 997) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1013) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3009,7 +3281,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          mapGet(state.players[frame.w]!.tracks, "hold", 1000) - state.players[frame.w]!.cargo.length,
+          mapGet(state.players[frame.w]!.tracks, "hold", 1016) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -3022,7 +3294,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 16, players: [frame.w] };
+        state.pending = { site: 17, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -3055,13 +3327,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 17, players: [frame.w] };
+        state.pending = { site: 18, players: [frame.w] };
         frame.pc = 6;
         return;
       }
 
       case 5: {
-        state.pending = { site: 18, players: [frame.w] };
+        state.pending = { site: 19, players: [frame.w] };
         frame.pc = 7;
         return;
       }
@@ -3087,7 +3359,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = mapGet(state.players[frame.w]!.tracks, "crew", 1012);
+        frame.crewNow = mapGet(state.players[frame.w]!.tracks, "crew", 1028);
         frame.pc = 9;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -3101,6 +3373,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       case 9: {
         state.players[frame.w]!.ship = state.players[frame.l]!.ship;
         state.players[frame.w]!.mods = state.players[frame.l]!.mods.slice();
+        state.players[frame.w]!.hullFlipped = state.players[frame.l]!.hullFlipped;
         state.players[frame.l]!.mods = [];
         state.players[frame.w]!.tracks = clone<Partial<Record<Location, number>>>(state.players[frame.l]!.tracks);
         mapSet(state.players[frame.w]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.w, "crew")));
@@ -3125,12 +3398,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 1065) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 1082) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1066);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1083);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -3143,14 +3416,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.p] };
+        state.pending = { site: 21, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 1080);
+          let fresh = pickRandom(state.rng, state.demandReserve, 1097);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -3202,7 +3475,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 1093) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 1110) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3218,7 +3491,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1102)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1119)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -3240,7 +3513,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.p] };
+        state.pending = { site: 22, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3298,17 +3571,18 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
     newType: null,
     t: "sloop",
     keptCrew: 0,
+    restoreHull: false,
     repairing: false,
     repairAt: null,
   };
 }
 
-/** Runs proc visitShipyard (line 1131) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1148) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 23, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -3321,7 +3595,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1134).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1151).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -3334,9 +3608,10 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       }
 
       case 3: {
+        state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          mapGet(state.players[frame.p]!.tracks, "crew", 1137),
-          mapGet(STATS, frame.t, 1137).crew,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1155),
+          mapGet(STATS, frame.t, 1155).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -3357,41 +3632,66 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       }
 
       case 5: {
+        if (!(
+          state.players[frame.p]!.mods.includes("reinforcedHull") &&
+          state.players[frame.p]!.hullFlipped &&
+          state.players[frame.p]!.gold >= MOD_PRICE
+        )) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        state.pending = { site: 24, players: [frame.p] };
+        frame.pc = 7;
+        return;
+      }
+
+      case 6: {
         frame.repairing = true;
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 7: {
+        if (frame.restoreHull) {
+          state.players[frame.p]!.gold -= MOD_PRICE;
+          state.players[frame.p]!.hullFlipped = false;
+        }
+
         frame.pc = 6;
         continue machine;
       }
 
-      case 6: {
+      case 8: {
         if (!(
           frame.repairing &&
           state.players[frame.p]!.gold >= REPAIR_PRICE &&
           repairable(state, frame.p).length > 0
         )) {
-          frame.pc = 7;
+          frame.pc = 9;
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.p] };
-        frame.pc = 8;
+        state.pending = { site: 25, players: [frame.p] };
+        frame.pc = 10;
         return;
       }
 
-      case 7: {
+      case 9: {
         state.stack.pop();
         return;
       }
 
-      case 8: {
+      case 10: {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1154) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1179) + 1);
         } else {
           frame.repairing = false;
         }
 
-        frame.pc = 6;
+        frame.pc = 8;
         continue machine;
       }
 
@@ -3412,7 +3712,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 1165) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 1190) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3429,7 +3729,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 26, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3449,14 +3749,14 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.gold -= MOD_PRICE;
           mapDelete(state.faceUpMods, state.players[frame.p]!.zone);
           state.players[frame.p]!.mods.push(frame.m);
-          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1173) < STAT_CAP) {
-            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1174) + 1);
+          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1198) < STAT_CAP) {
+            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1199) + 1);
           } else {
-            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1175) < STAT_CAP) {
+            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1200) < STAT_CAP) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                mapGet(state.players[frame.p]!.tracks, "cannons", 1176) + 1,
+                mapGet(state.players[frame.p]!.tracks, "cannons", 1201) + 1,
               );
             }
           }
@@ -3492,7 +3792,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 1185) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 1210) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3516,7 +3816,7 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -3556,7 +3856,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 1197) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 1222) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3572,7 +3872,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 28, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3588,7 +3888,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1200) - 1);
+          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1225) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -3605,7 +3905,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 29, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -3620,7 +3920,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1205) + 1);
+          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1230) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -3648,12 +3948,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1239) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1264) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1240);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1265);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -3677,9 +3977,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1245: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1270: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 30, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -3694,7 +3994,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 1247) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1272) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -3717,16 +4017,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1253) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1278) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1254: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1279: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 29, players: [frame.p] };
+        state.pending = { site: 31, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -3767,7 +4067,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 557) until it waits for a decision or is done. */
+/** Runs action Move (line 559) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3803,7 +4103,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          mapGet(state.players[frame.me]!.bounty, "england", 564) > 0 &&
+          mapGet(state.players[frame.me]!.bounty, "england", 566) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 5;
@@ -3817,7 +4117,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 579);
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 581);
         if (frame.excess <= 0) {
           frame.pc = 8;
           continue machine;
@@ -3902,7 +4202,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0 };
 }
 
-/** Runs action Scout (line 618) until it waits for a decision or is done. */
+/** Runs action Scout (line 620) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3971,7 +4271,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 1041) until it waits for a decision or is done. */
+/** Runs action Port (line 1058) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3996,7 +4296,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.me] };
+        state.pending = { site: 20, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -4163,6 +4463,9 @@ function run(state: State): void {
       case "dealHits":
         stepDealHits(state, frame);
         break;
+      case "damage":
+        stepDamage(state, frame);
+        break;
       case "crewCombat":
         stepCrewCombat(state, frame);
         break;
@@ -4256,7 +4559,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 421)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 423)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -4266,7 +4569,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 470)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 472)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -4276,7 +4579,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 525)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 527)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -4286,7 +4589,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 565)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 567)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -4298,7 +4601,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 581)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 583)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -4310,7 +4613,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 655)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 657)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -4321,7 +4624,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 661)
+      // `choose engage: bool by p` (proc meetMerchant, line 663)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -4331,7 +4634,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 690)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 692)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -4344,7 +4647,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 698)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 700)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -4356,7 +4659,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 706)
+      // `choose discarded: int in cards by p` (proc raid, line 708)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -4367,7 +4670,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 711)
+      // `choose exchanged: int in cards by p` (proc raid, line 713)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -4378,7 +4681,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 748)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 750)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -4391,7 +4694,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p` (proc declare, line 804)
+      // `choose declaration: Declaration in options by p` (proc declare, line 809)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -4402,7 +4705,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose flipChasers: bool by p` (proc chase, line 888)
+      // `choose flipChasers: bool by p` (proc chase, line 893)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -4412,7 +4715,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose hitAt: Location by target` (proc dealHits, line 915)
+      // `choose hitAt: Location by target` (proc dealHits, line 920)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -4422,7 +4725,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose reward: Nation in nations by w` (proc victory, line 986)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 930)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "absorb", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 16: {
+      // `choose reward: Nation in nations by w` (proc victory, line 1002)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -4432,8 +4745,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 16: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1000)
+    case 17: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1016)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -4445,8 +4758,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 17: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1004)
+    case 18: {
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1020)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -4458,8 +4771,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1010)
+    case 19: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1026)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -4468,8 +4781,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1052)
+    case 20: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1069)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -4481,8 +4794,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1068)
+    case 21: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1085)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4494,8 +4807,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1112)
+    case 22: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1129)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4508,8 +4821,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1132)
+    case 23: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1149)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4520,8 +4833,18 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1151)
+    case 24: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 1168)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "restoreHull", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 25: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1176)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4532,8 +4855,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose buyMod: bool by p` (proc buyModification, line 1168)
+    case 26: {
+      // `choose buyMod: bool by p` (proc buyModification, line 1193)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -4542,8 +4865,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1189)
+    case 27: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1214)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -4553,8 +4876,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1198)
+    case 28: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1223)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -4566,8 +4889,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1203)
+    case 29: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1228)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -4579,8 +4902,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1245)
+    case 30: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1270)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -4590,8 +4913,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1254)
+    case 31: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1279)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -4771,6 +5094,13 @@ function check(state: State, action: Action): string | null {
     }
 
     case 15: {
+      if (action.type !== "absorb") return "Answer the choice of absorb first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "absorb must be true or false.";
+      return null;
+    }
+
+    case 16: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -4780,7 +5110,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -4789,7 +5119,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "seized") return "Answer the choice of seized first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -4798,14 +5128,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -4818,7 +5148,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -4827,7 +5157,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -4841,7 +5171,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -4851,7 +5181,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 24: {
+      if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
+      return null;
+    }
+
+    case 25: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -4861,14 +5198,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -4878,7 +5215,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 26: {
+    case 28: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -4891,7 +5228,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -4900,7 +5237,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 30: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -4911,7 +5248,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 31: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -5071,6 +5408,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 15: {
+      if (action.type !== "absorb") throw notOfferedNow(action);
+      const frame = currentDamageFrame(state);
+      frame.absorb = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 16: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -5078,7 +5423,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -5086,7 +5431,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "seized") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.seized = action.value;
@@ -5094,7 +5439,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -5102,7 +5447,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -5110,7 +5455,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -5118,7 +5463,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -5126,7 +5471,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -5134,7 +5479,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 24: {
+      if (action.type !== "restoreHull") throw notOfferedNow(action);
+      const frame = currentVisitShipyardFrame(state);
+      frame.restoreHull = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 25: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -5142,7 +5495,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -5150,7 +5503,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -5158,7 +5511,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 28: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -5166,7 +5519,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -5174,7 +5527,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 30: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -5182,7 +5535,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 31: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -5258,7 +5611,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 15: {
+        case 16: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -5268,7 +5621,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 22: {
+        case 23: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -5279,7 +5632,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 23: {
+        case 25: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -5290,7 +5643,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 25: {
+        case 27: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -5356,9 +5709,19 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "absorb":
+      switch (state.pending?.site) {
+        case 15: {
+          const frame = currentDamageFrame(state);
+          const value = action.value;
+          return absorbText(state, value, frame.l);
+        }
+      }
+
+      break;
     case "taken":
       switch (state.pending?.site) {
-        case 16: {
+        case 17: {
           if (action.value === null) return null;
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -5368,7 +5731,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "seized":
       switch (state.pending?.site) {
-        case 17: {
+        case 18: {
           if (action.value === null) return null;
           const value = action.value;
           return `take the ${value}`;
@@ -5378,7 +5741,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 18: {
+        case 19: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -5388,7 +5751,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 19: {
+        case 20: {
           if (action.value === null) return null;
           const value = action.value;
           return activityText(state, value);
@@ -5398,14 +5761,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 21: {
+        case 22: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return null;
           const value = action.value;
@@ -5416,19 +5779,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 22: {
+        case 23: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 1132).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 1149).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 23: {
+        case 25: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return null;
           const item = repairable(state, frame.p)[action.value];
@@ -5440,7 +5803,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 25: {
+        case 27: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -5451,7 +5814,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 26: {
+        case 28: {
           if (action.value === null) return null;
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -5461,7 +5824,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 27: {
+        case 29: {
           if (action.value === null) return null;
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -5496,6 +5859,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       scouted: [],
       dead: false,
       mods: [],
+      hullFlipped: false,
       chasersFlipped: false,
       weapons: [],
       retiring: false,
@@ -5626,7 +5990,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 398));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 400));
   }
 
   for (const w of WEAPON_VALUES.slice().slice()) {
@@ -5635,16 +5999,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 406));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 408));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES.slice().slice()) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 412));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 414));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 415);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 417);
   return state;
 }
 
@@ -5696,6 +6060,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     scouted: clone(mine.scouted),
     dead: mine.dead,
     mods: mine.mods.slice(),
+    hullFlipped: mine.hullFlipped,
     chasersFlipped: mine.chasersFlipped,
     weapons: mine.weapons.slice(),
     retiring: mine.retiring,
@@ -5790,6 +6155,7 @@ function validateState(value: unknown): string | null {
       mine.mods.every((x: unknown) => (MODIFICATION_VALUES as readonly unknown[]).includes(x))
     ))
       return "player.mods is not a valid list of Modification";
+    if (!(typeof mine.hullFlipped === "boolean")) return "player.hullFlipped is not a valid bool";
     if (!(typeof mine.chasersFlipped === "boolean")) return "player.chasersFlipped is not a valid bool";
     if (!(
       Array.isArray(mine.weapons) &&
@@ -5914,6 +6280,7 @@ function validateState(value: unknown): string | null {
     "settleSinking",
     "chase",
     "dealHits",
+    "damage",
     "crewCombat",
     "crewVictory",
     "victory",
@@ -5937,7 +6304,7 @@ function validateState(value: unknown): string | null {
 
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 30)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 32)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -5990,7 +6357,7 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[l]!.bounty, n_, 982) > 0 && mapGet(state.players[w]!.bounty, n_, 982) === 0) out.push(n_);
+    if (mapGet(state.players[l]!.bounty, n_, 998) > 0 && mapGet(state.players[w]!.bounty, n_, 998) === 0) out.push(n_);
   }
 
   return out;
@@ -6026,7 +6393,7 @@ function collect7(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if (mapGet(state.weaponSupply, w, 1198) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if (mapGet(state.weaponSupply, w, 1223) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -6107,7 +6474,7 @@ function count13(state: State, offer: number[], c: number): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect14(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 541);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 543);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -6121,7 +6488,7 @@ function any15(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 549) === 0) return true;
+    if (mapGet(state.players[p]!.tracks, l, 551) === 0) return true;
   }
 
   return false;
@@ -6150,7 +6517,7 @@ function any17(state: State, p: Player): boolean {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[p]!.bounty, n_, 643) > 0) return true;
+    if (mapGet(state.players[p]!.bounty, n_, 645) > 0) return true;
   }
 
   return false;
@@ -6162,7 +6529,7 @@ function collect18(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 1212) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 1237) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -6174,7 +6541,7 @@ function sum19(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1232);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1257);
   }
 
   return total;
@@ -6189,7 +6556,7 @@ function collect20(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 1236).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 1261).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -6226,7 +6593,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "51b71942",
+  sourceHash: "53689c6f",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
