@@ -55,12 +55,16 @@ export function checkAtValues<S extends object, A extends EngineAction>(
   values: Readonly<Record<string, unknown>>,
   texts: Readonly<Record<string, string>> = {},
 ): string | null {
-  let found: A;
+  const found = unlessNotAmong(() => atValues(engine, state, action, values, texts));
+  return found instanceof NotAmongChoices ? found.message : engine.check(state, found);
+}
+
+/** What `make` gives, or the NotAmongChoices it throws (any other error goes on). */
+export function unlessNotAmong<T>(make: () => T): T | NotAmongChoices {
   try {
-    found = atValues(engine, state, action, values, texts);
+    return make();
   } catch (error) {
-    if (error instanceof NotAmongChoices) return error.message;
+    if (error instanceof NotAmongChoices) return error;
     throw error;
   }
-  return engine.check(state, found);
 }

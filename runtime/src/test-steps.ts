@@ -3,7 +3,7 @@
  * fails, and the steps that play on their own (`play until`).
  */
 import { agentStep, RandomAgent } from "./agents.ts";
-import { NotAmongChoices } from "./at-values.ts";
+import { NotAmongChoices, unlessNotAmong } from "./at-values.ts";
 import { canonicalJson } from "./checksum.ts";
 import type { Engine, EngineAction, GameOptions, Seat } from "./engine.ts";
 import { formatAction, formatShownAction } from "./format.ts";
@@ -101,13 +101,8 @@ export function offeredProblem<S extends object, A extends EngineAction>(
   seat: Seat,
   answers: () => readonly A[],
 ): string | null {
-  let wanted: readonly A[];
-  try {
-    wanted = answers();
-  } catch (error) {
-    if (error instanceof NotAmongChoices) return error.message;
-    throw error;
-  }
+  const wanted = unlessNotAmong(answers);
+  if (wanted instanceof NotAmongChoices) return wanted.message;
   const kinds = new Set(wanted.map((a) => a.type));
   const offered = engine.legalActions(state, seat).filter((a) => kinds.has(a.type));
   const text = (a: A): string => formatShownAction(engine, state, a);

@@ -335,11 +335,15 @@ function viewPath(exprs: ExprEmitter, scope: Scope, e: Expr): string[] {
   }
 }
 
-/**
- * The action a test step plays. An argument given by value where the rules take a position in a list is looked up
- * among the positions when the step runs (the runtime's `atValues`), so the test does not depend on the list's order.
- */
-function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play: TestPlay): string {
+/** The action a test step names: its literal, and (for answers given by value) the values and their texts. */
+interface StepAction {
+  readonly literal: string;
+  /** `field: value` pairs, as the acting player sees the values, and `field: "how the test wrote it"`. */
+  readonly values: readonly string[];
+  readonly texts: readonly string[];
+}
+
+function stepAction(program: Program, exprs: ExprEmitter, scope: Scope, play: TestPlay): StepAction {
   const name = play.action.text;
   const action = program.actions.get(name);
   const names = action ? action.params.map((p) => p.name.text) : ["value"];
@@ -362,17 +366,29 @@ function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play:
     }
   });
   const literal = `{ type: ${str(name)}, player: ${play.seat}${fields.map((f) => `, ${f}`).join("")} }`;
-  return values.length === 0
-    ? literal
-    : `atValues(engine, state, ${literal}, { ${values.join(", ")} }, { ${texts.join(", ")} })`;
+  return { literal, values, texts };
+}
+
+/** The arguments after the action of `atValues` and `checkAtValues`: the values and how the test wrote them. */
+function valueArgs(a: StepAction): string {
+  return `{ ${a.values.join(", ")} }, { ${a.texts.join(", ")} }`;
+}
+
+/**
+ * The action a test step plays. An argument given by value where the rules take a position in a list is looked up
+ * among the positions when the step runs (the runtime's `atValues`), so the test does not depend on the list's order.
+ */
+function actionLiteral(program: Program, exprs: ExprEmitter, scope: Scope, play: TestPlay): string {
+  const a = stepAction(program, exprs, scope, play);
+  return a.values.length === 0 ? a.literal : `atValues(engine, state, ${a.literal}, ${valueArgs(a)})`;
 }
 
 /** `engine.check` of the action a step names; an answer given by value that is not among the choices is refused. */
 function actionCheck(program: Program, exprs: ExprEmitter, scope: Scope, play: TestPlay): string {
-  const literal = actionLiteral(program, exprs, scope, play);
-  return literal.startsWith("atValues(")
-    ? `checkAtValues(${literal.slice("atValues(".length)}`
-    : `engine.check(state, ${literal})`;
+  const a = stepAction(program, exprs, scope, play);
+  return a.values.length === 0
+    ? `engine.check(state, ${a.literal})`
+    : `checkAtValues(engine, state, ${a.literal}, ${valueArgs(a)})`;
 }
 
 /** `expect a == b` reads best as `expect(a).toEqual(b)`, so failures show both values. `label`: the message's code. */

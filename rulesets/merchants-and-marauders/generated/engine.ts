@@ -111,11 +111,11 @@ export type Weapon = "grapplingHooks" | "chainShot" | "grapeshot";
 export const WEAPON_VALUES: readonly Weapon[] = ["grapplingHooks", "chainShot", "grapeshot"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 540) */
+/** enum Step (rules line 541) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 609) */
+/** enum Target (rules line 610) */
 export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
@@ -159,7 +159,7 @@ export interface CargoFace {
   icon: CargoIcon;
 }
 
-/** record Roll (rules line 783) */
+/** record Roll (rules line 782) */
 export interface Roll {
   skulls: number;
   rest: number;
@@ -549,38 +549,38 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 423) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 472) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 527) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 567) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 583) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 657) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 663) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 692) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 700) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 708) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 713) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 750) */
-/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 809) */
-/** site 13: `choose flipChasers: bool by p` (proc chase, line 893) */
-/** site 14: `choose hitAt: Location by target` (proc dealHits, line 920) */
-/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 930) */
-/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1002) */
-/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1016) */
-/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1020) */
-/** site 19: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1026) */
-/** site 20: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1069) */
-/** site 21: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1085) */
-/** site 22: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1129) */
-/** site 23: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1149) */
-/** site 24: `choose restoreHull: bool by p` (proc visitShipyard, line 1168) */
-/** site 25: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1176) */
-/** site 26: `choose buyMod: bool by p` (proc buyModification, line 1193) */
-/** site 27: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1214) */
-/** site 28: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1223) */
-/** site 29: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1228) */
-/** site 30: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1270) */
-/** site 31: `choose stashed: 0..p.gold by p` (proc stashGold, line 1279) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 424) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 473) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 528) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 568) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 584) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 658) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 664) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 693) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 701) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 709) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 714) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 745) */
+/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 808) */
+/** site 13: `choose flipChasers: bool by p` (proc chase, line 892) */
+/** site 14: `choose hitAt: Location by target` (proc dealHits, line 919) */
+/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 929) */
+/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1001) */
+/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1015) */
+/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1019) */
+/** site 19: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1025) */
+/** site 20: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1068) */
+/** site 21: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1084) */
+/** site 22: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1128) */
+/** site 23: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1148) */
+/** site 24: `choose restoreHull: bool by p` (proc visitShipyard, line 1167) */
+/** site 25: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1175) */
+/** site 26: `choose buyMod: bool by p` (proc buyModification, line 1192) */
+/** site 27: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1213) */
+/** site 28: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1222) */
+/** site 29: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1227) */
+/** site 30: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1269) */
+/** site 31: `choose stashed: 0..p.gold by p` (proc stashGold, line 1278) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -646,7 +646,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 559). */
+/** The action Move (rules line 560). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -654,13 +654,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 599). */
+/** The action Retire (rules line 600). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 620). */
+/** The action Scout (rules line 621). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -668,26 +668,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 1058). */
+/** The action Port (rules line 1057). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1292). */
+/** The action EndTurn (rules line 1291). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 527). */
+/** The answer to `choose newShip` (rules line 528). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 657). */
+/** The answer to `choose flag` (rules line 658). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -695,14 +695,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 663). */
+/** The answer to `choose engage` (rules line 664). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 692). */
+/** The answer to `choose spent` (rules line 693). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -710,14 +710,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 700). */
+/** The answer to `choose raidMove` (rules line 701). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 708). */
+/** The answer to `choose discarded` (rules line 709). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -725,7 +725,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 713). */
+/** The answer to `choose exchanged` (rules line 714). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -733,7 +733,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 750). */
+/** The answer to `choose kept` (rules line 745). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -741,7 +741,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 809). */
+/** The answer to `choose declaration` (rules line 808). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -749,28 +749,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose flipChasers` (rules line 893). */
+/** The answer to `choose flipChasers` (rules line 892). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 920). */
+/** The answer to `choose hitAt` (rules line 919). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose absorb` (rules line 930). */
+/** The answer to `choose absorb` (rules line 929). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1002). */
+/** The answer to `choose reward` (rules line 1001). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -778,7 +778,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1016). */
+/** The answer to `choose taken` (rules line 1015). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -786,7 +786,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1020). */
+/** The answer to `choose seized` (rules line 1019). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -794,14 +794,14 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose claim` (rules line 1026). */
+/** The answer to `choose claim` (rules line 1025). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose card` (rules line 1085). */
+/** The answer to `choose card` (rules line 1084). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -809,7 +809,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1149). */
+/** The answer to `choose newType` (rules line 1148). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -817,14 +817,14 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 1168). */
+/** The answer to `choose restoreHull` (rules line 1167). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 1176). */
+/** The answer to `choose repairAt` (rules line 1175). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -832,14 +832,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 1193). */
+/** The answer to `choose buyMod` (rules line 1192). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 1214). */
+/** The answer to `choose modPort` (rules line 1213). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -847,7 +847,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 1223). */
+/** The answer to `choose bought` (rules line 1222). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -855,7 +855,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 1228). */
+/** The answer to `choose sold` (rules line 1227). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -863,28 +863,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 1270). */
+/** The answer to `choose hired` (rules line 1269). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1279). */
+/** The answer to `choose stashed` (rules line 1278). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 567). */
+/** The answer to `choose havenEntry` (rules line 568). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 583). */
+/** The answer to `choose dumped` (rules line 584). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -892,7 +892,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 1069). */
+/** The answer to `choose activity` (rules line 1068). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -900,7 +900,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 423). */
+/** The answer to `choose startingShip` (rules line 424). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1240,46 +1240,51 @@ export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn priceIn (line 261) */
+/** fn faceOf (line 256) */
+export function faceOf(state: State, c: number): CargoFace {
+  return at(CARGO_FACES, c % 8);
+}
+
+/** fn priceIn (line 262) */
 export function priceIn(state: State, offer: number[], c: number): number {
   let drawn = count13(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 288) */
+/** fn fullTracks (line 289) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: mapGet(STATS, t, 289).seaworthiness,
-    mast: mapGet(STATS, t, 290).seaworthiness,
-    hold: mapGet(STATS, t, 291).cargo,
-    crew: mapGet(STATS, t, 292).crew,
-    cannons: mapGet(STATS, t, 293).cannons,
+    hull: mapGet(STATS, t, 290).seaworthiness,
+    mast: mapGet(STATS, t, 291).seaworthiness,
+    hold: mapGet(STATS, t, 292).cargo,
+    crew: mapGet(STATS, t, 293).crew,
+    cannons: mapGet(STATS, t, 294).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn stepsFor (line 542) */
+/** fn stepsFor (line 543) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect14(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 547) */
+/** fn mayEnter (line 548) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 548), 548) === 0)
+      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 549), 549) === 0)
   );
 }
 
-/** fn anyDestroyed (line 551) */
+/** fn anyDestroyed (line 552) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any15(state, p);
 }
 
-/** fn stepText (line 553) */
+/** fn stepText (line 554) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1293,7 +1298,7 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn targetsFor (line 611) */
+/** fn targetsFor (line 612) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
@@ -1301,7 +1306,7 @@ export function targetsFor(state: State, p: Player): Target[] {
   );
 }
 
-/** fn targetText (line 615) */
+/** fn targetText (line 616) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -1311,12 +1316,12 @@ export function targetText(state: State, t: Target): string {
   return `player Player ${q}'s ship`;
 }
 
-/** fn isPirate (line 645) */
+/** fn isPirate (line 646) */
 export function isPirate(state: State, p: Player): boolean {
   return any17(state, p);
 }
 
-/** fn raidMoveText (line 674) */
+/** fn raidMoveText (line 675) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1333,48 +1338,48 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 764) */
+/** fn absorbText (line 763) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 798) */
+/** fn beats (line 797) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 801) */
+/** fn declarationsFor (line 800) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 802) === 0
+  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 801) === 0
     ? ["shoot"]
-    : mapGet(state.players[p]!.tracks, "crew", 802) === 0
+    : mapGet(state.players[p]!.tracks, "crew", 801) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 814) */
+/** fn contestDice (line 813) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return mapGet(state.players[p]!.tracks, "mast", 815) === 0
+  return mapGet(state.players[p]!.tracks, "mast", 814) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
         (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 818) */
+/** fn shots (line 817) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? mapGet(state.players[p]!.tracks, "cannons", 819)
-      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 819));
+      ? mapGet(state.players[p]!.tracks, "cannons", 818)
+      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 818));
 }
 
-/** fn claimText (line 1009) */
+/** fn claimText (line 1008) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn activityText (line 1045) */
+/** fn activityText (line 1044) */
 export function activityText(state: State, a: Activity): string {
   if (a === "sellGoods") {
     return "sell goods";
@@ -1395,7 +1400,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 1054) */
+/** fn activitiesFor (line 1053) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
@@ -1403,17 +1408,17 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn repairable (line 1236) */
+/** fn repairable (line 1235) */
 export function repairable(state: State, p: Player): Location[] {
   return collect18(state, p);
 }
 
-/** fn full (line 1240) */
+/** fn full (line 1239) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1240) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1239) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 1243) */
+/** fn modBonus (line 1242) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -1430,34 +1435,34 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 1251) */
+/** fn maneuverability (line 1250) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    mapGet(STATS, state.players[p]!.ship, 1252).maneuverability +
+    mapGet(STATS, state.players[p]!.ship, 1251).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 1256) */
+/** fn saleValue (line 1255) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    mapGet(STATS, state.players[p]!.ship, 1257).sell + state.players[p]!.mods.length - sum19(state, p),
+    mapGet(STATS, state.players[p]!.ship, 1256).sell + state.players[p]!.mods.length - sum19(state, p),
   );
 }
 
-/** fn affordableShips (line 1260) */
+/** fn affordableShips (line 1259) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect20(state, p);
 }
 
-/** fn total (line 1290) */
+/** fn total (line 1289) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 477) */
+/** proc launch (line 478) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -1465,29 +1470,29 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 487) */
+/** proc skillCheck (line 488) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc addBounty (line 640) */
+/** proc addBounty (line 641) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 641) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 642) + 1));
 }
 
-/** proc hit (line 768) */
+/** proc hit (line 767) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 769) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 770) - 1);
+  if (mapGet(state.players[p]!.tracks, l, 768) > 0) {
+    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 769) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 771) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 772) - 1);
+    if (mapGet(state.players[p]!.tracks, "hull", 770) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 771) - 1);
     }
   }
 }
 
-/** proc rollDice (line 788) */
+/** proc rollDice (line 787) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -1498,7 +1503,7 @@ export function rollDice(state: State, n_: number): Roll {
   return { skulls: count21(state, faces), rest: sum22(state, faces) };
 }
 
-/** proc gainGlory (line 1285) */
+/** proc gainGlory (line 1284) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -1515,7 +1520,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 599): its effects, once allowed. */
+/** action Retire (line 600): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -1540,7 +1545,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1292): its effects, once allowed. */
+/** action EndTurn (line 1291): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -1549,7 +1554,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 420) until it waits for a decision or is done. */
+/** Runs the flow (line 421) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1585,7 +1590,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES.slice().slice()) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 437));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 438));
             }
           }
         }
@@ -1669,7 +1674,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 459) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 460) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1745,7 +1750,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 495) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 496) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1756,7 +1761,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 501) + 1);
+          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 502) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -1798,7 +1803,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 521) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 522) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1856,12 +1861,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 649) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 650) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 650);
+        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 651);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1973,7 +1978,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 682) until it waits for a decision or is done. */
+/** Runs proc raid (line 683) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2017,7 +2022,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 694) + 1);
+          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 695) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -2128,7 +2133,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         }
 
         frame.c = at(frame.cList, frame.cIndex);
-        const cargoIcon = at(CARGO_FACES, frame.c % 8).icon;
+        const cargoIcon = faceOf(state, frame.c).icon;
         if (cargoIcon === "escape") {
           frame.pc = 16;
           continue machine;
@@ -2154,18 +2159,27 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 738) !== 0) {
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 739) <= 0) {
           frame.pc = 25;
           continue machine;
         }
 
-        for (const c4 of frame.cards.slice()) {
-          state.cargoDeck.discard.push(c4);
+        frame.escaped = count2(state, frame.cards) >= maneuverability(state, frame.p);
+        if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
+          frame.pc = 26;
+          continue machine;
         }
 
+        frame.plunder = sum3(state, frame.cards);
+        state.players[frame.p]!.gold += frame.plunder;
+        frame.kept$left = frame.cards.slice();
+        frame.kept$limit = Math.max(
+          0,
+          mapGet(state.players[frame.p]!.tracks, "hold", 745) - state.players[frame.p]!.cargo.length,
+        );
+        frame.kept$taken = 0;
         frame.pc = 27;
-        state.stack.push(newCaptainDiesFrame(frame.p));
-        return;
+        continue machine;
       }
 
       case 16: {
@@ -2219,37 +2233,39 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 25: {
-        frame.escaped = count2(state, frame.cards) >= maneuverability(state, frame.p);
-        if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
+        for (const c4 of frame.cards.slice()) {
+          state.cargoDeck.discard.push(c4);
+        }
+
+        if (mapGet(state.players[frame.p]!.tracks, "hull", 758) !== 0) {
+          frame.pc = 30;
+          continue machine;
+        }
+
+        frame.pc = 31;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
+      }
+
+      case 26: {
+        frame.pc = 25;
+        continue machine;
+      }
+
+      case 27: {
+        if (!(frame.kept$left.length > 0 && frame.kept$taken < frame.kept$limit)) {
           frame.pc = 28;
           continue machine;
         }
 
-        frame.plunder = sum3(state, frame.cards);
-        state.players[frame.p]!.gold += frame.plunder;
-        frame.kept$left = frame.cards.slice();
-        frame.kept$limit = Math.max(
-          0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 750) - state.players[frame.p]!.cargo.length,
-        );
-        frame.kept$taken = 0;
+        state.pending = { site: 11, players: [frame.p] };
         frame.pc = 29;
-        continue machine;
-      }
-
-      case 26: {
-        state.stack.pop();
         return;
       }
 
-      case 27: {
-        frame.pc = 26;
-        continue machine;
-      }
-
       case 28: {
-        for (const c5 of frame.cards.slice()) {
-          state.cargoDeck.discard.push(c5);
+        if (frame.plunder >= 12) {
+          gainGlory(state, frame.p);
         }
 
         frame.pc = 26;
@@ -2257,26 +2273,6 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 29: {
-        if (!(frame.kept$left.length > 0 && frame.kept$taken < frame.kept$limit)) {
-          frame.pc = 30;
-          continue machine;
-        }
-
-        state.pending = { site: 11, players: [frame.p] };
-        frame.pc = 31;
-        return;
-      }
-
-      case 30: {
-        if (frame.plunder >= 12) {
-          gainGlory(state, frame.p);
-        }
-
-        frame.pc = 28;
-        continue machine;
-      }
-
-      case 31: {
         const kept = frame.kept;
         if (kept !== null) {
           removeValue(frame.kept$left, kept);
@@ -2284,11 +2280,21 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.cards, kept);
           state.players[frame.p]!.cargo.push(kept);
         } else {
-          frame.pc = 30;
+          frame.pc = 28;
           continue machine;
         }
 
-        frame.pc = 29;
+        frame.pc = 27;
+        continue machine;
+      }
+
+      case 30: {
+        state.stack.pop();
+        return;
+      }
+
+      case 31: {
+        frame.pc = 30;
         continue machine;
       }
 
@@ -2309,7 +2315,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 804) until it waits for a decision or is done. */
+/** Runs proc declare (line 803) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2366,7 +2372,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 821) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 820) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2374,10 +2380,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, mapGet(state.players[frame.a]!.tracks, "cannons", 826)).skulls
+          ? rollDice(state, mapGet(state.players[frame.a]!.tracks, "cannons", 825)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, mapGet(state.players[frame.d]!.tracks, "cannons", 827)).skulls
+          ? rollDice(state, mapGet(state.players[frame.d]!.tracks, "cannons", 826)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -2393,8 +2399,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          mapGet(state.players[frame.a]!.tracks, "hull", 831) > 0 &&
-          mapGet(state.players[frame.d]!.tracks, "hull", 831) > 0;
+          mapGet(state.players[frame.a]!.tracks, "hull", 830) > 0 &&
+          mapGet(state.players[frame.d]!.tracks, "hull", 830) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -2492,8 +2498,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 14: {
         if (!(
-          mapGet(state.players[frame.a]!.tracks, "hull", 857) === 0 ||
-          mapGet(state.players[frame.d]!.tracks, "hull", 857) === 0
+          mapGet(state.players[frame.a]!.tracks, "hull", 856) === 0 ||
+          mapGet(state.players[frame.d]!.tracks, "hull", 856) === 0
         )) {
           frame.pc = 15;
           continue machine;
@@ -2530,7 +2536,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 18: {
-        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 863) > 0)) {
+        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 862) > 0)) {
           frame.pc = 20;
           continue machine;
         }
@@ -2546,7 +2552,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 20: {
-        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 866) > 0)) {
+        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 865) > 0)) {
           frame.pc = 23;
           continue machine;
         }
@@ -2588,13 +2594,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 874) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 873) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 875) === 0;
-        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 876) === 0;
+        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 874) === 0;
+        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 875) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -2678,7 +2684,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 891) until it waits for a decision or is done. */
+/** Runs proc chase (line 890) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2749,7 +2755,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   };
 }
 
-/** Runs proc dealHits (line 903) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 902) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2910,7 +2916,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 927) until it waits for a decision or is done. */
+/** Runs proc damage (line 926) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2929,8 +2935,8 @@ function stepDamage(state: State, frame: DamageFrame): void {
       case 1: {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
-          while (state.players[frame.p]!.cargo.length > mapGet(state.players[frame.p]!.tracks, "hold", 938)) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 939);
+          while (state.players[frame.p]!.cargo.length > mapGet(state.players[frame.p]!.tracks, "hold", 937)) {
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 938);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -2983,12 +2989,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 948) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 947) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 949) !== 0) {
+        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 948) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -3006,19 +3012,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 955) - frame.swivelOnBoarded),
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 954) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 956) - frame.swivelOnBoarder),
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 955) - frame.swivelOnBoarder),
         );
         frame.going =
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 957) > 0 &&
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 957) > 0;
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 956) > 0 &&
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 956) > 0;
         if (!(
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 958) === 0 &&
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 958) > 0
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 957) === 0 &&
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 957) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -3041,8 +3047,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 960) === 0 &&
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 960) > 0
+          mapGet(state.players[frame.boarder]!.tracks, "crew", 959) === 0 &&
+          mapGet(state.players[frame.boarded]!.tracks, "crew", 959) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -3081,20 +3087,20 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
         frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
-        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 966));
-        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 967));
+        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 965));
+        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 966));
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 968) - frame.onBoarded),
+          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 967) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 969) - frame.onBoarder),
+          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 968) - frame.onBoarder),
         );
-        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 970) === 0;
-        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 971) === 0;
+        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 969) === 0;
+        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 970) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -3164,7 +3170,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 988) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 987) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3201,7 +3207,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 996) until it waits for a decision or is done. */
+/** Runs proc victory (line 995) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3230,7 +3236,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 1005);
+        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 1004);
         frame.pc = 1;
         continue machine;
       }
@@ -3271,7 +3277,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1013) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1012) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3281,7 +3287,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          mapGet(state.players[frame.w]!.tracks, "hold", 1016) - state.players[frame.w]!.cargo.length,
+          mapGet(state.players[frame.w]!.tracks, "hold", 1015) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -3359,7 +3365,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = mapGet(state.players[frame.w]!.tracks, "crew", 1028);
+        frame.crewNow = mapGet(state.players[frame.w]!.tracks, "crew", 1027);
         frame.pc = 9;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -3398,12 +3404,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 1082) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 1081) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1083);
+        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1082);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -3423,7 +3429,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 1097);
+          let fresh = pickRandom(state.rng, state.demandReserve, 1096);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -3475,7 +3481,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 1110) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 1109) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3491,7 +3497,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1119)) {
+            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1118)) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -3577,7 +3583,7 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 1148) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1147) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3595,7 +3601,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1151).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1150).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -3610,8 +3616,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 3: {
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          mapGet(state.players[frame.p]!.tracks, "crew", 1155),
-          mapGet(STATS, frame.t, 1155).crew,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1154),
+          mapGet(STATS, frame.t, 1154).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -3686,7 +3692,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1179) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1178) + 1);
         } else {
           frame.repairing = false;
         }
@@ -3712,7 +3718,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 1190) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 1189) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3749,14 +3755,14 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.gold -= MOD_PRICE;
           mapDelete(state.faceUpMods, state.players[frame.p]!.zone);
           state.players[frame.p]!.mods.push(frame.m);
-          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1198) < STAT_CAP) {
-            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1199) + 1);
+          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1197) < STAT_CAP) {
+            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1198) + 1);
           } else {
-            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1200) < STAT_CAP) {
+            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1199) < STAT_CAP) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                mapGet(state.players[frame.p]!.tracks, "cannons", 1201) + 1,
+                mapGet(state.players[frame.p]!.tracks, "cannons", 1200) + 1,
               );
             }
           }
@@ -3792,7 +3798,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 1210) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 1209) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3856,7 +3862,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 1222) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 1221) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3888,7 +3894,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1225) - 1);
+          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1224) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -3920,7 +3926,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1230) + 1);
+          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1229) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -3948,12 +3954,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1264) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1263) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1265);
+        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1264);
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -3977,7 +3983,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1270: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1269: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
         state.pending = { site: 30, players: [frame.p] };
         frame.pc = 4;
@@ -3994,7 +4000,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 1272) + frame.hired,
+          mapGet(state.players[frame.p]!.tracks, "crew", 1271) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -4017,14 +4023,14 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1278) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1277) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1279: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1278: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
         state.pending = { site: 31, players: [frame.p] };
         frame.pc = 1;
@@ -4067,7 +4073,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 559) until it waits for a decision or is done. */
+/** Runs action Move (line 560) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4103,7 +4109,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          mapGet(state.players[frame.me]!.bounty, "england", 566) > 0 &&
+          mapGet(state.players[frame.me]!.bounty, "england", 567) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 5;
@@ -4117,7 +4123,7 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 581);
+        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 582);
         if (frame.excess <= 0) {
           frame.pc = 8;
           continue machine;
@@ -4202,7 +4208,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0 };
 }
 
-/** Runs action Scout (line 620) until it waits for a decision or is done. */
+/** Runs action Scout (line 621) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4271,7 +4277,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 1058) until it waits for a decision or is done. */
+/** Runs action Port (line 1057) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4559,7 +4565,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 423)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 424)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -4569,7 +4575,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 472)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 473)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -4579,7 +4585,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 527)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 528)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -4589,7 +4595,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 567)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 568)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -4601,7 +4607,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 583)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 584)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -4613,7 +4619,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 657)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 658)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -4624,7 +4630,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 663)
+      // `choose engage: bool by p` (proc meetMerchant, line 664)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -4634,7 +4640,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 692)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 693)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -4647,7 +4653,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 700)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 701)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -4659,7 +4665,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 708)
+      // `choose discarded: int in cards by p` (proc raid, line 709)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -4670,7 +4676,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 713)
+      // `choose exchanged: int in cards by p` (proc raid, line 714)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -4681,7 +4687,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 750)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 745)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -4694,7 +4700,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p` (proc declare, line 809)
+      // `choose declaration: Declaration in options by p` (proc declare, line 808)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -4705,7 +4711,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose flipChasers: bool by p` (proc chase, line 893)
+      // `choose flipChasers: bool by p` (proc chase, line 892)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -4715,7 +4721,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose hitAt: Location by target` (proc dealHits, line 920)
+      // `choose hitAt: Location by target` (proc dealHits, line 919)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -4725,7 +4731,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 930)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 929)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -4735,7 +4741,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1002)
+      // `choose reward: Nation in nations by w` (proc victory, line 1001)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -4746,7 +4752,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1016)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1015)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -4759,7 +4765,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1020)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1019)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -4772,7 +4778,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1026)
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1025)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -4782,7 +4788,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1069)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1068)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -4795,7 +4801,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1085)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1084)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4808,7 +4814,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1129)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1128)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4822,7 +4828,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1149)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1148)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4834,7 +4840,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 1168)
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 1167)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -4844,7 +4850,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1176)
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1175)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4856,7 +4862,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose buyMod: bool by p` (proc buyModification, line 1193)
+      // `choose buyMod: bool by p` (proc buyModification, line 1192)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -4866,7 +4872,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1214)
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1213)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -4877,7 +4883,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1223)
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1222)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -4890,7 +4896,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1228)
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1227)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -4903,7 +4909,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1270)
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1269)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -4914,7 +4920,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1279)
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1278)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -5784,7 +5790,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 1149).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${mapGet(STATS, item, 1148).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -5990,7 +5996,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 400));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 401));
   }
 
   for (const w of WEAPON_VALUES.slice().slice()) {
@@ -5999,16 +6005,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 408));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 409));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES.slice().slice()) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 414));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 415));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 417);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 418);
   return state;
 }
 
@@ -6327,25 +6333,25 @@ function any1(state: State): boolean {
   return false;
 }
 
-/** count(c in cards: CARGO_FACES[c % 8].icon == escape) */
+/** count(c in cards: faceOf(c).icon == escape) */
 function count2(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(CARGO_FACES, c % 8).icon === "escape") total++;
+    if (faceOf(state, c).icon === "escape") total++;
   }
 
   return total;
 }
 
-/** sum(c in cards: CARGO_FACES[c % 8].plunder) */
+/** sum(c in cards: faceOf(c).plunder) */
 function sum3(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    total += at(CARGO_FACES, c % 8).plunder;
+    total += faceOf(state, c).plunder;
   }
 
   return total;
@@ -6357,7 +6363,7 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[l]!.bounty, n_, 998) > 0 && mapGet(state.players[w]!.bounty, n_, 998) === 0) out.push(n_);
+    if (mapGet(state.players[l]!.bounty, n_, 997) > 0 && mapGet(state.players[w]!.bounty, n_, 997) === 0) out.push(n_);
   }
 
   return out;
@@ -6393,7 +6399,7 @@ function collect7(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if (mapGet(state.weaponSupply, w, 1223) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if (mapGet(state.weaponSupply, w, 1222) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -6474,7 +6480,7 @@ function count13(state: State, offer: number[], c: number): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect14(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 543);
+  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 544);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -6488,7 +6494,7 @@ function any15(state: State, p: Player): boolean {
   const items = LOCATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 551) === 0) return true;
+    if (mapGet(state.players[p]!.tracks, l, 552) === 0) return true;
   }
 
   return false;
@@ -6517,7 +6523,7 @@ function any17(state: State, p: Player): boolean {
   const items = NATION_VALUES.slice();
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[p]!.bounty, n_, 645) > 0) return true;
+    if (mapGet(state.players[p]!.bounty, n_, 646) > 0) return true;
   }
 
   return false;
@@ -6529,7 +6535,7 @@ function collect18(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 1237) < full(state, p, l)) out.push(l);
+    if (mapGet(state.players[p]!.tracks, l, 1236) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -6541,7 +6547,7 @@ function sum19(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1257);
+    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1256);
   }
 
   return total;
@@ -6556,7 +6562,7 @@ function collect20(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 1261).buy - saleValue(state, p) <= state.players[p]!.gold
+      mapGet(STATS, t, 1260).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -6593,7 +6599,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "53689c6f",
+  sourceHash: "2e99b351",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
