@@ -6,7 +6,7 @@ import { Codes, error, hasErrors, loadRules, type Diagnostic, type Program, type
 import { hashText } from "@rules/runtime";
 import * as prettier from "prettier";
 import { emitEngineModule } from "./emit/engine-module.ts";
-import { engineNames } from "./emit/naming.ts";
+import { engineNames, typeName } from "./emit/naming.ts";
 import { emitTestModule } from "./emit/test-module.ts";
 
 export interface CompileInput {
@@ -74,8 +74,9 @@ export async function compileRules(input: CompileInput): Promise<CompileResult> 
 }
 
 /**
- * Type names that clash with names the generated engine declares (functions, procedures and constants are renamed
- * instead, see `valueName`).
+ * Type names that would still clash in the generated code: a type the engine derives from a rules name moves aside
+ * (`engineTypeName`), and a type named like one of the engine's fixed types takes a `_` (`typeName`), so only a rules
+ * type named like another one's generated name (`State_` beside `State`, `ShipView` beside `Ship`) is refused.
  */
 function nameClashes(program: Program): Diagnostic[] {
   const taken = engineNames(program);
@@ -84,13 +85,17 @@ function nameClashes(program: Program): Diagnostic[] {
     ...[...program.enums.values()].map((e) => e.name),
     ...[...program.records.values()].map((r) => r.decl.name),
   ];
+  const written = new Map<string, string>();
+  for (const n of names) written.set(typeName(n.text), n.text);
   for (const n of names) {
-    if (taken.has(n.text)) {
+    const ts = typeName(n.text);
+    const other = written.get(ts) !== n.text ? written.get(ts) : undefined;
+    if (other !== undefined || (ts === n.text && taken.has(ts))) {
       out.push(
         error(
           Codes.duplicate,
           n.span,
-          `\`${n.text}\` is also the name of a type the generated engine declares`,
+          `\`${n.text}\` is also the name of a type the generated engine declares${other ? ` (for \`${other}\`)` : ""}`,
           "rename it",
         ),
       );

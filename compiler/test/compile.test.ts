@@ -14,6 +14,7 @@ import { REPO_ROOT } from "../src/cli/registry.ts";
 import { derived, engine as tour, setUp, start } from "./fixtures/tour/generated/engine.ts";
 
 const TOUR = "compiler/test/fixtures/tour/tour.rules";
+const NAMES = "compiler/test/fixtures/names/names.rules";
 
 async function compileTour() {
   const text = await readFile(join(REPO_ROOT, TOUR), "utf8");
@@ -203,13 +204,30 @@ describe("names", () => {
     });
   });
 
-  it("a type named like one every engine declares is refused, not left to fail in TypeScript", async () => {
+  it("a type named like one every engine declares keeps its name in the rules; TypeScript writes it with a `_`", async () => {
+    // The fixture names its types State, Action, View, Frame and Outcome; its own tests play it.
+    const text = await readFile(join(REPO_ROOT, NAMES), "utf8");
+    const result = await compileRules({ name: "names", sourcePath: NAMES, text });
+    expect(result.diagnostics).toEqual([]);
+    const [engine] = result.files.map((f) => f.content);
+    expect(engine).toContain('export type Action_ = "raise" | "fold";');
+    expect(engine).toContain("export interface State_ {");
+    expect(engine).toMatch(/^export interface State \{/m);
+    for (const f of result.files) {
+      const committed = await readFile(join(REPO_ROOT, "compiler/test/fixtures/names", f.path), "utf8");
+      expect(committed, `${f.path} is stale: run \`npm run rules -- compile compiler/test/fixtures/names\``).toBe(
+        f.content,
+      );
+    }
+  });
+
+  it("refuses only a type named like another type's generated name", async () => {
     const text =
-      'game "Clash" { players 2..2 }\nenum State { keep, drop }\nglobal { last: State }\nflow {\n  choose room: State by players[0]\n  last = room\n}\n';
+      'game "Clash" { players 2..2 }\nenum State { keep, drop }\nrecord State_ { n: int }\nglobal { last: State  other: State_ }\nflow {\n  choose room: State by players[0]\n  last = room\n}\n';
     const result = await compileRules({ name: "clash", sourcePath: "clash.rules", text });
     expect(result.files).toEqual([]);
     expect(result.diagnostics.map((d) => [d.code, d.span.line, d.message])).toEqual([
-      ["RL104", 2, "`State` is also the name of a type the generated engine declares"],
+      ["RL104", 2, "`State` is also the name of a type the generated engine declares (for `State_`)"],
     ]);
   });
 

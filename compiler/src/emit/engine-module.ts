@@ -20,7 +20,7 @@ import {
 } from "./decisions.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { runtimeHelpers } from "./runtime-helpers.ts";
-import { str, valueName, valuesConst } from "./naming.ts";
+import { str, typeName, valueName, valuesConst } from "./naming.ts";
 import {
   compileResumable,
   emitActionCheck,
@@ -76,7 +76,7 @@ export function emitEngineModule(input: EngineModuleInput): string {
       );
       add({
         kind: StructureKind.TypeAlias,
-        name: e.name.text,
+        name: typeName(e.name.text),
         isExported: true,
         type: members.join(" | "),
         docs: [`enum ${e.name.text} (rules line ${e.span.line})`],
@@ -84,13 +84,13 @@ export function emitEngineModule(input: EngineModuleInput): string {
       continue;
     }
     const members = e.members.map((m) => str(m.name.text));
-    add({ kind: StructureKind.TypeAlias, name: e.name.text, isExported: true, type: members.join(" | ") });
-    add(constant(valuesConst(e.name.text), `readonly ${e.name.text}[]`, `[${members.join(", ")}]`, true));
+    add({ kind: StructureKind.TypeAlias, name: typeName(e.name.text), isExported: true, type: members.join(" | ") });
+    add(constant(valuesConst(e.name.text), `readonly ${typeName(e.name.text)}[]`, `[${members.join(", ")}]`, true));
   }
   for (const r of program.records.values()) {
     add({
       kind: StructureKind.Interface,
-      name: r.decl.name.text,
+      name: typeName(r.decl.name.text),
       isExported: true,
       docs: [`record ${r.decl.name.text} (rules line ${r.decl.span.line})`],
       properties: [...r.fields.values()].map((f) => ({ name: f.decl.name.text, type: tsType(f.type) })),

@@ -195,6 +195,15 @@ const generatedNames = new Set([
   "DECISION_NAMES",
   "SITE_OFFERS",
 ]);
+/**
+ * The TypeScript name of a rules enum or record. Every engine exports its own types under fixed names (`State`,
+ * `Action`, `View`...: its interface to the runtime and to tests, the same in every game); a designer's type of
+ * such a name keeps it in the rules, in messages and in views, and is written with a `_` in the generated code.
+ */
+export function typeName(name: string): string {
+  return generatedNames.has(name) ? `${name}_` : name;
+}
+
 /** The lifted helpers of aggregates, comprehensions and `match` expressions are numbered: `sum1`, `collect2`... */
 const helperShape = /^(sum|count|min|max|all|any|argmin|argmax|sorted|first|collect|match)\d+$/;
 

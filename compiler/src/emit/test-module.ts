@@ -17,7 +17,7 @@ import {
 } from "@rules/dsl";
 import { runtimeHelpers } from "./runtime-helpers.ts";
 import { ExprEmitter, HelperSink, plainScope, type Scope } from "./expressions.ts";
-import { str, valueName, valuesConst } from "./naming.ts";
+import { str, typeName, valueName, valuesConst } from "./naming.ts";
 import { StatementEmitter } from "./statements.ts";
 import { arrowBody, hidesSomething, memberValue, needsView, zeroValue } from "./ts-types.ts";
 import { viewValue } from "./views.ts";
@@ -101,8 +101,8 @@ export function emitTestModule(input: TestModuleInput): string {
   const usedRuntime = runtimeHelpers.filter(
     (e) => new RegExp(`(?<![\\w.])${e}[(<]`).test(code) || (e === "RulesError" && code.includes("RulesError")),
   );
-  const types = ["Player", ...program.records.keys(), ...program.enums.keys()].filter((t) =>
-    new RegExp(`\\b${t}\\b`).test(code),
+  const types = ["Player", ...[...program.records.keys(), ...program.enums.keys()].map(typeName)].filter((t) =>
+    new RegExp(`\\b${t}(?!\\w)`).test(code),
   );
   types.push("Action", "State");
   // A map keyed by squares names the runtime's Hex type (in `mapFrom<Hex, ...>`).
@@ -528,7 +528,7 @@ function emitScramble(program: Program): Scramble {
     }
     const stateParam = body.some((l) => l.includes("state.")) ? "state: State, " : "";
     recordFns.push(
-      `function scramble${name}(${stateParam}record: ${name}, shown: Partial<Record<keyof ${name}, unknown>>): void {`,
+      `function scramble${name}(${stateParam}record: ${typeName(name)}, shown: Partial<Record<keyof ${typeName(name)}, unknown>>): void {`,
       ...body,
       "}",
     );

@@ -1,5 +1,6 @@
 /** Rules types -> TypeScript types, for the state and for per-player views. */
 import { UNION_TAG, type FieldDecl, type FieldInfo, type Program, type Type } from "@rules/dsl";
+import { typeName } from "./naming.ts";
 
 export function tsType(t: Type): string {
   switch (t.kind) {
@@ -17,7 +18,7 @@ export function tsType(t: Type): string {
       return "Cell";
     case "enum":
     case "record":
-      return t.name;
+      return typeName(t.name);
     case "list": {
       const inner = tsType(t.element);
       return /^[A-Za-z]+$/.test(inner) ? `${inner}[]` : `Array<${inner}>`;

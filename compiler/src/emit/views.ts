@@ -7,7 +7,7 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { EmitContext } from "./context.ts";
 import { plainScope, type Scope } from "./expressions.ts";
 import { arrowBody, needsView, tsViewType, viewFieldType } from "./ts-types.ts";
-import { LocalNames } from "./naming.ts";
+import { LocalNames, typeName } from "./naming.ts";
 
 export function emitViewTypes(ctx: EmitContext): StatementStructures[] {
   const out: StatementStructures[] = [];
@@ -195,7 +195,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
       viewFunction(
         name,
         [
-          { name: "record", type: name },
+          { name: "record", type: typeName(name) },
           { name: "viewer", type: "Player" },
         ],
         [`return { ${props.join(", ")} };`],
@@ -224,7 +224,7 @@ export function emitViewFunctions(ctx: EmitContext): StatementStructures[] {
         "}",
       );
     }
-    out.push(viewFunction(name, [{ name: "value", type: name }], [...lines, "return { ...value };"]));
+    out.push(viewFunction(name, [{ name: "value", type: typeName(name) }], [...lines, "return { ...value };"]));
   }
   const playerScope: Scope = {
     ...plainScope(),
