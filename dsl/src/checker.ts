@@ -14,6 +14,8 @@ import {
 } from "./checker-builtins.ts";
 import { describeContext, type Context } from "./checker-context.ts";
 import { bindDeclarations, builtinNames, newDeclarations } from "./binder.ts";
+import { DecisionChecker } from "./checker-decisions.ts";
+import { VisibilityChecker } from "./checker-visibility.ts";
 import { MapChecker } from "./checker-maps.ts";
 import { TestChecker } from "./checker-tests.ts";
 import { DerivedData } from "./derived-data.ts";
@@ -35,7 +37,6 @@ import {
   typeToString,
   UNKNOWN,
   VOID,
-  withoutNone,
   type Type,
 } from "./types.ts";
 
@@ -193,7 +194,7 @@ class Checker {
         symbol.used = true;
         return symbol;
       });
-      for (const t of texts) this.textParts(t);
+      for (const t of texts) this.visibility.textParts(t);
       return symbols;
     },
   });
@@ -227,6 +228,49 @@ class Checker {
     keyedTables: () => [...this.tableKeys.keys()],
     isAction: (name) => this.actions.has(name),
     actionHint: (name) => didYouMean(name, this.actions.keys()),
+  });
+
+  private readonly decisions = new DecisionChecker({
+    diagnostics: this.diagnostics,
+    graph: this.graph,
+    actions: this.actions,
+    choiceTypes: this.choiceTypes,
+    allowed: this.allowed,
+    allowKinds: this.allowKinds,
+    body: () => this.body,
+    expr: (e, expected) => this.expr(e, expected),
+    lookingOnly: (what, check) => this.lookingOnly(what, check),
+    resolveChoiceType: (t) => {
+      this.rangeValueAllowed = true;
+      try {
+        return this.resolveType(t);
+      } finally {
+        this.rangeValueAllowed = false;
+      }
+    },
+    elementType: (t, span) => this.elementType(t, span),
+    enumerable: (t) => this.enumerable(t),
+    isUnion: (name) => this.unions.unions.has(name),
+    unionHint: (t) => this.unionHint(t),
+    block: (b) => this.block(b),
+    textParts: (parts) => this.visibility.textParts(parts),
+    pushScope: () => this.pushScope(),
+    popScope: () => this.popScope(),
+    bind: (name, type, origin) => this.bind(name, type, origin),
+    use: (name) => this.used.add(name),
+  });
+
+  private readonly visibility = new VisibilityChecker({
+    diagnostics: this.diagnostics,
+    records: this.records,
+    playerFields: this.playerFields,
+    globalFields: this.globalFields,
+    enter: (context, record) => this.enter(context, undefined, record),
+    expr: (e, expected) => this.expr(e, expected),
+    isUnion: (name) => this.unions.unions.has(name),
+    pushScope: () => this.pushScope(),
+    popScope: () => this.popScope(),
+    bind: (name, type, origin) => this.bind(name, type, origin),
   });
 
   private readonly testSteps = new TestChecker({
@@ -533,52 +577,15 @@ class Checker {
           this.enter("const", undefined);
           this.expr(f.initial, info.type);
         }
-        if (f.visibility.kind === "visibleIf") {
-          this.enter("visibility", undefined, r);
-          this.expr(f.visibility.condition, BOOL);
-        }
-        if (f.shown) {
-          this.enter("visibility", undefined, r);
-          this.shownText(f, info?.type);
-        }
-        if (f.visibility.kind === "private" && !r.fields.has("owner")) {
-          this.diagnostics.push(
-            error(
-              Codes.misplaced,
-              f.visibility.span,
-              "`private` on a record field needs an `owner: Player` field",
-              "or write `visible if <condition>`",
-            ),
-          );
-        }
       }
     }
-    for (const table of [this.playerFields, this.globalFields]) {
-      for (const f of table.values()) {
-        if (f.decl.initial) {
-          this.enter("const", undefined);
-          this.expr(f.decl.initial, f.type);
-        }
-        if (f.decl.visibility.kind === "visibleIf") {
-          this.enter("playerVisibility", undefined);
-          this.expr(f.decl.visibility.condition, BOOL);
-        }
-        if (f.decl.shown) {
-          this.enter(table === this.playerFields ? "playerVisibility" : "visibility", undefined);
-          this.shownText(f.decl, f.type);
-        }
-        if (table === this.globalFields && f.decl.visibility.kind === "private") {
-          this.diagnostics.push(
-            error(
-              Codes.misplaced,
-              f.decl.visibility.span,
-              "a global field has no owner, so it cannot be `private`",
-              "use `hidden`",
-            ),
-          );
-        }
+    for (const f of [...this.playerFields.values(), ...this.globalFields.values()]) {
+      if (f.decl.initial) {
+        this.enter("const", undefined);
+        this.expr(f.decl.initial, f.type);
       }
     }
+    this.visibility.checkFields();
     for (const [k, p] of this.params) {
       this.enter("const", undefined);
       this.expr(p.decl.value, p.type);
@@ -719,7 +726,7 @@ class Checker {
       param.symbol.used = true; // parameters are part of the action, even if only a require reads them
     }
     // The label reads the game before the action runs, as the player choosing it sees the parameters.
-    if (a.label?.parts) this.lookingOnly("an action's label", () => this.textParts(a.label!.parts!));
+    if (a.label?.parts) this.lookingOnly("an action's label", () => this.visibility.textParts(a.label!.parts!));
     this.block(a.body, true);
   }
 
@@ -823,20 +830,6 @@ class Checker {
     this.popScope();
   }
 
-  private mayDecide(span: A.Span, what: string): boolean {
-    const c = this.body.context;
-    if (c === "flow" || c === "proc" || c === "action") return true;
-    this.diagnostics.push(
-      error(
-        Codes.decisionNotAllowed,
-        span,
-        `\`${what}\` cannot be used in ${describeContext(c)}`,
-        "players decide only in the flow, in procedures and in actions",
-      ),
-    );
-    return false;
-  }
-
   private noteCall(target: string): void {
     this.graph.noteCall(this.body.routine, target);
   }
@@ -934,7 +927,8 @@ class Checker {
           );
         }
         // The message is shown when the requirement fails, so it cannot use what a `require let` binds.
-        if (s.messageParts) this.lookingOnly("a requirement's message", () => this.textParts(s.messageParts!));
+        if (s.messageParts)
+          this.lookingOnly("a requirement's message", () => this.visibility.textParts(s.messageParts!));
         if (s.binding) {
           const binding = s.binding;
           const t = this.lookingOnly("a requirement", () => this.optionalToBind(s.condition, binding, "require let"));
@@ -942,10 +936,10 @@ class Checker {
         } else this.lookingOnly("a requirement", () => this.expr(s.condition, BOOL));
         break;
       case "choose":
-        this.choose(s);
+        this.decisions.choose(s);
         break;
       case "act":
-        this.act(s);
+        this.decisions.act(s);
         break;
       case "add":
       case "remove": {
@@ -969,7 +963,7 @@ class Checker {
       }
       case "end":
         // Ending the game unwinds every routine, so a routine that can end it is compiled as resumable too.
-        if (this.mayDecide(s.span, "end") && this.body.routine) this.graph.addEnd(this.body.routine);
+        if (this.decisions.mayDecide(s.span, "end") && this.body.routine) this.graph.addEnd(this.body.routine);
         break;
       case "break":
         if (this.body.loopDepth === 0) {
@@ -985,49 +979,9 @@ class Checker {
           );
         }
         break;
-      case "allow": {
-        // One player, or a list of them (`by players`: every seat).
-        const who = this.expr(s.player, undefined);
-        if (!(
-          who.kind === "player" ||
-          who.kind === "error" ||
-          (who.kind === "list" && who.element.kind === "player")
-        )) {
-          this.diagnostics.push(
-            error(Codes.typeMismatch, s.player.span, `expected Player or list<Player>, found ${typeToString(who)}`),
-          );
-        }
-        for (const a of s.actions) {
-          if (!this.actions.has(a.text)) {
-            this.diagnostics.push(
-              error(Codes.unknownName, a.span, `unknown action \`${a.text}\``, didYouMean(a.text, this.actions.keys())),
-            );
-          } else {
-            this.used.add(a.text);
-            this.allowed.add(a.text);
-            this.noteCall(`action:${a.text}`);
-          }
-        }
-        if (s.anytime) this.allowKinds.anytime = true;
-        else this.allowKinds.asked = true;
-        if (s.here && s.anytime) {
-          this.diagnostics.push(
-            error(
-              Codes.misplaced,
-              s.span,
-              "`allow anytime` offers its actions at everyone's decisions, wherever they are asked: `here` cannot limit it",
-              "write `allow X by p here { ... }` for the decisions of the player asked in this block",
-            ),
-          );
-        }
-        if (s.here) this.allowKinds.here = true;
-        this.mayDecide(s.span, "allow");
-        const floor = this.body.allowFloor;
-        this.body.allowFloor = this.body.loopDepth;
-        this.block(s.body);
-        this.body.allowFloor = floor;
+      case "allow":
+        this.decisions.allow(s);
         break;
-      }
       case "return":
         if (this.body.returns === undefined) {
           this.diagnostics.push(
@@ -1058,58 +1012,6 @@ class Checker {
           );
         }
         break;
-      }
-    }
-  }
-
-  /** `shown "..."`: a text players see instead of a field's value; a hidden field shows nothing to show it by. */
-  /** A list's text shows each element: the field's name stands for the element (`hand: list<int> shown "{CARDS[hand].name}"`). */
-  private shownText(f: A.FieldDecl, type: Type | undefined): void {
-    if (f.visibility.kind === "hidden") {
-      this.diagnostics.push(
-        error(
-          Codes.misplaced,
-          f.shown!.span,
-          "a hidden field is not shown, so it needs no text",
-          "remove `shown`, or make the field visible",
-        ),
-      );
-    }
-    if (type?.kind === "list") {
-      this.pushScope();
-      f.shownElement = this.bind(f.name, type.element, "binder");
-      f.shownElement.used = true;
-      if (f.shown!.parts) this.textParts(f.shown!.parts);
-      this.popScope();
-      return;
-    }
-    if (f.shown!.parts) this.textParts(f.shown!.parts);
-  }
-
-  /** The values shown in a text's holes: numbers, text, flags, players, enum members and hexes, or none of them. */
-  private textParts(parts: readonly A.TextPart[]): void {
-    for (const p of parts) {
-      if (typeof p === "string") continue;
-      const t = this.expr(p, undefined);
-      const inner = withoutNone(t);
-      const shown =
-        inner.kind === "int" ||
-        inner.kind === "string" ||
-        inner.kind === "bool" ||
-        inner.kind === "player" ||
-        inner.kind === "hex" ||
-        inner.kind === "cell" ||
-        inner.kind === "error" ||
-        (inner.kind === "enum" && !this.unions.unions.has(inner.name));
-      if (!shown) {
-        this.diagnostics.push(
-          error(
-            Codes.typeMismatch,
-            p.span,
-            `a text shows numbers, text, flags, players, enum members and hexes, not ${typeToString(t)}`,
-            inner.kind === "list" ? "show its size with `{size(list)}`, or one element" : "show one of its fields",
-          ),
-        );
       }
     }
   }
@@ -1145,113 +1047,6 @@ class Checker {
 
   private notAList(span: A.Span, t: Type): void {
     this.diagnostics.push(error(Codes.typeMismatch, span, `expected a list, found ${typeToString(t)}`));
-  }
-
-  /** The choice of `for x in list chosen by p`: one element of the list (or none, with `for some`). */
-  private inferredChoice(s: A.ChooseStmt): Type {
-    const list = this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, undefined));
-    const element = list.kind === "error" ? ERROR : this.elementType(list, s.domain.from!.span);
-    const plain = ["int", "bool", "player", "hex", "cell", "string"].includes(element.kind);
-    s.byValue = plain || (element.kind === "enum" && !this.unions.unions.has(element.name));
-    return s.domain.typeExpr.kind === "optional" ? optionalOf(element) : element;
-  }
-
-  private choose(s: A.ChooseStmt): void {
-    this.rangeValueAllowed = true;
-    const type = isInferred(s.domain.typeExpr) ? this.inferredChoice(s) : this.resolveType(s.domain.typeExpr);
-    this.rangeValueAllowed = false;
-    const highValue = rangeEnd(s.domain.typeExpr);
-    // `choose ship: Ship? in offer`: one of the list, or none.
-    const answer = withoutNone(type);
-    if (type.kind === "optional" && s.each) {
-      this.diagnostics.push(
-        error(
-          Codes.invalidValue,
-          s.domain.typeExpr.span,
-          "a choice asked of several players at once cannot be answered with none",
-          'ask for a flag or an enum member that says "nothing", or ask each player in turn',
-        ),
-      );
-    }
-    if (highValue) this.lookingOnly("a choice's range", () => this.expr(highValue, INT));
-    if (s.domain.from) {
-      if (!isInferred(s.domain.typeExpr)) {
-        this.lookingOnly("a choice's list", () => this.expr(s.domain.from!, listOf(answer)));
-      }
-    } else if (!highValue && !this.enumerable(answer)) {
-      this.diagnostics.push(
-        error(
-          Codes.invalidValue,
-          s.domain.typeExpr.span,
-          `a choice of ${typeToString(type)} cannot be enumerated`,
-          this.unionHint(answer) ?? "choose from an enum, bool, Player, a range like 1..6, or `in` a list",
-        ),
-      );
-    }
-    if (this.mayDecide(s.span, "choose") && this.body.routine) {
-      s.site = this.graph.decisions.length;
-      this.graph.addDecision({ kind: "choose", site: s.site, stmt: s, owner: this.body.routine });
-    }
-    const previous = this.choiceTypes.get(s.name.text);
-    if (this.actions.has(s.name.text)) {
-      this.diagnostics.push(
-        error(
-          Codes.duplicate,
-          s.name.span,
-          `\`${s.name.text}\` is already the name of an action`,
-          "a choice and an action are both things a player plays; name them apart",
-        ),
-      );
-    } else if (previous && !isAssignable(previous, type)) {
-      this.diagnostics.push(
-        error(
-          Codes.typeMismatch,
-          s.name.span,
-          `the choice \`${s.name.text}\` was a ${typeToString(previous)} elsewhere, here a ${typeToString(type)}`,
-          "choices with one name are one kind of action; rename one",
-        ),
-      );
-    } else this.choiceTypes.set(s.name.text, type);
-
-    this.pushScope();
-    if (s.each) {
-      const players = this.expr(s.chooser, listOf(PLAYER));
-      void players;
-      s.eachSymbol = this.bind(s.each, PLAYER, "each");
-      s.eachSymbol.used = true;
-    } else {
-      this.expr(s.chooser, PLAYER);
-    }
-    // `where` says which values may be taken; none, for an optional choice, is always an answer.
-    s.candidate = this.bind(s.name, answer, "choose");
-    s.candidate.used = true;
-    if (s.condition) this.lookingOnly("a choice's condition", () => this.expr(s.condition!, BOOL));
-    if (s.messageParts) this.lookingOnly("a choice's message", () => this.textParts(s.messageParts!));
-    if (s.label?.parts) this.lookingOnly("a choice's label", () => this.textParts(s.label!.parts!));
-    this.popScope();
-    s.symbol = this.bind(s.name, s.each ? listOf(type) : type, "choose");
-    s.symbol.used = true;
-  }
-
-  private act(s: A.ActStmt): void {
-    this.expr(s.player, PLAYER);
-    const seen = new Set<string>();
-    for (const a of s.actions) {
-      if (!this.actions.has(a.text)) {
-        this.diagnostics.push(
-          error(Codes.unknownName, a.span, `unknown action \`${a.text}\``, didYouMean(a.text, this.actions.keys())),
-        );
-      } else {
-        this.used.add(a.text);
-        this.noteCall(`action:${a.text}`);
-      }
-      if (seen.has(a.text)) this.diagnostics.push(error(Codes.duplicate, a.span, `\`${a.text}\` is offered twice`));
-      seen.add(a.text);
-    }
-    if (this.mayDecide(s.span, "act") && this.body.routine) {
-      s.site = this.graph.decisions.length;
-      this.graph.addDecision({ kind: "act", site: s.site, stmt: s, owner: this.body.routine });
-    }
   }
 
   private assign(s: A.AssignStmt): void {
@@ -1386,7 +1181,7 @@ class Checker {
       case "bool":
         return BOOL;
       case "string":
-        if (e.parts) this.textParts(e.parts);
+        if (e.parts) this.visibility.textParts(e.parts);
         return STRING;
       case "none":
         return this.none(e, expected);
@@ -2215,15 +2010,8 @@ class Checker {
 }
 
 /** The type of a choice that `for x in list chosen by p` stands for: the list's element (optional or not). */
-export function isInferred(t: A.TypeExpr): boolean {
-  return t.kind === "inferred" || (t.kind === "optional" && t.inner.kind === "inferred");
-}
 
 /** `0..me.coins` (optional or not): the value a choice's range ends at, when it is not a number. */
-export function rangeEnd(t: A.TypeExpr): A.Expr | undefined {
-  if (t.kind === "optional") return rangeEnd(t.inner);
-  return t.kind === "range" ? t.highValue : undefined;
-}
 
 /** The constant or param whose contents changing `e` would change: `L[0]`, `C.x`; not `C.owner.coins` (a player's). */
 function constantRoot(e: A.Expr): A.NameRef | undefined {

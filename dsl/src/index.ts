@@ -6,8 +6,6 @@ export {
   check,
   isBlock,
   hasDefault,
-  rangeEnd,
-  isInferred,
   type CheckResult,
   type DecisionSite,
   type FieldInfo,
@@ -15,6 +13,7 @@ export {
   type RecordInfo,
   type Routine,
 } from "./checker.ts";
+export { rangeEnd, isInferred } from "./checker-decisions.ts";
 export { loadRules, type LoadResult } from "./load.ts";
 export { forEachExpr } from "./ast-walk.ts";
 export { routineKey } from "./routine-graph.ts";
