@@ -122,13 +122,20 @@ export function cellLine(c: Cell, d: GridDirection, n: number): Cell[] {
  * of the cells given, each one's free sides up, right, down, left, every cell once.
  */
 export function cellFrontier(cells: readonly Cell[]): Cell[] {
-  const taken = new Set(cells);
-  const seen = new Set<Cell>();
+  // Displays and boards are small: scanning arrays beats building sets (this runs in legal-action enumeration).
+  const small = cells.length <= 64;
+  const taken = small ? undefined : new Set(cells);
+  const seen = small ? undefined : new Set<Cell>();
   const out: Cell[] = [];
   for (const c of cells) {
-    for (const n of cellAdjacent(c)) {
-      if (taken.has(n) || seen.has(n)) continue;
-      seen.add(n);
+    const x = cellX(c);
+    const y = cellY(c);
+    for (let i = 0; i < 8; i += 2) {
+      const n = cellOf(x + DX[i]!, y + DY[i]!);
+      if (taken && seen) {
+        if (taken.has(n) || seen.has(n)) continue;
+        seen.add(n);
+      } else if (cells.includes(n) || out.includes(n)) continue;
       out.push(n);
     }
   }

@@ -93,6 +93,7 @@ export {
   mapMapValues,
   mapNumberKeys,
   mapSet,
+  noKey,
   mapSize,
   mapValues,
   graphSteps,

@@ -29,6 +29,14 @@ export function mapGet<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K, li
   return value;
 }
 
+/**
+ * Stops the game at a lookup of a key the map does not have. Engines read a map inline (`m[k] ?? noKey(k, line)`),
+ * so each lookup keeps its own inline cache; `mapGet` does the same through one shared function.
+ */
+export function noKey(key: PropertyKey, line?: number): never {
+  throw new RulesError(`${lineOf(line)}the map has no value for ${String(key)}`);
+}
+
 /** `get(m, k)`: the value for `key`, or null (none) when the map has none. */
 export function mapFind<K extends PropertyKey, V>(map: RulesMap<K, V>, key: K): V | null {
   return map[key] ?? null;

@@ -39,18 +39,38 @@ export function pairOf(a: number, b: number): number {
   return x >= y ? x * x + x + y : x + y * y;
 }
 
-/** The first coordinate of a stored pair. */
-export function pairFirst(p: number): number {
+/**
+ * Pairs near the origin (coordinates within about ±64, every square of the boards the rules use) decode by table:
+ * reading a square's coordinates is in the innermost loops of legal-action enumeration.
+ */
+const DECODED = 1 << 14;
+const FIRST = new Int16Array(DECODED);
+const SECOND = new Int16Array(DECODED);
+for (let p = 0; p < DECODED; p++) {
+  FIRST[p] = decodeFirst(p);
+  SECOND[p] = decodeSecond(p);
+}
+
+function decodeFirst(p: number): number {
   const shell = Math.floor(Math.sqrt(p));
   const rest = p - shell * shell;
   return unfold(rest < shell ? rest : shell);
 }
 
-/** The second coordinate of a stored pair. */
-export function pairSecond(p: number): number {
+function decodeSecond(p: number): number {
   const shell = Math.floor(Math.sqrt(p));
   const rest = p - shell * shell;
   return unfold(rest < shell ? shell : rest - shell);
+}
+
+/** The first coordinate of a stored pair. */
+export function pairFirst(p: number): number {
+  return p < DECODED ? FIRST[p]! : decodeFirst(p);
+}
+
+/** The second coordinate of a stored pair. */
+export function pairSecond(p: number): number {
+  return p < DECODED ? SECOND[p]! : decodeSecond(p);
 }
 
 /** True when `value` is a stored pair (for loading saves). */

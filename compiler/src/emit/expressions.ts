@@ -136,8 +136,7 @@ export class ExprEmitter {
       }
       case "index": {
         // A missing key stops the game with the rules line of the lookup.
-        if (e.object.type?.kind === "map")
-          return `mapGet(${this.emit(e.object, scope)}, ${this.emit(e.index, scope)}, ${e.span.line})`;
+        if (e.object.type?.kind === "map") return mapLookup(this.emit(e.object, scope), this.emit(e.index, scope), e);
         // `players[i]` is seat i; a literal below the minimum player count is always a seat, so it needs no check.
         const isPlayers =
           e.object.kind === "name" && e.object.ref?.kind === "builtin" && e.object.ref.name === "players";
@@ -281,6 +280,14 @@ export class ExprEmitter {
             return "[...engine.mayAct(state)]";
         }
     }
+  }
+
+  /**
+   * A list that will only be read (gone over by an aggregate or a loop): as `emit`, but `members(Suit)` is the
+   * engine's own list of members rather than a copy.
+   */
+  readOnlyList(e: Expr, scope: Scope): string {
+    return isMembersCall(e) ? valuesConst(e.args[0].name) : this.emit(e, scope);
   }
 
   private call(e: Extract<Expr, { kind: "call" }>, scope: Scope): string {
@@ -556,7 +563,7 @@ export class ExprEmitter {
     const known = this.sink.lifted.get(e);
     if (known !== undefined) return `${known}(${callArgs.join(", ")})`;
     const variable = names.nameOf(e.symbol!);
-    const iterable = this.emit(e.iterable, inner);
+    const iterable = this.readOnlyList(e.iterable, inner);
     // An indexed loop over the list, evaluated once: measurably faster than for-of in the hot paths of playouts.
     const items = names.fresh("items");
     const index = names.fresh("i");
@@ -774,4 +781,21 @@ export function bindings(
   if (p.kind !== "member" || !p.symbols || !p.enumName) return [];
   const fields = program.unions.get(p.enumName)?.members.get(p.name.text)?.fields ?? [];
   return p.symbols.flatMap((symbol, i) => (symbol ? [{ symbol, code: `${value}.${fields[i]!.name}` }] : []));
+}
+
+/**
+ * `m[k]`: read in place, so that each lookup keeps its own inline cache (a shared function would see maps of every
+ * shape); a missing key stops the game with the rules line. A map whose values may be none goes through `mapGet`,
+ * which tells a missing key from a none.
+ */
+export function mapLookup(map: string, key: string, e: Expr): string {
+  if (e.type?.kind === "optional") return `mapGet(${map}, ${key}, ${e.span.line})`;
+  return `(${map}[${key}] ?? noKey(${key}, ${e.span.line}))`;
+}
+
+/** `members(Suit)`: the list of an enum's members. */
+export function isMembersCall(
+  e: Expr,
+): e is Extract<Expr, { kind: "call" }> & { args: [Extract<Expr, { kind: "name" }>, ...Expr[]] } {
+  return e.kind === "call" && e.target === "builtin" && e.callee.text === "members" && e.args[0]?.kind === "name";
 }

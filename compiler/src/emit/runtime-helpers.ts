@@ -63,6 +63,7 @@ export const runtimeHelpers: readonly string[] = [
   "mapFind",
   "mapFrom",
   "mapGet",
+  "noKey",
   "mapHas",
   "mapKeys",
   "mapMapValues",

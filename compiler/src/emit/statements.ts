@@ -16,7 +16,15 @@ import {
   type Program,
   type Stmt,
 } from "@rules/dsl";
-import { bindings, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
+import {
+  bindings,
+  isMembersCall,
+  mapLookup,
+  patternTest,
+  subjectType,
+  type ExprEmitter,
+  type Scope,
+} from "./expressions.ts";
 import type { LocalNames } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 
@@ -193,10 +201,16 @@ export function iterationSource(
   inFrame = false,
   body?: Block,
 ): string {
+  // `members(Suit)`: the engine's constant list, which nothing changes (a frame owns a copy).
+  if (!inFrame && isMembersCall(iterable)) return ctx.exprs.readOnlyList(iterable, scope);
   const code = ctx.exprs.emit(iterable, scope);
   const untouched = body !== undefined && !mayChangeLists(body);
   const stable = ((iterable.kind === "name" && iterable.ref?.kind === "builtin") || untouched) && !inFrame;
-  const fresh = iterable.kind === "list" || iterable.kind === "comprehension" || iterable.kind === "aggregate";
+  const fresh =
+    iterable.kind === "list" ||
+    iterable.kind === "comprehension" ||
+    iterable.kind === "aggregate" ||
+    isMembersCall(iterable);
   return stable || fresh ? code : `${code}.slice()`;
 }
 
@@ -260,7 +274,7 @@ export function assignmentOf(
   if (target.kind === "index" && target.object.type?.kind === "map") {
     const map = ctx.exprs.emit(target.object, scope);
     const key = ctx.exprs.emit(target.index, scope);
-    const newValue = op === "=" ? stored : `mapGet(${map}, ${key}, ${target.span.line}) ${op[0]} ${operand}`;
+    const newValue = op === "=" ? stored : `${mapLookup(map, key, target)} ${op[0]} ${operand}`;
     return `mapSet(${map}, ${key}, ${newValue});`;
   }
   if (target.kind === "index") {

@@ -74,20 +74,24 @@ export function emitTestModule(input: TestModuleInput): string {
     ...helpers,
   ].join("\n");
 
-  const engineExports = [
-    "engine",
+  // Functions count as used where they are called: a record's field (`cubes: [wood]`) may share a function's name.
+  const engineFunctions = [
     "setUp",
     "start",
     "score",
-    "SEATS",
     ...(program.derivedFields.size > 0 ? ["derived"] : []),
-    ...[...program.consts.keys(), ...program.fns.keys()].map((n) => valueName(program, n)),
+    ...[...program.fns.keys()].map((n) => valueName(program, n)),
     ...[...program.procs.keys()].filter((p) => !program.suspending.has(`proc:${p}`)).map((p) => valueName(program, p)),
-    ...[...program.enums.keys()].filter((e) => !program.unions.has(e)).map(valuesConst),
     ...[...program.records.keys()]
       .filter((r) => needsView(program, { kind: "record", name: r }))
       .map((r) => `view${r}`),
     ...[...program.unions.keys()].filter((u) => needsView(program, { kind: "enum", name: u })).map((u) => `view${u}`),
+  ];
+  const engineValues = [
+    "engine",
+    "SEATS",
+    ...[...program.consts.keys()].map((n) => valueName(program, n)),
+    ...[...program.enums.keys()].filter((e) => !program.unions.has(e)).map(valuesConst),
   ];
   // Comments quote the rules, whose names must not count as uses.
   const code = body
@@ -96,7 +100,10 @@ export function emitTestModule(input: TestModuleInput): string {
     .filter((l) => !l.trim().startsWith("//"))
     .join("\n")
     .replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  const usedExports = engineExports.filter((e) => new RegExp(`(?<![\\w.])${e}\\b`).test(code));
+  const usedExports = [
+    ...engineFunctions.filter((e) => new RegExp(`(?<![\\w.])${e}\\(`).test(code)),
+    ...engineValues.filter((e) => new RegExp(`(?<![\\w.])${e}\\b`).test(code)),
+  ];
   // Looked for in the code without its strings: a test's text may well quote a call (`expect at(1) == 2`).
   const usedRuntime = runtimeHelpers.filter(
     (e) => new RegExp(`(?<![\\w.])${e}[(<]`).test(code) || (e === "RulesError" && code.includes("RulesError")),

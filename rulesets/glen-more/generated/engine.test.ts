@@ -8,7 +8,6 @@ import {
   cellOf,
   cellView,
   cellX,
-  cellY,
   checkDeterminism,
   checkIllegalActionsRefused,
   checkLegalActionsApply,
@@ -19,7 +18,8 @@ import {
   clone,
   describePending,
   equal,
-  mapGet,
+  mapValues,
+  noKey,
   offeredProblem,
   rangeList,
   shareProblem,
@@ -36,7 +36,6 @@ import {
   fourPlayerTrack,
   have,
   left,
-  paySources,
   score,
   setUp,
   stackOn,
@@ -47,27 +46,28 @@ import {
   type Action,
   type Placed,
   type Player,
+  type Res,
   type State,
 } from "./engine.ts";
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 524",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 588, 713",
-  "You cannot return that many.": "rules line 689",
-  "You could not pay that together with the rest.": "rules line 704",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 710",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 800",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 813",
-  "No coin lies on that market row: it buys nothing now.": "rules line 825",
-  "That tile holds no such resource.": "rules line 826",
-  "You do not have the Loch Ness card.": "rules line 838",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 839",
-  "That tile was already activated this turn.": "rules line 840",
-  "Activating that tile would do nothing now.": "rules line 841",
-  "No clan member stands on that tile.": "rules lines 848, 858",
-  "There is no tile in that direction.": "rules line 849",
-  "At least one clan member must stay in your display until your last turn.": "rules line 859",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 509",
+  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 573, 684",
+  "You cannot return that many.": "rules line 663",
+  "You could not pay that together with the rest.": "rules line 675",
+  "This fair does not take that many different resources, or you cannot pay them.": "rules line 681",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 771",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 783",
+  "No coin lies on that market row: it buys nothing now.": "rules line 794",
+  "That tile holds no such resource.": "rules line 795",
+  "You do not have the Loch Ness card.": "rules line 807",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 808",
+  "That tile was already activated this turn.": "rules line 809",
+  "Activating that tile would do nothing now.": "rules line 810",
+  "No clan member stands on that tile.": "rules lines 817, 827",
+  "There is no tile in that direction.": "rules line 818",
+  "At least one clan member must stay in your display until your last turn.": "rules line 828",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -106,7 +106,13 @@ describe("Glen More: rules tests", () => {
         left(state, "stack3") === 17,
       "expect left(stack0) == 0 and left(stack1) == 22 and left(stack2) == 19 and left(stack3) == 17",
     ).toBe(true);
-    expect(state.market, "expect market == [0, 0, 0, 0, 0]").toEqual([0, 0, 0, 0, 0]);
+    expect(state.market, "expect market == { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 }").toEqual({
+      wood: 0,
+      stone: 0,
+      grain: 0,
+      cattle: 0,
+      sheep: 0,
+    } satisfies Partial<Record<Res, number>>);
     expect(
       all2(state),
       "expect all(p in players: p.coins == 6 and size(p.display) == 1 and p.display[0].tile == START_VILLAGE and p.display[0].clans == 1)",
@@ -126,7 +132,13 @@ describe("Glen More: rules tests", () => {
       left(state, "stack0") === 0 && left(state, "stack1") === 23,
       "expect left(stack0) == 0 and left(stack1) == 23",
     ).toBe(true);
-    expect(state.market, "expect market == [0, 0, 0, 0, 0]").toEqual([0, 0, 0, 0, 0]);
+    expect(state.market, "expect market == { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 }").toEqual({
+      wood: 0,
+      stone: 0,
+      grain: 0,
+      cattle: 0,
+      sheep: 0,
+    } satisfies Partial<Record<Res, number>>);
     expect(!any6(state), "expect not any(s in track: s is die)").toBe(true);
   });
   it("setup with 3 players (§9.1): the die is the 4th pawn, a coin on each market row's 1 space", () => {
@@ -144,7 +156,13 @@ describe("Glen More: rules tests", () => {
       left(state, "stack0") === 0 && left(state, "stack1") === 22,
       "expect left(stack0) == 0 and left(stack1) == 22",
     ).toBe(true);
-    expect(state.market, "expect market == [1, 1, 1, 1, 1]").toEqual([1, 1, 1, 1, 1]);
+    expect(state.market, "expect market == { wood: 1, stone: 1, grain: 1, cattle: 1, sheep: 1 }").toEqual({
+      wood: 1,
+      stone: 1,
+      grain: 1,
+      cattle: 1,
+      sheep: 1,
+    } satisfies Partial<Record<Res, number>>);
   });
   it("setup with 2 players (§9.1): the die is the 3rd pawn, 8 + 2 tiles, a coin on each 1 space", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
@@ -160,7 +178,13 @@ describe("Glen More: rules tests", () => {
       left(state, "stack0") === 0 && left(state, "stack1") === 21,
       "expect left(stack0) == 0 and left(stack1) == 21",
     ).toBe(true);
-    expect(state.market, "expect market == [1, 1, 1, 1, 1]").toEqual([1, 1, 1, 1, 1]);
+    expect(state.market, "expect market == { wood: 1, stone: 1, grain: 1, cattle: 1, sheep: 1 }").toEqual({
+      wood: 1,
+      stone: 1,
+      grain: 1,
+      cattle: 1,
+      sheep: 1,
+    } satisfies Partial<Record<Res, number>>);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
   });
   it("§4.1 the rearmost pawn acts: a player still rearmost after the turn acts again", () => {
@@ -168,17 +192,41 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 941).pile = [];
-      mapGet(state.stacks, "stack1", 942).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 910)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 911)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
-    play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      at(state.players[0]!.display, 1).x === 1 && at(state.players[0]!.display, 1).y === 0,
-      "expect players[0].display[1].x == 1 and players[0].display[1].y == 0",
-    ).toBe(true);
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(1, 0)) },
+          { value: "cell(1, 0)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(-1, 0)) },
+          { value: "cell(-1, 0)" },
+        ),
+      ]),
+      "expect offered 0 spot(cell(1, 0)), spot(cell(-1, 0))",
+    ).toBeNull();
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
+    expect(at(state.players[0]!.display, 1).at, "expect players[0].display[1].at == cell(1, 0)").toEqual(cellOf(1, 0));
     play(state, { type: "activation", player: 0, value: null });
     expect(
       equal(at(state.track, 0), { kind: "figure", owner: 0 }) &&
@@ -203,12 +251,21 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 966).pile = [];
-      mapGet(state.stacks, "stack1", 967).pile = [22, 23, 24, 27];
+      (state.stacks["stack0"] ?? noKey("stack0", 935)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 936)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(
       equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
@@ -266,7 +323,16 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(
       equal(at(state.track, 0), { kind: "figure", owner: 1 }) &&
@@ -294,8 +360,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 999).pile = [];
-      mapGet(state.stacks, "stack1", 1000).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 968)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 969)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
@@ -332,8 +398,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        mapGet(state.stacks, "stack0", 1017).pile = [];
-        mapGet(state.stacks, "stack1", 1018).pile = [22, 23, 24];
+        (state.stacks["stack0"] ?? noKey("stack0", 986)).pile = [];
+        (state.stacks["stack1"] ?? noKey("stack1", 987)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -367,8 +433,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 1030).pile = [];
-      mapGet(state.stacks, "stack1", 1031).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 999)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1000)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
@@ -385,15 +451,15 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.9 selling: take the coins of the row's highest occupied space; an empty row buys nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-1", "0-2") market = [0, 1, 3, 2, 0] players[0].display = [ startV
+    // given { track = fourPlayerTrack("0-1", "0-2") market = { wood: 0, stone: 1, grain: 3, cattle: 2, she
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      state.market = [0, 1, 3, 2, 0];
+      state.market = { wood: 0, stone: 1, grain: 3, cattle: 2, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
-        { tile: 7, x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
-        { tile: 17, x: 2, y: 0, cubes: ["grain", "grain", "grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0, used: false },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0, used: false },
+        { tile: 17, at: cellOf(2, 0), cubes: ["grain", "grain", "grain"], clans: 0, used: false },
       ];
     });
     start(state);
@@ -415,20 +481,20 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && at(state.market, 2) === 2,
-      "expect players[0].coins == 9 and market[2] == 2",
+      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1026)) === 2,
+      "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && at(state.market, 2) === 0,
-      "expect players[0].coins == 12 and market[2] == 0",
+      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1029)) === 0,
+      "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(at(state.players[0]!.display, 3).cubes.length, "expect size(players[0].display[3].cubes) == 0").toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && at(state.market, 1) === 0,
-      "expect players[0].coins == 13 and market[1] == 0",
+      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1032)) === 0,
+      "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
       const before = JSON.stringify(state);
@@ -450,22 +516,37 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.9 buying: k+1 coins onto the row while paying; a full row sells nothing; prices climb 1, 2, 3", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-22", "1-18") market = [2, 0, 0, 0, 3] stacks[stack0].pile = [] st
+    // given { track = fourPlayerTrack("1-22", "1-18") market = { wood: 2, stone: 0, grain: 0, cattle: 0, s
     given(() => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
-      state.market = [2, 0, 0, 0, 3];
-      mapGet(state.stacks, "stack0", 1076).pile = [];
-      mapGet(state.stacks, "stack1", 1077).pile = [22, 23, 24];
+      state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
+      (state.stacks["stack0"] ?? noKey("stack0", 1045)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1046)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.players[0]!.coins, "expect players[0].coins == 2").toEqual(2);
-    expect(state.market, "expect market == [3, 1, 0, 0, 3]").toEqual([3, 1, 0, 0, 3]);
-    play(state, { type: "spot", player: 0, value: 0 });
+    expect(state.market, "expect market == { wood: 3, stone: 1, grain: 0, cattle: 0, sheep: 3 }").toEqual({
+      wood: 3,
+      stone: 1,
+      grain: 0,
+      cattle: 0,
+      sheep: 3,
+    } satisfies Partial<Record<Res, number>>);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 1)) },
+        { value: "cell(1, 1)" },
+      ),
+    );
     expect(state.players[0]!.coins, "expect players[0].coins == 5").toEqual(5);
     play(state, { type: "activation", player: 0, value: null });
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
@@ -481,27 +562,57 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.9 buying is only for an immediate need, and only while the rest can still be paid", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-18", "0-2") market = [0, 1, 0, 0, 0] players[0].coins = 3 players
+    // given { track = fourPlayerTrack("1-18", "0-2") market = { wood: 0, stone: 1, grain: 0, cattle: 0, sh
     given(() => {
       state.track = fourPlayerTrack(state, "1-18", "0-2").slice();
-      state.market = [0, 1, 0, 0, 0];
+      state.market = { wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 7, x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
-        { tile: 21, x: 1, y: 1, cubes: ["grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0, used: false },
+        { tile: 21, at: cellOf(1, 1), cubes: ["grain"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(paySources(state, 0, 0), "expect paySources(players[0], 0) == [buy, cubeOn(2)]").toEqual([
-      { kind: "buy" },
-      { kind: "cubeOn", tile: 2 },
-    ]);
-    play(state, { type: "source", player: 0, value: 0 });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "source", player: 0, value: 0 },
+          { value: clone({ kind: "buy" }) },
+          { value: "buy" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "source", player: 0, value: 0 },
+          { value: clone({ kind: "cubeOn", tile: 2 }) },
+          { value: "cubeOn(2)" },
+        ),
+      ]),
+      "expect offered 0 source(buy), source(cubeOn(2))",
+    ).toBeNull();
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "source", player: 0, value: 0 },
+        { value: clone({ kind: "buy" }) },
+        { value: "buy" },
+      ),
+    );
     expect(state.players[0]!.coins, "expect players[0].coins == 0").toEqual(0);
-    expect(state.market, "expect market == [1, 2, 0, 0, 0]").toEqual([1, 2, 0, 0, 0]);
+    expect(state.market, "expect market == { wood: 1, stone: 2, grain: 0, cattle: 0, sheep: 0 }").toEqual({
+      wood: 1,
+      stone: 2,
+      grain: 0,
+      cattle: 0,
+      sheep: 0,
+    } satisfies Partial<Record<Res, number>>);
     expect(at(state.players[0]!.display, 3).cubes.length, "expect size(players[0].display[3].cubes) == 0").toEqual(0);
     expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [wood]").toEqual(["wood"]);
   });
@@ -521,8 +632,25 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "TakeTile", player: 0, space: 2 });
-    expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
-    expect(state.spots, "expect spots == [cell(0, 1), cell(0, -1)]").toEqual([cellOf(0, 1), cellOf(0, -1)]);
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(0, 1)) },
+          { value: "cell(0, 1)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(0, -1)) },
+          { value: "cell(0, -1)" },
+        ),
+      ]),
+      "expect offered 0 spot(cell(0, 1)), spot(cell(0, -1))",
+    ).toBeNull();
     play(
       state,
       atValues(
@@ -533,7 +661,9 @@ describe("Glen More: rules tests", () => {
         { value: "cell(0, -1)" },
       ),
     );
-    expect(at(state.players[0]!.display, 1).y, "expect players[0].display[1].y == -1").toEqual(-1);
+    expect(at(state.players[0]!.display, 1).at, "expect players[0].display[1].at == cell(0, -1)").toEqual(
+      cellOf(0, -1),
+    );
   });
   it("§5.3 side contact needed, a corner is not enough; plain edges only against plain edges", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -542,24 +672,41 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
     expect(
-      cellX(at(state.spots, 0)) === 1 &&
-        cellY(at(state.spots, 0)) === 1 &&
-        cellX(at(state.spots, 1)) === 1 &&
-        cellY(at(state.spots, 1)) === -1,
-      "expect spots[0].x == 1 and spots[0].y == 1 and spots[1].x == 1 and spots[1].y == -1",
-    ).toBe(true);
-    play(state, { type: "spot", player: 0, value: 0 });
-    expect(
-      at(state.players[0]!.display, 2).x === 1 && at(state.players[0]!.display, 2).y === 1,
-      "expect players[0].display[2].x == 1 and players[0].display[2].y == 1",
-    ).toBe(true);
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(1, 1)) },
+          { value: "cell(1, 1)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(1, -1)) },
+          { value: "cell(1, -1)" },
+        ),
+      ]),
+      "expect offered 0 spot(cell(1, 1)), spot(cell(1, -1))",
+    ).toBeNull();
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 1)) },
+        { value: "cell(1, 1)" },
+      ),
+    );
+    expect(at(state.players[0]!.display, 2).at, "expect players[0].display[2].at == cell(1, 1)").toEqual(cellOf(1, 1));
   });
   it("§5.3 a clan member must stand on one of the 8 neighbours of the new tile (diagonals count)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -568,68 +715,97 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 15, x: 1, y: 1, cubes: [], clans: 1, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 15, at: cellOf(1, 1), cubes: [], clans: 1, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(
-      at(state.players[0]!.display, 3).x === 2 && at(state.players[0]!.display, 3).y === 0,
-      "expect players[0].display[3].x == 2 and players[0].display[3].y == 0",
-    ).toBe(true);
+    expect(at(state.players[0]!.display, 3).at, "expect players[0].display[3].at == cell(2, 0)").toEqual(cellOf(2, 0));
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(
-      at(state.players[0]!.display, 4).x === 0 && at(state.players[0]!.display, 4).y === 1,
-      "expect players[0].display[4].x == 0 and players[0].display[4].y == 1",
-    ).toBe(true);
+    expect(at(state.players[0]!.display, 4).at, "expect players[0].display[4].at == cell(0, 1)").toEqual(cellOf(0, 1));
   });
   it("§5.3 rivers continue rivers north–south, roads continue roads east–west", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-19", "1-7") market = [3, 3, 3, 3, 3] players[0].display = [ start
+    // given { track = fourPlayerTrack("1-19", "1-7") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
     given(() => {
       state.track = fourPlayerTrack(state, "1-19", "1-7").slice();
-      state.market = [3, 3, 3, 3, 3];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 23, x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, used: false },
+        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
-    play(state, { type: "spot", player: 0, value: 0 });
     expect(
-      at(state.players[0]!.display, 3).x === 0 && at(state.players[0]!.display, 3).y === 1,
-      "expect players[0].display[3].x == 0 and players[0].display[3].y == 1",
-    ).toBe(true);
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(0, 1)) },
+          { value: "cell(0, 1)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(0, -1)) },
+          { value: "cell(0, -1)" },
+        ),
+      ]),
+      "expect offered 0 spot(cell(0, 1)), spot(cell(0, -1))",
+    ).toBeNull();
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, 1)) },
+        { value: "cell(0, 1)" },
+      ),
+    );
+    expect(at(state.players[0]!.display, 3).at, "expect players[0].display[3].at == cell(0, 1)").toEqual(cellOf(0, 1));
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(state.spots.length, "expect size(spots) == 2").toEqual(2);
     expect(
-      cellX(at(state.spots, 0)) === -1 &&
-        cellY(at(state.spots, 0)) === 0 &&
-        cellX(at(state.spots, 1)) === 2 &&
-        cellY(at(state.spots, 1)) === 0,
-      "expect spots[0].x == -1 and spots[0].y == 0 and spots[1].x == 2 and spots[1].y == 0",
-    ).toBe(true);
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(-1, 0)) },
+          { value: "cell(-1, 0)" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "spot", player: 0, value: 0 },
+          { value: cellView(cellOf(2, 0)) },
+          { value: "cell(2, 0)" },
+        ),
+      ]),
+      "expect offered 0 spot(cell(-1, 0)), spot(cell(2, 0))",
+    ).toBeNull();
   });
   it("rulebook example: Anna pays Iona Abbey, activates 4 tiles and scores 8 VP at the fair", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("2-17", "0-2") market = [0, 1, 0, 2, 2] players[0].coins = 3 players
+    // given { track = fourPlayerTrack("2-17", "0-2") market = { wood: 0, stone: 1, grain: 0, cattle: 2, sh
     given(() => {
       state.track = fourPlayerTrack(state, "2-17", "0-2").slice();
-      state.market = [0, 1, 0, 2, 2];
+      state.market = { wood: 0, stone: 1, grain: 0, cattle: 2, sheep: 2 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 48, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 22, x: 1, y: 1, cubes: [], clans: 1, used: false },
-        { tile: 11, x: 2, y: 1, cubes: [], clans: 0, used: false },
-        { tile: 7, x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 20, x: -1, y: 1, cubes: ["cattle"], clans: 0, used: false },
+        { tile: 48, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 22, at: cellOf(1, 1), cubes: [], clans: 1, used: false },
+        { tile: 11, at: cellOf(2, 1), cubes: [], clans: 0, used: false },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: 20, at: cellOf(-1, 1), cubes: ["cattle"], clans: 0, used: false },
       ];
     });
     start(state);
@@ -637,12 +813,15 @@ describe("Glen More: rules tests", () => {
     expect(state.players[0]!.coins, "expect players[0].coins == 5").toEqual(5);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.players[0]!.coins, "expect players[0].coins == 0").toEqual(0);
-    expect(state.market, "expect market == [0, 2, 0, 1, 3]").toEqual([0, 2, 0, 1, 3]);
-    expect(have(state, 0, 0), "expect have(players[0], 0) == 1").toEqual(1);
-    expect(
-      at(state.players[0]!.display, 6).x === 2 && at(state.players[0]!.display, 6).y === 0,
-      "expect players[0].display[6].x == 2 and players[0].display[6].y == 0",
-    ).toBe(true);
+    expect(state.market, "expect market == { wood: 0, stone: 2, grain: 0, cattle: 1, sheep: 3 }").toEqual({
+      wood: 0,
+      stone: 2,
+      grain: 0,
+      cattle: 1,
+      sheep: 3,
+    } satisfies Partial<Record<Res, number>>);
+    expect(have(state, 0, "wood"), "expect have(players[0], wood) == 1").toEqual(1);
+    expect(at(state.players[0]!.display, 6).at, "expect players[0].display[6].at == cell(2, 0)").toEqual(cellOf(2, 0));
     expect(state.players[0]!.cards, "expect players[0].cards == [ionaAbbey]").toEqual(["ionaAbbey"]);
     play(state, { type: "activation", player: 0, value: 2 });
     play(state, { type: "activation", player: 0, value: 3 });
@@ -675,29 +854,32 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "source", player: 0, value: 1 });
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
     expect(state.players[0]!.coins, "expect players[0].coins == 2").toEqual(2);
-    expect(state.market, "expect market == [0, 2, 1, 1, 2]").toEqual([0, 2, 1, 1, 2]);
+    expect(state.market, "expect market == { wood: 0, stone: 2, grain: 1, cattle: 1, sheep: 2 }").toEqual({
+      wood: 0,
+      stone: 2,
+      grain: 1,
+      cattle: 1,
+      sheep: 2,
+    } satisfies Partial<Record<Res, number>>);
     expect(cubeCount(state, 0), "expect cubeCount(players[0]) == 0").toEqual(0);
   });
   it("§5.5 the new tile and its 8 neighbours activate, each once, in any order; a full tile produces nothing", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("0-5", "0-2") market = [1, 0, 0, 0, 0] players[0].display = [ startV
+    // given { track = fourPlayerTrack("0-5", "0-2") market = { wood: 1, stone: 0, grain: 0, cattle: 0, she
     given(() => {
       state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
-      state.market = [1, 0, 0, 0, 0];
+      state.market = { wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 23, x: 1, y: 1, cubes: ["wood", "wood", "wood"], clans: 1, used: false },
-        { tile: 11, x: 1, y: -1, cubes: [], clans: 0, used: false },
-        { tile: 20, x: 2, y: 1, cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood", "wood"], clans: 1, used: false },
+        { tile: 11, at: cellOf(1, -1), cubes: [], clans: 0, used: false },
+        { tile: 20, at: cellOf(2, 1), cubes: [], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(
-      at(state.players[0]!.display, 5).x === 2 && at(state.players[0]!.display, 5).y === 0,
-      "expect players[0].display[5].x == 2 and players[0].display[5].y == 0",
-    ).toBe(true);
+    expect(at(state.players[0]!.display, 5).at, "expect players[0].display[5].at == cell(2, 0)").toEqual(cellOf(2, 0));
     expect(askedProblem(engine, state, 0, ["activation", "Sell"]), "expect asked 0 activation | Sell").toBeNull();
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -757,7 +939,7 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "0-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 18, x: 1, y: 0, cubes: [], clans: 1, used: false },
+        { tile: 18, at: cellOf(1, 0), cubes: [], clans: 1, used: false },
       ];
     });
     start(state);
@@ -773,8 +955,8 @@ describe("Glen More: rules tests", () => {
       ),
     );
     expect(
-      at(state.players[0]!.display, 2).x === 2 && at(state.players[0]!.display, 2).clans === 1,
-      "expect players[0].display[2].x == 2 and players[0].display[2].clans == 1",
+      cellX(at(state.players[0]!.display, 2).at) === 2 && at(state.players[0]!.display, 2).clans === 1,
+      "expect players[0].display[2].at.x == 2 and players[0].display[2].clans == 1",
     ).toBe(true);
     play(state, { type: "activation", player: 0, value: 2 });
     {
@@ -834,7 +1016,16 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: 0 });
     play(state, { type: "activation", player: 0, value: null });
     {
@@ -854,16 +1045,25 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1329).pile = [];
-      mapGet(state.stacks, "stack1", 1330).pile = [];
-      mapGet(state.stacks, "stack2", 1331).pile = [];
-      mapGet(state.stacks, "stack3", 1332).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1295)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1296)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1297)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1298)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: 0 });
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "Promote", player: 0, src: 0 });
@@ -878,42 +1078,52 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "1-3", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: ["stone"], clans: 0, used: false },
-        { tile: 21, x: 1, y: 1, cubes: ["grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0, used: false },
+        { tile: 21, at: cellOf(1, 1), cubes: ["grain"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     play(state, { type: "source", player: 0, value: 1 });
     expect(at(state.players[0]!.display, 1).cubes.length, "expect size(players[0].display[1].cubes) == 0").toEqual(0);
-    expect(
-      at(state.players[0]!.display, 3).x === 1 && at(state.players[0]!.display, 3).y === -1,
-      "expect players[0].display[3].x == 1 and players[0].display[3].y == -1",
-    ).toBe(true);
+    expect(at(state.players[0]!.display, 3).at, "expect players[0].display[3].at == cell(1, -1)").toEqual(
+      cellOf(1, -1),
+    );
     expect(state.players[0]!.whisky, "expect players[0].whisky == 1").toEqual(1);
     play(state, { type: "activation", player: 0, value: 3 });
     play(state, { type: "source", player: 0, value: 0 });
     expect(
-      state.players[0]!.whisky === 2 && state.players[0]!.coins === 5 && at(state.market, 2) === 1,
-      "expect players[0].whisky == 2 and players[0].coins == 5 and market[2] == 1",
+      state.players[0]!.whisky === 2 &&
+        state.players[0]!.coins === 5 &&
+        (state.market["grain"] ?? noKey("grain", 1332)) === 1,
+      "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
     expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [grain]").toEqual(["grain"]);
   });
   it("§5.6 sheep butcher: 2 sheep for 4 VP", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-2", "0-2") market = [0, 0, 0, 0, 3] players[0].display = [ startV
+    // given { track = fourPlayerTrack("1-2", "0-2") market = { wood: 0, stone: 0, grain: 0, cattle: 0, she
     given(() => {
       state.track = fourPlayerTrack(state, "1-2", "0-2").slice();
-      state.market = [0, 0, 0, 0, 3];
+      state.market = { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 11, x: -1, y: 1, cubes: ["sheep", "sheep"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 11, at: cellOf(-1, 1), cubes: ["sheep", "sheep"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 1)) },
+        { value: "cell(1, 1)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: 3 });
     play(state, { type: "butcherCount", player: 0, value: 2 });
     expect(state.players[0]!.vp, "expect players[0].vp == 4").toEqual(4);
@@ -921,19 +1131,28 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.6 cattle butcher: 1 cattle for 2 VP; not 2 when there is only one", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-23", "0-2") market = [0, 0, 0, 3, 0] players[0].display = [ start
+    // given { track = fourPlayerTrack("1-23", "0-2") market = { wood: 0, stone: 0, grain: 0, cattle: 3, sh
     given(() => {
       state.track = fourPlayerTrack(state, "1-23", "0-2").slice();
-      state.market = [0, 0, 0, 3, 0];
+      state.market = { wood: 0, stone: 0, grain: 0, cattle: 3, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 20, x: -1, y: 1, cubes: ["cattle"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 20, at: cellOf(-1, 1), cubes: ["cattle"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 1)) },
+        { value: "cell(1, 1)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: 3 });
     {
       const before = JSON.stringify(state);
@@ -948,21 +1167,21 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.6 fairs take only different resources: 2 cattle + 2 grain make 3 VP, never 8", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("2-18", "0-2") market = [3, 3, 3, 3, 3] players[0].display = [ start
+    // given { track = fourPlayerTrack("2-18", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
     given(() => {
       state.track = fourPlayerTrack(state, "2-18", "0-2").slice();
-      state.market = [3, 3, 3, 3, 3];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 1, used: false },
-        { tile: 20, x: 1, y: 1, cubes: ["cattle", "cattle"], clans: 0, used: false },
-        { tile: 21, x: 1, y: -1, cubes: ["grain", "grain"], clans: 0, used: false },
-        { tile: 7, x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 1, used: false },
+        { tile: 20, at: cellOf(1, 1), cubes: ["cattle", "cattle"], clans: 0, used: false },
+        { tile: 21, at: cellOf(1, -1), cubes: ["grain", "grain"], clans: 0, used: false },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 5).x, "expect players[0].display[5].x == 2").toEqual(2);
+    expect(cellX(at(state.players[0]!.display, 5).at), "expect players[0].display[5].at.x == 2").toEqual(2);
     play(state, { type: "activation", player: 0, value: 5 });
     {
       const before = JSON.stringify(state);
@@ -1005,25 +1224,25 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "fairRes", player: 0, value: "grain" });
     expect(state.players[0]!.vp, "expect players[0].vp == 3").toEqual(3);
     expect(
-      have(state, 0, 3) === 1 && have(state, 0, 2) === 1,
-      "expect have(players[0], 3) == 1 and have(players[0], 2) == 1",
+      have(state, 0, "cattle") === 1 && have(state, 0, "grain") === 1,
+      "expect have(players[0], cattle) == 1 and have(players[0], grain) == 1",
     ).toBe(true);
   });
   it("§2.5 fair ladder: the 1-3 fair takes at most 3 types (5 VP); the 1-5 fair takes all five (12 VP)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-9", "3-5") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] stac
+    // given { track = fourPlayerTrack("1-9", "3-5") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
     given(() => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
-      state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1440).pile = [];
-      mapGet(state.stacks, "stack1", 1441).pile = [22, 23, 24];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
+      (state.stacks["stack0"] ?? noKey("stack0", 1406)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1407)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 1, used: false },
-        { tile: 23, x: 1, y: 1, cubes: ["wood", "wood", "wood"], clans: 0, used: false },
-        { tile: 21, x: 1, y: -1, cubes: ["grain", "grain"], clans: 0, used: false },
-        { tile: 20, x: 2, y: 1, cubes: ["cattle", "cattle"], clans: 1, used: false },
-        { tile: 11, x: 2, y: -1, cubes: ["sheep", "sheep"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1, used: false },
+        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood", "wood"], clans: 0, used: false },
+        { tile: 21, at: cellOf(1, -1), cubes: ["grain", "grain"], clans: 0, used: false },
+        { tile: 20, at: cellOf(2, 1), cubes: ["cattle", "cattle"], clans: 1, used: false },
+        { tile: 11, at: cellOf(2, -1), cubes: ["sheep", "sheep"], clans: 0, used: false },
       ];
     });
     start(state);
@@ -1045,7 +1264,7 @@ describe("Glen More: rules tests", () => {
     expect(state.players[0]!.vp, "expect players[0].vp == 5").toEqual(5);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    expect(at(state.players[0]!.display, 7).x, "expect players[0].display[7].x == 3").toEqual(3);
+    expect(cellX(at(state.players[0]!.display, 7).at), "expect players[0].display[7].at.x == 3").toEqual(3);
     play(state, { type: "activation", player: 0, value: 7 });
     play(state, { type: "fairTypes", player: 0, value: 5 });
     play(state, { type: "fairRes", player: 0, value: "wood" });
@@ -1057,30 +1276,36 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.6 tavern, bridge, mixed butcher and grocer, all around one new tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("2-2", "0-2") market = [3, 3, 3, 3, 3] players[0].whisky = 1 players
+    // given { track = fourPlayerTrack("2-2", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
     given(() => {
       state.track = fourPlayerTrack(state, "2-2", "0-2").slice();
-      state.market = [3, 3, 3, 3, 3];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.whisky = 1;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, x: 1, y: 0, cubes: ["stone", "stone", "stone"], clans: 0, used: false },
-        { tile: 7, x: 2, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 65, x: 0, y: 1, cubes: [], clans: 0, used: false },
-        { tile: 55, x: 2, y: 1, cubes: [], clans: 1, used: false },
-        { tile: 33, x: 2, y: 2, cubes: [], clans: 0, used: false },
-        { tile: 20, x: 1, y: 2, cubes: ["cattle"], clans: 0, used: false },
-        { tile: 49, x: 0, y: 2, cubes: ["sheep"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone", "stone"], clans: 0, used: false },
+        { tile: 7, at: cellOf(2, 0), cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: 65, at: cellOf(0, 1), cubes: [], clans: 0, used: false },
+        { tile: 55, at: cellOf(2, 1), cubes: [], clans: 1, used: false },
+        { tile: 33, at: cellOf(2, 2), cubes: [], clans: 0, used: false },
+        { tile: 20, at: cellOf(1, 2), cubes: ["cattle"], clans: 0, used: false },
+        { tile: 49, at: cellOf(0, 2), cubes: ["sheep"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(state.players[0]!.whisky, "expect players[0].whisky == 0").toEqual(0);
-    play(state, { type: "spot", player: 0, value: 0 });
-    expect(
-      at(state.players[0]!.display, 8).x === 1 && at(state.players[0]!.display, 8).y === 1,
-      "expect players[0].display[8].x == 1 and players[0].display[8].y == 1",
-    ).toBe(true);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 1)) },
+        { value: "cell(1, 1)" },
+      ),
+    );
+    expect(at(state.players[0]!.display, 8).at, "expect players[0].display[8].at == cell(1, 1)").toEqual(cellOf(1, 1));
     play(state, { type: "activation", player: 0, value: 8 });
     expect(state.players[0]!.vp, "expect players[0].vp == 3").toEqual(3);
     play(state, { type: "activation", player: 0, value: 3 });
@@ -1104,18 +1329,27 @@ describe("Glen More: rules tests", () => {
   });
   it("§5.9 the market at its limits: a grocer paid by buying one row empty-to-full for 1 + 2 + 3 coins", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("3-6", "0-2") market = [3, 3, 0, 3, 3] players[0].display = [startVi
+    // given { track = fourPlayerTrack("3-6", "0-2") market = { wood: 3, stone: 3, grain: 0, cattle: 3, she
     given(() => {
       state.track = fourPlayerTrack(state, "3-6", "0-2").slice();
-      state.market = [3, 3, 0, 3, 3];
+      state.market = { wood: 3, stone: 3, grain: 0, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: ["stone"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 1)) },
+        { value: "cell(1, 1)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: 2 });
     {
       const before = JSON.stringify(state);
@@ -1129,34 +1363,41 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && at(state.market, 2) === 3,
-      "expect players[0].coins == 0 and market[2] == 3",
+      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1494)) === 3,
+      "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
   });
   it("special locations: Castle Moil (whisky) and Armadale Castle (3 coins), each with a clan member and its card", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-18", "1-22") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] st
+    // given { track = fourPlayerTrack("1-18", "1-22") market = { wood: 3, stone: 3, grain: 3, cattle: 3, s
     given(() => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
-      state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1537).pile = [];
-      mapGet(state.stacks, "stack1", 1538).pile = [22, 23, 24];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
+      (state.stacks["stack0"] ?? noKey("stack0", 1503)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1504)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
-        { tile: 7, x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 17, x: 2, y: 0, cubes: ["grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0, used: false },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: 17, at: cellOf(2, 0), cubes: ["grain"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 1)) },
+        { value: "cell(1, 1)" },
+      ),
+    );
     expect(
-      at(state.players[0]!.display, 4).x === 1 &&
-        at(state.players[0]!.display, 4).y === 1 &&
-        at(state.players[0]!.display, 4).clans === 1,
-      "expect players[0].display[4].x == 1 and players[0].display[4].y == 1 and players[0].display[4].clans == 1",
+      at(state.players[0]!.display, 4).at === cellOf(1, 1) && at(state.players[0]!.display, 4).clans === 1,
+      "expect players[0].display[4].at == cell(1, 1) and players[0].display[4].clans == 1",
     ).toBe(true);
     expect(
       state.players[0]!.whisky === 1 && equal(state.players[0]!.cards, ["castleMoil"]),
@@ -1164,7 +1405,16 @@ describe("Glen More: rules tests", () => {
     ).toBe(true);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, -1)) },
+        { value: "cell(1, -1)" },
+      ),
+    );
     expect(
       state.players[0]!.coins === 9 && at(state.players[0]!.display, 5).clans === 1,
       "expect players[0].coins == 9 and players[0].display[5].clans == 1",
@@ -1178,30 +1428,37 @@ describe("Glen More: rules tests", () => {
   });
   it("special locations: Castle Stalker brings 2 clan members, Donan Castle 2 whisky barrels", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-19", "3-14") market = [3, 3, 3, 3, 3] stacks[stack0].pile = [] st
+    // given { track = fourPlayerTrack("1-19", "3-14") market = { wood: 3, stone: 3, grain: 3, cattle: 3, s
     given(() => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
-      state.market = [3, 3, 3, 3, 3];
-      mapGet(state.stacks, "stack0", 1564).pile = [];
-      mapGet(state.stacks, "stack1", 1565).pile = [22, 23, 24];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
+      (state.stacks["stack0"] ?? noKey("stack0", 1530)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1531)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: ["stone", "stone"], clans: 0, used: false },
-        { tile: 23, x: 1, y: 1, cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 21, x: 1, y: -1, cubes: ["grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0, used: false },
+        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: 21, at: cellOf(1, -1), cubes: ["grain"], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, 1)) },
+        { value: "cell(0, 1)" },
+      ),
+    );
     expect(at(state.players[0]!.display, 4).clans, "expect players[0].display[4].clans == 2").toEqual(2);
     play(state, { type: "activation", player: 0, value: null });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      at(state.players[0]!.display, 5).x === -1 &&
-        at(state.players[0]!.display, 5).y === 0 &&
-        at(state.players[0]!.display, 5).clans === 1,
-      "expect players[0].display[5].x == -1 and players[0].display[5].y == 0 and players[0].display[5].clans == 1",
+      at(state.players[0]!.display, 5).at === cellOf(-1, 0) && at(state.players[0]!.display, 5).clans === 1,
+      "expect players[0].display[5].at == cell(-1, 0) and players[0].display[5].clans == 1",
     ).toBe(true);
     expect(state.players[0]!.whisky, "expect players[0].whisky == 2").toEqual(2);
     expect(state.players[0]!.cards, "expect players[0].cards == [castleStalker, donanCastle]").toEqual([
@@ -1217,7 +1474,16 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, 1)) },
+        { value: "cell(0, 1)" },
+      ),
+    );
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     play(state, { type: "lochyRes", player: 0, value: "cattle" });
     expect(at(state.players[0]!.display, 1).cubes, "expect players[0].display[1].cubes == [cattle, cattle]").toEqual([
@@ -1237,16 +1503,16 @@ describe("Glen More: rules tests", () => {
   });
   it("special locations: Loch Ness costs a clan member or a Chieftain and activates any one tile per turn", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("2-2", "2-6") market = [3, 3, 3, 3, 3] players[0].chieftains = 1 pla
+    // given { track = fourPlayerTrack("2-2", "2-6") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
     given(() => {
       state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
-      state.market = [3, 3, 3, 3, 3];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.chieftains = 1;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 7, x: 2, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 4, x: 3, y: 0, cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0, used: false },
+        { tile: 4, at: cellOf(3, 0), cubes: [], clans: 0, used: false },
       ];
     });
     start(state);
@@ -1264,7 +1530,16 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.chieftains === 0 && at(state.players[0]!.display, 0).clans === 1,
       "expect players[0].chieftains == 0 and players[0].display[0].clans == 1",
     ).toBe(true);
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, 1)) },
+        { value: "cell(0, 1)" },
+      ),
+    );
     expect(state.players[0]!.cards, "expect players[0].cards == [lochNess]").toEqual(["lochNess"]);
     play(state, { type: "activation", player: 0, value: 0 });
     {
@@ -1297,21 +1572,30 @@ describe("Glen More: rules tests", () => {
   });
   it("special locations: Loch Ness may also follow the turn's last activation", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("2-2", "2-6") market = [3, 3, 3, 3, 3] players[0].chieftains = 1 pla
+    // given { track = fourPlayerTrack("2-2", "2-6") market = { wood: 3, stone: 3, grain: 3, cattle: 3, she
     given(() => {
       state.track = fourPlayerTrack(state, "2-2", "2-6").slice();
-      state.market = [3, 3, 3, 3, 3];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.chieftains = 1;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 7, x: 2, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 4, x: 3, y: 0, cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0, used: false },
+        { tile: 4, at: cellOf(3, 0), cubes: [], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 2 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, 1)) },
+        { value: "cell(0, 1)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: 0 });
     play(state, { type: "activation", player: 0, value: null });
     {
@@ -1335,21 +1619,30 @@ describe("Glen More: rules tests", () => {
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(at(state.players[0]!.display, 0).clans, "expect players[0].display[0].clans == 1").toEqual(1);
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, 1)) },
+        { value: "cell(0, 1)" },
+      ),
+    );
     expect(state.players[0]!.cards, "expect players[0].cards == [lochNess]").toEqual(["lochNess"]);
   });
   it("special locations: Loch Oich costs 2 different resources and activates the whole display, not Loch Ness", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("3-10", "0-2") market = [3, 3, 3, 3, 3] players[0].cards = [lochNess
+    // given { track = fourPlayerTrack("3-10", "0-2") market = { wood: 3, stone: 3, grain: 3, cattle: 3, sh
     given(() => {
       state.track = fourPlayerTrack(state, "3-10", "0-2").slice();
-      state.market = [3, 3, 3, 3, 3];
+      state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.cards = ["lochNess"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: ["stone"], clans: 0, used: false },
-        { tile: 7, x: -1, y: 0, cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 4, x: 5, y: 0, cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0, used: false },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0, used: false },
+        { tile: 4, at: cellOf(5, 0), cubes: [], clans: 0, used: false },
       ];
     });
     start(state);
@@ -1374,10 +1667,19 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "oichRes", player: 0, value: "stone" });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, 1)) },
+        { value: "cell(0, 1)" },
+      ),
+    );
     expect(
-      have(state, 0, 0) === 1 && have(state, 0, 1) === 0,
-      "expect have(players[0], 0) == 1 and have(players[0], 1) == 0",
+      have(state, 0, "wood") === 1 && have(state, 0, "stone") === 0,
+      "expect have(players[0], wood) == 1 and have(players[0], stone) == 0",
     ).toBe(true);
     expect(state.players[0]!.cards, "expect players[0].cards == [lochNess, lochOich]").toEqual([
       "lochNess",
@@ -1397,7 +1699,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "activation", player: 0, value: 2 });
-    expect(have(state, 0, 0), "expect have(players[0], 0) == 2").toEqual(2);
+    expect(have(state, 0, "wood"), "expect have(players[0], wood) == 2").toEqual(2);
   });
   it("special locations: Loch Shiel fills every empty production tile and an empty Iona Abbey (A6)", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
@@ -1407,16 +1709,25 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.cards = ["ionaAbbey"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 7, x: -1, y: 0, cubes: ["wood"], clans: 0, used: false },
-        { tile: 11, x: 1, y: 1, cubes: [], clans: 0, used: false },
-        { tile: 47, x: 2, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 10, x: 1, y: -1, cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0, used: false },
+        { tile: 11, at: cellOf(1, 1), cubes: [], clans: 0, used: false },
+        { tile: 47, at: cellOf(2, 0), cubes: [], clans: 0, used: false },
+        { tile: 10, at: cellOf(1, -1), cubes: [], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(0, 1)) },
+        { value: "cell(0, 1)" },
+      ),
+    );
     play(state, { type: "shielRes", player: 0, value: "grain" });
     expect(at(state.players[0]!.display, 1).cubes, "expect players[0].display[1].cubes == [stone]").toEqual(["stone"]);
     expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [wood]").toEqual(["wood"]);
@@ -1433,9 +1744,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1722).pile = [];
-      mapGet(state.stacks, "stack1", 1723).pile = [22];
-      mapGet(state.stacks, "stack2", 1724).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1688)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1689)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1690)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1449,7 +1760,16 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(state.players[0]!.vp, "expect players[0].vp == 6").toEqual(6);
@@ -1467,9 +1787,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1753).pile = [];
-      mapGet(state.stacks, "stack1", 1754).pile = [22];
-      mapGet(state.stacks, "stack2", 1755).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1719)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1720)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1721)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1481,7 +1801,16 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(
@@ -1499,9 +1828,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1777).pile = [];
-      mapGet(state.stacks, "stack1", 1778).pile = [22];
-      mapGet(state.stacks, "stack2", 1779).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1743)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1744)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1745)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1516,7 +1845,16 @@ describe("Glen More: rules tests", () => {
       "expect chieftainValue(players[0]) == 5 and chieftainValue(players[1]) == 4 and chieftainValue(players[3]) == 3",
     ).toBe(true);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(
       state.players[0]!.vp === 9 &&
@@ -1531,14 +1869,23 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1798).pile = [];
-      mapGet(state.stacks, "stack1", 1799).pile = [22];
-      mapGet(state.stacks, "stack2", 1800).pile = [31, 45, 46];
+      (state.stacks["stack0"] ?? noKey("stack0", 1764)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1765)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1766)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(state.scorings, "expect scorings == 1").toEqual(1);
     expect(state.players[1]!.vp, "expect players[1].vp == 1").toEqual(1);
@@ -1554,16 +1901,25 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1818).pile = [];
-      mapGet(state.stacks, "stack1", 1819).pile = [];
-      mapGet(state.stacks, "stack2", 1820).pile = [];
-      mapGet(state.stacks, "stack3", 1821).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1784)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1785)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1786)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1787)).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(state.scorings, "expect scorings == 3").toEqual(3);
@@ -1589,25 +1945,25 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1842).pile = [];
-      mapGet(state.stacks, "stack1", 1843).pile = [];
-      mapGet(state.stacks, "stack2", 1844).pile = [];
-      mapGet(state.stacks, "stack3", 1845).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1808)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1809)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1810)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1811)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, x: 1, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 7, x: 2, y: 0, cubes: [], clans: 0, used: false },
-        { tile: 47, x: 3, y: 0, cubes: [], clans: 1, used: false },
-        { tile: 11, x: 1, y: 1, cubes: [], clans: 0, used: false },
-        { tile: 20, x: 2, y: 1, cubes: [], clans: 0, used: false },
-        { tile: 15, x: 1, y: -1, cubes: [], clans: 0, used: false },
-        { tile: 42, x: 2, y: -1, cubes: [], clans: 0, used: false },
-        { tile: 34, x: 0, y: 1, cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0, used: false },
+        { tile: 47, at: cellOf(3, 0), cubes: [], clans: 1, used: false },
+        { tile: 11, at: cellOf(1, 1), cubes: [], clans: 0, used: false },
+        { tile: 20, at: cellOf(2, 1), cubes: [], clans: 0, used: false },
+        { tile: 15, at: cellOf(1, -1), cubes: [], clans: 0, used: false },
+        { tile: 42, at: cellOf(2, -1), cubes: [], clans: 0, used: false },
+        { tile: 34, at: cellOf(0, 1), cubes: [], clans: 0, used: false },
       ];
       for (const i_ of rangeList(1, 9).slice()) {
-        state.players[1]!.display.push({ tile: 22, x: i_, y: 5, cubes: [], clans: 0, used: false });
+        state.players[1]!.display.push({ tile: 22, at: cellOf(i_, 5), cubes: [], clans: 0, used: false });
       }
     });
     start(state);
@@ -1623,22 +1979,21 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1877).pile = [];
-      mapGet(state.stacks, "stack1", 1878).pile = [];
-      mapGet(state.stacks, "stack2", 1879).pile = [];
-      mapGet(state.stacks, "stack3", 1880).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1843)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1844)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1845)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1846)).pile = [52];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
-        state.players[0]!.display.push({ tile: 22, x: i_, y: 10, cubes: [], clans: 0, used: false });
+        state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0, used: false });
       }
       for (const i_2 of rangeList(1, 12).slice()) {
-        state.players[1]!.display.push({ tile: 22, x: i_2, y: 10, cubes: [], clans: 0, used: false });
+        state.players[1]!.display.push({ tile: 22, at: cellOf(i_2, 10), cubes: [], clans: 0, used: false });
       }
       for (const i_3 of rangeList(1, 15).slice()) {
         state.players[at(SEATS[state.playerCount]!, 2)]!.display.push({
           tile: 22,
-          x: i_3,
-          y: 10,
+          at: cellOf(i_3, 10),
           cubes: [],
           clans: 0,
           used: false,
@@ -1647,8 +2002,7 @@ describe("Glen More: rules tests", () => {
       for (const i_4 of rangeList(1, 12).slice()) {
         state.players[at(SEATS[state.playerCount]!, 3)]!.display.push({
           tile: 22,
-          x: i_4,
-          y: 10,
+          at: cellOf(i_4, 10),
           cubes: [],
           clans: 0,
           used: false,
@@ -1661,7 +2015,16 @@ describe("Glen More: rules tests", () => {
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(
@@ -1681,20 +2044,29 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1915).pile = [];
-      mapGet(state.stacks, "stack1", 1916).pile = [];
-      mapGet(state.stacks, "stack2", 1917).pile = [];
-      mapGet(state.stacks, "stack3", 1918).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1881)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1882)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1883)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1884)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 22, x: 1, y: 1, cubes: ["stone", "stone"], clans: 0, used: false },
+        { tile: 22, at: cellOf(1, 1), cubes: ["stone", "stone"], clans: 0, used: false },
       ];
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: 1 });
     play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
@@ -1709,19 +2081,28 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      mapGet(state.stacks, "stack0", 1936).pile = [];
-      mapGet(state.stacks, "stack1", 1937).pile = [];
-      mapGet(state.stacks, "stack2", 1938).pile = [];
-      mapGet(state.stacks, "stack3", 1939).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1902)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1903)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1904)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1905)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 22, x: 1, y: 1, cubes: [], clans: 0, used: false },
+        { tile: 22, at: cellOf(1, 1), cubes: [], clans: 0, used: false },
       ];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
-    play(state, { type: "spot", player: 0, value: 0 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "spot", player: 0, value: 0 },
+        { value: cellView(cellOf(1, 0)) },
+        { value: "cell(1, 0)" },
+      ),
+    );
     play(state, { type: "activation", player: 0, value: null });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect([...(engine.outcome(state)?.winners ?? [])], "expect winners == [players[0], players[1]]").toEqual([0, 1]);
@@ -1745,9 +2126,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      mapGet(state.stacks, "stack0", 1954).pile = [];
-      mapGet(state.stacks, "stack1", 1955).pile = [22];
-      mapGet(state.stacks, "stack2", 1956).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1920)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1921)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1922)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -1779,8 +2160,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      mapGet(state.stacks, "stack0", 1970).pile = [];
-      mapGet(state.stacks, "stack1", 1971).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1936)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1937)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);
@@ -1805,14 +2186,14 @@ describe("Glen More: rules tests", () => {
   });
   it("ASSUMPTION A2: no forced move while selling at the market would pay for a tile", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
-    // given { track = fourPlayerTrack("1-8", "1-11") market = [1, 0, 0, 0, 0] players[0].coins = 0 players
+    // given { track = fourPlayerTrack("1-8", "1-11") market = { wood: 1, stone: 0, grain: 0, cattle: 0, sh
     given(() => {
       state.track = fourPlayerTrack(state, "1-8", "1-11").slice();
-      state.market = [1, 0, 0, 0, 0];
+      state.market = { wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.coins = 0;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 7, x: 1, y: 0, cubes: ["wood"], clans: 0, used: false },
+        { tile: 7, at: cellOf(1, 0), cubes: ["wood"], clans: 0, used: false },
       ];
     });
     start(state);
@@ -1837,8 +2218,11 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "Sell", player: 0, src: 1, r: "wood" });
     play(state, { type: "TakeTile", player: 0, space: 1 });
     expect(
-      state.players[0]!.coins === 0 && equal(state.market, [0, 1, 0, 0, 0]),
-      "expect players[0].coins == 0 and market == [0, 1, 0, 0, 0]",
+      state.players[0]!.coins === 0 &&
+        equal(state.market, { wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<
+          Record<Res, number>
+        >),
+      "expect players[0].coins == 0 and market == { wood: 0, stone: 1, grain: 0, cattle: 0, sheep: 0 }",
     ).toBe(true);
   });
   it("in every state of random games: no coin debt, market rows between empty and full, one tile per display cell", () => {
@@ -1852,7 +2236,7 @@ describe("Glen More: rules tests", () => {
         8,
         (state) => all15(state) && all16(state),
       ),
-      "expect always in 8 random games: all(p in players: p.coins >= 0 and all(t in p.display: count(u in p.display: u.x == t.x and u.y == t.y) == 1)) and all(m in market: m >= 0 and m <= 3)",
+      "expect always in 8 random games: all(p in players: p.coins >= 0 and all(t in p.display: count(u in p.display: u.at == t.at) == 1)) and all(m in values(market): m >= 0 and m <= 3)",
     ).toBeNull();
   });
 });
@@ -2021,17 +2405,17 @@ function any12(state: State): boolean {
   }
   return false;
 }
-/** count(u in p.display: u.x == t.x and u.y == t.y) */
+/** count(u in p.display: u.at == t.at) */
 function count13(state: State, p: Player, t: Placed): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const u = items[i]!;
-    if (u.x === t.x && u.y === t.y) total++;
+    if (u.at === t.at) total++;
   }
   return total;
 }
-/** all(t in p.display: count(u in p.display: u.x == t.x and u.y == t.y) == 1) */
+/** all(t in p.display: count(u in p.display: u.at == t.at) == 1) */
 function all14(state: State, p: Player): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -2040,7 +2424,7 @@ function all14(state: State, p: Player): boolean {
   }
   return true;
 }
-/** all(p in players: p.coins >= 0 and all(t in p.display: count(u in p.display: u.x == t.x and u.y == t.y) == 1)) */
+/** all(p in players: p.coins >= 0 and all(t in p.display: count(u in p.display: u.at == t.at) == 1)) */
 function all15(state: State): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -2049,9 +2433,9 @@ function all15(state: State): boolean {
   }
   return true;
 }
-/** all(m in market: m >= 0 and m <= 3) */
+/** all(m in values(market): m >= 0 and m <= 3) */
 function all16(state: State): boolean {
-  const items = state.market;
+  const items = mapValues(state.market);
   for (let i = 0; i < items.length; i++) {
     const m = items[i]!;
     if (!(m >= 0 && m <= 3)) return false;

@@ -3,6 +3,7 @@ import {
   RulesError,
   at,
   cellAdd,
+  cellFrontier,
   cellOf,
   cellView,
   cellX,
@@ -15,10 +16,12 @@ import {
   isCell,
   isInt,
   isRecord,
-  mapGet,
+  kingDistance,
+  noKey,
   mapHas,
   mapMapValues,
   mapSet,
+  mapValues,
   notOfferedNow,
   offersAny,
   pickRandom,
@@ -117,11 +120,11 @@ export const CARD_VALUES: readonly Card[] = [
 ];
 export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
-/** enum Space (rules line 217) */
+/** enum Space (rules line 211) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 313) */
+/** enum Source (rules line 302) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 315) */
+/** enum ClanSource (rules line 304) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -163,11 +166,10 @@ export interface FairStep {
   vp: number;
 }
 
-/** record Placed (rules line 220) */
+/** record Placed (rules line 214) */
 export interface Placed {
   tile: number;
-  x: number;
-  y: number;
+  at: Cell;
   cubes: Res[];
   clans: number;
   used: boolean;
@@ -209,14 +211,16 @@ export interface PlayerTurnFrame {
   activation2: number;
 }
 
-/** Where proc payDue is, and its locals, while it waits. */
-export interface PayDueFrame {
-  readonly routine: "payDue";
+/** Where proc pay is, and its locals, while it waits. */
+export interface PayFrame {
+  readonly routine: "pay";
   pc: number;
   p: Player;
-  k: number;
-  kList: number[];
-  kIndex: number;
+  cost: Partial<Record<Res, number>>;
+  due: Partial<Record<Res, number>>;
+  r: Res;
+  rList: Res[];
+  rIndex: number;
   sources: Source[];
   src: Source;
   source: Source;
@@ -232,6 +236,7 @@ export interface PayForFrame {
   options: ClanSource[];
   payer: ClanSource;
   clanSource: ClanSource;
+  cost: Partial<Record<Res, number>>;
   times: number;
   count: number;
   oichRes: Res;
@@ -243,8 +248,8 @@ export interface PlaceTileFrame {
   pc: number;
   p: Player;
   id: number;
-  x: number;
-  y: number;
+  spots: Cell[];
+  target: Cell;
   spot: Cell;
 }
 
@@ -272,12 +277,14 @@ export interface ActivateTileFrame {
   i_: number;
   t: Tile;
   ionaRes: Res;
-  k: number;
+  r: Res;
   butcherCount: number;
+  cost: Partial<Record<Res, number>>;
   times: number;
   count: number;
   grocerRes: Res;
   fairTypes: number;
+  cost2: Partial<Record<Res, number>>;
   times2: number;
   count2: number;
   fairRes: Res;
@@ -323,7 +330,7 @@ export interface ResumeFrame {
 export type Frame =
   | FlowFrame
   | PlayerTurnFrame
-  | PayDueFrame
+  | PayFrame
   | PayForFrame
   | PlaceTileFrame
   | OneTimeEffectFrame
@@ -334,21 +341,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 516) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 524) */
-/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 531) */
-/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 536) */
-/** site 4: `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 550) */
-/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 577) */
-/** site 6: `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 588) */
-/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 609) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 631) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 652) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 676) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 689) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 704) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 710) */
-/** site 14: `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 713) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 502) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 509) */
+/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 516) */
+/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 521) */
+/** site 4: `choose source: Source in sources by p shown "{sourceText(p, r, source)}"` (proc pay, line 536) */
+/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 563) */
+/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 573) */
+/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 585) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 606) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 627) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 651) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 663) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 675) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 681) */
+/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 684) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -382,39 +389,38 @@ export interface State {
   players: PlayerState[];
   track: Space[];
   stacks: Partial<Record<Stack, Deck<number>>>;
-  market: number[];
+  market: Partial<Record<Res, number>>;
   scorings: number;
   lastRoll: number;
-  moved: boolean;
   placedAt: number | null;
   oichTurn: boolean;
   phaseOpen: boolean;
-  due: number[];
-  spots: Cell[];
   /** The random generator; its future is part of the state. */
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** Actions `allow` blocks under way offer alongside every decision of their player, innermost last. */
   allowed: Allowance[];
+  /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
+  returns: { placeTile: number };
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 799). */
+/** The action TakeTile (rules line 770). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 812). */
+/** The action ForcedMove (rules line 782). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 824). */
+/** The action Sell (rules line 793). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -423,13 +429,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 832). */
+/** The action EndActivation (rules line 801). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action LochNess (rules line 837). */
+/** The action LochNess (rules line 806). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -437,7 +443,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 847). */
+/** The action MoveClan (rules line 816). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -446,7 +452,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 857). */
+/** The action Promote (rules line 826). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -454,13 +460,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 865). */
+/** The action EndMoves (rules line 834). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose activation` (rules line 524). */
+/** The answer to `choose activation` (rules line 509). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -468,7 +474,7 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 550). */
+/** The answer to `choose source` (rules line 536). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
@@ -476,7 +482,7 @@ export interface SourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 577). */
+/** The answer to `choose clanSource` (rules line 563). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
@@ -484,14 +490,14 @@ export interface ClanSourceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 588). */
+/** The answer to `choose oichRes` (rules line 573). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 609). */
+/** The answer to `choose spot` (rules line 585). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
@@ -499,49 +505,49 @@ export interface SpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 631). */
+/** The answer to `choose lochyRes` (rules line 606). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 652). */
+/** The answer to `choose shielRes` (rules line 627). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 676). */
+/** The answer to `choose ionaRes` (rules line 651). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 689). */
+/** The answer to `choose butcherCount` (rules line 663). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 704). */
+/** The answer to `choose grocerRes` (rules line 675). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 710). */
+/** The answer to `choose fairTypes` (rules line 681). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 713). */
+/** The answer to `choose fairRes` (rules line 684). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -574,8 +580,7 @@ export type Action =
 /** A Placed as one player sees it (null: not visible to that player). */
 export interface PlacedView {
   tile: string;
-  x: number;
-  y: number;
+  at: CellView;
   cubes: Res[];
   clans: number;
   used: boolean;
@@ -604,15 +609,12 @@ export interface View {
   players: PlayerView[];
   track: SpaceView[];
   stacks: Partial<Record<Stack, DeckView<number>>>;
-  market: number[];
+  market: Partial<Record<Res, number>>;
   scorings: number;
   lastRoll: number;
-  moved: boolean;
   placedAt: number | null;
   oichTurn: boolean;
   phaseOpen: boolean;
-  due: number[];
-  spots: CellView[];
   /** Who must decide now. */
   toAct: Player[];
   /** What the viewer must decide now: an action, or the name of a choice. */
@@ -743,14 +745,6 @@ export const TRACK_OCCUPIED: number = 13;
 export const MAX_CUBES: number = 3;
 /** const MARKET_SPACES = 3 */
 export const MARKET_SPACES: number = 3;
-/** const RES: list<Res> = [wood, stone, grain, cattle, sheep] */
-export const RES: Res[] = ["wood", "stone", "grain", "cattle", "sheep"];
-/** const IDX: list<int> = [0, 1, 2, 3, 4] */
-export const IDX: number[] = [0, 1, 2, 3, 4];
-/** const NOTHING: list<int> = [0, 0, 0, 0, 0] */
-export const NOTHING: number[] = [0, 0, 0, 0, 0];
-/** const DIRS4: list<Cell> = [cell(0, 1), cell(1, 0), cell(0, -1), cell(-1, 0)] */
-export const DIRS4: Cell[] = [cellOf(0, 1), cellOf(1, 0), cellOf(0, -1), cellOf(-1, 0)];
 /** const DIRS8: list<Cell> = [cell(0, 1), cell(1, 1), cell(1, 0), cell(1, -1), cell(0, -1), cell(-1, -1), cell(-1, 0), cell */
 export const DIRS8: Cell[] = [
   cellOf(0, 1),
@@ -784,12 +778,12 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileSlot (line 267) */
+/** fn tileSlot (line 257) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 267) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 257) };
 }
 
-/** fn codeAt (line 268) */
+/** fn codeAt (line 258) */
 export function codeAt(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -800,7 +794,7 @@ export function codeAt(state: State, space: number): string {
   return "";
 }
 
-/** fn stackOn (line 269) */
+/** fn stackOn (line 259) */
 export function stackOn(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -811,77 +805,74 @@ export function stackOn(state: State, space: number): number | null {
   return null;
 }
 
-/** fn resIdx (line 273) */
-export function resIdx(state: State, r: Res): number {
-  return r === "wood" ? 0 : r === "stone" ? 1 : r === "grain" ? 2 : r === "cattle" ? 3 : 4;
+/** fn cubes (line 263) */
+export function cubes(state: State, l: Res[]): Partial<Record<Res, number>> {
+  return collect6(state, l);
 }
 
-/** fn unit (line 275) */
-export function unit(state: State, k: number, n_: number): number[] {
-  return collect5(state, k, n_);
+/** fn unit (line 264) */
+export function unit(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
+  return collect7(state, r, n_);
 }
 
-/** fn plusOne (line 276) */
-export function plusOne(state: State, l: number[], k: number): number[] {
-  return collect6(state, k, l);
+/** fn plusOne (line 265) */
+export function plusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
+  return collect8(state, r, need);
 }
 
-/** fn minusOne (line 277) */
-export function minusOne(state: State, l: number[], k: number): number[] {
-  return collect7(state, k, l);
+/** fn minusOne (line 266) */
+export function minusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
+  return collect9(state, r, need);
 }
 
-/** fn pairOf (line 278) */
-export function pairOf(state: State, a: number, b: number): number[] {
-  return collect8(state, a, b);
+/** fn costOf (line 267) */
+export function costOf(state: State, t: Tile): Partial<Record<Res, number>> {
+  return { wood: t.wood, stone: t.stone, grain: t.grain, cattle: t.cattle, sheep: t.sheep } satisfies Partial<
+    Record<Res, number>
+  >;
 }
 
-/** fn costOf (line 279) */
-export function costOf(state: State, t: Tile): number[] {
-  return [t.wood, t.stone, t.grain, t.cattle, t.sheep];
+/** fn total (line 268) */
+export function total(state: State, need: Partial<Record<Res, number>>): number {
+  return sum10(state, need);
 }
 
-/** fn have (line 281) */
-export function have(state: State, p: Player, k: number): number {
-  return sum10(state, p, k);
+/** fn have (line 270) */
+export function have(state: State, p: Player, r: Res): number {
+  return sum12(state, p, r);
 }
 
-/** fn cubeCount (line 282) */
+/** fn cubeCount (line 271) */
 export function cubeCount(state: State, p: Player): number {
-  return sum11(state, p);
+  return sum13(state, p);
 }
 
-/** fn clansOnDisplay (line 283) */
+/** fn clansOnDisplay (line 272) */
 export function clansOnDisplay(state: State, p: Player): number {
-  return sum12(state, p);
+  return sum14(state, p);
 }
 
-/** fn owns (line 284) */
+/** fn owns (line 273) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 285) */
+/** fn kindAt (line 274) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 287) */
-export function indexAt(state: State, p: Player, x: number, y: number): number | null {
-  return first13(state, p, x, y);
+/** fn indexAt (line 276) */
+export function indexAt(state: State, p: Player, c: Cell): number | null {
+  return first15(state, p, c);
 }
 
-/** fn occupied (line 288) */
-export function occupied(state: State, p: Player, x: number, y: number): boolean {
-  return any14(state, p, x, y);
-}
-
-/** fn isProduction (line 290) */
+/** fn isProduction (line 278) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 291) */
+/** fn produce (line 279) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -894,71 +885,82 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 293) */
+/** fn isGrey (line 281) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 299) */
-export function miss(state: State, p: Player, need: number[], k: number): number {
-  return Math.max(0, at(need, k) - have(state, p, k));
+/** fn miss (line 287) */
+export function miss(state: State, p: Player, need: Partial<Record<Res, number>>, r: Res): number {
+  return Math.max(0, (need[r] ?? noKey(r, 287)) - have(state, p, r));
 }
 
-/** fn buyCost (line 301) */
+/** fn buyCost (line 289) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 303) */
+/** fn sellValue (line 291) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 304) */
-export function coverCost(state: State, p: Player, need: number[], levels: number[]): number {
-  return sum15(state, levels, p, need);
+/** fn coverCost (line 292) */
+export function coverCost(
+  state: State,
+  p: Player,
+  need: Partial<Record<Res, number>>,
+  levels: Partial<Record<Res, number>>,
+): number {
+  return sum16(state, levels, p, need);
 }
 
-/** fn coverOk (line 305) */
-export function coverOk(state: State, p: Player, need: number[], levels: number[], coins: number): boolean {
-  return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+/** fn coverOk (line 294) */
+export function coverOk(
+  state: State,
+  p: Player,
+  need: Partial<Record<Res, number>>,
+  levels: Partial<Record<Res, number>>,
+  coins: number,
+): boolean {
+  return all17(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 308) */
-export function canCover(state: State, p: Player, need: number[]): boolean {
+/** fn canCover (line 297) */
+export function canCover(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 310) */
-export function canBuyNow(state: State, p: Player, k: number): boolean {
+/** fn canBuyNow (line 299) */
+export function canBuyNow(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): boolean {
   return (
-    at(state.market, k) < MARKET_SPACES &&
+    (state.market[r] ?? noKey(r, 300)) < MARKET_SPACES &&
     coverOk(
       state,
       p,
-      minusOne(state, state.due, k),
-      plusOne(state, state.market, k),
-      state.players[p]!.coins - at(state.market, k) - 1,
+      minusOne(state, due, r),
+      plusOne(state, state.market, r),
+      state.players[p]!.coins - (state.market[r] ?? noKey(r, 300)) - 1,
     )
   );
 }
 
-/** fn tileName (line 318) */
+/** fn tileName (line 307) */
 export function tileName(state: State, p: Player, i_: number): string {
-  return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${at(state.players[p]!.display, i_).x}, ${at(state.players[p]!.display, i_).y})`;
+  return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${cellX(at(state.players[p]!.display, i_).at)}, ${cellY(at(state.players[p]!.display, i_).at)})`;
 }
 
-/** fn sourceText (line 319) */
-export function sourceText(state: State, p: Player, k: number, s: Source): string {
+/** fn sourceText (line 308) */
+export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   if (s.kind === "buy") {
-    return `buy the ${at(RES, k)} at the market for ${at(state.market, k) + 1} coins`;
+    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 309)) + 1} coins`;
   }
 
   const i_ = s.tile;
-  return `pay the ${at(RES, k)} from ${tileName(state, p, i_)}`;
+  return `pay the ${r} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSourceText (line 323) */
+/** fn clanSourceText (line 312) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -968,12 +970,12 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 329) */
-export function paySources(state: State, p: Player, k: number): Source[] {
-  return concat<Source>(canBuyNow(state, p, k) ? [{ kind: "buy" }] : [], collect17(state, p, k));
+/** fn paySources (line 318) */
+export function paySources(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): Source[] {
+  return concat<Source>(canBuyNow(state, p, r, due) ? [{ kind: "buy" }] : [], collect18(state, p, r));
 }
 
-/** fn cheapest (line 334) */
+/** fn cheapest (line 323) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   if (m > c0 + c1 + c2 + c3) {
     return 999;
@@ -983,18 +985,18 @@ export function cheapest(state: State, m: number, c0: number, c1: number, c2: nu
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 344) */
-export function spareCubes(state: State, p: Player, need: number[]): number {
-  return sum18(state, p, need);
+/** fn spareCubes (line 333) */
+export function spareCubes(state: State, p: Player, need: Partial<Record<Res, number>>): number {
+  return sum19(state, p, need);
 }
 
-/** fn buysAt (line 345) */
-export function buysAt(state: State, p: Player, need: number[], price: number): number {
-  return count19(state, p, need, price);
+/** fn buysAt (line 334) */
+export function buysAt(state: State, p: Player, need: Partial<Record<Res, number>>, price: number): number {
+  return count20(state, p, need, price);
 }
 
-/** fn extraOk (line 346) */
-export function extraOk(state: State, p: Player, need: number[], m: number): boolean {
+/** fn extraOk (line 336) */
+export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, need) &&
     cheapest(
@@ -1009,24 +1011,24 @@ export function extraOk(state: State, p: Player, need: number[], m: number): boo
   );
 }
 
-/** fn typePrice (line 352) */
-export function typePrice(state: State, p: Player, chosen: number[], k: number): number {
-  return at(chosen, k) > 0
+/** fn typePrice (line 342) */
+export function typePrice(state: State, p: Player, chosen: Partial<Record<Res, number>>, r: Res): number {
+  return (chosen[r] ?? noKey(r, 343)) > 0
     ? 99
-    : have(state, p, k) > 0
+    : have(state, p, r) > 0
       ? 0
-      : at(state.market, k) < MARKET_SPACES
-        ? at(state.market, k) + 1
+      : (state.market[r] ?? noKey(r, 343)) < MARKET_SPACES
+        ? (state.market[r] ?? noKey(r, 343)) + 1
         : 99;
 }
 
-/** fn typesAt (line 354) */
-export function typesAt(state: State, p: Player, chosen: number[], price: number): number {
-  return count20(state, p, chosen, price);
+/** fn typesAt (line 344) */
+export function typesAt(state: State, p: Player, chosen: Partial<Record<Res, number>>, price: number): number {
+  return count21(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 355) */
-export function distinctOk(state: State, p: Player, chosen: number[], m: number): boolean {
+/** fn distinctOk (line 345) */
+export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, chosen) &&
     cheapest(
@@ -1041,79 +1043,97 @@ export function distinctOk(state: State, p: Player, chosen: number[], m: number)
   );
 }
 
-/** fn funds (line 361) */
-export function funds(state: State, p: Player, need: number[]): number {
-  return state.players[p]!.coins + sum21(state, p, need);
+/** fn funds (line 351) */
+export function funds(state: State, p: Player, need: Partial<Record<Res, number>>): number {
+  return state.players[p]!.coins + sum22(state, p, need);
 }
 
-/** fn coverSellingOk (line 363) */
-export function coverSellingOk(state: State, p: Player, need: number[]): boolean {
-  return all22(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
+/** fn coverSellingOk (line 353) */
+export function coverSellingOk(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
+  return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 365) */
+/** fn twoTypesSellingOk (line 355) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
-  return any24(state, p);
+  return any25(state, p);
 }
 
-/** fn clanNear (line 370) */
-export function clanNear(state: State, p: Player, x: number, y: number, minus: number | null): boolean {
-  return any25(state, p, minus, x, y);
+/** fn clanNear (line 361) */
+export function clanNear(state: State, p: Player, c: Cell, minus: number | null): boolean {
+  return any26(state, p, minus, c);
 }
 
-/** fn edgesMatch (line 374) */
-export function edgesMatch(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return all26(state, p, x, y, t) && all27(state, p, y, x, t);
+/** fn northSouth (line 365) */
+export function northSouth(state: State, a: Cell, b: Cell): boolean {
+  return cellX(a) === cellX(b) && Math.abs(cellY(a) - cellY(b)) === 1;
 }
 
-/** fn riverOk (line 378) */
-export function riverOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.river || any28(state, p, x, y);
+/** fn eastWest (line 366) */
+export function eastWest(state: State, a: Cell, b: Cell): boolean {
+  return cellY(a) === cellY(b) && Math.abs(cellX(a) - cellX(b)) === 1;
 }
 
-/** fn roadOk (line 380) */
-export function roadOk(state: State, p: Player, t: Tile, x: number, y: number): boolean {
-  return !t.road || any29(state, p, y, x);
+/** fn edgesMatch (line 368) */
+export function edgesMatch(state: State, p: Player, t: Tile, c: Cell): boolean {
+  return all27(state, p, c, t) && all28(state, p, c, t);
 }
 
-/** fn fits (line 382) */
-export function fits(state: State, p: Player, id: number, x: number, y: number, minus: number | null): boolean {
+/** fn riverOk (line 372) */
+export function riverOk(state: State, p: Player, t: Tile, c: Cell): boolean {
+  return !t.river || any29(state, p, c);
+}
+
+/** fn roadOk (line 373) */
+export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
+  return !t.road || any30(state, p, c);
+}
+
+/** fn fits (line 375) */
+export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
-    !occupied(state, p, x, y) &&
-    any30(state, p, x, y) &&
-    clanNear(state, p, x, y, minus) &&
-    edgesMatch(state, p, at(TILES, id), x, y) &&
-    riverOk(state, p, at(TILES, id), x, y) &&
-    roadOk(state, p, at(TILES, id), x, y)
+    clanNear(state, p, c, minus) &&
+    edgesMatch(state, p, at(TILES, id), c) &&
+    riverOk(state, p, at(TILES, id), c) &&
+    roadOk(state, p, at(TILES, id), c)
   );
 }
 
-/** fn placeable (line 389) */
+/** fn cellsOf (line 377) */
+export function cellsOf(state: State, p: Player): Cell[] {
+  return collect31(state, p);
+}
+
+/** fn spotsFor (line 379) */
+export function spotsFor(state: State, p: Player, id: number, minus: number | null): Cell[] {
+  return collect32(state, p, id, minus);
+}
+
+/** fn placeable (line 380) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any32(state, p, id, minus);
+  return any33(state, p, id, minus);
 }
 
-/** fn clanPayable (line 394) */
+/** fn clanPayable (line 384) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any33(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any34(state, p, id);
 }
 
-/** fn affordable (line 397) */
+/** fn affordable (line 387) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
     state.players[p]!.whisky >= at(TILES, id).whisky &&
-    (at(TILES, id).distinct === 0 || distinctOk(state, p, NOTHING, at(TILES, id).distinct)) &&
+    (at(TILES, id).distinct === 0 || distinctOk(state, p, cubes(state, []), at(TILES, id).distinct)) &&
     (at(TILES, id).clan === 0 || state.players[p]!.chieftains + clansOnDisplay(state, p) > 0)
   );
 }
 
-/** fn placeableAfterPaying (line 402) */
+/** fn placeableAfterPaying (line 392) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 404) */
+/** fn canTakeSelling (line 394) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1123,17 +1143,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 410) */
+/** fn spaceLabel (line 400) */
 export function spaceLabel(state: State, space: number): string {
-  return space < state.track.length ? match34(state, space) : "nothing";
+  return space < state.track.length ? match35(state, space) : "nothing";
 }
 
-/** fn tileOn (line 417) */
+/** fn tileOn (line 407) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match35(state, space) : null;
+  return space < state.track.length ? match36(state, space) : null;
 }
 
-/** fn usable (line 421) */
+/** fn usable (line 411) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
   let held = at(state.players[p]!.display, i_).cubes.length;
@@ -1141,22 +1161,22 @@ export function usable(state: State, p: Player, i_: number): boolean {
     ((isProduction(state, k) || k === "abbey") && held < MAX_CUBES) ||
     isGrey(state, k) ||
     k === "tavern" ||
-    (k === "distillery" && canCover(state, p, unit(state, resIdx(state, "grain"), 1))) ||
-    (k === "sheepButcher" && canCover(state, p, unit(state, resIdx(state, "sheep"), 1))) ||
-    (k === "cattleButcher" && canCover(state, p, unit(state, resIdx(state, "cattle"), 1))) ||
-    (k === "mixedButcher" && canCover(state, p, [0, 0, 0, 1, 1])) ||
-    (k === "bridge" && canCover(state, p, [1, 1, 0, 0, 0])) ||
-    (k === "grocer" && extraOk(state, p, NOTHING, 3)) ||
-    (k === "fair" && distinctOk(state, p, NOTHING, 1))
+    (k === "distillery" && canCover(state, p, cubes(state, ["grain"]))) ||
+    (k === "sheepButcher" && canCover(state, p, cubes(state, ["sheep"]))) ||
+    (k === "cattleButcher" && canCover(state, p, cubes(state, ["cattle"]))) ||
+    (k === "mixedButcher" && canCover(state, p, cubes(state, ["cattle", "sheep"]))) ||
+    (k === "bridge" && canCover(state, p, cubes(state, ["wood", "stone"]))) ||
+    (k === "grocer" && extraOk(state, p, cubes(state, []), 3)) ||
+    (k === "fair" && distinctOk(state, p, cubes(state, []), 1))
   );
 }
 
-/** fn firstPawn (line 439) */
+/** fn firstPawn (line 429) */
 export function firstPawn(state: State): number {
-  return min37(state);
+  return min38(state);
 }
 
-/** fn lastTurn (line 440) */
+/** fn lastTurn (line 430) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1164,47 +1184,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 442) */
+/** fn left (line 432) */
 export function left(state: State, s: Stack): number {
-  return mapGet(state.stacks, s, 442).pile.length;
+  return (state.stacks[s] ?? noKey(s, 432)).pile.length;
 }
 
-/** fn tableVp (line 445) */
+/** fn tableVp (line 435) */
 export function tableVp(state: State, difference: number): number {
-  return mapGet(SCORE_VP, Math.min(difference, 5), 445);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 435);
 }
 
-/** fn ladderVp (line 446) */
+/** fn ladderVp (line 436) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? mapGet(FAIR_VP, types, 446) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 436)) : 0;
 }
 
-/** fn bonnets (line 447) */
+/** fn bonnets (line 437) */
 export function bonnets(state: State, p: Player): number {
-  return sum38(state, p);
+  return sum39(state, p);
 }
 
-/** fn chieftainValue (line 448) */
+/** fn chieftainValue (line 438) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 449) */
+/** fn tilesWith (line 439) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count39(state, p, b);
+  return count40(state, p, b);
 }
 
-/** fn villages (line 450) */
+/** fn villages (line 440) */
 export function villages(state: State, p: Player): number {
-  return count40(state, p);
+  return count41(state, p);
 }
 
-/** fn toActivate (line 663) */
+/** fn toActivate (line 638) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
-  return collect41(state, p, i_);
+  return collect42(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 885) */
+/** fn fourPlayerTrack (line 854) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1223,7 +1243,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 890) */
+/** fn twoPlayerTrack (line 859) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1242,14 +1262,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 895) */
+/** fn startVillage (line 864) */
 export function startVillage(state: State, clans: number): Placed {
-  return { tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: clans, used: false };
+  return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans, used: false };
 }
 
-/** proc dieTurn (line 723) */
+/** proc dieTurn (line 694) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 724);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 695);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1259,12 +1279,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 761) */
+/** proc scoreRound (line 732) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min42(state);
-  let chiefLow = min43(state);
-  let cardsLow = min44(state);
+  let whiskyLow = min43(state);
+  let chiefLow = min44(state);
+  let cardsLow = min45(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1273,7 +1293,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 772) */
+/** proc finalScoring (line 743) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1292,7 +1312,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min45(state);
+  let fewest = min46(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1311,11 +1331,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any47(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 812): its effects, once allowed. */
+/** action ForcedMove (line 782): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1324,20 +1344,19 @@ function doForcedMove(state: State, me: Player): void {
 
   setAt(state.track, target, { kind: "figure", owner: me });
   removeValue(state.track, at(state.track, 0));
-  state.moved = true;
 }
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if (at(state.market, resIdx(state, r)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if ((state.market[r] ?? noKey(r, 794)) <= 0) return "No coin lies on that market row: it buys nothing now.";
   if (!at(state.players[me]!.display, src).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 824): its effects, once allowed. */
+/** action Sell (line 793): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += at(state.market, resIdx(state, r));
-  setAt(state.market, resIdx(state, r), at(state.market, resIdx(state, r)) - 1);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 796);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 797)) - 1);
   removeValue(at(state.players[me]!.display, src).cubes, r);
 }
 
@@ -1346,7 +1365,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 832): its effects, once allowed. */
+/** action EndActivation (line 801): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1364,24 +1383,14 @@ function checkLochNess(state: State, me: Player, i_: number): string | null {
 /** Why MoveClan is refused now, or null when it is allowed. */
 function checkMoveClan(state: State, me: Player, src: number, dir: number): string | null {
   if (at(state.players[me]!.display, src).clans <= 0) return "No clan member stands on that tile.";
-  const dest = indexAt(
-    state,
-    me,
-    at(state.players[me]!.display, src).x + cellX(at(DIRS8, dir)),
-    at(state.players[me]!.display, src).y + cellY(at(DIRS8, dir)),
-  );
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
   if (dest === null) return "There is no tile in that direction.";
   return null;
 }
 
-/** action MoveClan (line 847): its effects, once allowed. */
+/** action MoveClan (line 816): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
-  const dest = indexAt(
-    state,
-    me,
-    at(state.players[me]!.display, src).x + cellX(at(DIRS8, dir)),
-    at(state.players[me]!.display, src).y + cellY(at(DIRS8, dir)),
-  );
+  const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
   if (dest === null)
     throw new RulesError(
       "a requirement checked before the action ran no longer holds: There is no tile in that direction.",
@@ -1399,7 +1408,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 857): its effects, once allowed. */
+/** action Promote (line 826): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1411,7 +1420,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 865): its effects, once allowed. */
+/** action EndMoves (line 834): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1420,7 +1429,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 489) until it waits for a decision or is done. */
+/** Runs the flow (line 477) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1494,7 +1503,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 502) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 490) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1503,145 +1512,129 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         state.players[frame.p]!.nessUsed = false;
         state.oichTurn = false;
         state.placedAt = null;
-        state.moved = false;
         for (const t of state.players[frame.p]!.display) {
           t.used = false;
         }
 
         state.allowed.push({ actions: ["Sell"], players: [frame.p], depth: state.stack.length });
+        state.pending = { site: 0, players: [frame.p] };
         frame.pc = 1;
-        continue machine;
+        return;
       }
 
       case 1: {
-        if (state.moved) {
+        const placedFound = state.placedAt;
+        if (placedFound === null) {
           frame.pc = 2;
           continue machine;
         }
 
-        state.pending = { site: 0, players: [frame.p] };
-        frame.pc = 3;
-        return;
-      }
-
-      case 2: {
-        const placedFound = state.placedAt;
-        if (placedFound === null) {
-          frame.pc = 4;
-          continue machine;
-        }
-
         frame.placed = placedFound;
-        frame.pc = 5;
+        frame.pc = 3;
         state.stack.push(newOneTimeEffectFrame(frame.p, frame.placed));
         return;
       }
 
-      case 3: {
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 4: {
+      case 2: {
         state.allowed.pop();
         state.stack.pop();
         return;
       }
 
-      case 5: {
+      case 3: {
         state.allowed.push({ actions: ["LochNess"], players: [frame.p], depth: state.stack.length });
         frame.activation$left = toActivate(state, frame.p, frame.placed).slice();
-        frame.pc = 6;
+        frame.pc = 4;
         continue machine;
       }
 
-      case 6: {
+      case 4: {
         if (frame.activation$left.length <= 0) {
-          frame.pc = 7;
+          frame.pc = 5;
           continue machine;
         }
 
         state.pending = { site: 1, players: [frame.p] };
-        frame.pc = 8;
+        frame.pc = 6;
         return;
       }
 
-      case 7: {
+      case 5: {
         state.allowed.pop();
         state.phaseOpen = true;
-        frame.pc = 12;
+        frame.pc = 10;
         continue machine;
       }
 
-      case 8: {
+      case 6: {
         const activationFound = frame.activation;
         if (activationFound === null) {
-          frame.pc = 9;
+          frame.pc = 7;
           continue machine;
         }
 
         frame.activation2 = activationFound;
         removeValue(frame.activation$left, frame.activation2);
-        frame.pc = 11;
+        frame.pc = 9;
         state.stack.push(newActivateTileFrame(frame.p, frame.activation2));
         return;
       }
 
-      case 9: {
-        frame.pc = 7;
+      case 7: {
+        frame.pc = 5;
         continue machine;
       }
 
-      case 10: {
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 11: {
-        frame.pc = 10;
-        continue machine;
-      }
-
-      case 12: {
-        if (!(state.phaseOpen && offersAny(offerLochNess, state, frame.p))) {
-          frame.pc = 13;
-          continue machine;
-        }
-
-        state.pending = { site: 2, players: [frame.p] };
-        frame.pc = 14;
-        return;
-      }
-
-      case 13: {
-        state.phaseOpen = true;
-        frame.pc = 15;
-        continue machine;
-      }
-
-      case 14: {
-        frame.pc = 12;
-        continue machine;
-      }
-
-      case 15: {
-        if (!(state.phaseOpen && state.players[frame.p]!.moves > 0)) {
-          frame.pc = 16;
-          continue machine;
-        }
-
-        state.pending = { site: 3, players: [frame.p] };
-        frame.pc = 17;
-        return;
-      }
-
-      case 16: {
+      case 8: {
         frame.pc = 4;
         continue machine;
       }
 
-      case 17: {
+      case 9: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 10: {
+        if (!(state.phaseOpen && offersAny(offerLochNess, state, frame.p))) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        state.pending = { site: 2, players: [frame.p] };
+        frame.pc = 12;
+        return;
+      }
+
+      case 11: {
+        state.phaseOpen = true;
+        frame.pc = 13;
+        continue machine;
+      }
+
+      case 12: {
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 13: {
+        if (!(state.phaseOpen && state.players[frame.p]!.moves > 0)) {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        state.pending = { site: 3, players: [frame.p] };
         frame.pc = 15;
+        return;
+      }
+
+      case 14: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 15: {
+        frame.pc = 13;
         continue machine;
       }
 
@@ -1658,38 +1651,41 @@ function currentPlayerTurnFrame(state: State): PlayerTurnFrame {
   return frame;
 }
 
-function newPayDueFrame(p: Player): PayDueFrame {
+function newPayFrame(p: Player, cost: Partial<Record<Res, number>>): PayFrame {
   return {
-    routine: "payDue",
+    routine: "pay",
     pc: 0,
     p,
-    k: 0,
-    kList: [],
-    kIndex: 0,
+    cost,
+    due: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
+    r: "wood",
+    rList: [],
+    rIndex: 0,
     sources: [],
     src: { kind: "buy" },
     source: { kind: "buy" },
   };
 }
 
-/** Runs proc payDue (line 544) until it waits for a decision or is done. */
-function stepPayDue(state: State, frame: PayDueFrame): void {
+/** Runs proc pay (line 529) until it waits for a decision or is done. */
+function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.kList = IDX.slice();
-        frame.kIndex = 0;
+        frame.due = clone<Partial<Record<Res, number>>>(frame.cost);
+        frame.rList = RES_VALUES.slice();
+        frame.rIndex = 0;
         frame.pc = 1;
         continue machine;
       }
 
       case 1: {
-        if (frame.kIndex >= frame.kList.length) {
+        if (frame.rIndex >= frame.rList.length) {
           frame.pc = 2;
           continue machine;
         }
 
-        frame.k = at(frame.kList, frame.kIndex);
+        frame.r = at(frame.rList, frame.rIndex);
         frame.pc = 3;
         continue machine;
       }
@@ -1700,12 +1696,12 @@ function stepPayDue(state: State, frame: PayDueFrame): void {
       }
 
       case 3: {
-        if (at(state.due, frame.k) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 532)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
 
-        frame.sources = paySources(state, frame.p, frame.k).slice();
+        frame.sources = paySources(state, frame.p, frame.r, frame.due).slice();
         frame.src = at(frame.sources, 0);
         if (frame.sources.length <= 1) {
           frame.pc = 5;
@@ -1718,7 +1714,7 @@ function stepPayDue(state: State, frame: PayDueFrame): void {
       }
 
       case 4: {
-        frame.kIndex++;
+        frame.rIndex++;
         frame.pc = 1;
         continue machine;
       }
@@ -1726,14 +1722,14 @@ function stepPayDue(state: State, frame: PayDueFrame): void {
       case 5: {
         const source = frame.src;
         if (source.kind === "buy") {
-          state.players[frame.p]!.coins -= at(state.market, frame.k) + 1;
-          setAt(state.market, frame.k, at(state.market, frame.k) + 1);
+          state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 542)) + 1;
+          mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 543)) + 1);
         } else {
           const i_ = source.tile;
-          removeValue(at(state.players[frame.p]!.display, i_).cubes, at(RES, frame.k));
+          removeValue(at(state.players[frame.p]!.display, i_).cubes, frame.r);
         }
 
-        setAt(state.due, frame.k, at(state.due, frame.k) - 1);
+        mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 547)) - 1);
         frame.pc = 3;
         continue machine;
       }
@@ -1745,15 +1741,15 @@ function stepPayDue(state: State, frame: PayDueFrame): void {
       }
 
       default:
-        throw new RulesError(`the saved state is inconsistent: proc payDue has no step ${frame.pc}`);
+        throw new RulesError(`the saved state is inconsistent: proc pay has no step ${frame.pc}`);
     }
   }
 }
 
-function currentPayDueFrame(state: State): PayDueFrame {
+function currentPayFrame(state: State): PayFrame {
   const frame = state.stack[state.stack.length - 1];
-  if (frame?.routine !== "payDue")
-    throw new RulesError("the saved state is inconsistent: the pending decision belongs to payDue");
+  if (frame?.routine !== "pay")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to pay");
   return frame;
 }
 
@@ -1785,13 +1781,14 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
     options: [],
     payer: { kind: "chieftain" },
     clanSource: { kind: "chieftain" },
+    cost: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
     times: 0,
     count: 0,
     oichRes: "wood",
   };
 }
 
-/** Runs proc payFor (line 568) until it waits for a decision or is done. */
+/** Runs proc payFor (line 554) until it waits for a decision or is done. */
 function stepPayFor(state: State, frame: PayForFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1821,15 +1818,10 @@ function stepPayFor(state: State, frame: PayForFrame): void {
       }
 
       case 1: {
-        state.due = costOf(state, frame.t).slice();
-        if (frame.t.distinct <= 0) {
-          frame.pc = 4;
-          continue machine;
-        }
-
+        frame.cost = clone<Partial<Record<Res, number>>>(costOf(state, frame.t));
         frame.times = frame.t.distinct;
         frame.count = 0;
-        frame.pc = 5;
+        frame.pc = 4;
         continue machine;
       }
 
@@ -1853,35 +1845,30 @@ function stepPayFor(state: State, frame: PayForFrame): void {
       }
 
       case 4: {
-        frame.pc = 8;
-        state.stack.push(newPayDueFrame(frame.p));
-        return;
-      }
-
-      case 5: {
         if (frame.count >= frame.times) {
-          frame.pc = 6;
+          frame.pc = 5;
           continue machine;
         }
 
         state.pending = { site: 6, players: [frame.p] };
+        frame.pc = 6;
+        return;
+      }
+
+      case 5: {
         frame.pc = 7;
+        state.stack.push(newPayFrame(frame.p, frame.cost));
         return;
       }
 
       case 6: {
+        mapSet(frame.cost, frame.oichRes, 1);
+        frame.count++;
         frame.pc = 4;
         continue machine;
       }
 
       case 7: {
-        setAt(state.due, resIdx(state, frame.oichRes), 1);
-        frame.count++;
-        frame.pc = 5;
-        continue machine;
-      }
-
-      case 8: {
         state.stack.pop();
         return;
       }
@@ -1900,27 +1887,17 @@ function currentPayForFrame(state: State): PayForFrame {
 }
 
 function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
-  return { routine: "placeTile", pc: 0, p, id, x: 0, y: 0, spot: cellOf(0, 0) };
+  return { routine: "placeTile", pc: 0, p, id, spots: [], target: cellOf(0, 0), spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 596) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 581) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.spots = [];
-        for (const n_ of state.players[frame.p]!.display.slice()) {
-          for (const d of DIRS4.slice()) {
-            let c = cellAdd(cellOf(n_.x, n_.y), d);
-            if (fits(state, frame.p, frame.id, cellX(c), cellY(c), null) && !state.spots.includes(c)) {
-              state.spots.push(c);
-            }
-          }
-        }
-
-        frame.x = cellX(at(state.spots, 0));
-        frame.y = cellY(at(state.spots, 0));
-        if (state.spots.length <= 1) {
+        frame.spots = spotsFor(state, frame.p, frame.id, null).slice();
+        frame.target = at(frame.spots, 0);
+        if (frame.spots.length <= 1) {
           frame.pc = 1;
           continue machine;
         }
@@ -1931,22 +1908,14 @@ function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
       }
 
       case 1: {
-        state.players[frame.p]!.display.push({
-          tile: frame.id,
-          x: frame.x,
-          y: frame.y,
-          cubes: [],
-          clans: 0,
-          used: false,
-        });
-        state.placedAt = state.players[frame.p]!.display.length - 1;
+        state.players[frame.p]!.display.push({ tile: frame.id, at: frame.target, cubes: [], clans: 0, used: false });
+        state.returns.placeTile = state.players[frame.p]!.display.length - 1;
         state.stack.pop();
         return;
       }
 
       case 2: {
-        frame.x = cellX(frame.spot);
-        frame.y = cellY(frame.spot);
+        frame.target = frame.spot;
         frame.pc = 1;
         continue machine;
       }
@@ -1999,7 +1968,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 618) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 593) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2259,19 +2228,21 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
       value: 0,
     },
     ionaRes: "wood",
-    k: 0,
+    r: "wood",
     butcherCount: 0,
+    cost: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
     times: 0,
     count: 0,
     grocerRes: "wood",
     fairTypes: 0,
+    cost2: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
     times2: 0,
     count2: 0,
     fairRes: "wood",
   };
 }
 
-/** Runs proc activateTile (line 667) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 642) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2361,9 +2332,8 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.due = unit(state, resIdx(state, "grain"), 1).slice();
         frame.pc = 13;
-        state.stack.push(newPayDueFrame(frame.p));
+        state.stack.push(newPayFrame(frame.p, cubes(state, ["grain"])));
         return;
       }
 
@@ -2378,7 +2348,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        frame.k = frame.t.kind === "sheepButcher" ? resIdx(state, "sheep") : resIdx(state, "cattle");
+        frame.r = frame.t.kind === "sheepButcher" ? "sheep" : "cattle";
         state.pending = { site: 11, players: [frame.p] };
         frame.pc = 16;
         return;
@@ -2401,9 +2371,8 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.due = [0, 0, 0, 1, 1];
         frame.pc = 20;
-        state.stack.push(newPayDueFrame(frame.p));
+        state.stack.push(newPayFrame(frame.p, cubes(state, ["cattle", "sheep"])));
         return;
       }
 
@@ -2413,9 +2382,8 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 16: {
-        state.due = unit(state, frame.k, frame.butcherCount).slice();
         frame.pc = 17;
-        state.stack.push(newPayDueFrame(frame.p));
+        state.stack.push(newPayFrame(frame.p, unit(state, frame.r, frame.butcherCount)));
         return;
       }
 
@@ -2431,9 +2399,8 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.due = [1, 1, 0, 0, 0];
         frame.pc = 23;
-        state.stack.push(newPayDueFrame(frame.p));
+        state.stack.push(newPayFrame(frame.p, cubes(state, ["wood", "stone"])));
         return;
       }
 
@@ -2454,7 +2421,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.due = NOTHING.slice();
+        frame.cost = clone<Partial<Record<Res, number>>>(cubes(state, []));
         frame.times = 3;
         frame.count = 0;
         frame.pc = 26;
@@ -2501,12 +2468,12 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
 
       case 27: {
         frame.pc = 29;
-        state.stack.push(newPayDueFrame(frame.p));
+        state.stack.push(newPayFrame(frame.p, frame.cost));
         return;
       }
 
       case 28: {
-        setAt(state.due, resIdx(state, frame.grocerRes), at(state.due, resIdx(state, frame.grocerRes)) + 1);
+        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 676)) + 1);
         frame.count++;
         frame.pc = 26;
         continue machine;
@@ -2524,7 +2491,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 31: {
-        state.due = NOTHING.slice();
+        frame.cost2 = clone<Partial<Record<Res, number>>>(cubes(state, []));
         frame.times2 = frame.fairTypes;
         frame.count2 = 0;
         frame.pc = 32;
@@ -2544,12 +2511,12 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
 
       case 33: {
         frame.pc = 35;
-        state.stack.push(newPayDueFrame(frame.p));
+        state.stack.push(newPayFrame(frame.p, frame.cost2));
         return;
       }
 
       case 34: {
-        setAt(state.due, resIdx(state, frame.fairRes), 1);
+        mapSet(frame.cost2, frame.fairRes, 1);
         frame.count2++;
         frame.pc = 32;
         continue machine;
@@ -2578,7 +2545,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 734) until it waits for a decision or is done. */
+/** Runs proc refill (line 705) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2622,7 +2589,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 744) until it waits for a decision or is done. */
+/** Runs proc layTile (line 715) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2634,7 +2601,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(mapGet(state.stacks, frame.s, 746));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 717));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2681,7 +2648,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 799) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 770) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2694,7 +2661,6 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
         frame.id = idFound;
         setAt(state.track, frame.space, { kind: "figure", owner: frame.me });
         removeValue(state.track, at(state.track, 0));
-        state.moved = true;
         frame.pc = 1;
         state.stack.push(newPayForFrame(frame.me, frame.id));
         return;
@@ -2707,6 +2673,7 @@ function stepTakeTile(state: State, frame: TakeTileFrame): void {
       }
 
       case 2: {
+        state.placedAt = state.returns.placeTile;
         state.stack.pop();
         return;
       }
@@ -2721,7 +2688,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 837) until it waits for a decision or is done. */
+/** Runs action LochNess (line 806) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2755,8 +2722,8 @@ function run(state: State): void {
       case "playerTurn":
         stepPlayerTurn(state, frame);
         break;
-      case "payDue":
-        stepPayDue(state, frame);
+      case "pay":
+        stepPay(state, frame);
         break;
       case "payFor":
         stepPayFor(state, frame);
@@ -2803,7 +2770,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any47(state, me)) return;
+  if (any48(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2814,7 +2781,7 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if (at(state.market, resIdx(state, r)) <= 0) continue;
+      if ((state.market[r] ?? noKey(r, 794)) <= 0) continue;
       if (!at(state.players[me]!.display, srcItem).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
@@ -2846,12 +2813,7 @@ function offerMoveClan(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     if (at(state.players[me]!.display, srcItem).clans <= 0) continue;
     for (let dir = 0; dir <= 7; dir++) {
-      const dest = indexAt(
-        state,
-        me,
-        at(state.players[me]!.display, srcItem).x + cellX(at(DIRS8, dir)),
-        at(state.players[me]!.display, srcItem).y + cellY(at(DIRS8, dir)),
-      );
+      const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, srcItem).at, at(DIRS8, dir)));
       if (dest === null) continue;
       out.push({ type: "MoveClan", player: me, src, dir });
     }
@@ -2881,14 +2843,14 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 516)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 502)
       offerTakeTile(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 524)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 509)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2902,14 +2864,14 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess | EndActivation` (proc playerTurn, line 531)
+      // `act p: LochNess | EndActivation` (proc playerTurn, line 516)
       offerLochNess(state, seat, out);
       offerEndActivation(state, seat, out);
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 536)
+      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 521)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerEndMoves(state, seat, out);
@@ -2917,8 +2879,8 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p shown "{sourceText(p, k, source)}"` (proc payDue, line 550)
-      const frame = currentPayDueFrame(state);
+      // `choose source: Source in sources by p shown "{sourceText(p, r, source)}"` (proc pay, line 536)
+      const frame = currentPayFrame(state);
       const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "source", player: seat, value });
@@ -2928,7 +2890,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 577)
+      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 563)
       const frame = currentPayForFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -2939,18 +2901,13 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where due[resIdx(oichRes)] == 0 and distinctOk(p, plusOne(due, re` (proc payFor, line 588)
+      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 573)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          at(state.due, resIdx(state, value)) === 0 &&
-          distinctOk(
-            state,
-            frame.p,
-            plusOne(state, state.due, resIdx(state, value)),
-            frame.t.distinct - sum48(state) - 1,
-          )
+          (frame.cost[value] ?? noKey(value, 573)) === 0 &&
+          distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
         )
           out.push({ type: "oichRes", player: seat, value });
       }
@@ -2959,8 +2916,9 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 609)
-      const items = state.spots;
+      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 585)
+      const frame = currentPlaceTileFrame(state);
+      const items = frame.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
       }
@@ -2969,7 +2927,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 631)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 606)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2979,7 +2937,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 652)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 627)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2989,7 +2947,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 676)
+      // `choose ionaRes: Res by p` (proc activateTile, line 651)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2999,10 +2957,10 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(k, butcherCount)) else "You cannot r` (proc activateTile, line 689)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 663)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
-        if (canCover(state, frame.p, unit(state, frame.k, value)))
+        if (canCover(state, frame.p, unit(state, frame.r, value)))
           out.push({ type: "butcherCount", player: seat, value });
       }
 
@@ -3010,11 +2968,11 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(due, resIdx(grocerRes)), 2 - sum(k in ` (proc activateTile, line 704)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 675)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
-        if (extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
+        if (extraOk(state, frame.p, plusOne(state, frame.cost, value), 2 - total(state, frame.cost)))
           out.push({ type: "grocerRes", player: seat, value });
       }
 
@@ -3022,10 +2980,10 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, NOTHING, fairType` (proc activateTile, line 710)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 681)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
-        if (value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value))
+        if (value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value))
           out.push({ type: "fairTypes", player: seat, value });
       }
 
@@ -3033,17 +2991,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where due[resIdx(fairRes)] == 0 and distinctOk(p, plusOne(due, re` (proc activateTile, line 713)
+      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 684)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          at(state.due, resIdx(state, value)) === 0 &&
+          (frame.cost2[value] ?? noKey(value, 684)) === 0 &&
           distinctOk(
             state,
             frame.p,
-            plusOne(state, state.due, resIdx(state, value)),
-            frame.fairTypes - sum50(state) - 1,
+            plusOne(state, frame.cost2, value),
+            frame.fairTypes - total(state, frame.cost2) - 1,
           )
         )
           out.push({ type: "fairRes", player: seat, value });
@@ -3142,7 +3100,7 @@ function check(state: State, action: Action): string | null {
 
     case 4: {
       if (action.type !== "source") return "Answer the choice of source first.";
-      const frame = currentPayDueFrame(state);
+      const frame = currentPayFrame(state);
       const value = action.value;
       const items = frame.sources;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
@@ -3167,8 +3125,8 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.t.distinct - sum48(state) - 1)
+        (frame.cost[value] ?? noKey(value, 573)) === 0 &&
+        distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3176,8 +3134,9 @@ function check(state: State, action: Action): string | null {
 
     case 7: {
       if (action.type !== "spot") return "Answer the choice of spot first.";
+      const frame = currentPlaceTileFrame(state);
       const value = action.value;
-      const items = state.spots;
+      const items = frame.spots;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length)) return "spot must be a position in spots.";
       return null;
     }
@@ -3212,7 +3171,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 2))
         return "butcherCount must be a whole number from 1 to 2.";
-      if (!canCover(state, frame.p, unit(state, frame.k, value))) return "You cannot return that many.";
+      if (!canCover(state, frame.p, unit(state, frame.r, value))) return "You cannot return that many.";
       return null;
     }
 
@@ -3222,7 +3181,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "grocerRes must be one of wood, stone, grain, cattle, sheep.";
-      if (!extraOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), 2 - sum49(state)))
+      if (!extraOk(state, frame.p, plusOne(state, frame.cost, value), 2 - total(state, frame.cost)))
         return "You could not pay that together with the rest.";
       return null;
     }
@@ -3233,7 +3192,7 @@ function check(state: State, action: Action): string | null {
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 5))
         return "fairTypes must be a whole number from 1 to 5.";
-      if (!(value <= frame.t.value && distinctOk(state, frame.p, NOTHING, value)))
+      if (!(value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value)))
         return "This fair does not take that many different resources, or you cannot pay them.";
       return null;
     }
@@ -3245,8 +3204,8 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        at(state.due, resIdx(state, value)) === 0 &&
-        distinctOk(state, frame.p, plusOne(state, state.due, resIdx(state, value)), frame.fairTypes - sum50(state) - 1)
+        (frame.cost2[value] ?? noKey(value, 684)) === 0 &&
+        distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
       return null;
@@ -3341,7 +3300,7 @@ function apply(state: State, action: Action): void {
 
     case 4: {
       if (action.type !== "source") throw notOfferedNow(action);
-      const frame = currentPayDueFrame(state);
+      const frame = currentPayFrame(state);
       frame.source = at(frame.sources, action.value);
       state.pending = null;
       break;
@@ -3366,7 +3325,7 @@ function apply(state: State, action: Action): void {
     case 7: {
       if (action.type !== "spot") throw notOfferedNow(action);
       const frame = currentPlaceTileFrame(state);
-      frame.spot = at(state.spots, action.value);
+      frame.spot = at(frame.spots, action.value);
       state.pending = null;
       break;
     }
@@ -3557,7 +3516,7 @@ function shownAction(state: State, action: Action): ShownAction {
     case "source":
       switch (state.pending?.site) {
         case 4: {
-          const frame = currentPayDueFrame(state);
+          const frame = currentPayFrame(state);
           const item = frame.sources[action.value];
           return item === undefined ? { ...action } : { ...action, value: clone(item) };
         }
@@ -3577,7 +3536,8 @@ function shownAction(state: State, action: Action): ShownAction {
     case "spot":
       switch (state.pending?.site) {
         case 7: {
-          const item = state.spots[action.value];
+          const frame = currentPlaceTileFrame(state);
+          const item = frame.spots[action.value];
           return item === undefined ? { ...action } : { ...action, value: cellView(item) };
         }
       }
@@ -3609,10 +3569,10 @@ function describeAction(state: State, action: Action): string | null {
     case "source":
       switch (state.pending?.site) {
         case 4: {
-          const frame = currentPayDueFrame(state);
+          const frame = currentPayFrame(state);
           const item = frame.sources[action.value];
           if (item === undefined) return null;
-          return sourceText(state, frame.p, frame.k, item);
+          return sourceText(state, frame.p, frame.r, item);
         }
       }
 
@@ -3632,7 +3592,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 7: {
           const frame = currentPlaceTileFrame(state);
-          const item = state.spots[action.value];
+          const item = frame.spots[action.value];
           if (item === undefined) return null;
           return `place ${at(TILES, frame.id).name} at (${cellX(item)}, ${cellY(item)})`;
         }
@@ -3675,33 +3635,29 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       stack2: { pile: [], discard: [] },
       stack3: { pile: [], discard: [] },
     },
-    market: [],
+    market: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
     scorings: 0,
     lastRoll: 0,
-    moved: false,
     placedAt: null,
     oichTurn: false,
     phaseOpen: false,
-    due: [],
-    spots: [],
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     allowed: [],
+    returns: { placeTile: 0 },
     pending: null,
   };
-  mapGet(state.stacks, "stack0", 456).pile = shuffleInPlace(state.rng, collect51(state));
-  mapGet(state.stacks, "stack1", 457).pile = shuffleInPlace(state.rng, collect52(state));
-  mapGet(state.stacks, "stack2", 458).pile = shuffleInPlace(state.rng, collect53(state));
-  mapGet(state.stacks, "stack3", 459).pile = shuffleInPlace(state.rng, collect54(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 446)).pile = shuffleInPlace(state.rng, collect49(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 447)).pile = shuffleInPlace(state.rng, collect50(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 448)).pile = shuffleInPlace(state.rng, collect51(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 449)).pile = shuffleInPlace(state.rng, collect52(state));
   for (const p of SEATS[state.playerCount]!) {
-    state.players[p]!.display = [{ tile: START_VILLAGE, x: 0, y: 0, cubes: [], clans: 1, used: false }];
+    state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1, used: false }];
     state.players[p]!.coins = START_COINS;
   }
 
   if (state.playerCount <= 3) {
-    state.market = [1, 1, 1, 1, 1];
-  } else {
-    state.market = NOTHING.slice();
+    state.market = collect53(state);
   }
 
   for (const p2 of SEATS[state.playerCount]!) {
@@ -3713,7 +3669,9 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   while (state.track.length < TRACK_OCCUPIED) {
-    const id = drawFromPile(mapGet(state.stacks, "stack0", 480)) ?? drawFromPile(mapGet(state.stacks, "stack1", 480));
+    const id =
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 468)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 468));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -3760,8 +3718,7 @@ function outcome(state: State): Outcome | null {
 export function viewPlaced(state: State, record: Placed, viewer: Player): PlacedView {
   return {
     tile: `${at(TILES, record.tile).name} (${at(TILES, record.tile).code})`,
-    x: record.x,
-    y: record.y,
+    at: cellView(record.at),
     cubes: record.cubes.slice(),
     clans: record.clans,
     used: record.used,
@@ -3804,15 +3761,12 @@ function view(state: State, viewer: Player): View {
     players: state.players.map((mine, owner) => viewPlayer(state, mine, owner, viewer)),
     track: state.track.map((x) => viewSpace(state, x)),
     stacks: mapMapValues(state.stacks, (x) => ({ pile: x.pile.length, discard: x.discard.slice() })),
-    market: state.market.slice(),
+    market: clone(state.market),
     scorings: state.scorings,
     lastRoll: state.lastRoll,
-    moved: state.moved,
     placedAt: state.placedAt,
     oichTurn: state.oichTurn,
     phaseOpen: state.phaseOpen,
-    due: state.due.slice(),
-    spots: state.spots.map((x) => cellView(x)),
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
@@ -3821,8 +3775,7 @@ function view(state: State, viewer: Player): View {
 function problemInPlaced(value: unknown, playerCount: number): string | null {
   if (!isRecord(value)) return "a Placed is not an object";
   if (!isInt(value.tile)) return "Placed.tile is not a valid int";
-  if (!isInt(value.x)) return "Placed.x is not a valid int";
-  if (!isInt(value.y)) return "Placed.y is not a valid int";
+  if (!isCell(value.at)) return "Placed.at is not a valid Cell";
   if (!(
     Array.isArray(value.cubes) && value.cubes.every((x: unknown) => (RES_VALUES as readonly unknown[]).includes(x))
   ))
@@ -3889,18 +3842,16 @@ function validateState(value: unknown): string | null {
     )
   ))
     return "state.stacks is not a valid map from Stack to deck of int";
-  if (!(Array.isArray(value.market) && value.market.every((x: unknown) => isInt(x))))
-    return "state.market is not a valid list of int";
+  if (!(
+    isRecord(value.market) &&
+    Object.entries(value.market).every(([k, x]) => (RES_VALUES as readonly unknown[]).includes(k) && isInt(x))
+  ))
+    return "state.market is not a valid map from Res to int";
   if (!isInt(value.scorings)) return "state.scorings is not a valid int";
   if (!isInt(value.lastRoll)) return "state.lastRoll is not a valid int";
-  if (!(typeof value.moved === "boolean")) return "state.moved is not a valid bool";
   if (!(value.placedAt === null || isInt(value.placedAt))) return "state.placedAt is not a valid int or none";
   if (!(typeof value.oichTurn === "boolean")) return "state.oichTurn is not a valid bool";
   if (!(typeof value.phaseOpen === "boolean")) return "state.phaseOpen is not a valid bool";
-  if (!(Array.isArray(value.due) && value.due.every((x: unknown) => isInt(x))))
-    return "state.due is not a valid list of int";
-  if (!(Array.isArray(value.spots) && value.spots.every((x: unknown) => isCell(x))))
-    return "state.spots is not a valid list of Cell";
   const rng = value.rng;
   if (
     !isRecord(rng) ||
@@ -3917,10 +3868,12 @@ function validateState(value: unknown): string | null {
     )
   )
     return "allowed is not a list of allowances";
+  if (!isRecord(value.returns) || !isInt(value.returns.placeTile))
+    return "returns does not hold the values procedures return";
   const routines: readonly unknown[] = [
     "flow",
     "playerTurn",
-    "payDue",
+    "pay",
     "payFor",
     "placeTile",
     "oneTimeEffect",
@@ -3964,7 +3917,7 @@ function collect1(state: State, p: Player, id: number): ClanSource[] {
 
 /** first(k in members(Stack): left(k) > 0) */
 function first2(state: State): Stack | null {
-  const items = STACK_VALUES.slice();
+  const items = STACK_VALUES;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
     if (left(state, k) > 0) return k;
@@ -3997,80 +3950,104 @@ function collect4(): Partial<Record<number, number>> {
   return out;
 }
 
-/** [(if j == k then n else 0) for j in IDX] */
-function collect5(state: State, k: number, n_: number): number[] {
-  const out: number[] = [];
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
-    out.push(j === k ? n_ : 0);
-  }
-
-  return out;
-}
-
-/** [(if j == k then l[j] + 1 else l[j]) for j in IDX] */
-function collect6(state: State, k: number, l: number[]): number[] {
-  const out: number[] = [];
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
-    out.push(j === k ? at(l, j) + 1 : at(l, j));
-  }
-
-  return out;
-}
-
-/** [(if j == k then l[j] - 1 else l[j]) for j in IDX] */
-function collect7(state: State, k: number, l: number[]): number[] {
-  const out: number[] = [];
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
-    out.push(j === k ? at(l, j) - 1 : at(l, j));
-  }
-
-  return out;
-}
-
-/** [(if j == a or j == b then 1 else 0) for j in IDX] */
-function collect8(state: State, a: number, b: number): number[] {
-  const out: number[] = [];
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
-    out.push(j === a || j === b ? 1 : 0);
-  }
-
-  return out;
-}
-
-/** count(c in t.cubes: c == RES[k]) */
-function count9(state: State, t: Placed, k: number): number {
+/** count(c in l: c == r) */
+function count5(state: State, l: Res[], r: Res): number {
   let total = 0;
-  const items = t.cubes;
+  const items = l;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (c === at(RES, k)) total++;
+    if (c === r) total++;
   }
 
   return total;
 }
 
-/** sum(t in p.display: count(c in t.cubes: c == RES[k])) */
-function sum10(state: State, p: Player, k: number): number {
+/** { r: count(c in l: c == r) for r in members(Res) } */
+function collect6(state: State, l: Res[]): Partial<Record<Res, number>> {
+  const out: Partial<Record<Res, number>> = {};
+  const items = RES_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const r = items[i]!;
+    mapSet(out, r, count5(state, l, r));
+  }
+
+  return out;
+}
+
+/** { x: (if x == r then n else 0) for x in members(Res) } */
+function collect7(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
+  const out: Partial<Record<Res, number>> = {};
+  const items = RES_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    mapSet(out, x, x === r ? n_ : 0);
+  }
+
+  return out;
+}
+
+/** { x: (if x == r then need[x] + 1 else need[x]) for x in members(Res) } */
+function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Partial<Record<Res, number>> {
+  const out: Partial<Record<Res, number>> = {};
+  const items = RES_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 265)) + 1 : (need[x] ?? noKey(x, 265)));
+  }
+
+  return out;
+}
+
+/** { x: (if x == r then need[x] - 1 else need[x]) for x in members(Res) } */
+function collect9(state: State, r: Res, need: Partial<Record<Res, number>>): Partial<Record<Res, number>> {
+  const out: Partial<Record<Res, number>> = {};
+  const items = RES_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 266)) - 1 : (need[x] ?? noKey(x, 266)));
+  }
+
+  return out;
+}
+
+/** sum(n in values(need)) */
+function sum10(state: State, need: Partial<Record<Res, number>>): number {
+  let total = 0;
+  const items = mapValues(need);
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    total += n_;
+  }
+
+  return total;
+}
+
+/** count(c in t.cubes: c == r) */
+function count11(state: State, t: Placed, r: Res): number {
+  let total = 0;
+  const items = t.cubes;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (c === r) total++;
+  }
+
+  return total;
+}
+
+/** sum(t in p.display: count(c in t.cubes: c == r)) */
+function sum12(state: State, p: Player, r: Res): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count9(state, t, k);
+    total += count11(state, t, r);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum11(state: State, p: Player): number {
+function sum13(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4082,7 +4059,7 @@ function sum11(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum12(state: State, p: Player): number {
+function sum14(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4093,156 +4070,155 @@ function sum12(state: State, p: Player): number {
   return total;
 }
 
-/** first(j in range(0, size(p.display) - 1): p.display[j].x == x and p.display[j].y == y) */
-function first13(state: State, p: Player, x: number, y: number): number | null {
+/** first(j in range(0, size(p.display) - 1): p.display[j].at == c) */
+function first15(state: State, p: Player, c: Cell): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j).x === x && at(state.players[p]!.display, j).y === y) return j;
+    if (at(state.players[p]!.display, j).at === c) return j;
   }
 
   return null;
 }
 
-/** any(t in p.display: t.x == x and t.y == y) */
-function any14(state: State, p: Player, x: number, y: number): boolean {
-  const items = state.players[p]!.display;
-  for (let i = 0; i < items.length; i++) {
-    const t = items[i]!;
-    if (t.x === x && t.y === y) return true;
-  }
-
-  return false;
-}
-
-/** sum(k in IDX: buyCost(levels[k], miss(p, need, k))) */
-function sum15(state: State, levels: number[], p: Player, need: number[]): number {
+/** sum(r in members(Res): buyCost(levels[r], miss(p, need, r))) */
+function sum16(
+  state: State,
+  levels: Partial<Record<Res, number>>,
+  p: Player,
+  need: Partial<Record<Res, number>>,
+): number {
   let total = 0;
-  const items = IDX;
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += buyCost(state, at(levels, k), miss(state, p, need, k));
+    const r = items[i]!;
+    total += buyCost(state, levels[r] ?? noKey(r, 293), miss(state, p, need, r));
   }
 
   return total;
 }
 
-/** all(k in IDX: levels[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all16(state: State, levels: number[], p: Player, need: number[]): boolean {
-  const items = IDX;
+/** all(r in members(Res): levels[r] + miss(p, need, r) <= MARKET_SPACES) */
+function all17(
+  state: State,
+  levels: Partial<Record<Res, number>>,
+  p: Player,
+  need: Partial<Record<Res, number>>,
+): boolean {
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    if (!(at(levels, k) + miss(state, p, need, k) <= MARKET_SPACES)) return false;
+    const r = items[i]!;
+    if (!((levels[r] ?? noKey(r, 295)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
 }
 
-/** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, RES[k])] */
-function collect17(state: State, p: Player, k: number): Source[] {
+/** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, r)] */
+function collect18(state: State, p: Player, r: Res): Source[] {
   const out: Source[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (at(state.players[p]!.display, j).cubes.includes(at(RES, k))) out.push({ kind: "cubeOn", tile: j });
+    if (at(state.players[p]!.display, j).cubes.includes(r)) out.push({ kind: "cubeOn", tile: j });
   }
 
   return out;
 }
 
-/** sum(k in IDX: max(0, have(p, k) - need[k])) */
-function sum18(state: State, p: Player, need: number[]): number {
+/** sum(r in members(Res): max(0, have(p, r) - need[r])) */
+function sum19(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   let total = 0;
-  const items = IDX;
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += Math.max(0, have(state, p, k) - at(need, k));
+    const r = items[i]!;
+    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 333)));
   }
 
   return total;
 }
 
-/** count(k in IDX: market[k] + miss(p, need, k) + 1 <= price) */
-function count19(state: State, p: Player, need: number[], price: number): number {
+/** count(r in members(Res): market[r] + miss(p, need, r) + 1 <= price) */
+function count20(state: State, p: Player, need: Partial<Record<Res, number>>, price: number): number {
   let total = 0;
-  const items = IDX;
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    if (at(state.market, k) + miss(state, p, need, k) + 1 <= price) total++;
+    const r = items[i]!;
+    if ((state.market[r] ?? noKey(r, 335)) + miss(state, p, need, r) + 1 <= price) total++;
   }
 
   return total;
 }
 
-/** count(k in IDX: typePrice(p, chosen, k) == price) */
-function count20(state: State, p: Player, chosen: number[], price: number): number {
+/** count(r in members(Res): typePrice(p, chosen, r) == price) */
+function count21(state: State, p: Player, chosen: Partial<Record<Res, number>>, price: number): number {
   let total = 0;
-  const items = IDX;
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    if (typePrice(state, p, chosen, k) === price) total++;
+    const r = items[i]!;
+    if (typePrice(state, p, chosen, r) === price) total++;
   }
 
   return total;
 }
 
-/** sum(k in IDX: sellValue(market[k], min(market[k], max(0, have(p, k) - need[k])))) */
-function sum21(state: State, p: Player, need: number[]): number {
+/** sum(r in members(Res): sellValue(market[r], min(market[r], max(0, have(p, r) - need[r])))) */
+function sum22(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   let total = 0;
-  const items = IDX;
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
+    const r = items[i]!;
     total += sellValue(
       state,
-      at(state.market, k),
-      Math.min(at(state.market, k), Math.max(0, have(state, p, k) - at(need, k))),
+      state.market[r] ?? noKey(r, 352),
+      Math.min(state.market[r] ?? noKey(r, 352), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 352)))),
     );
   }
 
   return total;
 }
 
-/** all(k in IDX: market[k] + miss(p, need, k) <= MARKET_SPACES) */
-function all22(state: State, p: Player, need: number[]): boolean {
-  const items = IDX;
+/** all(r in members(Res): market[r] + miss(p, need, r) <= MARKET_SPACES) */
+function all23(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    if (!(at(state.market, k) + miss(state, p, need, k) <= MARKET_SPACES)) return false;
+    const r = items[i]!;
+    if (!((state.market[r] ?? noKey(r, 354)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
 }
 
-/** any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b))) */
-function any23(state: State, a: number, p: Player): boolean {
-  const items = IDX;
+/** any(b in members(Res): a != b and coverSellingOk(p, cubes([a, b]))) */
+function any24(state: State, a: Res, p: Player): boolean {
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const b = items[i]!;
-    if (a < b && coverSellingOk(state, p, pairOf(state, a, b))) return true;
+    if (a !== b && coverSellingOk(state, p, cubes(state, [a, b]))) return true;
   }
 
   return false;
 }
 
-/** any(a in IDX: any(b in IDX: a < b and coverSellingOk(p, pairOf(a, b)))) */
-function any24(state: State, p: Player): boolean {
-  const items = IDX;
+/** any(a in members(Res): any(b in members(Res): a != b and coverSellingOk(p, cubes([a, b])))) */
+function any25(state: State, p: Player): boolean {
+  const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const a = items[i]!;
-    if (any23(state, a, p)) return true;
+    if (any24(state, a, p)) return true;
   }
 
   return false;
 }
 
-/** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and max(abs(p.display[j].x - x), abs(p.display[j].y - y)) == 1) */
-function any25(state: State, p: Player, minus: number | null, x: number, y: number): boolean {
+/** any(j in range(0, size(p.display) - 1): p.display[j].clans > (if j == minus then 1 else 0) and kingDistance(p.display[j].at, c) == 1) */
+function any26(state: State, p: Player, minus: number | null, c: Cell): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     if (
       at(state.players[p]!.display, j).clans > (j === minus ? 1 : 0) &&
-      Math.max(Math.abs(at(state.players[p]!.display, j).x - x), Math.abs(at(state.players[p]!.display, j).y - y)) === 1
+      kingDistance(at(state.players[p]!.display, j).at, c) === 1
     )
       return true;
   }
@@ -4250,85 +4226,87 @@ function any25(state: State, p: Player, minus: number | null, x: number, y: numb
   return false;
 }
 
-/** all(n in p.display: not (n.x == x and abs(n.y - y) == 1) or TILES[n.tile].river == t.river) */
-function all26(state: State, p: Player, x: number, y: number, t: Tile): boolean {
+/** all(n in p.display: not northSouth(n.at, c) or TILES[n.tile].river == t.river) */
+function all27(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!(n_.x === x && Math.abs(n_.y - y) === 1) || at(TILES, n_.tile).river === t.river)) return false;
+    if (!(!northSouth(state, n_.at, c) || at(TILES, n_.tile).river === t.river)) return false;
   }
 
   return true;
 }
 
-/** all(n in p.display: not (n.y == y and abs(n.x - x) == 1) or TILES[n.tile].road == t.road) */
-function all27(state: State, p: Player, y: number, x: number, t: Tile): boolean {
+/** all(n in p.display: not eastWest(n.at, c) or TILES[n.tile].road == t.road) */
+function all28(state: State, p: Player, c: Cell, t: Tile): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (!(!(n_.y === y && Math.abs(n_.x - x) === 1) || at(TILES, n_.tile).road === t.road)) return false;
+    if (!(!eastWest(state, n_.at, c) || at(TILES, n_.tile).road === t.road)) return false;
   }
 
   return true;
 }
 
-/** any(n in p.display: n.x == x and abs(n.y - y) == 1 and TILES[n.tile].river) */
-function any28(state: State, p: Player, x: number, y: number): boolean {
+/** any(n in p.display: northSouth(n.at, c) and TILES[n.tile].river) */
+function any29(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (n_.x === x && Math.abs(n_.y - y) === 1 && at(TILES, n_.tile).river) return true;
+    if (northSouth(state, n_.at, c) && at(TILES, n_.tile).river) return true;
   }
 
   return false;
 }
 
-/** any(n in p.display: n.y == y and abs(n.x - x) == 1 and TILES[n.tile].road) */
-function any29(state: State, p: Player, y: number, x: number): boolean {
+/** any(n in p.display: eastWest(n.at, c) and TILES[n.tile].road) */
+function any30(state: State, p: Player, c: Cell): boolean {
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (n_.y === y && Math.abs(n_.x - x) === 1 && at(TILES, n_.tile).road) return true;
+    if (eastWest(state, n_.at, c) && at(TILES, n_.tile).road) return true;
   }
 
   return false;
 }
 
-/** any(n in p.display: abs(n.x - x) + abs(n.y - y) == 1) */
-function any30(state: State, p: Player, x: number, y: number): boolean {
+/** [t.at for t in p.display] */
+function collect31(state: State, p: Player): Cell[] {
+  const out: Cell[] = [];
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
-    const n_ = items[i]!;
-    if (Math.abs(n_.x - x) + Math.abs(n_.y - y) === 1) return true;
+    const t = items[i]!;
+    out.push(t.at);
   }
 
-  return false;
+  return out;
 }
 
-/** any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus)) */
-function any31(state: State, p: Player, id: number, n_: Placed, minus: number | null): boolean {
-  const items = DIRS4;
+/** [c for c in frontier(cellsOf(p)) if fits(p, id, c, minus)] */
+function collect32(state: State, p: Player, id: number, minus: number | null): Cell[] {
+  const out: Cell[] = [];
+  const items = cellFrontier(cellsOf(state, p));
   for (let i = 0; i < items.length; i++) {
-    const d = items[i]!;
-    if (fits(state, p, id, n_.x + cellX(d), n_.y + cellY(d), minus)) return true;
+    const c = items[i]!;
+    if (fits(state, p, id, c, minus)) out.push(c);
   }
 
-  return false;
+  return out;
 }
 
-/** any(n in p.display: any(d in DIRS4: fits(p, id, n.x + d.x, n.y + d.y, minus))) */
-function any32(state: State, p: Player, id: number, minus: number | null): boolean {
-  const items = state.players[p]!.display;
+/** any(c in frontier(cellsOf(p)): fits(p, id, c, minus)) */
+function any33(state: State, p: Player, id: number, minus: number | null): boolean {
+  const items = cellFrontier(cellsOf(state, p));
   for (let i = 0; i < items.length; i++) {
-    const n_ = items[i]!;
-    if (any31(state, p, id, n_, minus)) return true;
+    const c = items[i]!;
+    if (fits(state, p, id, c, minus)) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any33(state: State, p: Player, id: number): boolean {
+function any34(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4339,7 +4317,7 @@ function any33(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
-function match34(state: State, space: number): string {
+function match35(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4355,7 +4333,7 @@ function match34(state: State, space: number): string {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match35(state: State, space: number): number | null {
+function match36(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4366,7 +4344,7 @@ function match35(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect36(state: State): number[] {
+function collect37(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4378,9 +4356,9 @@ function collect36(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min37(state: State): number {
+function min38(state: State): number {
   let best: number | undefined;
-  const items = collect36(state);
+  const items = collect37(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4392,7 +4370,7 @@ function min37(state: State): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum38(state: State, p: Player): number {
+function sum39(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4404,7 +4382,7 @@ function sum38(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count39(state: State, p: Player, b: Border): number {
+function count40(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4416,7 +4394,7 @@ function count39(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count40(state: State, p: Player): number {
+function count41(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4427,19 +4405,13 @@ function count40(state: State, p: Player): number {
   return total;
 }
 
-/** [j for j in range(0, size(p.display) - 1) if oichTurn or max(abs(p.display[j].x - p.display[i].x), abs(p.display[j].y - p.display[i].y)) <= 1] */
-function collect41(state: State, p: Player, i_: number): number[] {
+/** [j for j in range(0, size(p.display) - 1) if oichTurn or kingDistance(p.display[j].at, p.display[i].at) <= 1] */
+function collect42(state: State, p: Player, i_: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
-    if (
-      state.oichTurn ||
-      Math.max(
-        Math.abs(at(state.players[p]!.display, j).x - at(state.players[p]!.display, i_).x),
-        Math.abs(at(state.players[p]!.display, j).y - at(state.players[p]!.display, i_).y),
-      ) <= 1
-    )
+    if (state.oichTurn || kingDistance(at(state.players[p]!.display, j).at, at(state.players[p]!.display, i_).at) <= 1)
       out.push(j);
   }
 
@@ -4447,7 +4419,7 @@ function collect41(state: State, p: Player, i_: number): number[] {
 }
 
 /** min(p in players: p.whisky) */
-function min42(state: State): number {
+function min43(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4461,7 +4433,7 @@ function min42(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min43(state: State): number {
+function min44(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4475,7 +4447,7 @@ function min43(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min44(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4489,7 +4461,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min45(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4503,7 +4475,7 @@ function min45(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match46(state: State, s: Space, me: Player): boolean {
+function match47(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4513,54 +4485,18 @@ function match46(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any47(state: State, me: Player): boolean {
+function any48(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match46(state, s, me)) return true;
+    if (match47(state, s, me)) return true;
   }
 
   return false;
 }
 
-/** sum(k in IDX: due[k]) */
-function sum48(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum49(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
-/** sum(k in IDX: due[k]) */
-function sum50(state: State): number {
-  let total = 0;
-  const items = IDX;
-  for (let i = 0; i < items.length; i++) {
-    const k = items[i]!;
-    total += at(state.due, k);
-  }
-
-  return total;
-}
-
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect51(state: State): number[] {
+function collect49(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4572,7 +4508,7 @@ function collect51(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect52(state: State): number[] {
+function collect50(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4584,7 +4520,7 @@ function collect52(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect53(state: State): number[] {
+function collect51(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4596,7 +4532,7 @@ function collect53(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect54(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4607,12 +4543,24 @@ function collect54(state: State): number[] {
   return out;
 }
 
+/** { r: 1 for r in members(Res) } */
+function collect53(state: State): Partial<Record<Res, number>> {
+  const out: Partial<Record<Res, number>> = {};
+  const items = RES_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const r = items[i]!;
+    mapSet(out, r, 1);
+  }
+
+  return out;
+}
+
 /** The Glen More engine, for the runtime. */
 export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "88216476",
+  sourceHash: "98151c08",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,

@@ -16,10 +16,10 @@ import {
   describePending,
   equal,
   graphSteps,
-  mapGet,
   mapHas,
   mapSet,
   mapSize,
+  noKey,
   offeredProblem,
   playUntil,
   shareProblem,
@@ -99,7 +99,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      mapGet(SEA_LINKS, "havana", 1316).includes("nassau") && mapGet(SEA_LINKS, "basseTerre", 1316).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 1316)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 1316)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -143,16 +144,19 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        mapGet(state.players[1]!.tracks, "hull", 1333) === 3 &&
-        mapGet(state.players[1]!.tracks, "hold", 1333) === 4 &&
-        mapGet(state.players[1]!.tracks, "crew", 1333) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 1333)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 1333)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 1333)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
     expect(
       nationOf(state, state.players[at(SEATS[state.playerCount]!, 2)]!.captain),
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
-    ).toEqual(mapGet(PORT_NATION, state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1336));
+    ).toEqual(
+      PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1336),
+    );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
   it("the first player is drawn at random: a third of the games each with 3 players (§3.3)", () => {
@@ -353,7 +357,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      mapGet(state.demand, state.players[0]!.zone, 1426) === "sugar" && equal(state.demandReserve, ["wood", "rum"]),
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 1426)) === "sugar" &&
+        equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
     expect(state.players[0]!.glory, "expect players[0].glory == 0").toEqual(0);
@@ -561,7 +566,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "spain", 1551) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 1551)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -618,9 +623,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      mapGet(state.players[0]!.bounty, "france", 1583) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 1583)) === 1 &&
         state.players[0]!.gold === 10 &&
-        mapGet(state.players[0]!.tracks, "crew", 1583) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 1583)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -747,7 +752,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        mapGet(state.players[0]!.bounty, "spain", 1627) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 1627)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -857,8 +862,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      mapGet(state.players[0]!.tracks, "mast", 1683) === 2 &&
-        mapGet(state.players[0]!.tracks, "hull", 1683) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 1683)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 1683)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -890,7 +895,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      mapGet(state.players[0]!.tracks, "crew", 1703) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 1703)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -944,7 +949,9 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(mapGet(state.players[0]!.bounty, "spain", 1729), "expect players[0].bounty[spain] == 1").toEqual(1);
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 1729), "expect players[0].bounty[spain] == 1").toEqual(
+      1,
+    );
     expect(
       state.players[1]!.dead && state.players[0]!.glory === 1,
       "expect players[1].dead and players[0].glory == 1",
@@ -1008,7 +1015,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && mapGet(state.players[0]!.bounty, "spain", 1764) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 1764)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1091,7 +1098,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        mapGet(state.players[0]!.bounty, "france", 1809) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 1809)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1145,7 +1152,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        mapGet(state.weaponSupply, "chainShot", 1830) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 1830)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1172,13 +1179,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && mapGet(state.weaponSupply, "chainShot", 1846) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 1846)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && mapGet(state.players[0]!.tracks, "hold", 1851) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 1851)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1200,7 +1207,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      mapGet(state.faceUpMods, state.players[0]!.zone, 1866) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 1866)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1210,7 +1217,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        mapGet(state.players[0]!.tracks, "hold", 1871) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 1871)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1344,7 +1351,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        mapGet(state.players[0]!.tracks, "mast", 1954) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 1954)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1487,7 +1494,7 @@ function all4(state: State): boolean {
 }
 /** all(z in members(Zone): steps(SEA_LINKS, havana, z) != none) */
 function all5(state: State): boolean {
-  const items = ZONE_VALUES.slice();
+  const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     if (!(graphSteps(SEA_LINKS, "havana", z) !== null)) return false;

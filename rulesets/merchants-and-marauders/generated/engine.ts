@@ -15,7 +15,7 @@ import {
   isRecord,
   mapDelete,
   mapFind,
-  mapGet,
+  noKey,
   mapHas,
   mapKeys,
   mapSet,
@@ -1232,7 +1232,7 @@ export function hasPort(state: State, z: Zone): boolean {
 
 /** fn nationOf (line 196) */
 export function nationOf(state: State, c: number): Nation {
-  return mapGet(PORT_NATION, at(CAPTAINS, c).home, 196);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 196);
 }
 
 /** fn goodOf (line 255) */
@@ -1254,11 +1254,11 @@ export function priceIn(state: State, offer: number[], c: number): number {
 /** fn fullTracks (line 289) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: mapGet(STATS, t, 290).seaworthiness,
-    mast: mapGet(STATS, t, 291).seaworthiness,
-    hold: mapGet(STATS, t, 292).cargo,
-    crew: mapGet(STATS, t, 293).crew,
-    cannons: mapGet(STATS, t, 294).cannons,
+    hull: (STATS[t] ?? noKey(t, 290)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 291)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 292)).cargo,
+    crew: (STATS[t] ?? noKey(t, 293)).crew,
+    cannons: (STATS[t] ?? noKey(t, 294)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
@@ -1275,7 +1275,7 @@ export function mayEnter(state: State, p: Player, z: Zone): boolean {
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      mapGet(state.players[p]!.bounty, mapGet(PORT_NATION, z, 549), 549) === 0)
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 549)] ?? noKey(PORT_NATION[z] ?? noKey(z, 549), 549)) === 0)
   );
 }
 
@@ -1350,16 +1350,16 @@ export function beats(state: State, a: Roll, b: Roll): boolean {
 
 /** fn declarationsFor (line 800) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || mapGet(state.players[p]!.tracks, "mast", 801) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 801)) === 0
     ? ["shoot"]
-    : mapGet(state.players[p]!.tracks, "crew", 801) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 801)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
 /** fn contestDice (line 813) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return mapGet(state.players[p]!.tracks, "mast", 814) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 814)) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
         (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
@@ -1370,8 +1370,8 @@ export function shots(state: State, p: Player, d: Declaration, won: boolean, rol
   return d !== "shoot"
     ? 0
     : won
-      ? mapGet(state.players[p]!.tracks, "cannons", 818)
-      : Math.min(roll.skulls, mapGet(state.players[p]!.tracks, "cannons", 818));
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 818))
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 818));
 }
 
 /** fn claimText (line 1008) */
@@ -1415,7 +1415,7 @@ export function repairable(state: State, p: Player): Location[] {
 
 /** fn full (line 1239) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, mapGet(fullTracks(state, state.players[p]!.ship), l, 1239) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 1239)) + modBonus(state, p, l));
 }
 
 /** fn modBonus (line 1242) */
@@ -1439,7 +1439,7 @@ export function modBonus(state: State, p: Player, l: Location): number {
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    mapGet(STATS, state.players[p]!.ship, 1251).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1251)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
@@ -1448,7 +1448,9 @@ export function maneuverability(state: State, p: Player): number {
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    mapGet(STATS, state.players[p]!.ship, 1256).sell + state.players[p]!.mods.length - sum19(state, p),
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1256)).sell +
+      state.players[p]!.mods.length -
+      sum19(state, p),
   );
 }
 
@@ -1478,16 +1480,16 @@ export function skillCheck(state: State, skill: number): number {
 
 /** proc addBounty (line 641) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, mapGet(state.players[p]!.bounty, n_, 642) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 642)) + 1));
 }
 
 /** proc hit (line 767) */
 export function hit(state: State, p: Player, l: Location): void {
-  if (mapGet(state.players[p]!.tracks, l, 768) > 0) {
-    mapSet(state.players[p]!.tracks, l, mapGet(state.players[p]!.tracks, l, 769) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 768)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 769)) - 1);
   } else {
-    if (mapGet(state.players[p]!.tracks, "hull", 770) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", mapGet(state.players[p]!.tracks, "hull", 771) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 770)) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 771)) - 1);
     }
   }
 }
@@ -1587,7 +1589,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
         state.round += 1;
         if (state.merchantTrack.length >= 8) {
           shuffleInPlace(state.rng, state.merchantTrack);
-          for (const z of ZONE_VALUES.slice().slice()) {
+          for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
               mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 438));
@@ -1761,7 +1763,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, mapGet(state.weaponSupply, w, 502) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 502)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -1772,7 +1774,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
       case 1: {
         state.players[frame.p]!.gold = 0;
-        for (const n_ of NATION_VALUES.slice().slice()) {
+        for (const n_ of NATION_VALUES) {
           mapSet(state.players[frame.p]!.bounty, n_, 0);
         }
 
@@ -1866,7 +1868,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = mapGet(state.merchantNations, state.players[frame.p]!.zone, 651);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 651);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -2022,7 +2024,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, mapGet(state.weaponSupply, spent, 695) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 695)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -2159,7 +2161,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 739) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 739)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -2175,7 +2177,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          mapGet(state.players[frame.p]!.tracks, "hold", 745) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 745)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -2237,7 +2239,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if (mapGet(state.players[frame.p]!.tracks, "hull", 758) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 758)) !== 0) {
           frame.pc = 30;
           continue machine;
         }
@@ -2380,10 +2382,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, mapGet(state.players[frame.a]!.tracks, "cannons", 825)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 825)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, mapGet(state.players[frame.d]!.tracks, "cannons", 826)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 826)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -2399,8 +2401,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          mapGet(state.players[frame.a]!.tracks, "hull", 830) > 0 &&
-          mapGet(state.players[frame.d]!.tracks, "hull", 830) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 830)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 830)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -2498,8 +2500,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 14: {
         if (!(
-          mapGet(state.players[frame.a]!.tracks, "hull", 856) === 0 ||
-          mapGet(state.players[frame.d]!.tracks, "hull", 856) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 856)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 856)) === 0
         )) {
           frame.pc = 15;
           continue machine;
@@ -2536,7 +2538,11 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 18: {
-        if (!(frame.da === "board" && frame.aWins && mapGet(state.players[frame.a]!.tracks, "crew", 862) > 0)) {
+        if (!(
+          frame.da === "board" &&
+          frame.aWins &&
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 862)) > 0
+        )) {
           frame.pc = 20;
           continue machine;
         }
@@ -2552,7 +2558,11 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 20: {
-        if (!(frame.dd === "board" && frame.dWins && mapGet(state.players[frame.d]!.tracks, "crew", 865) > 0)) {
+        if (!(
+          frame.dd === "board" &&
+          frame.dWins &&
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 865)) > 0
+        )) {
           frame.pc = 23;
           continue machine;
         }
@@ -2599,8 +2609,8 @@ function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = mapGet(state.players[frame.a]!.tracks, "hull", 874) === 0;
-        frame.dSunk = mapGet(state.players[frame.d]!.tracks, "hull", 875) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 874)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 875)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -2935,7 +2945,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
       case 1: {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
-          while (state.players[frame.p]!.cargo.length > mapGet(state.players[frame.p]!.tracks, "hold", 937)) {
+          while (
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 937))
+          ) {
             let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 938);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
@@ -2994,7 +3006,7 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if (mapGet(state.players[frame.boarded]!.tracks, "crew", 948) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 948)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -3012,19 +3024,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 954) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 954)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 955) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 955)) - frame.swivelOnBoarder),
         );
         frame.going =
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 956) > 0 &&
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 956) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 956)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 956)) > 0;
         if (!(
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 957) === 0 &&
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 957) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 957)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 957)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -3047,8 +3059,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          mapGet(state.players[frame.boarder]!.tracks, "crew", 959) === 0 &&
-          mapGet(state.players[frame.boarded]!.tracks, "crew", 959) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 959)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 959)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -3087,20 +3099,20 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
         frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
-        frame.onBoarded = Math.min(frame.rb.skulls, mapGet(state.players[frame.boarder]!.tracks, "crew", 965));
-        frame.onBoarder = Math.min(frame.rd.skulls, mapGet(state.players[frame.boarded]!.tracks, "crew", 966));
+        frame.onBoarded = Math.min(frame.rb.skulls, state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 965));
+        frame.onBoarder = Math.min(frame.rd.skulls, state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 966));
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarded]!.tracks, "crew", 967) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 967)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, mapGet(state.players[frame.boarder]!.tracks, "crew", 968) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 968)) - frame.onBoarder),
         );
-        frame.boardedOut = mapGet(state.players[frame.boarded]!.tracks, "crew", 969) === 0;
-        frame.boarderOut = mapGet(state.players[frame.boarder]!.tracks, "crew", 970) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 969)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 970)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -3236,7 +3248,8 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        state.players[frame.w]!.gold += 5 * mapGet(state.players[frame.l]!.bounty, frame.rewarder, 1004);
+        state.players[frame.w]!.gold +=
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1004));
         frame.pc = 1;
         continue machine;
       }
@@ -3287,7 +3300,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          mapGet(state.players[frame.w]!.tracks, "hold", 1015) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1015)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -3365,7 +3378,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = mapGet(state.players[frame.w]!.tracks, "crew", 1027);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1027);
         frame.pc = 9;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -3409,7 +3422,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = mapGet(state.demand, state.players[frame.p]!.zone, 1082);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1082);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -3497,7 +3510,10 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           frame.draws += 1;
           const c = drawFromDeck(state.rng, state.cargoDeck);
           if (c !== null) {
-            if (goodOf(state, c) === mapGet(state.demand, state.players[frame.p]!.zone, 1118)) {
+            if (
+              goodOf(state, c) ===
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1118))
+            ) {
               state.cargoDeck.discard.push(c);
             } else {
               frame.offer.push(c);
@@ -3601,7 +3617,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= mapGet(STATS, frame.t, 1150).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 1150)).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -3616,8 +3632,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 3: {
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          mapGet(state.players[frame.p]!.tracks, "crew", 1154),
-          mapGet(STATS, frame.t, 1154).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1154),
+          (STATS[frame.t] ?? noKey(frame.t, 1154)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -3692,7 +3708,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, mapGet(state.players[frame.p]!.tracks, l, 1178) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 1178)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -3755,14 +3771,24 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.gold -= MOD_PRICE;
           mapDelete(state.faceUpMods, state.players[frame.p]!.zone);
           state.players[frame.p]!.mods.push(frame.m);
-          if (frame.m === "extendedHold" && mapGet(state.players[frame.p]!.tracks, "hold", 1197) < STAT_CAP) {
-            mapSet(state.players[frame.p]!.tracks, "hold", mapGet(state.players[frame.p]!.tracks, "hold", 1198) + 1);
+          if (
+            frame.m === "extendedHold" &&
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1197)) < STAT_CAP
+          ) {
+            mapSet(
+              state.players[frame.p]!.tracks,
+              "hold",
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1198)) + 1,
+            );
           } else {
-            if (frame.m === "extraCannonPort" && mapGet(state.players[frame.p]!.tracks, "cannons", 1199) < STAT_CAP) {
+            if (
+              frame.m === "extraCannonPort" &&
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1199)) < STAT_CAP
+            ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                mapGet(state.players[frame.p]!.tracks, "cannons", 1200) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1200)) + 1,
               );
             }
           }
@@ -3894,7 +3920,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, mapGet(state.weaponSupply, bought, 1224) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 1224)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -3926,7 +3952,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, mapGet(state.weaponSupply, sold, 1229) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 1229)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -3959,7 +3985,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - mapGet(state.players[frame.p]!.tracks, "crew", 1264);
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1264));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -4000,7 +4026,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          mapGet(state.players[frame.p]!.tracks, "crew", 1271) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1271)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -4109,7 +4135,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          mapGet(state.players[frame.me]!.bounty, "england", 567) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 567)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 5;
@@ -4123,7 +4149,8 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 4: {
         state.players[frame.me]!.inPort = false;
-        frame.excess = state.players[frame.me]!.cargo.length - mapGet(state.players[frame.me]!.tracks, "hold", 582);
+        frame.excess =
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 582));
         if (frame.excess <= 0) {
           frame.pc = 8;
           continue machine;
@@ -5790,7 +5817,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return null;
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${mapGet(STATS, item, 1148).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 1148)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -5999,7 +6026,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     mapSet(state.demand, z, drawTop(state.demandReserve, 401));
   }
 
-  for (const w of WEAPON_VALUES.slice().slice()) {
+  for (const w of WEAPON_VALUES) {
     mapSet(state.weaponSupply, w, WEAPON_TOKENS);
   }
 
@@ -6009,7 +6036,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
-  for (const z3 of ZONE_VALUES.slice().slice()) {
+  for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
     mapSet(state.merchantNations, z3, drawTop(tokens, 415));
   }
@@ -6360,10 +6387,11 @@ function sum3(state: State, cards: number[]): number {
 /** [n for n in members(Nation) if l.bounty[n] > 0 and w.bounty[n] == 0] */
 function collect4(state: State, l: Player, w: Player): Nation[] {
   const out: Nation[] = [];
-  const items = NATION_VALUES.slice();
+  const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[l]!.bounty, n_, 997) > 0 && mapGet(state.players[w]!.bounty, n_, 997) === 0) out.push(n_);
+    if ((state.players[l]!.bounty[n_] ?? noKey(n_, 997)) > 0 && (state.players[w]!.bounty[n_] ?? noKey(n_, 997)) === 0)
+      out.push(n_);
   }
 
   return out;
@@ -6396,10 +6424,10 @@ function collect6(state: State): Zone[] {
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
 function collect7(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
-  const items = WEAPON_VALUES.slice();
+  const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if (mapGet(state.weaponSupply, w, 1222) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 1222)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -6420,7 +6448,7 @@ function collect8(z: Zone): Zone[] {
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
 function collect9(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
-  const items = ZONE_VALUES.slice();
+  const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     mapSet(out, z, collect8(z));
@@ -6480,7 +6508,7 @@ function count13(state: State, offer: number[], c: number): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect14(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = mapGet(SEA_LINKS, state.players[p]!.zone, 544);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 544);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -6491,10 +6519,10 @@ function collect14(state: State, p: Player): Step[] {
 
 /** any(l in members(Location): p.tracks[l] == 0) */
 function any15(state: State, p: Player): boolean {
-  const items = LOCATION_VALUES.slice();
+  const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 552) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 552)) === 0) return true;
   }
 
   return false;
@@ -6520,10 +6548,10 @@ function collect16(state: State, p: Player): Target[] {
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
 function any17(state: State, p: Player): boolean {
-  const items = NATION_VALUES.slice();
+  const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if (mapGet(state.players[p]!.bounty, n_, 646) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 646)) > 0) return true;
   }
 
   return false;
@@ -6535,7 +6563,7 @@ function collect18(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if (mapGet(state.players[p]!.tracks, l, 1236) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1236)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -6547,7 +6575,7 @@ function sum19(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - mapGet(state.players[p]!.tracks, l, 1256);
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 1256));
   }
 
   return total;
@@ -6556,13 +6584,13 @@ function sum19(state: State, p: Player): number {
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
 function collect20(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
-  const items = SHIP_TYPE_VALUES.slice();
+  const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      mapGet(STATS, t, 1260).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 1260)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }

@@ -17,9 +17,9 @@ import {
   hexDistance,
   hexOf,
   hexView,
-  mapGet,
   mapNumberKeys,
   mapSize,
+  noKey,
   playUntil,
   rangeList,
   saveAndRestore,
@@ -180,8 +180,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        mapGet(state.shipDecks, "green", 2520).pile.length === 23 &&
-        mapGet(state.shipDecks, "red", 2520).pile.length === 31,
+        (state.shipDecks["green"] ?? noKey("green", 2520)).pile.length === 23 &&
+        (state.shipDecks["red"] ?? noKey("red", 2520)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -245,7 +245,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && mapGet(state.shipDecks, "green", 2547).pile.length === 29,
+      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2547)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -645,7 +645,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green", 2830).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 2830)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -707,7 +707,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green", 2870).pile = [14];
+      (state.shipDecks["green"] ?? noKey("green", 2870)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -740,7 +740,10 @@ describe("Predoni dei Mari: rules tests", () => {
         equal(state.players[0]!.holdSec, ["chainshot"]),
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
-    expect(mapGet(state.shipDecks, "green", 2893).discard, "expect shipDecks[green].discard == [14]").toEqual([14]);
+    expect(
+      (state.shipDecks["green"] ?? noKey("green", 2893)).discard,
+      "expect shipDecks[green].discard == [14]",
+    ).toEqual([14]);
     play(
       state,
       atValues(
@@ -2237,7 +2240,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      mapGet(state.shipDecks, "green", 4027).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 4027)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2573,8 +2576,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green", 4260).discard, [0]) &&
-        equal(mapGet(state.shipDecks, "red", 4260).discard, [31, 39]),
+      equal((state.shipDecks["green"] ?? noKey("green", 4260)).discard, [0]) &&
+        equal((state.shipDecks["red"] ?? noKey("red", 4260)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2585,7 +2588,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "green", 4270).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4270)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2608,7 +2611,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green", 4290).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4290)).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
@@ -2627,7 +2630,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "green", 4300).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4300)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2654,7 +2657,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal(mapGet(state.shipDecks, "green", 4315).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4315)).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
@@ -2665,7 +2668,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      mapGet(state.shipDecks, "red", 4325).pile = [31, 32];
+      (state.shipDecks["red"] ?? noKey("red", 4325)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2953,7 +2956,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      mapGet(state.shipDecks, "green", 4487).pile = [8, 9];
+      (state.shipDecks["green"] ?? noKey("green", 4487)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -3145,7 +3148,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      mapGet(state.shipDecks, "green", 4615).pile = [25];
+      (state.shipDecks["green"] ?? noKey("green", 4615)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3372,7 +3375,7 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = mapGet(derived(state).ports, h, 4461);
+  const value = derived(state).ports[h] ?? noKey(h, 4461);
   if (value.kind === "cityPort") {
     const c = value.city;
     return moduleOf(state, h) === at(CITIES, c).module;
@@ -3411,7 +3414,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && mapGet(derived(state).fortSeas, h, 4463) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4463)) === moduleOf(state, h))) return false;
   }
   return true;
 }

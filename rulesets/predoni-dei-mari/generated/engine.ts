@@ -28,7 +28,7 @@ import {
   isInt,
   isRecord,
   mapFind,
-  mapGet,
+  noKey,
   mapHas,
   mapMapValues,
   mapSet,
@@ -2655,7 +2655,7 @@ export function squaresByModule(state: State): Partial<Record<Hex, number>> {
 
 /** fn moduleOf (line 640) */
 export function moduleOf(state: State, h: Hex): number {
-  return mapGet(derived(state).moduleAt, h, 640);
+  return derived(state).moduleAt[h] ?? noKey(h, 640);
 }
 
 /** fn onBoard (line 641) */
@@ -3345,12 +3345,12 @@ export function rebuildCombatDeck(state: State): void {
 
 /** proc drawShipFrom (line 980) */
 export function drawShipFrom(state: State, d: ShipDeck): number | null {
-  return drawFromDeck(state.rng, mapGet(state.shipDecks, d, 981));
+  return drawFromDeck(state.rng, state.shipDecks[d] ?? noKey(d, 981));
 }
 
 /** proc discardShip (line 984) */
 export function discardShip(state: State, c: number): void {
-  mapGet(state.shipDecks, at(SHIPS, c).deck, 985).discard.push(c);
+  (state.shipDecks[at(SHIPS, c).deck] ?? noKey(at(SHIPS, c).deck, 985)).discard.push(c);
 }
 
 /** proc drawMerchant (line 993) */
@@ -3826,7 +3826,11 @@ function doLoadCargo(state: State, me: Player): void {
 function checkBuyShip(state: State, me: Player, deck: ShipDeck): string | null {
   if (state.boughtShip) return "Only one ship purchase per Commerce.";
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return "Ships are bought in a city's port.";
-  if (mapGet(state.shipDecks, deck, 2088).pile.length + mapGet(state.shipDecks, deck, 2088).discard.length <= 0)
+  if (
+    (state.shipDecks[deck] ?? noKey(deck, 2088)).pile.length +
+      (state.shipDecks[deck] ?? noKey(deck, 2088)).discard.length <=
+    0
+  )
     return "That deck is exhausted.";
   return null;
 }
@@ -3954,11 +3958,11 @@ function stepStartingChoices(state: State, frame: StartingChoicesFrame): void {
       case 2: {
         if (frame.anyChose) {
           for (const c of state.startOffer.slice()) {
-            mapGet(state.shipDecks, "green", 872).pile.push(c);
+            (state.shipDecks["green"] ?? noKey("green", 872)).pile.push(c);
           }
 
           state.startOffer = [];
-          shuffleInPlace(state.rng, mapGet(state.shipDecks, "green", 875).pile);
+          shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 875)).pile);
         }
 
         state.stack.pop();
@@ -9511,7 +9515,11 @@ function offerBuyShip(state: State, me: Player, out: Action[]): void {
   if (citySizeAt(state, state.players[me]!.pos) <= 0) return;
   for (let deckIndex = 0; deckIndex < SHIP_DECK_VALUES.length; deckIndex++) {
     const deck = SHIP_DECK_VALUES[deckIndex]!;
-    if (mapGet(state.shipDecks, deck, 2088).pile.length + mapGet(state.shipDecks, deck, 2088).discard.length <= 0)
+    if (
+      (state.shipDecks[deck] ?? noKey(deck, 2088)).pile.length +
+        (state.shipDecks[deck] ?? noKey(deck, 2088)).discard.length <=
+      0
+    )
       continue;
     out.push({ type: "BuyShip", player: me, deck });
   }
@@ -12685,10 +12693,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   buildBoard(state);
   state.startOffer = rangeList(0, 7);
-  mapGet(state.shipDecks, "green", 817).pile = rangeList(8, 30);
-  mapGet(state.shipDecks, "red", 818).pile = rangeList(31, 61);
-  shuffleInPlace(state.rng, mapGet(state.shipDecks, "green", 819).pile);
-  shuffleInPlace(state.rng, mapGet(state.shipDecks, "red", 820).pile);
+  (state.shipDecks["green"] ?? noKey("green", 817)).pile = rangeList(8, 30);
+  (state.shipDecks["red"] ?? noKey("red", 818)).pile = rangeList(31, 61);
+  shuffleInPlace(state.rng, (state.shipDecks["green"] ?? noKey("green", 819)).pile);
+  shuffleInPlace(state.rng, (state.shipDecks["red"] ?? noKey("red", 820)).pile);
   state.combatDeck.pile = rangeList(0, 59);
   shuffleInPlace(state.rng, state.combatDeck.pile);
   state.missionDeck.pile = rangeList(0, 42);
@@ -13649,7 +13657,7 @@ function collect37(state: State): number[] {
 /** [d for d in members(HexDir) if stormFits(step(stormCentre, d, STORM_SHIFT))] */
 function collect38(state: State): HexDir[] {
   const out: HexDir[] = [];
-  const items = HEX_DIR_VALUES.slice();
+  const items = HEX_DIR_VALUES;
   for (let i = 0; i < items.length; i++) {
     const d = items[i]!;
     if (stormFits(state, hexStep(state.stormCentre, d, STORM_SHIFT))) out.push(d);
