@@ -351,6 +351,43 @@ async function withEngine(text: string, use: (engine: AnyEngine) => void): Promi
   }
 }
 
+describe("a choice `when several`", () => {
+  it("takes a single answer without asking, and asks when there are several", async () => {
+    const text = [
+      'game "Piles" { players 2..2 }',
+      "global { piles: list<int>  taken: list<int> }",
+      "flow {",
+      "  piles = [4]",
+      "  repeat 2 {",
+      "    choose pile: int in piles by players[0] when several where pile > 0",
+      "    add pile to taken",
+      "    piles = [1, 2]",
+      "  }",
+      "}",
+      "scoring { score p: size(taken) }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      // The first choice had one answer: taken at once; the second has two, so seat 0 is asked.
+      expect((state as unknown as { taken: number[] }).taken).toEqual([4]);
+      expect(engine.legalActions(state, 0)).toEqual([
+        { type: "pile", player: 0, value: 0 },
+        { type: "pile", player: 0, value: 1 },
+      ]);
+      engine.apply(state, { type: "pile", player: 0, value: 1 } as EngineAction);
+      expect((state as unknown as { taken: number[] }).taken).toEqual([4, 2]);
+      expect(engine.isOver(state)).toBe(true);
+    });
+  });
+
+  it("is refused with `by each`, where every player asked answers", async () => {
+    const text =
+      'game "Vote" { players 2..2 }\nglobal { n: int }\nflow {\n  choose v: 1..2 by each p in players when several\n  n = v[players[0]]\n}\n';
+    const result = await compileRules({ name: "vote", sourcePath: "vote.rules", text });
+    expect(result.diagnostics.map((d) => [d.code, d.span.line])).toEqual([["RL108", 4]]);
+  });
+});
+
 describe("a lookup of a key a map does not have", () => {
   it("stops the game with the rules line of the lookup", async () => {
     const text = [

@@ -467,6 +467,8 @@ export interface ChooseStmt extends Node {
   readonly messageParts?: TextPart[];
   /** `shown "Take the cube from {...}"`: how each answer reads to players, the candidate named like the choice. */
   readonly label?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
+  /** `when several`: with a single possible answer, the rules take it without asking. */
+  readonly whenSeveral?: boolean;
   /** The result local (a list by seat for a simultaneous choice). */
   symbol?: LocalSymbol;
   /** The candidate bound in `where`. */

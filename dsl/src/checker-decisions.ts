@@ -98,6 +98,16 @@ export class DecisionChecker {
         ),
       );
     }
+    if (s.whenSeveral && s.each) {
+      this.report(
+        error(
+          Codes.misplaced,
+          s.span,
+          "`when several` cannot go with `by each`: every player asked answers, one answer or more",
+          "ask each player in turn to take a single answer without asking",
+        ),
+      );
+    }
     if (highValue) this.host.lookingOnly("a choice's range", () => this.host.expr(highValue, INT));
     if (s.domain.from) {
       if (!isInferred(s.domain.typeExpr)) {

@@ -858,6 +858,9 @@ export class AstBuilder {
       message: message?.message,
       ...(message?.messageParts ? { messageParts: message.messageParts } : {}),
       ...(label ? { label } : {}),
+      ...(ids.some((t) => t.image === "several" && t.startOffset > token(n, "By").startOffset)
+        ? { whenSeveral: true }
+        : {}),
     };
   }
 

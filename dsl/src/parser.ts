@@ -761,6 +761,14 @@ export class RulesParser extends CstParser {
       },
       { ALT: () => this.SUBRULE3(this.expr) },
     ]);
+    // `when several`: a choice with a single answer takes it without asking (`when` and `several` are not reserved).
+    this.OPTION5({
+      GATE: () => this.LA(1).image === "when" && this.LA(2).image === "several",
+      DEF: () => {
+        this.CONSUME4(T.Identifier);
+        this.CONSUME5(T.Identifier);
+      },
+    });
     // `shown "..."`: how each answer reads to players (`shown` is not reserved).
     this.OPTION4({
       GATE: () => this.LA(1).image === "shown" && this.LA(2).tokenType === T.StringLiteral,

@@ -352,7 +352,7 @@ function chooseScope(ctx: EmitContext, d: Extract<DecisionSite, { kind: "choose"
   };
 }
 
-export function emitLegalActions(ctx: EmitContext): Fn {
+export function emitLegalActions(ctx: EmitContext): Fn[] {
   const cases: string[] = [];
   for (const d of ctx.program.decisions) {
     cases.push(`case ${d.site}: {`, `// ${describeSite(ctx, d)}`);
@@ -394,7 +394,9 @@ export function emitLegalActions(ctx: EmitContext): Fn {
     }
     cases.push("break;", "}");
   }
-  return {
+  const siteSwitch = cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : [];
+  const alone = answeredAlone(ctx);
+  const legal: Fn = {
     kind: StructureKind.Function,
     name: "legalActions",
     parameters: [
@@ -416,11 +418,68 @@ export function emitLegalActions(ctx: EmitContext): Fn {
             "}",
           ]
         : ["if (pending === null || !pending.players.includes(seat)) return out;"]),
-      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
+      ...(alone ? ["siteAnswers(state, pending, seat, out);"] : siteSwitch),
       ...(ctx.program.allowed.size > 0 ? ["offerAllowed(state, seat, out);"] : []),
       "return out;",
     ],
   };
+  if (!alone) return [legal];
+  return [
+    legal,
+    {
+      kind: StructureKind.Function,
+      name: "siteAnswers",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "pending", type: "Pending" },
+        { name: "seat", type: "Player" },
+        { name: "out", type: "Action[]" },
+      ],
+      returnType: "void",
+      docs: ["The answers the pending decision itself offers `seat` (no allowed actions, no interrupts)."],
+      statements: siteSwitch,
+    },
+  ];
+}
+
+/** Whether some choice is `when several`: answered by the rules when it has a single answer. */
+export function answeredAlone(ctx: EmitContext): boolean {
+  return ctx.program.decisions.some((d) => d.kind === "choose" && d.stmt.whenSeveral === true);
+}
+
+/**
+ * `choose ... when several`: the sites whose single answer the rules take themselves, and `answerAlone`, which
+ * takes it (run calls it whenever the rules stop for a decision).
+ */
+export function emitAnsweredAlone(ctx: EmitContext): StatementStructures[] {
+  if (!answeredAlone(ctx)) return [];
+  const sites = ctx.program.decisions.map((d) => d.kind === "choose" && d.stmt.whenSeveral === true);
+  return [
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: ["The decisions the rules answer themselves when they offer a single answer (`choose ... when several`)."],
+      declarations: [{ name: "WHEN_SEVERAL", type: "readonly boolean[]", initializer: `[${sites.join(", ")}]` }],
+    },
+    {
+      kind: StructureKind.Function,
+      name: "answerAlone",
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "boolean",
+      docs: [
+        "Answers the pending decision when it is `when several` and has a single answer; false when it must be asked.",
+      ],
+      statements: [
+        "const pending = state.pending;",
+        "if (pending === null || !WHEN_SEVERAL[pending.site]) return false;",
+        "const answers: Action[] = [];",
+        "siteAnswers(state, pending, pending.players[0]!, answers);",
+        "if (answers.length !== 1) return false;",
+        "answer(state, answers[0]!, pending);",
+        "return true;",
+      ],
+    },
+  ];
 }
 
 export function emitCheck(ctx: EmitContext): Fn {
@@ -546,7 +605,7 @@ function startActionLines(ctx: EmitContext, name: string): string[] {
   return [`do${name}(${["state", "action.player", ...args].join(", ")});`];
 }
 
-export function emitApply(ctx: EmitContext): Fn {
+export function emitApply(ctx: EmitContext): Fn[] {
   const cases: string[] = [];
   for (const d of ctx.program.decisions) {
     cases.push(`case ${d.site}: {`);
@@ -581,7 +640,9 @@ export function emitApply(ctx: EmitContext): Fn {
     }
     cases.push("break;", "}");
   }
-  return {
+  const alone = answeredAlone(ctx);
+  const siteSwitch = cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : [];
+  const apply: Fn = {
     kind: StructureKind.Function,
     name: "apply",
     parameters: [
@@ -601,10 +662,27 @@ export function emitApply(ctx: EmitContext): Fn {
             "}",
           ]
         : []),
-      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
+      // A simultaneous choice still waiting for other players stays pending.
+      ...(alone ? ["answer(state, action, pending);", "if (state.pending !== null) return;"] : siteSwitch),
       "run(state);",
     ],
   };
+  if (!alone) return [apply];
+  return [
+    apply,
+    {
+      kind: StructureKind.Function,
+      name: "answer",
+      parameters: [
+        { name: "state", type: "State" },
+        { name: "action", type: "Action" },
+        { name: "pending", type: "Pending" },
+      ],
+      returnType: "void",
+      docs: ["Gives the pending decision its answer; the rules go on at the next `run`."],
+      statements: siteSwitch,
+    },
+  ];
 }
 
 /**

@@ -194,6 +194,10 @@ const generatedNames = new Set([
   "VARIANTS",
   "DECISION_NAMES",
   "SITE_OFFERS",
+  "WHEN_SEVERAL",
+  "siteAnswers",
+  "answer",
+  "answerAlone",
 ]);
 /**
  * The TypeScript name of a rules enum or record. Every engine exports its own types under fixed names (`State`,

@@ -52,22 +52,22 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 509",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 573, 684",
-  "You cannot return that many.": "rules line 663",
-  "You could not pay that together with the rest.": "rules line 675",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 681",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 771",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 783",
-  "No coin lies on that market row: it buys nothing now.": "rules line 794",
-  "That tile holds no such resource.": "rules line 795",
-  "You do not have the Loch Ness card.": "rules line 807",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 808",
-  "That tile was already activated this turn.": "rules line 809",
-  "Activating that tile would do nothing now.": "rules line 810",
-  "No clan member stands on that tile.": "rules lines 817, 827",
-  "There is no tile in that direction.": "rules line 818",
-  "At least one clan member must stay in your display until your last turn.": "rules line 828",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 514",
+  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 566, 672",
+  "You cannot return that many.": "rules line 651",
+  "You could not pay that together with the rest.": "rules line 663",
+  "This fair does not take that many different resources, or you cannot pay them.": "rules line 669",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 759",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 771",
+  "No coin lies on that market row: it buys nothing now.": "rules line 782",
+  "That tile holds no such resource.": "rules line 783",
+  "You do not have the Loch Ness card.": "rules line 795",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 796",
+  "That tile was already activated this turn.": "rules line 797",
+  "Activating that tile would do nothing now.": "rules line 798",
+  "No clan member stands on that tile.": "rules lines 805, 815",
+  "There is no tile in that direction.": "rules line 806",
+  "At least one clan member must stay in your display until your last turn.": "rules line 816",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -192,8 +192,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 910)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 911)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 898)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 899)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -251,8 +251,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 935)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 936)).pile = [22, 23, 24, 27];
+      (state.stacks["stack0"] ?? noKey("stack0", 923)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 924)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -360,8 +360,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 968)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 969)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 956)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 957)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
@@ -398,8 +398,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        (state.stacks["stack0"] ?? noKey("stack0", 986)).pile = [];
-        (state.stacks["stack1"] ?? noKey("stack1", 987)).pile = [22, 23, 24];
+        (state.stacks["stack0"] ?? noKey("stack0", 974)).pile = [];
+        (state.stacks["stack1"] ?? noKey("stack1", 975)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -433,8 +433,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 999)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1000)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 987)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 988)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
@@ -481,19 +481,19 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1026)) === 2,
+      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1014)) === 2,
       "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1029)) === 0,
+      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1017)) === 0,
       "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(at(state.players[0]!.display, 3).cubes.length, "expect size(players[0].display[3].cubes) == 0").toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1032)) === 0,
+      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1020)) === 0,
       "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
@@ -520,8 +520,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1045)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1046)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1033)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1034)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
@@ -1045,10 +1045,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1295)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1296)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1297)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1298)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1283)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1284)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1285)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1286)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
@@ -1095,7 +1095,7 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.whisky === 2 &&
         state.players[0]!.coins === 5 &&
-        (state.market["grain"] ?? noKey("grain", 1332)) === 1,
+        (state.market["grain"] ?? noKey("grain", 1320)) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
     expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [grain]").toEqual(["grain"]);
@@ -1234,8 +1234,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1406)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1407)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1394)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1395)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1, used: false },
@@ -1363,7 +1363,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1494)) === 3,
+      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1482)) === 3,
       "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
@@ -1374,8 +1374,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1503)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1504)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1491)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1492)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0, used: false },
@@ -1432,8 +1432,8 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1530)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1531)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1518)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1519)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
         { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0, used: false },
@@ -1744,9 +1744,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1688)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1689)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1690)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1676)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1677)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1678)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1787,9 +1787,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1719)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1720)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1721)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1707)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1708)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1709)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1828,9 +1828,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1743)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1744)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1745)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1731)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1732)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1733)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1869,9 +1869,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1764)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1765)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1766)).pile = [31, 45, 46];
+      (state.stacks["stack0"] ?? noKey("stack0", 1752)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1753)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1754)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
@@ -1901,10 +1901,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1784)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1785)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1786)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1787)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1772)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1773)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1774)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1775)).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     });
@@ -1945,10 +1945,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1808)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1809)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1810)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1811)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1796)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1797)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1798)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1799)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
@@ -1979,10 +1979,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1843)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1844)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1845)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1846)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1831)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1832)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1833)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1834)).pile = [52];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
         state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0, used: false });
@@ -2044,10 +2044,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1881)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1882)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1883)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1884)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1869)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1870)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1871)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1872)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2081,10 +2081,10 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1902)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1903)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1904)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1905)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1890)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1891)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1892)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1893)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
@@ -2126,9 +2126,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1920)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1921)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1922)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1908)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1909)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1910)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -2160,8 +2160,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1936)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1937)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1924)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1925)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);

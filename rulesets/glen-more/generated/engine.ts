@@ -221,8 +221,6 @@ export interface PayFrame {
   r: Res;
   rList: Res[];
   rIndex: number;
-  sources: Source[];
-  src: Source;
   source: Source;
 }
 
@@ -233,8 +231,6 @@ export interface PayForFrame {
   p: Player;
   id: number;
   t: Tile;
-  options: ClanSource[];
-  payer: ClanSource;
   clanSource: ClanSource;
   cost: Partial<Record<Res, number>>;
   times: number;
@@ -248,8 +244,6 @@ export interface PlaceTileFrame {
   pc: number;
   p: Player;
   id: number;
-  spots: Cell[];
-  target: Cell;
   spot: Cell;
 }
 
@@ -341,21 +335,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 502) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 509) */
-/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 516) */
-/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 521) */
-/** site 4: `choose source: Source in sources by p shown "{sourceText(p, r, source)}"` (proc pay, line 536) */
-/** site 5: `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 563) */
-/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 573) */
-/** site 7: `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 585) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 606) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 627) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 651) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 663) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 675) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 681) */
-/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 684) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 507) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 514) */
+/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 521) */
+/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 526) */
+/** site 4: `choose source: Source in paySources(p, r, due) by p when several shown "{sourceText(p, r, ` (proc pay, line 538) */
+/** site 5: `choose clanSource: ClanSource in clanSources(p, id) by p when several shown "{clanSourceTe` (proc payFor, line 558) */
+/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 566) */
+/** site 7: `choose spot: Cell in spotsFor(p, id, none) by p when several shown "place {TILES[id].name}` (proc placeTile, line 575) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 594) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 615) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 639) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 651) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 663) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 669) */
+/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 672) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -407,20 +401,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 770). */
+/** The action TakeTile (rules line 758). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 782). */
+/** The action ForcedMove (rules line 770). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 793). */
+/** The action Sell (rules line 781). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -429,13 +423,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 801). */
+/** The action EndActivation (rules line 789). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action LochNess (rules line 806). */
+/** The action LochNess (rules line 794). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -443,7 +437,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 816). */
+/** The action MoveClan (rules line 804). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -452,7 +446,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 826). */
+/** The action Promote (rules line 814). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -460,13 +454,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 834). */
+/** The action EndMoves (rules line 822). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose activation` (rules line 509). */
+/** The answer to `choose activation` (rules line 514). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -474,80 +468,80 @@ export interface ActivationChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose source` (rules line 536). */
+/** The answer to `choose source` (rules line 538). */
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
-  /** Position in `sources` of the Source chosen. */
+  /** Position in `paySources(p, r, due)` of the Source chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 563). */
+/** The answer to `choose clanSource` (rules line 558). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
-  /** Position in `options` of the ClanSource chosen. */
+  /** Position in `clanSources(p, id)` of the ClanSource chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 573). */
+/** The answer to `choose oichRes` (rules line 566). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 585). */
+/** The answer to `choose spot` (rules line 575). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
-  /** Position in `spots` of the Cell chosen. */
+  /** Position in `spotsFor(p, id, none)` of the Cell chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 606). */
+/** The answer to `choose lochyRes` (rules line 594). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 627). */
+/** The answer to `choose shielRes` (rules line 615). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 651). */
+/** The answer to `choose ionaRes` (rules line 639). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 663). */
+/** The answer to `choose butcherCount` (rules line 651). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 675). */
+/** The answer to `choose grocerRes` (rules line 663). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 681). */
+/** The answer to `choose fairTypes` (rules line 669). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 684). */
+/** The answer to `choose fairRes` (rules line 672). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -732,9 +726,9 @@ export const FAIR_LADDER: FairStep[] = [
   { types: 5, vp: 12 },
 ];
 /** const SCORE_VP: map<int, int> = { s.difference: s.vp for s in SCORING_TABLE } */
-export const SCORE_VP: Partial<Record<number, number>> = collect3();
+export const SCORE_VP: Partial<Record<number, number>> = collect2();
 /** const FAIR_VP: map<int, int> = { s.types: s.vp for s in FAIR_LADDER } */
-export const FAIR_VP: Partial<Record<number, number>> = collect4();
+export const FAIR_VP: Partial<Record<number, number>> = collect3();
 /** const DIE_FACES: list<int> = [1, 1, 1, 2, 2, 3] */
 export const DIE_FACES: number[] = [1, 1, 1, 2, 2, 3];
 /** const START_COINS = 6 */
@@ -807,22 +801,22 @@ export function stackOn(state: State, space: number): number | null {
 
 /** fn cubes (line 263) */
 export function cubes(state: State, l: Res[]): Partial<Record<Res, number>> {
-  return collect6(state, l);
+  return collect5(state, l);
 }
 
 /** fn unit (line 264) */
 export function unit(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
-  return collect7(state, r, n_);
+  return collect6(state, r, n_);
 }
 
 /** fn plusOne (line 265) */
 export function plusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
-  return collect8(state, r, need);
+  return collect7(state, r, need);
 }
 
 /** fn minusOne (line 266) */
 export function minusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
-  return collect9(state, r, need);
+  return collect8(state, r, need);
 }
 
 /** fn costOf (line 267) */
@@ -834,22 +828,22 @@ export function costOf(state: State, t: Tile): Partial<Record<Res, number>> {
 
 /** fn total (line 268) */
 export function total(state: State, need: Partial<Record<Res, number>>): number {
-  return sum10(state, need);
+  return sum9(state, need);
 }
 
 /** fn have (line 270) */
 export function have(state: State, p: Player, r: Res): number {
-  return sum12(state, p, r);
+  return sum11(state, p, r);
 }
 
 /** fn cubeCount (line 271) */
 export function cubeCount(state: State, p: Player): number {
-  return sum13(state, p);
+  return sum12(state, p);
 }
 
 /** fn clansOnDisplay (line 272) */
 export function clansOnDisplay(state: State, p: Player): number {
-  return sum14(state, p);
+  return sum13(state, p);
 }
 
 /** fn owns (line 273) */
@@ -864,7 +858,7 @@ export function kindAt(state: State, p: Player, i_: number): Kind {
 
 /** fn indexAt (line 276) */
 export function indexAt(state: State, p: Player, c: Cell): number | null {
-  return first15(state, p, c);
+  return first14(state, p, c);
 }
 
 /** fn isProduction (line 278) */
@@ -912,7 +906,7 @@ export function coverCost(
   need: Partial<Record<Res, number>>,
   levels: Partial<Record<Res, number>>,
 ): number {
-  return sum16(state, levels, p, need);
+  return sum15(state, levels, p, need);
 }
 
 /** fn coverOk (line 294) */
@@ -923,7 +917,7 @@ export function coverOk(
   levels: Partial<Record<Res, number>>,
   coins: number,
 ): boolean {
-  return all17(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
+  return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
 /** fn canCover (line 297) */
@@ -960,7 +954,15 @@ export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   return `pay the ${r} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSourceText (line 312) */
+/** fn clanSources (line 314) */
+export function clanSources(state: State, p: Player, id: number): ClanSource[] {
+  return concat<ClanSource>(
+    state.players[p]!.chieftains > 0 && placeable(state, p, id, null) ? [{ kind: "chieftain" }] : [],
+    collect17(state, p, id),
+  );
+}
+
+/** fn clanSourceText (line 317) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -970,12 +972,12 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 318) */
+/** fn paySources (line 323) */
 export function paySources(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): Source[] {
   return concat<Source>(canBuyNow(state, p, r, due) ? [{ kind: "buy" }] : [], collect18(state, p, r));
 }
 
-/** fn cheapest (line 323) */
+/** fn cheapest (line 328) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   if (m > c0 + c1 + c2 + c3) {
     return 999;
@@ -985,17 +987,17 @@ export function cheapest(state: State, m: number, c0: number, c1: number, c2: nu
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 333) */
+/** fn spareCubes (line 338) */
 export function spareCubes(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return sum19(state, p, need);
 }
 
-/** fn buysAt (line 334) */
+/** fn buysAt (line 339) */
 export function buysAt(state: State, p: Player, need: Partial<Record<Res, number>>, price: number): number {
   return count20(state, p, need, price);
 }
 
-/** fn extraOk (line 336) */
+/** fn extraOk (line 341) */
 export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1011,23 +1013,23 @@ export function extraOk(state: State, p: Player, need: Partial<Record<Res, numbe
   );
 }
 
-/** fn typePrice (line 342) */
+/** fn typePrice (line 347) */
 export function typePrice(state: State, p: Player, chosen: Partial<Record<Res, number>>, r: Res): number {
-  return (chosen[r] ?? noKey(r, 343)) > 0
+  return (chosen[r] ?? noKey(r, 348)) > 0
     ? 99
     : have(state, p, r) > 0
       ? 0
-      : (state.market[r] ?? noKey(r, 343)) < MARKET_SPACES
-        ? (state.market[r] ?? noKey(r, 343)) + 1
+      : (state.market[r] ?? noKey(r, 348)) < MARKET_SPACES
+        ? (state.market[r] ?? noKey(r, 348)) + 1
         : 99;
 }
 
-/** fn typesAt (line 344) */
+/** fn typesAt (line 349) */
 export function typesAt(state: State, p: Player, chosen: Partial<Record<Res, number>>, price: number): number {
   return count21(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 345) */
+/** fn distinctOk (line 350) */
 export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1043,52 +1045,52 @@ export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, 
   );
 }
 
-/** fn funds (line 351) */
+/** fn funds (line 356) */
 export function funds(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return state.players[p]!.coins + sum22(state, p, need);
 }
 
-/** fn coverSellingOk (line 353) */
+/** fn coverSellingOk (line 358) */
 export function coverSellingOk(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 355) */
+/** fn twoTypesSellingOk (line 360) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any25(state, p);
 }
 
-/** fn clanNear (line 361) */
+/** fn clanNear (line 366) */
 export function clanNear(state: State, p: Player, c: Cell, minus: number | null): boolean {
   return any26(state, p, minus, c);
 }
 
-/** fn northSouth (line 365) */
+/** fn northSouth (line 370) */
 export function northSouth(state: State, a: Cell, b: Cell): boolean {
   return cellX(a) === cellX(b) && Math.abs(cellY(a) - cellY(b)) === 1;
 }
 
-/** fn eastWest (line 366) */
+/** fn eastWest (line 371) */
 export function eastWest(state: State, a: Cell, b: Cell): boolean {
   return cellY(a) === cellY(b) && Math.abs(cellX(a) - cellX(b)) === 1;
 }
 
-/** fn edgesMatch (line 368) */
+/** fn edgesMatch (line 373) */
 export function edgesMatch(state: State, p: Player, t: Tile, c: Cell): boolean {
   return all27(state, p, c, t) && all28(state, p, c, t);
 }
 
-/** fn riverOk (line 372) */
+/** fn riverOk (line 377) */
 export function riverOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.river || any29(state, p, c);
 }
 
-/** fn roadOk (line 373) */
+/** fn roadOk (line 378) */
 export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.road || any30(state, p, c);
 }
 
-/** fn fits (line 375) */
+/** fn fits (line 380) */
 export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
     clanNear(state, p, c, minus) &&
@@ -1098,27 +1100,27 @@ export function fits(state: State, p: Player, id: number, c: Cell, minus: number
   );
 }
 
-/** fn cellsOf (line 377) */
+/** fn cellsOf (line 382) */
 export function cellsOf(state: State, p: Player): Cell[] {
   return collect31(state, p);
 }
 
-/** fn spotsFor (line 379) */
+/** fn spotsFor (line 384) */
 export function spotsFor(state: State, p: Player, id: number, minus: number | null): Cell[] {
   return collect32(state, p, id, minus);
 }
 
-/** fn placeable (line 380) */
+/** fn placeable (line 385) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
   return any33(state, p, id, minus);
 }
 
-/** fn clanPayable (line 384) */
+/** fn clanPayable (line 389) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
   return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any34(state, p, id);
 }
 
-/** fn affordable (line 387) */
+/** fn affordable (line 392) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1128,12 +1130,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 392) */
+/** fn placeableAfterPaying (line 397) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 394) */
+/** fn canTakeSelling (line 399) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1143,17 +1145,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 400) */
+/** fn spaceLabel (line 405) */
 export function spaceLabel(state: State, space: number): string {
   return space < state.track.length ? match35(state, space) : "nothing";
 }
 
-/** fn tileOn (line 407) */
+/** fn tileOn (line 412) */
 export function tileOn(state: State, space: number): number | null {
   return space < state.track.length ? match36(state, space) : null;
 }
 
-/** fn usable (line 411) */
+/** fn usable (line 416) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
   let held = at(state.players[p]!.display, i_).cubes.length;
@@ -1171,12 +1173,12 @@ export function usable(state: State, p: Player, i_: number): boolean {
   );
 }
 
-/** fn firstPawn (line 429) */
+/** fn firstPawn (line 434) */
 export function firstPawn(state: State): number {
   return min38(state);
 }
 
-/** fn lastTurn (line 430) */
+/** fn lastTurn (line 435) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1184,47 +1186,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 432) */
+/** fn left (line 437) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 432)).pile.length;
+  return (state.stacks[s] ?? noKey(s, 437)).pile.length;
 }
 
-/** fn tableVp (line 435) */
+/** fn tableVp (line 440) */
 export function tableVp(state: State, difference: number): number {
-  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 435);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 440);
 }
 
-/** fn ladderVp (line 436) */
+/** fn ladderVp (line 441) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 436)) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 441)) : 0;
 }
 
-/** fn bonnets (line 437) */
+/** fn bonnets (line 442) */
 export function bonnets(state: State, p: Player): number {
   return sum39(state, p);
 }
 
-/** fn chieftainValue (line 438) */
+/** fn chieftainValue (line 443) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 439) */
+/** fn tilesWith (line 444) */
 export function tilesWith(state: State, p: Player, b: Border): number {
   return count40(state, p, b);
 }
 
-/** fn villages (line 440) */
+/** fn villages (line 445) */
 export function villages(state: State, p: Player): number {
   return count41(state, p);
 }
 
-/** fn toActivate (line 638) */
+/** fn toActivate (line 626) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
   return collect42(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 854) */
+/** fn fourPlayerTrack (line 842) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1243,7 +1245,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 859) */
+/** fn twoPlayerTrack (line 847) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1262,14 +1264,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 864) */
+/** fn startVillage (line 852) */
 export function startVillage(state: State, clans: number): Placed {
   return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans, used: false };
 }
 
-/** proc dieTurn (line 694) */
+/** proc dieTurn (line 682) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 695);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 683);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1279,7 +1281,7 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 732) */
+/** proc scoreRound (line 720) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
   let whiskyLow = min43(state);
@@ -1293,7 +1295,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 743) */
+/** proc finalScoring (line 731) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1335,7 +1337,7 @@ function checkForcedMove(state: State, me: Player): string | null {
   return null;
 }
 
-/** action ForcedMove (line 782): its effects, once allowed. */
+/** action ForcedMove (line 770): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1348,15 +1350,15 @@ function doForcedMove(state: State, me: Player): void {
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 794)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if ((state.market[r] ?? noKey(r, 782)) <= 0) return "No coin lies on that market row: it buys nothing now.";
   if (!at(state.players[me]!.display, src).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 793): its effects, once allowed. */
+/** action Sell (line 781): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 796);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 797)) - 1);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 784);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 785)) - 1);
   removeValue(at(state.players[me]!.display, src).cubes, r);
 }
 
@@ -1365,7 +1367,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 801): its effects, once allowed. */
+/** action EndActivation (line 789): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1388,7 +1390,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 816): its effects, once allowed. */
+/** action MoveClan (line 804): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
   if (dest === null)
@@ -1408,7 +1410,7 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 826): its effects, once allowed. */
+/** action Promote (line 814): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
@@ -1420,7 +1422,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 834): its effects, once allowed. */
+/** action EndMoves (line 822): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1429,7 +1431,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 477) until it waits for a decision or is done. */
+/** Runs the flow (line 482) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1503,7 +1505,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 490) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 495) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1661,13 +1663,11 @@ function newPayFrame(p: Player, cost: Partial<Record<Res, number>>): PayFrame {
     r: "wood",
     rList: [],
     rIndex: 0,
-    sources: [],
-    src: { kind: "buy" },
     source: { kind: "buy" },
   };
 }
 
-/** Runs proc pay (line 529) until it waits for a decision or is done. */
+/** Runs proc pay (line 534) until it waits for a decision or is done. */
 function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1696,20 +1696,13 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 532)) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 537)) <= 0) {
           frame.pc = 4;
           continue machine;
         }
 
-        frame.sources = paySources(state, frame.p, frame.r, frame.due).slice();
-        frame.src = at(frame.sources, 0);
-        if (frame.sources.length <= 1) {
-          frame.pc = 5;
-          continue machine;
-        }
-
         state.pending = { site: 4, players: [frame.p] };
-        frame.pc = 6;
+        frame.pc = 5;
         return;
       }
 
@@ -1720,7 +1713,7 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 5: {
-        const source = frame.src;
+        const source = frame.source;
         if (source.kind === "buy") {
           state.players[frame.p]!.coins -= (state.market[frame.r] ?? noKey(frame.r, 542)) + 1;
           mapSet(state.market, frame.r, (state.market[frame.r] ?? noKey(frame.r, 543)) + 1);
@@ -1731,12 +1724,6 @@ function stepPay(state: State, frame: PayFrame): void {
 
         mapSet(frame.due, frame.r, (frame.due[frame.r] ?? noKey(frame.r, 547)) - 1);
         frame.pc = 3;
-        continue machine;
-      }
-
-      case 6: {
-        frame.src = frame.source;
-        frame.pc = 5;
         continue machine;
       }
 
@@ -1778,8 +1765,6 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
       card: "noCard",
       value: 0,
     },
-    options: [],
-    payer: { kind: "chieftain" },
     clanSource: { kind: "chieftain" },
     cost: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
     times: 0,
@@ -1800,20 +1785,8 @@ function stepPayFor(state: State, frame: PayForFrame): void {
           continue machine;
         }
 
-        frame.options = concat<ClanSource>(
-          state.players[frame.p]!.chieftains > 0 && placeable(state, frame.p, frame.id, null)
-            ? [{ kind: "chieftain" }]
-            : [],
-          collect1(state, frame.p, frame.id),
-        );
-        frame.payer = at(frame.options, 0);
-        if (frame.options.length <= 1) {
-          frame.pc = 2;
-          continue machine;
-        }
-
         state.pending = { site: 5, players: [frame.p] };
-        frame.pc = 3;
+        frame.pc = 2;
         return;
       }
 
@@ -1821,12 +1794,12 @@ function stepPayFor(state: State, frame: PayForFrame): void {
         frame.cost = clone<Partial<Record<Res, number>>>(costOf(state, frame.t));
         frame.times = frame.t.distinct;
         frame.count = 0;
-        frame.pc = 4;
+        frame.pc = 3;
         continue machine;
       }
 
       case 2: {
-        const clanSource = frame.payer;
+        const clanSource = frame.clanSource;
         if (clanSource.kind === "chieftain") {
           state.players[frame.p]!.chieftains -= 1;
         } else {
@@ -1839,36 +1812,30 @@ function stepPayFor(state: State, frame: PayForFrame): void {
       }
 
       case 3: {
-        frame.payer = frame.clanSource;
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 4: {
         if (frame.count >= frame.times) {
-          frame.pc = 5;
+          frame.pc = 4;
           continue machine;
         }
 
         state.pending = { site: 6, players: [frame.p] };
-        frame.pc = 6;
+        frame.pc = 5;
         return;
       }
 
-      case 5: {
-        frame.pc = 7;
+      case 4: {
+        frame.pc = 6;
         state.stack.push(newPayFrame(frame.p, frame.cost));
         return;
       }
 
-      case 6: {
+      case 5: {
         mapSet(frame.cost, frame.oichRes, 1);
         frame.count++;
-        frame.pc = 4;
+        frame.pc = 3;
         continue machine;
       }
 
-      case 7: {
+      case 6: {
         state.stack.pop();
         return;
       }
@@ -1887,37 +1854,24 @@ function currentPayForFrame(state: State): PayForFrame {
 }
 
 function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
-  return { routine: "placeTile", pc: 0, p, id, spots: [], target: cellOf(0, 0), spot: cellOf(0, 0) };
+  return { routine: "placeTile", pc: 0, p, id, spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 581) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 574) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.spots = spotsFor(state, frame.p, frame.id, null).slice();
-        frame.target = at(frame.spots, 0);
-        if (frame.spots.length <= 1) {
-          frame.pc = 1;
-          continue machine;
-        }
-
         state.pending = { site: 7, players: [frame.p] };
-        frame.pc = 2;
+        frame.pc = 1;
         return;
       }
 
       case 1: {
-        state.players[frame.p]!.display.push({ tile: frame.id, at: frame.target, cubes: [], clans: 0, used: false });
+        state.players[frame.p]!.display.push({ tile: frame.id, at: frame.spot, cubes: [], clans: 0, used: false });
         state.returns.placeTile = state.players[frame.p]!.display.length - 1;
         state.stack.pop();
         return;
-      }
-
-      case 2: {
-        frame.target = frame.spot;
-        frame.pc = 1;
-        continue machine;
       }
 
       default:
@@ -1968,7 +1922,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 593) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 581) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2242,7 +2196,7 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 642) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 630) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2473,7 +2427,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 28: {
-        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 676)) + 1);
+        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 664)) + 1);
         frame.count++;
         frame.pc = 26;
         continue machine;
@@ -2545,7 +2499,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 705) until it waits for a decision or is done. */
+/** Runs proc refill (line 693) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2589,19 +2543,19 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 715) until it waits for a decision or is done. */
+/** Runs proc layTile (line 703) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        const sFound = first2(state);
+        const sFound = first1(state);
         if (sFound === null) {
           frame.pc = 1;
           continue machine;
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 717));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 705));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2648,7 +2602,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 770) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 758) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2688,7 +2642,7 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 806) until it waits for a decision or is done. */
+/** Runs action LochNess (line 794) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2712,49 +2666,51 @@ function stepLochNess(state: State, frame: LochNessFrame): void {
 
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
-  while (state.pending === null) {
-    const frame = state.stack[state.stack.length - 1];
-    if (frame === undefined) return;
-    switch (frame.routine) {
-      case "flow":
-        stepFlow(state, frame);
-        break;
-      case "playerTurn":
-        stepPlayerTurn(state, frame);
-        break;
-      case "pay":
-        stepPay(state, frame);
-        break;
-      case "payFor":
-        stepPayFor(state, frame);
-        break;
-      case "placeTile":
-        stepPlaceTile(state, frame);
-        break;
-      case "oneTimeEffect":
-        stepOneTimeEffect(state, frame);
-        break;
-      case "activateTile":
-        stepActivateTile(state, frame);
-        break;
-      case "refill":
-        stepRefill(state, frame);
-        break;
-      case "layTile":
-        stepLayTile(state, frame);
-        break;
-      case "TakeTile":
-        stepTakeTile(state, frame);
-        break;
-      case "LochNess":
-        stepLochNess(state, frame);
-        break;
-      case "resume":
-        state.stack.pop();
-        state.pending = frame.pending;
-        break;
+  do {
+    while (state.pending === null) {
+      const frame = state.stack[state.stack.length - 1];
+      if (frame === undefined) break;
+      switch (frame.routine) {
+        case "flow":
+          stepFlow(state, frame);
+          break;
+        case "playerTurn":
+          stepPlayerTurn(state, frame);
+          break;
+        case "pay":
+          stepPay(state, frame);
+          break;
+        case "payFor":
+          stepPayFor(state, frame);
+          break;
+        case "placeTile":
+          stepPlaceTile(state, frame);
+          break;
+        case "oneTimeEffect":
+          stepOneTimeEffect(state, frame);
+          break;
+        case "activateTile":
+          stepActivateTile(state, frame);
+          break;
+        case "refill":
+          stepRefill(state, frame);
+          break;
+        case "layTile":
+          stepLayTile(state, frame);
+          break;
+        case "TakeTile":
+          stepTakeTile(state, frame);
+          break;
+        case "LochNess":
+          stepLochNess(state, frame);
+          break;
+        case "resume":
+          state.stack.pop();
+          state.pending = frame.pending;
+          break;
+      }
     }
-  }
+  } while (answerAlone(state));
 }
 
 /** Every allowed form of TakeTile (the same requirements as `checkTakeTile`). */
@@ -2781,7 +2737,7 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 794)) <= 0) continue;
+      if ((state.market[r] ?? noKey(r, 782)) <= 0) continue;
       if (!at(state.players[me]!.display, srcItem).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
@@ -2841,16 +2797,23 @@ function legalActions(state: State, seat: Player): Action[] {
   const pending = state.pending;
   const out: Action[] = [];
   if (pending === null || !pending.players.includes(seat)) return out;
+  siteAnswers(state, pending, seat, out);
+  offerAllowed(state, seat, out);
+  return out;
+}
+
+/** The answers the pending decision itself offers `seat` (no allowed actions, no interrupts). */
+function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]): void {
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 502)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 507)
       offerTakeTile(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 509)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 514)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
@@ -2864,14 +2827,14 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `act p: LochNess | EndActivation` (proc playerTurn, line 516)
+      // `act p: LochNess | EndActivation` (proc playerTurn, line 521)
       offerLochNess(state, seat, out);
       offerEndActivation(state, seat, out);
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 521)
+      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 526)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerEndMoves(state, seat, out);
@@ -2879,9 +2842,9 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose source: Source in sources by p shown "{sourceText(p, r, source)}"` (proc pay, line 536)
+      // `choose source: Source in paySources(p, r, due) by p when several shown "{sourceText(p, r, ` (proc pay, line 538)
       const frame = currentPayFrame(state);
-      const items = frame.sources;
+      const items = paySources(state, frame.p, frame.r, frame.due);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "source", player: seat, value });
       }
@@ -2890,9 +2853,9 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in options by p shown "{clanSourceText(p, clanSource)}"` (proc payFor, line 563)
+      // `choose clanSource: ClanSource in clanSources(p, id) by p when several shown "{clanSourceTe` (proc payFor, line 558)
       const frame = currentPayForFrame(state);
-      const items = frame.options;
+      const items = clanSources(state, frame.p, frame.id);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "clanSource", player: seat, value });
       }
@@ -2901,12 +2864,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 573)
+      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 566)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost[value] ?? noKey(value, 573)) === 0 &&
+          (frame.cost[value] ?? noKey(value, 566)) === 0 &&
           distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2916,9 +2879,9 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose spot: Cell in spots by p shown "place {TILES[id].name} at ({spot.x}, {spot.y})"` (proc placeTile, line 585)
+      // `choose spot: Cell in spotsFor(p, id, none) by p when several shown "place {TILES[id].name}` (proc placeTile, line 575)
       const frame = currentPlaceTileFrame(state);
-      const items = frame.spots;
+      const items = spotsFor(state, frame.p, frame.id, null);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
       }
@@ -2927,7 +2890,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 606)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 594)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2937,7 +2900,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 627)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 615)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2947,7 +2910,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 651)
+      // `choose ionaRes: Res by p` (proc activateTile, line 639)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2957,7 +2920,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 663)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 651)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.r, value)))
@@ -2968,7 +2931,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 675)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 663)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2980,7 +2943,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 681)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 669)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value))
@@ -2991,12 +2954,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 684)
+      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 672)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost2[value] ?? noKey(value, 684)) === 0 &&
+          (frame.cost2[value] ?? noKey(value, 672)) === 0 &&
           distinctOk(
             state,
             frame.p,
@@ -3010,9 +2973,6 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
   }
-
-  offerAllowed(state, seat, out);
-  return out;
 }
 
 /** Null when `action` may be played now, else why it is refused. Never changes the state. */
@@ -3102,9 +3062,9 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "source") return "Answer the choice of source first.";
       const frame = currentPayFrame(state);
       const value = action.value;
-      const items = frame.sources;
+      const items = paySources(state, frame.p, frame.r, frame.due);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "source must be a position in sources.";
+        return "source must be a position in paySources(p, r, due).";
       return null;
     }
 
@@ -3112,9 +3072,9 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "clanSource") return "Answer the choice of clanSource first.";
       const frame = currentPayForFrame(state);
       const value = action.value;
-      const items = frame.options;
+      const items = clanSources(state, frame.p, frame.id);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "clanSource must be a position in options.";
+        return "clanSource must be a position in clanSources(p, id).";
       return null;
     }
 
@@ -3125,7 +3085,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost[value] ?? noKey(value, 573)) === 0 &&
+        (frame.cost[value] ?? noKey(value, 566)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3136,8 +3096,9 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "spot") return "Answer the choice of spot first.";
       const frame = currentPlaceTileFrame(state);
       const value = action.value;
-      const items = frame.spots;
-      if (!(Number.isInteger(value) && value >= 0 && value < items.length)) return "spot must be a position in spots.";
+      const items = spotsFor(state, frame.p, frame.id, null);
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "spot must be a position in spotsFor(p, id, none).";
       return null;
     }
 
@@ -3204,7 +3165,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost2[value] ?? noKey(value, 684)) === 0 &&
+        (frame.cost2[value] ?? noKey(value, 672)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3224,6 +3185,13 @@ function apply(state: State, action: Action): void {
     return;
   }
 
+  answer(state, action, pending);
+  if (state.pending !== null) return;
+  run(state);
+}
+
+/** Gives the pending decision its answer; the rules go on at the next `run`. */
+function answer(state: State, action: Action, pending: Pending): void {
   switch (pending.site) {
     case 0: {
       state.pending = null;
@@ -3301,7 +3269,7 @@ function apply(state: State, action: Action): void {
     case 4: {
       if (action.type !== "source") throw notOfferedNow(action);
       const frame = currentPayFrame(state);
-      frame.source = at(frame.sources, action.value);
+      frame.source = at(paySources(state, frame.p, frame.r, frame.due), action.value);
       state.pending = null;
       break;
     }
@@ -3309,7 +3277,7 @@ function apply(state: State, action: Action): void {
     case 5: {
       if (action.type !== "clanSource") throw notOfferedNow(action);
       const frame = currentPayForFrame(state);
-      frame.clanSource = at(frame.options, action.value);
+      frame.clanSource = at(clanSources(state, frame.p, frame.id), action.value);
       state.pending = null;
       break;
     }
@@ -3325,7 +3293,7 @@ function apply(state: State, action: Action): void {
     case 7: {
       if (action.type !== "spot") throw notOfferedNow(action);
       const frame = currentPlaceTileFrame(state);
-      frame.spot = at(frame.spots, action.value);
+      frame.spot = at(spotsFor(state, frame.p, frame.id, null), action.value);
       state.pending = null;
       break;
     }
@@ -3386,8 +3354,36 @@ function apply(state: State, action: Action): void {
       break;
     }
   }
+}
 
-  run(state);
+/** The decisions the rules answer themselves when they offer a single answer (`choose ... when several`). */
+const WHEN_SEVERAL: readonly boolean[] = [
+  false,
+  false,
+  false,
+  false,
+  true,
+  true,
+  false,
+  true,
+  false,
+  false,
+  false,
+  false,
+  false,
+  false,
+  false,
+];
+
+/** Answers the pending decision when it is `when several` and has a single answer; false when it must be asked. */
+function answerAlone(state: State): boolean {
+  const pending = state.pending;
+  if (pending === null || !WHEN_SEVERAL[pending.site]) return false;
+  const answers: Action[] = [];
+  siteAnswers(state, pending, pending.players[0]!, answers);
+  if (answers.length !== 1) return false;
+  answer(state, answers[0]!, pending);
+  return true;
 }
 
 /** The actions each decision site offers itself (an allowance does not offer them twice there). */
@@ -3517,7 +3513,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 4: {
           const frame = currentPayFrame(state);
-          const item = frame.sources[action.value];
+          const item = paySources(state, frame.p, frame.r, frame.due)[action.value];
           return item === undefined ? { ...action } : { ...action, value: clone(item) };
         }
       }
@@ -3527,7 +3523,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 5: {
           const frame = currentPayForFrame(state);
-          const item = frame.options[action.value];
+          const item = clanSources(state, frame.p, frame.id)[action.value];
           return item === undefined ? { ...action } : { ...action, value: clone(item) };
         }
       }
@@ -3537,7 +3533,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 7: {
           const frame = currentPlaceTileFrame(state);
-          const item = frame.spots[action.value];
+          const item = spotsFor(state, frame.p, frame.id, null)[action.value];
           return item === undefined ? { ...action } : { ...action, value: cellView(item) };
         }
       }
@@ -3570,7 +3566,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 4: {
           const frame = currentPayFrame(state);
-          const item = frame.sources[action.value];
+          const item = paySources(state, frame.p, frame.r, frame.due)[action.value];
           if (item === undefined) return null;
           return sourceText(state, frame.p, frame.r, item);
         }
@@ -3581,7 +3577,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 5: {
           const frame = currentPayForFrame(state);
-          const item = frame.options[action.value];
+          const item = clanSources(state, frame.p, frame.id)[action.value];
           if (item === undefined) return null;
           return clanSourceText(state, frame.p, item);
         }
@@ -3592,7 +3588,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 7: {
           const frame = currentPlaceTileFrame(state);
-          const item = frame.spots[action.value];
+          const item = spotsFor(state, frame.p, frame.id, null)[action.value];
           if (item === undefined) return null;
           return `place ${at(TILES, frame.id).name} at (${cellX(item)}, ${cellY(item)})`;
         }
@@ -3647,10 +3643,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     returns: { placeTile: 0 },
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 446)).pile = shuffleInPlace(state.rng, collect49(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 447)).pile = shuffleInPlace(state.rng, collect50(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 448)).pile = shuffleInPlace(state.rng, collect51(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 449)).pile = shuffleInPlace(state.rng, collect52(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 451)).pile = shuffleInPlace(state.rng, collect49(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 452)).pile = shuffleInPlace(state.rng, collect50(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 453)).pile = shuffleInPlace(state.rng, collect51(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 454)).pile = shuffleInPlace(state.rng, collect52(state));
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1, used: false }];
     state.players[p]!.coins = START_COINS;
@@ -3670,8 +3666,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 468)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 468));
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 473)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 473));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -3903,20 +3899,8 @@ function validateState(value: unknown): string | null {
   return null;
 }
 
-/** [clanOn(j) for j in range(0, size(p.display) - 1) if p.display[j].clans > 0 and placeable(p, id, j)] */
-function collect1(state: State, p: Player, id: number): ClanSource[] {
-  const out: ClanSource[] = [];
-  const items = rangeList(0, state.players[p]!.display.length - 1);
-  for (let i = 0; i < items.length; i++) {
-    const j = items[i]!;
-    if (at(state.players[p]!.display, j).clans > 0 && placeable(state, p, id, j)) out.push({ kind: "clanOn", tile: j });
-  }
-
-  return out;
-}
-
 /** first(k in members(Stack): left(k) > 0) */
-function first2(state: State): Stack | null {
+function first1(state: State): Stack | null {
   const items = STACK_VALUES;
   for (let i = 0; i < items.length; i++) {
     const k = items[i]!;
@@ -3927,7 +3911,7 @@ function first2(state: State): Stack | null {
 }
 
 /** { s.difference: s.vp for s in SCORING_TABLE } */
-function collect3(): Partial<Record<number, number>> {
+function collect2(): Partial<Record<number, number>> {
   const out: Partial<Record<number, number>> = {};
   const items = SCORING_TABLE;
   for (let i = 0; i < items.length; i++) {
@@ -3939,7 +3923,7 @@ function collect3(): Partial<Record<number, number>> {
 }
 
 /** { s.types: s.vp for s in FAIR_LADDER } */
-function collect4(): Partial<Record<number, number>> {
+function collect3(): Partial<Record<number, number>> {
   const out: Partial<Record<number, number>> = {};
   const items = FAIR_LADDER;
   for (let i = 0; i < items.length; i++) {
@@ -3951,7 +3935,7 @@ function collect4(): Partial<Record<number, number>> {
 }
 
 /** count(c in l: c == r) */
-function count5(state: State, l: Res[], r: Res): number {
+function count4(state: State, l: Res[], r: Res): number {
   let total = 0;
   const items = l;
   for (let i = 0; i < items.length; i++) {
@@ -3963,19 +3947,19 @@ function count5(state: State, l: Res[], r: Res): number {
 }
 
 /** { r: count(c in l: c == r) for r in members(Res) } */
-function collect6(state: State, l: Res[]): Partial<Record<Res, number>> {
+function collect5(state: State, l: Res[]): Partial<Record<Res, number>> {
   const out: Partial<Record<Res, number>> = {};
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    mapSet(out, r, count5(state, l, r));
+    mapSet(out, r, count4(state, l, r));
   }
 
   return out;
 }
 
 /** { x: (if x == r then n else 0) for x in members(Res) } */
-function collect7(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
+function collect6(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
   const out: Partial<Record<Res, number>> = {};
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -3987,7 +3971,7 @@ function collect7(state: State, r: Res, n_: number): Partial<Record<Res, number>
 }
 
 /** { x: (if x == r then need[x] + 1 else need[x]) for x in members(Res) } */
-function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Partial<Record<Res, number>> {
+function collect7(state: State, r: Res, need: Partial<Record<Res, number>>): Partial<Record<Res, number>> {
   const out: Partial<Record<Res, number>> = {};
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -3999,7 +3983,7 @@ function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Par
 }
 
 /** { x: (if x == r then need[x] - 1 else need[x]) for x in members(Res) } */
-function collect9(state: State, r: Res, need: Partial<Record<Res, number>>): Partial<Record<Res, number>> {
+function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Partial<Record<Res, number>> {
   const out: Partial<Record<Res, number>> = {};
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -4011,7 +3995,7 @@ function collect9(state: State, r: Res, need: Partial<Record<Res, number>>): Par
 }
 
 /** sum(n in values(need)) */
-function sum10(state: State, need: Partial<Record<Res, number>>): number {
+function sum9(state: State, need: Partial<Record<Res, number>>): number {
   let total = 0;
   const items = mapValues(need);
   for (let i = 0; i < items.length; i++) {
@@ -4023,7 +4007,7 @@ function sum10(state: State, need: Partial<Record<Res, number>>): number {
 }
 
 /** count(c in t.cubes: c == r) */
-function count11(state: State, t: Placed, r: Res): number {
+function count10(state: State, t: Placed, r: Res): number {
   let total = 0;
   const items = t.cubes;
   for (let i = 0; i < items.length; i++) {
@@ -4035,19 +4019,19 @@ function count11(state: State, t: Placed, r: Res): number {
 }
 
 /** sum(t in p.display: count(c in t.cubes: c == r)) */
-function sum12(state: State, p: Player, r: Res): number {
+function sum11(state: State, p: Player, r: Res): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
     const t = items[i]!;
-    total += count11(state, t, r);
+    total += count10(state, t, r);
   }
 
   return total;
 }
 
 /** sum(t in p.display: size(t.cubes)) */
-function sum13(state: State, p: Player): number {
+function sum12(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4059,7 +4043,7 @@ function sum13(state: State, p: Player): number {
 }
 
 /** sum(t in p.display: t.clans) */
-function sum14(state: State, p: Player): number {
+function sum13(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4071,7 +4055,7 @@ function sum14(state: State, p: Player): number {
 }
 
 /** first(j in range(0, size(p.display) - 1): p.display[j].at == c) */
-function first15(state: State, p: Player, c: Cell): number | null {
+function first14(state: State, p: Player, c: Cell): number | null {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4082,7 +4066,7 @@ function first15(state: State, p: Player, c: Cell): number | null {
 }
 
 /** sum(r in members(Res): buyCost(levels[r], miss(p, need, r))) */
-function sum16(
+function sum15(
   state: State,
   levels: Partial<Record<Res, number>>,
   p: Player,
@@ -4099,7 +4083,7 @@ function sum16(
 }
 
 /** all(r in members(Res): levels[r] + miss(p, need, r) <= MARKET_SPACES) */
-function all17(
+function all16(
   state: State,
   levels: Partial<Record<Res, number>>,
   p: Player,
@@ -4112,6 +4096,18 @@ function all17(
   }
 
   return true;
+}
+
+/** [clanOn(j) for j in range(0, size(p.display) - 1) if p.display[j].clans > 0 and placeable(p, id, j)] */
+function collect17(state: State, p: Player, id: number): ClanSource[] {
+  const out: ClanSource[] = [];
+  const items = rangeList(0, state.players[p]!.display.length - 1);
+  for (let i = 0; i < items.length; i++) {
+    const j = items[i]!;
+    if (at(state.players[p]!.display, j).clans > 0 && placeable(state, p, id, j)) out.push({ kind: "clanOn", tile: j });
+  }
+
+  return out;
 }
 
 /** [cubeOn(j) for j in range(0, size(p.display) - 1) if contains(p.display[j].cubes, r)] */
@@ -4132,7 +4128,7 @@ function sum19(state: State, p: Player, need: Partial<Record<Res, number>>): num
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 333)));
+    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 338)));
   }
 
   return total;
@@ -4144,7 +4140,7 @@ function count20(state: State, p: Player, need: Partial<Record<Res, number>>, pr
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((state.market[r] ?? noKey(r, 335)) + miss(state, p, need, r) + 1 <= price) total++;
+    if ((state.market[r] ?? noKey(r, 340)) + miss(state, p, need, r) + 1 <= price) total++;
   }
 
   return total;
@@ -4170,8 +4166,8 @@ function sum22(state: State, p: Player, need: Partial<Record<Res, number>>): num
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 352),
-      Math.min(state.market[r] ?? noKey(r, 352), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 352)))),
+      state.market[r] ?? noKey(r, 357),
+      Math.min(state.market[r] ?? noKey(r, 357), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 357)))),
     );
   }
 
@@ -4183,7 +4179,7 @@ function all23(state: State, p: Player, need: Partial<Record<Res, number>>): boo
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 354)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((state.market[r] ?? noKey(r, 359)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4560,7 +4556,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "98151c08",
+  sourceHash: "14191b9e",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
