@@ -388,6 +388,31 @@ describe("a choice `when several`", () => {
   });
 });
 
+describe("fields `per <procedure>`", () => {
+  it("start again at their initial values every time the procedure starts", async () => {
+    const text = [
+      'game "Turns" { players 2..2 }',
+      "per player { coins: int }",
+      "per playerTurn { traded: bool  actionsLeft: int = 2 }",
+      "flow { repeat 2 { for p in players { playerTurn(p) } } }",
+      "proc playerTurn(p: Player) { while actionsLeft > 0 { act p: Work | Trade } }",
+      "action Work { me.coins += 1  actionsLeft -= 1 }",
+      'action Trade { require not traded else "once a turn"  traded = true  me.coins += 2  actionsLeft -= 1 }',
+      "scoring { score p: p.coins }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 }) as { traded: boolean; actionsLeft: number };
+      engine.apply(state, { type: "Trade", player: 0 });
+      expect(engine.check(state, { type: "Trade", player: 0 })).toBe("once a turn");
+      expect(state.actionsLeft).toBe(1);
+      engine.apply(state, { type: "Work", player: 0 });
+      // Seat 1's turn: both fields start again.
+      expect(state).toMatchObject({ traded: false, actionsLeft: 2 });
+      expect(engine.check(state, { type: "Trade", player: 1 })).toBeNull();
+    });
+  });
+});
+
 describe("a lookup of a key a map does not have", () => {
   it("stops the game with the rules line of the lookup", async () => {
     const text = [

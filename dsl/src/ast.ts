@@ -173,8 +173,11 @@ export interface ParamDecl extends Node {
  */
 export interface StateDecl extends Node {
   readonly kind: "state";
-  readonly scope: "player" | "global" | "derived";
+  /** `run`: `per playerTurn { ... }`, fields that start again at their initial values whenever `proc` starts. */
+  readonly scope: "player" | "global" | "derived" | "run";
   readonly fields: FieldDecl[];
+  /** For `per <procedure>`: the procedure. */
+  readonly proc?: Name;
 }
 
 export interface ParamSpec extends Node {

@@ -31,6 +31,8 @@ export interface Declarations {
   readonly playerFields: Map<string, FieldInfo>;
   readonly globalFields: Map<string, FieldInfo>;
   readonly derivedFields: Map<string, FieldInfo>;
+  /** `per playerTurn { ... }`: global fields set back to their initial values whenever the procedure starts. */
+  readonly runFields: Map<string, { readonly proc: A.Name; readonly fields: FieldInfo[] }>;
   readonly fns: Map<string, A.FnDecl>;
   readonly procs: Map<string, A.ProcDecl>;
   readonly actions: Map<string, A.ActionDecl>;
@@ -56,6 +58,7 @@ export function newDeclarations(): Declarations {
     playerFields: new Map(),
     globalFields: new Map(),
     derivedFields: new Map(),
+    runFields: new Map(),
     fns: new Map(),
     procs: new Map(),
     actions: new Map(),
@@ -227,7 +230,7 @@ class Binder {
             const table =
               d.scope === "player"
                 ? this.decls.playerFields
-                : d.scope === "global"
+                : d.scope === "global" || d.scope === "run"
                   ? this.decls.globalFields
                   : this.decls.derivedFields;
             if (reservedStateKeys.includes(f.name.text)) {
@@ -241,15 +244,22 @@ class Binder {
               );
               continue;
             }
-            if (d.scope !== "player" && !this.declareValue(f.name, `${d.scope} field`)) continue;
+            if (d.scope !== "player" && !this.declareValue(f.name, `${d.scope === "run" ? "global" : d.scope} field`))
+              continue;
             if (table.has(f.name.text)) {
               this.diagnostics.push(
                 error(Codes.duplicate, f.name.span, `the field \`${f.name.text}\` is declared twice`),
               );
               continue;
             }
-            table.set(f.name.text, { decl: f, type: UNKNOWN });
+            const info: FieldInfo = { decl: f, type: UNKNOWN };
+            table.set(f.name.text, info);
             if (d.scope === "derived") this.onDerived(f);
+            if (d.scope === "run" && d.proc) {
+              const run = this.decls.runFields.get(d.proc.text) ?? { proc: d.proc, fields: [] };
+              run.fields.push(info);
+              this.decls.runFields.set(d.proc.text, run);
+            }
           }
           break;
         case "fn":

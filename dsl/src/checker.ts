@@ -74,6 +74,8 @@ export interface Program {
   readonly globalFields: Map<string, FieldInfo>;
   /** `derived { ... }`: computed from the setup's result after the setup and after a restore, never saved. */
   readonly derivedFields: Map<string, FieldInfo>;
+  /** `per playerTurn { ... }`: by procedure, the global fields that start again whenever it starts (their checked types are in `globalFields`). */
+  readonly runFields: ReadonlyMap<string, { readonly fields: readonly FieldInfo[] }>;
   readonly fns: Map<string, A.FnDecl>;
   readonly procs: Map<string, A.ProcDecl>;
   readonly actions: Map<string, A.ActionDecl>;
@@ -319,6 +321,7 @@ class Checker {
             playerFields: this.playerFields,
             globalFields: this.globalFields,
             derivedFields: this.derivedFields,
+            runFields: this.decls.runFields,
             fns: this.fns,
             procs: this.procs,
             actions: this.actions,
@@ -592,6 +595,19 @@ class Checker {
       void k;
     }
     for (const f of this.derivedFields.values()) this.checkDerived(f);
+    // `per playerTurn { ... }` names a procedure.
+    for (const { proc } of this.decls.runFields.values()) {
+      if (this.procs.has(proc.text)) continue;
+      this.diagnostics.push(
+        error(
+          Codes.unknownName,
+          proc.span,
+          `\`per ${proc.text}\` names no procedure`,
+          didYouMean(proc.text, ["player", ...this.procs.keys()]) ??
+            "write `per player { ... }`, or `per <procedure> { ... }` for fields that start again with each run of it",
+        ),
+      );
+    }
     for (const f of this.fns.values()) this.checkFn(f);
     for (const p of this.procs.values()) this.checkProc(p, undefined);
     for (const a of this.actions.values()) this.checkAction(a, undefined);

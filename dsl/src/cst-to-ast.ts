@@ -240,9 +240,13 @@ export class AstBuilder {
         };
       case "recordDecl":
         return { kind: "record", span, name: name(token(n, "Identifier")), fields: this.fields(node(n, "fieldBlock")) };
-      case "perPlayerDecl":
-        this.expectWord(token(n, "Identifier"), ["player"], "after `per`");
-        return { kind: "state", span, scope: "player", fields: this.fields(node(n, "fieldBlock")) };
+      case "perPlayerDecl": {
+        // `per player { ... }`, or `per playerTurn { ... }`: fields of each run of a procedure.
+        const word = token(n, "Identifier");
+        if (word.image === "player")
+          return { kind: "state", span, scope: "player", fields: this.fields(node(n, "fieldBlock")) };
+        return { kind: "state", span, scope: "run", proc: name(word), fields: this.fields(node(n, "fieldBlock")) };
+      }
       case "globalDecl":
         return { kind: "state", span, scope: "global", fields: this.fields(node(n, "fieldBlock")) };
       case "derivedDecl":

@@ -126,9 +126,10 @@ export class RulesParser extends CstParser {
     this.SUBRULE(this.fieldBlock);
   });
 
+  /** per player { ... }, or per <procedure> { ... }: fields of each run of a procedure (`per playerTurn`) */
   private perPlayerDecl = this.RULE("perPlayerDecl", () => {
     this.CONSUME(T.Per);
-    this.CONSUME(T.Identifier); // `player`
+    this.CONSUME(T.Identifier); // `player`, or a procedure's name
     this.SUBRULE(this.fieldBlock);
   });
 

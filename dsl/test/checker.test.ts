@@ -35,6 +35,14 @@ code(Codes.unknownName, "unknown name", () => {
     expect(d).toMatchObject({ line: 4, column: 3, message: "unknown name `reserv`", hint: "did you mean `reserve`?" });
   });
 
+  it("`per <procedure>` naming no procedure, with a suggestion", () => {
+    const d = soleError(
+      inFlow("  turn()\n  end", "per turns { moves: int }\nproc turn() { moves += 1 }"),
+      Codes.unknownName,
+    );
+    expect(d).toMatchObject({ message: "`per turns` names no procedure", hint: "did you mean `turn`?" });
+  });
+
   it("a player's field used without a player", () => {
     const d = soleError(inFlow("  reserve = 1\n  end", "per player { reserve: int }"), Codes.unknownName);
     expect(d.hint).toBe("`reserve` is a field of each player: write `p.reserve` for a player p");

@@ -144,7 +144,8 @@ describe("syntax errors", () => {
     expect(codes(game("variant v { put X = 1 }"))).toEqual([Codes.syntaxError]);
     expect(codes(game('test "t" { seedz 1 }'))).toEqual([Codes.syntaxError]);
     expect(codes(game('test "t" { players 2, 3 }'))).toEqual([Codes.syntaxError]);
-    expect(codes(game("per team { x: int }"))).toEqual([Codes.syntaxError]);
+    // `per` takes `player` or a procedure's name (`per playerTurn`): another word names no procedure.
+    expect(codes(game("per team { x: int }"))).toEqual([Codes.unknownName]);
   });
 
   it("one run reports errors from several places (error recovery)", () => {

@@ -28,7 +28,7 @@ import type { Scope } from "./expressions.ts";
 import { frameRead, type DecisionEmitter } from "./machine.ts";
 import { frameExpression } from "./routines.ts";
 import { viewValue } from "./views.ts";
-import { LocalNames, engineTypeName, pascal, str, valuesConst } from "./naming.ts";
+import { LocalNames, answerAloneName, engineTypeName, pascal, str, valuesConst } from "./naming.ts";
 import { tsType } from "./ts-types.ts";
 
 type Fn = FunctionDeclarationStructure;
@@ -341,7 +341,7 @@ function leadingRequires(a: ActionDecl): RequireStmt[] {
 /** The scope of a `choose`'s condition: frame locals, the candidate, and the chooser in a simultaneous choice. */
 function chooseScope(ctx: EmitContext, d: Extract<DecisionSite, { kind: "choose" }>, candidate: string): Scope {
   const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
-  const names = new LocalNames(["state", "frame", "out", "action", "seat", candidate]);
+  const names = new LocalNames(["state", "frame", "out", "action", "seat", "only", "items", "high", candidate]);
   return {
     names,
     local: (s) => {
@@ -352,41 +352,103 @@ function chooseScope(ctx: EmitContext, d: Extract<DecisionSite, { kind: "choose"
   };
 }
 
-export function emitLegalActions(ctx: EmitContext): Fn[] {
+/**
+ * The loop over a choice's answers, up to its opening brace: `value` is each answer as the action carries it (a
+ * position in the list, or the value itself), `item` the element at that position. `condition` is the `where` test,
+ * empty when there is none. `frame` is declared when the lines need it, or always with `withFrame`.
+ */
+function choiceLoop(
+  ctx: EmitContext,
+  d: Extract<DecisionSite, { kind: "choose" }>,
+  withFrame: boolean,
+  needItem = false,
+): { lines: string[]; condition: string } {
+  const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+  const s = d.stmt;
+  const t = withoutNone(answerType(s));
+  const lines: string[] = [];
+  const scopeValue = chooseScope(ctx, d, positionIn(s) ? "item" : "value");
+  const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
+  const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
+  const highValue = rangeEnd(s.domain.typeExpr);
+  const high = highValue ? ctx.exprs.emit(highValue, scopeValue) : "";
+  if (withFrame || /\bframe\./.test([condition, list, high].join(" ")))
+    lines.push(`const frame = current${r.frameName}(state);`);
+  if (high) lines.push(`const high = ${high};`);
+  const usesItem = positionIn(s) !== undefined && (needItem || /\bitem\b/.test(condition));
+  if (s.byValue) {
+    // Offered by value: each element left.
+    lines.push(
+      `const items = ${list};`,
+      "for (let index = 0; index < items.length; index++) {",
+      "const value = items[index]!;",
+    );
+  } else if (s.domain.from) {
+    lines.push(`const items = ${list};`, domainLoop(ctx, t, "value", "items", ""));
+    if (usesItem) lines.push("const item = items[value]!;");
+  } else {
+    lines.push(domainLoop(ctx, t, "value", undefined, "index", high ? "high" : undefined));
+  }
+  return { lines, condition };
+}
+
+/**
+ * `choose ... when several`: for each such choice, `answerAloneN(state)`, which the rules call where the choice
+ * stands: with a single answer it gives the choice that answer and the rules go on; otherwise the player is asked.
+ */
+export function emitAnswerAlone(ctx: EmitContext): Fn[] {
+  const out: Fn[] = [];
+  for (const d of ctx.program.decisions) {
+    if (d.kind !== "choose" || !d.stmt.whenSeveral) continue;
+    const s = d.stmt;
+    const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
+    const field = r.machine.fieldOf.get(s.symbol!)!;
+    const { lines, condition } = choiceLoop(ctx, d, true, true);
+    const element = positionIn(s) ? "item" : "value";
+    const optional = answerType(s).kind === "optional";
+    const cond = condition ? `if (${condition}) ` : "";
+    // None, for an optional choice, is always an answer: any other makes two, and the player is asked.
+    const onAnswer = optional
+      ? [`${cond}return false;`]
+      : [
+          ...(cond ? [`${cond}{`] : []),
+          "if (only !== undefined) return false;",
+          `only = ${element};`,
+          ...(cond ? ["}"] : []),
+        ];
+    out.push({
+      kind: StructureKind.Function,
+      name: answerAloneName(d.site),
+      parameters: [{ name: "state", type: "State" }],
+      returnType: "boolean",
+      docs: [
+        `${describeSite(ctx, d)}: takes its single answer, if it has only one; false when the player must choose.`,
+      ],
+      statements: [
+        ...(optional ? [] : [`let only: ${tsType(withoutNone(answerType(s)))} | undefined;`]),
+        ...lines,
+        ...onAnswer,
+        "}",
+        ...(optional
+          ? [`frame.${field} = null;`, "return true;"]
+          : ["if (only === undefined) return false;", `frame.${field} = only;`, "return true;"]),
+      ],
+    });
+  }
+  return out;
+}
+
+export function emitLegalActions(ctx: EmitContext): Fn {
   const cases: string[] = [];
   for (const d of ctx.program.decisions) {
     cases.push(`case ${d.site}: {`, `// ${describeSite(ctx, d)}`);
     if (d.kind === "act") {
       for (const a of d.stmt.actions) cases.push(`offer${a.text}(state, seat, out);`);
     } else {
-      const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
       const s = d.stmt;
-      const t = withoutNone(answerType(s));
-      const scopeValue = chooseScope(ctx, d, positionIn(s) ? "item" : "value");
-      const condition = s.condition ? ctx.exprs.emit(s.condition, scopeValue) : "";
-      const list = s.domain.from ? ctx.exprs.emit(s.domain.from, scopeValue) : "";
-      const highValue = rangeEnd(s.domain.typeExpr);
-      const high = highValue ? ctx.exprs.emit(highValue, scopeValue) : "";
-      if (/\bframe\./.test([condition, list, high].join(" ")))
-        cases.push(`const frame = current${r.frameName}(state);`);
-      if (high) cases.push(`const high = ${high};`);
-      const usesItem = positionIn(s) !== undefined && /\bitem\b/.test(condition);
-      if (s.byValue) {
-        // Offered by value: each element left.
-        cases.push(
-          `const items = ${list};`,
-          "for (let index = 0; index < items.length; index++) {",
-          "const value = items[index]!;",
-        );
-      } else if (s.domain.from) {
-        cases.push(`const items = ${list};`, domainLoop(ctx, t, "value", "items", ""));
-        if (usesItem) cases.push("const item = items[value]!;");
-      } else {
-        cases.push(domainLoop(ctx, t, "value", undefined, "index", high ? "high" : undefined));
-      }
+      const { lines, condition } = choiceLoop(ctx, d, false);
       const cond = condition ? `if (${condition}) ` : "";
-      const offer = `${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`;
-      cases.push(offer, "}");
+      cases.push(...lines, `${cond}out.push({ type: ${str(s.name.text)}, player: seat, value });`, "}");
       // An optional choice also offers none, last.
       if (answerType(s).kind === "optional") {
         cases.push(`out.push({ type: ${str(s.name.text)}, player: seat, value: null });`);
@@ -394,9 +456,7 @@ export function emitLegalActions(ctx: EmitContext): Fn[] {
     }
     cases.push("break;", "}");
   }
-  const siteSwitch = cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : [];
-  const alone = answeredAlone(ctx);
-  const legal: Fn = {
+  return {
     kind: StructureKind.Function,
     name: "legalActions",
     parameters: [
@@ -418,68 +478,11 @@ export function emitLegalActions(ctx: EmitContext): Fn[] {
             "}",
           ]
         : ["if (pending === null || !pending.players.includes(seat)) return out;"]),
-      ...(alone ? ["siteAnswers(state, pending, seat, out);"] : siteSwitch),
+      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
       ...(ctx.program.allowed.size > 0 ? ["offerAllowed(state, seat, out);"] : []),
       "return out;",
     ],
   };
-  if (!alone) return [legal];
-  return [
-    legal,
-    {
-      kind: StructureKind.Function,
-      name: "siteAnswers",
-      parameters: [
-        { name: "state", type: "State" },
-        { name: "pending", type: "Pending" },
-        { name: "seat", type: "Player" },
-        { name: "out", type: "Action[]" },
-      ],
-      returnType: "void",
-      docs: ["The answers the pending decision itself offers `seat` (no allowed actions, no interrupts)."],
-      statements: siteSwitch,
-    },
-  ];
-}
-
-/** Whether some choice is `when several`: answered by the rules when it has a single answer. */
-export function answeredAlone(ctx: EmitContext): boolean {
-  return ctx.program.decisions.some((d) => d.kind === "choose" && d.stmt.whenSeveral === true);
-}
-
-/**
- * `choose ... when several`: the sites whose single answer the rules take themselves, and `answerAlone`, which
- * takes it (run calls it whenever the rules stop for a decision).
- */
-export function emitAnsweredAlone(ctx: EmitContext): StatementStructures[] {
-  if (!answeredAlone(ctx)) return [];
-  const sites = ctx.program.decisions.map((d) => d.kind === "choose" && d.stmt.whenSeveral === true);
-  return [
-    {
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: ["The decisions the rules answer themselves when they offer a single answer (`choose ... when several`)."],
-      declarations: [{ name: "WHEN_SEVERAL", type: "readonly boolean[]", initializer: `[${sites.join(", ")}]` }],
-    },
-    {
-      kind: StructureKind.Function,
-      name: "answerAlone",
-      parameters: [{ name: "state", type: "State" }],
-      returnType: "boolean",
-      docs: [
-        "Answers the pending decision when it is `when several` and has a single answer; false when it must be asked.",
-      ],
-      statements: [
-        "const pending = state.pending;",
-        "if (pending === null || !WHEN_SEVERAL[pending.site]) return false;",
-        "const answers: Action[] = [];",
-        "siteAnswers(state, pending, pending.players[0]!, answers);",
-        "if (answers.length !== 1) return false;",
-        "answer(state, answers[0]!, pending);",
-        "return true;",
-      ],
-    },
-  ];
 }
 
 export function emitCheck(ctx: EmitContext): Fn {
@@ -605,7 +608,7 @@ function startActionLines(ctx: EmitContext, name: string): string[] {
   return [`do${name}(${["state", "action.player", ...args].join(", ")});`];
 }
 
-export function emitApply(ctx: EmitContext): Fn[] {
+export function emitApply(ctx: EmitContext): Fn {
   const cases: string[] = [];
   for (const d of ctx.program.decisions) {
     cases.push(`case ${d.site}: {`);
@@ -640,9 +643,7 @@ export function emitApply(ctx: EmitContext): Fn[] {
     }
     cases.push("break;", "}");
   }
-  const alone = answeredAlone(ctx);
-  const siteSwitch = cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : [];
-  const apply: Fn = {
+  return {
     kind: StructureKind.Function,
     name: "apply",
     parameters: [
@@ -662,27 +663,10 @@ export function emitApply(ctx: EmitContext): Fn[] {
             "}",
           ]
         : []),
-      // A simultaneous choice still waiting for other players stays pending.
-      ...(alone ? ["answer(state, action, pending);", "if (state.pending !== null) return;"] : siteSwitch),
+      ...(cases.length > 0 ? ["switch (pending.site) {", ...cases, "}"] : []),
       "run(state);",
     ],
   };
-  if (!alone) return [apply];
-  return [
-    apply,
-    {
-      kind: StructureKind.Function,
-      name: "answer",
-      parameters: [
-        { name: "state", type: "State" },
-        { name: "action", type: "Action" },
-        { name: "pending", type: "Pending" },
-      ],
-      returnType: "void",
-      docs: ["Gives the pending decision its answer; the rules go on at the next `run`."],
-      statements: siteSwitch,
-    },
-  ];
 }
 
 /**

@@ -12,9 +12,8 @@ import {
   emitMayAct,
   emitShownAction,
   emitDescribeAction,
-  emitAnsweredAlone,
+  emitAnswerAlone,
   emitApply,
-  answeredAlone,
   emitCheck,
   emitLegalActions,
   emitOffer,
@@ -355,7 +354,8 @@ export function emitEngineModule(input: EngineModuleInput): string {
 
   // ---- decisions
   for (const a of program.actions.values()) add(emitOffer(ctx, a));
-  add(...emitLegalActions(ctx), emitCheck(ctx), ...emitApply(ctx), ...emitAnsweredAlone(ctx));
+  add(emitLegalActions(ctx), emitCheck(ctx), emitApply(ctx));
+  add(...emitAnswerAlone(ctx));
   add(...emitAllowed(ctx));
   add(...emitMayAct(ctx));
   add(emitShownAction(ctx));
@@ -463,7 +463,6 @@ export function heldFieldsOf(ctx: EmitContext): [string, string[]][] {
 }
 
 function emitRun(ctx: EmitContext): StatementStructures {
-  const alone = answeredAlone(ctx);
   // Records held across a decision are the records themselves while the rules run, their addresses while they wait.
   const holds = heldFieldsOf(ctx).length > 0;
   const cases = [...ctx.resumable.values()].flatMap((r) => [
@@ -481,16 +480,13 @@ function emitRun(ctx: EmitContext): StatementStructures {
     docs: ["Runs the rules until they wait for a decision or the game is over."],
     statements: [
       ...(holds ? ["thawHeld(state, HELD);"] : []),
-      // `choose ... when several`: a decision with a single answer is answered here, and the rules go on.
-      ...(alone ? ["do {"] : []),
       "while (state.pending === null) {",
       "const frame = state.stack[state.stack.length - 1];",
-      `if (frame === undefined) ${holds || alone ? "break" : "return"};`,
+      `if (frame === undefined) ${holds ? "break" : "return"};`,
       "switch (frame.routine) {",
       ...cases,
       "}",
       "}",
-      ...(alone ? ["} while (answerAlone(state));"] : []),
       ...(holds ? ["freezeHeld(state, HELD);"] : []),
     ],
   };

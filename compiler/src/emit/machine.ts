@@ -14,7 +14,7 @@ import {
   type Stmt,
 } from "@rules/dsl";
 import { bindings, patternTest, subjectType, type ExprEmitter, type Scope } from "./expressions.ts";
-import { LocalNames } from "./naming.ts";
+import { LocalNames, answerAloneName } from "./naming.ts";
 import {
   StatementEmitter,
   allowanceList,
@@ -141,7 +141,9 @@ export class MachineBuilder {
     this.startBlock(resume);
   }
 
-  build(body: Block): CompiledMachine {
+  /** The routine's machine; `prelude` runs first, as it starts. */
+  build(body: Block, prelude: readonly string[] = []): CompiledMachine {
+    this.line(...prelude);
     this.block(body, []);
     this.line("state.stack.pop();", "return;");
     this.terminated = true;
@@ -305,7 +307,12 @@ export class MachineBuilder {
       case "act": {
         if (s.kind === "choose") this.hold(s.symbol!);
         const resume = this.newBlock();
-        this.suspend(resume, this.decisions.suspendFor(s, this.scope));
+        // `when several`: a single answer is taken at once, and the rules go on.
+        const alone =
+          s.kind === "choose" && s.whenSeveral
+            ? [`if (${answerAloneName(s.site!)}(state)) {`, `frame.pc = ${resume};`, "continue machine;", "}"]
+            : [];
+        this.suspend(resume, [...alone, ...this.decisions.suspendFor(s, this.scope)]);
         return;
       }
       case "expr": {

@@ -194,10 +194,6 @@ const generatedNames = new Set([
   "VARIANTS",
   "DECISION_NAMES",
   "SITE_OFFERS",
-  "WHEN_SEVERAL",
-  "siteAnswers",
-  "answer",
-  "answerAlone",
 ]);
 /**
  * The TypeScript name of a rules enum or record. Every engine exports its own types under fixed names (`State`,
@@ -206,6 +202,11 @@ const generatedNames = new Set([
  */
 export function typeName(name: string): string {
   return generatedNames.has(name) ? `${name}_` : name;
+}
+
+/** The function that answers a `choose ... when several` with a single answer (see `emitAnswerAlone`). */
+export function answerAloneName(site: number): string {
+  return `answerAlone${site}`;
 }
 
 /** The lifted helpers of aggregates, comprehensions and `match` expressions are numbered: `sum1`, `collect2`... */
@@ -255,6 +256,7 @@ export function engineNames(program: Program): Set<string> {
     }
   }
   program.scoring?.tiebreaks.forEach((_, i) => names.add(`tiebreak${i + 1}`));
+  for (const d of program.decisions) if (d.kind === "choose" && d.stmt.whenSeveral) names.add(answerAloneName(d.site));
   return names;
 }
 

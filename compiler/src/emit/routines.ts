@@ -116,6 +116,18 @@ export function emitFunctions(ctx: EmitContext): Fn[] {
   );
 }
 
+/** `per playerTurn { ... }`: the fields that start again at their initial values as the procedure starts. */
+function runFieldResets(ctx: EmitContext, proc: string): string[] {
+  // The global fields hold the checked types.
+  const fields = (ctx.program.runFields.get(proc)?.fields ?? []).map((f) =>
+    ctx.program.globalFields.get(f.decl.name.text)!,
+  );
+  return fields.map(
+    (f) =>
+      `state.${f.decl.name.text} = ${f.decl.initial ? ctx.exprs.stored(f.decl.initial, plainScope()) : ctx.zero(f.type)};`,
+  );
+}
+
 /** Procedures that never wait for a decision are plain functions. */
 export function emitPlainProcs(ctx: EmitContext): Fn[] {
   const out: Fn[] = [];
@@ -148,7 +160,7 @@ function plainProc(ctx: EmitContext, name: string, p: ProcDecl, exported: boolea
     name,
     list,
     returnType,
-    statements.block(p.body, []),
+    [...runFieldResets(ctx, p.name.text), ...statements.block(p.body, [])],
     `proc ${p.name.text} (line ${p.span.line})`,
     exported,
   );
@@ -219,7 +231,7 @@ export function compileResumable(ctx: EmitContext, decisions: DecisionEmitter): 
             statements: r.decl.body.statements.filter((s: Stmt) => s.kind !== "require" || s.bindingSymbol),
           }
         : r.decl.body;
-    const machine = builder.build(body);
+    const machine = builder.build(body, r.kind === "proc" ? runFieldResets(ctx, r.name) : []);
     ctx.resumable.set(ctx.routineTag(r), {
       routine: r,
       tag: ctx.routineTag(r),

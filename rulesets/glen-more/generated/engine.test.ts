@@ -52,22 +52,22 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 514",
-  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 566, 672",
-  "You cannot return that many.": "rules line 651",
-  "You could not pay that together with the rest.": "rules line 663",
-  "This fair does not take that many different resources, or you cannot pay them.": "rules line 669",
-  "That space holds no tile: a figure only moves onto a tile.": "rules line 759",
-  "You can still take a tile (perhaps after selling at the market).": "rules line 771",
-  "No coin lies on that market row: it buys nothing now.": "rules line 782",
-  "That tile holds no such resource.": "rules line 783",
-  "You do not have the Loch Ness card.": "rules line 795",
-  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 796",
-  "That tile was already activated this turn.": "rules line 797",
-  "Activating that tile would do nothing now.": "rules line 798",
-  "No clan member stands on that tile.": "rules lines 805, 815",
-  "There is no tile in that direction.": "rules line 806",
-  "At least one clan member must stay in your display until your last turn.": "rules line 816",
+  "That tile was already activated this turn, or activating it would do nothing now.": "rules line 513",
+  "Pick a resource type not chosen yet, which you can pay together with the rest.": "rules lines 567, 674",
+  "You cannot return that many.": "rules line 653",
+  "You could not pay that together with the rest.": "rules line 665",
+  "This fair does not take that many different resources, or you cannot pay them.": "rules line 671",
+  "That space holds no tile: a figure only moves onto a tile.": "rules line 761",
+  "You can still take a tile (perhaps after selling at the market).": "rules line 773",
+  "No coin lies on that market row: it buys nothing now.": "rules line 784",
+  "That tile holds no such resource.": "rules line 785",
+  "You do not have the Loch Ness card.": "rules line 797",
+  "Loch Ness was already used this turn (or Loch Oich was placed).": "rules line 798",
+  "That tile was already activated this turn.": "rules line 799",
+  "Activating that tile would do nothing now.": "rules line 800",
+  "No clan member stands on that tile.": "rules lines 807, 817",
+  "There is no tile in that direction.": "rules line 808",
+  "At least one clan member must stay in your display until your last turn.": "rules line 818",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -192,8 +192,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 898)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 899)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 900)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 901)).pile = [22, 23, 24];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 1 });
@@ -251,8 +251,8 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 923)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 924)).pile = [22, 23, 24, 27];
+      (state.stacks["stack0"] ?? noKey("stack0", 925)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 926)).pile = [22, 23, 24, 27];
     });
     start(state);
     play(state, { type: "TakeTile", player: 0, space: 7 });
@@ -360,8 +360,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 956)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 957)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 958)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 959)).pile = [22, 23, 24];
     });
     state.rng.forced.push(5);
     start(state);
@@ -398,8 +398,8 @@ describe("Glen More: rules tests", () => {
           tileSlot(state, "1-4"),
           tileSlot(state, "1-13"),
         ];
-        (state.stacks["stack0"] ?? noKey("stack0", 974)).pile = [];
-        (state.stacks["stack1"] ?? noKey("stack1", 975)).pile = [22, 23, 24];
+        (state.stacks["stack0"] ?? noKey("stack0", 976)).pile = [];
+        (state.stacks["stack1"] ?? noKey("stack1", 977)).pile = [22, 23, 24];
       });
       start(state);
       expect(
@@ -433,8 +433,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 987)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 988)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 989)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 990)).pile = [22, 23, 24];
     });
     state.rng.forced.push(3);
     start(state);
@@ -457,9 +457,9 @@ describe("Glen More: rules tests", () => {
       state.market = { wood: 0, stone: 1, grain: 3, cattle: 2, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0, used: false },
-        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0, used: false },
-        { tile: 17, at: cellOf(2, 0), cubes: ["grain", "grain", "grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0 },
+        { tile: 17, at: cellOf(2, 0), cubes: ["grain", "grain", "grain"], clans: 0 },
       ];
     });
     start(state);
@@ -481,19 +481,19 @@ describe("Glen More: rules tests", () => {
     }
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1014)) === 2,
+      state.players[0]!.coins === 9 && (state.market["grain"] ?? noKey("grain", 1016)) === 2,
       "expect players[0].coins == 9 and market[grain] == 2",
     ).toBe(true);
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     play(state, { type: "Sell", player: 0, src: 3, r: "grain" });
     expect(
-      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1017)) === 0,
+      state.players[0]!.coins === 12 && (state.market["grain"] ?? noKey("grain", 1019)) === 0,
       "expect players[0].coins == 12 and market[grain] == 0",
     ).toBe(true);
     expect(at(state.players[0]!.display, 3).cubes.length, "expect size(players[0].display[3].cubes) == 0").toEqual(0);
     play(state, { type: "Sell", player: 0, src: 1, r: "stone" });
     expect(
-      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1020)) === 0,
+      state.players[0]!.coins === 13 && (state.market["stone"] ?? noKey("stone", 1022)) === 0,
       "expect players[0].coins == 13 and market[stone] == 0",
     ).toBe(true);
     {
@@ -520,11 +520,11 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-22", "1-18").slice();
       state.market = { wood: 2, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1033)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1034)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1035)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1036)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
       ];
     });
     start(state);
@@ -569,9 +569,9 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0, used: false },
-        { tile: 21, at: cellOf(1, 1), cubes: ["grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0 },
+        { tile: 21, at: cellOf(1, 1), cubes: ["grain"], clans: 0 },
       ];
     });
     start(state);
@@ -672,7 +672,7 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "1-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
       ];
     });
     start(state);
@@ -715,8 +715,8 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "0-5", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 15, at: cellOf(1, 1), cubes: [], clans: 1, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 15, at: cellOf(1, 1), cubes: [], clans: 1 },
       ];
     });
     start(state);
@@ -734,8 +734,8 @@ describe("Glen More: rules tests", () => {
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1, used: false },
+        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood"], clans: 0 },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
       ];
     });
     start(state);
@@ -801,11 +801,11 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.coins = 3;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 48, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 22, at: cellOf(1, 1), cubes: [], clans: 1, used: false },
-        { tile: 11, at: cellOf(2, 1), cubes: [], clans: 0, used: false },
-        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 20, at: cellOf(-1, 1), cubes: ["cattle"], clans: 0, used: false },
+        { tile: 48, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 22, at: cellOf(1, 1), cubes: [], clans: 1 },
+        { tile: 11, at: cellOf(2, 1), cubes: [], clans: 0 },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0 },
+        { tile: 20, at: cellOf(-1, 1), cubes: ["cattle"], clans: 0 },
       ];
     });
     start(state);
@@ -871,10 +871,10 @@ describe("Glen More: rules tests", () => {
       state.market = { wood: 1, stone: 0, grain: 0, cattle: 0, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood", "wood"], clans: 1, used: false },
-        { tile: 11, at: cellOf(1, -1), cubes: [], clans: 0, used: false },
-        { tile: 20, at: cellOf(2, 1), cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood", "wood"], clans: 1 },
+        { tile: 11, at: cellOf(1, -1), cubes: [], clans: 0 },
+        { tile: 20, at: cellOf(2, 1), cubes: [], clans: 0 },
       ];
     });
     start(state);
@@ -939,7 +939,7 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "0-4", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 18, at: cellOf(1, 0), cubes: [], clans: 1, used: false },
+        { tile: 18, at: cellOf(1, 0), cubes: [], clans: 1 },
       ];
     });
     start(state);
@@ -968,7 +968,7 @@ describe("Glen More: rules tests", () => {
       expect(JSON.stringify(state)).toBe(before);
     }
     play(state, { type: "activation", player: 0, value: 1 });
-    expect(state.players[0]!.moves, "expect players[0].moves == 2").toEqual(2);
+    expect(state.moves, "expect moves == 2").toEqual(2);
     {
       const before = JSON.stringify(state);
       const refusal = engine.check(state, { type: "MoveClan", player: 0, src: 0, dir: 0 });
@@ -1003,7 +1003,7 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.chieftains === 1 && clansOnDisplay(state, 0) === 2,
       "expect players[0].chieftains == 1 and clansOnDisplay(players[0]) == 2",
     ).toBe(true);
-    expect(state.players[0]!.moves, "expect players[0].moves == 0").toEqual(0);
+    expect(state.moves, "expect moves == 0").toEqual(0);
     expect([...engine.toAct(state)], "expect acting == [players[0]]").toEqual([0]);
     expect(at(state.track, 0), "expect track[0] == figure(players[0])").toEqual({ kind: "figure", owner: 0 });
   });
@@ -1045,10 +1045,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-8", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-8", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1283)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1284)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1285)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1286)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1285)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1286)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1287)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1288)).pile = [52];
       state.scorings = 2;
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
@@ -1078,8 +1078,8 @@ describe("Glen More: rules tests", () => {
       state.track = fourPlayerTrack(state, "1-3", "0-2").slice();
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0, used: false },
-        { tile: 21, at: cellOf(1, 1), cubes: ["grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0 },
+        { tile: 21, at: cellOf(1, 1), cubes: ["grain"], clans: 0 },
       ];
     });
     start(state);
@@ -1095,7 +1095,7 @@ describe("Glen More: rules tests", () => {
     expect(
       state.players[0]!.whisky === 2 &&
         state.players[0]!.coins === 5 &&
-        (state.market["grain"] ?? noKey("grain", 1320)) === 1,
+        (state.market["grain"] ?? noKey("grain", 1322)) === 1,
       "expect players[0].whisky == 2 and players[0].coins == 5 and market[grain] == 1",
     ).toBe(true);
     expect(at(state.players[0]!.display, 2).cubes, "expect players[0].display[2].cubes == [grain]").toEqual(["grain"]);
@@ -1108,8 +1108,8 @@ describe("Glen More: rules tests", () => {
       state.market = { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 11, at: cellOf(-1, 1), cubes: ["sheep", "sheep"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 11, at: cellOf(-1, 1), cubes: ["sheep", "sheep"], clans: 0 },
       ];
     });
     start(state);
@@ -1137,8 +1137,8 @@ describe("Glen More: rules tests", () => {
       state.market = { wood: 0, stone: 0, grain: 0, cattle: 3, sheep: 0 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 20, at: cellOf(-1, 1), cubes: ["cattle"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 20, at: cellOf(-1, 1), cubes: ["cattle"], clans: 0 },
       ];
     });
     start(state);
@@ -1173,10 +1173,10 @@ describe("Glen More: rules tests", () => {
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 1, used: false },
-        { tile: 20, at: cellOf(1, 1), cubes: ["cattle", "cattle"], clans: 0, used: false },
-        { tile: 21, at: cellOf(1, -1), cubes: ["grain", "grain"], clans: 0, used: false },
-        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 1 },
+        { tile: 20, at: cellOf(1, 1), cubes: ["cattle", "cattle"], clans: 0 },
+        { tile: 21, at: cellOf(1, -1), cubes: ["grain", "grain"], clans: 0 },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0 },
       ];
     });
     start(state);
@@ -1234,15 +1234,15 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-9", "3-5").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1394)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1395)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1396)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1397)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1, used: false },
-        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood", "wood"], clans: 0, used: false },
-        { tile: 21, at: cellOf(1, -1), cubes: ["grain", "grain"], clans: 0, used: false },
-        { tile: 20, at: cellOf(2, 1), cubes: ["cattle", "cattle"], clans: 1, used: false },
-        { tile: 11, at: cellOf(2, -1), cubes: ["sheep", "sheep"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 1 },
+        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood", "wood"], clans: 0 },
+        { tile: 21, at: cellOf(1, -1), cubes: ["grain", "grain"], clans: 0 },
+        { tile: 20, at: cellOf(2, 1), cubes: ["cattle", "cattle"], clans: 1 },
+        { tile: 11, at: cellOf(2, -1), cubes: ["sheep", "sheep"], clans: 0 },
       ];
     });
     start(state);
@@ -1283,13 +1283,13 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.whisky = 1;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone", "stone"], clans: 0, used: false },
-        { tile: 7, at: cellOf(2, 0), cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 65, at: cellOf(0, 1), cubes: [], clans: 0, used: false },
-        { tile: 55, at: cellOf(2, 1), cubes: [], clans: 1, used: false },
-        { tile: 33, at: cellOf(2, 2), cubes: [], clans: 0, used: false },
-        { tile: 20, at: cellOf(1, 2), cubes: ["cattle"], clans: 0, used: false },
-        { tile: 49, at: cellOf(0, 2), cubes: ["sheep"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone", "stone"], clans: 0 },
+        { tile: 7, at: cellOf(2, 0), cubes: ["wood", "wood"], clans: 0 },
+        { tile: 65, at: cellOf(0, 1), cubes: [], clans: 0 },
+        { tile: 55, at: cellOf(2, 1), cubes: [], clans: 1 },
+        { tile: 33, at: cellOf(2, 2), cubes: [], clans: 0 },
+        { tile: 20, at: cellOf(1, 2), cubes: ["cattle"], clans: 0 },
+        { tile: 49, at: cellOf(0, 2), cubes: ["sheep"], clans: 0 },
       ];
     });
     start(state);
@@ -1335,7 +1335,7 @@ describe("Glen More: rules tests", () => {
       state.market = { wood: 3, stone: 3, grain: 0, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0 },
       ];
     });
     start(state);
@@ -1363,7 +1363,7 @@ describe("Glen More: rules tests", () => {
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     play(state, { type: "grocerRes", player: 0, value: "grain" });
     expect(
-      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1482)) === 3,
+      state.players[0]!.coins === 0 && (state.market["grain"] ?? noKey("grain", 1484)) === 3,
       "expect players[0].coins == 0 and market[grain] == 3",
     ).toBe(true);
     expect(state.players[0]!.vp, "expect players[0].vp == 8").toEqual(8);
@@ -1374,13 +1374,13 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-18", "1-22").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1491)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1492)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1493)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1494)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0, used: false },
-        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 17, at: cellOf(2, 0), cubes: ["grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0 },
+        { tile: 17, at: cellOf(2, 0), cubes: ["grain"], clans: 0 },
       ];
     });
     start(state);
@@ -1432,13 +1432,13 @@ describe("Glen More: rules tests", () => {
     given(() => {
       state.track = fourPlayerTrack(state, "1-19", "3-14").slice();
       state.market = { wood: 3, stone: 3, grain: 3, cattle: 3, sheep: 3 } satisfies Partial<Record<Res, number>>;
-      (state.stacks["stack0"] ?? noKey("stack0", 1518)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1519)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1520)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1521)).pile = [22, 23, 24];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0, used: false },
-        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 21, at: cellOf(1, -1), cubes: ["grain"], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone", "stone"], clans: 0 },
+        { tile: 23, at: cellOf(1, 1), cubes: ["wood", "wood"], clans: 0 },
+        { tile: 21, at: cellOf(1, -1), cubes: ["grain"], clans: 0 },
       ];
     });
     start(state);
@@ -1510,9 +1510,9 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.chieftains = 1;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0, used: false },
-        { tile: 4, at: cellOf(3, 0), cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0 },
+        { tile: 4, at: cellOf(3, 0), cubes: [], clans: 0 },
       ];
     });
     start(state);
@@ -1579,9 +1579,9 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.chieftains = 1;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0, used: false },
-        { tile: 4, at: cellOf(3, 0), cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0 },
+        { tile: 4, at: cellOf(3, 0), cubes: [], clans: 0 },
       ];
     });
     start(state);
@@ -1640,9 +1640,9 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.cards = ["lochNess"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0, used: false },
-        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0, used: false },
-        { tile: 4, at: cellOf(5, 0), cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: ["stone"], clans: 0 },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood", "wood"], clans: 0 },
+        { tile: 4, at: cellOf(5, 0), cubes: [], clans: 0 },
       ];
     });
     start(state);
@@ -1709,11 +1709,11 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.cards = ["ionaAbbey"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0, used: false },
-        { tile: 11, at: cellOf(1, 1), cubes: [], clans: 0, used: false },
-        { tile: 47, at: cellOf(2, 0), cubes: [], clans: 0, used: false },
-        { tile: 10, at: cellOf(1, -1), cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 7, at: cellOf(-1, 0), cubes: ["wood"], clans: 0 },
+        { tile: 11, at: cellOf(1, 1), cubes: [], clans: 0 },
+        { tile: 47, at: cellOf(2, 0), cubes: [], clans: 0 },
+        { tile: 10, at: cellOf(1, -1), cubes: [], clans: 0 },
       ];
     });
     start(state);
@@ -1744,9 +1744,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1676)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1677)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1678)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1678)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1679)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1680)).pile = [31, 45];
       state.players[0]!.whisky = 3;
       state.players[1]!.whisky = 0;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 3;
@@ -1787,9 +1787,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1707)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1708)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1709)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1709)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1710)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1711)).pile = [31, 45];
       state.players[0]!.whisky = 2;
       state.players[1]!.whisky = 2;
       state.players[at(SEATS[state.playerCount]!, 2)]!.whisky = 2;
@@ -1828,9 +1828,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1731)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1732)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1733)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1733)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1734)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1735)).pile = [31, 45];
       state.players[0]!.chieftains = 2;
       state.players[0]!.cards = ["castleOfMey"];
       state.players[1]!.chieftains = 1;
@@ -1869,9 +1869,9 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [rowOf(
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1752)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1753)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1754)).pile = [31, 45, 46];
+      (state.stacks["stack0"] ?? noKey("stack0", 1754)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1755)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1756)).pile = [31, 45, 46];
       state.players[1]!.whisky = 1;
     });
     start(state);
@@ -1901,10 +1901,10 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1772)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1773)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1774)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1775)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1774)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1775)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1776)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1777)).pile = [52];
       state.scorings = 2;
       state.players[at(SEATS[state.playerCount]!, 3)]!.whisky = 1;
     });
@@ -1945,25 +1945,25 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("3-17", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = twoPlayerTrack(state, "3-17", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1796)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1797)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1798)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1799)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1798)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1799)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1800)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1801)).pile = [52];
       state.scorings = 2;
       state.players[0]!.cards = ["ionaAbbey", "lochMorar", "duartCastle"];
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 0)),
-        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0, used: false },
-        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0, used: false },
-        { tile: 47, at: cellOf(3, 0), cubes: [], clans: 1, used: false },
-        { tile: 11, at: cellOf(1, 1), cubes: [], clans: 0, used: false },
-        { tile: 20, at: cellOf(2, 1), cubes: [], clans: 0, used: false },
-        { tile: 15, at: cellOf(1, -1), cubes: [], clans: 0, used: false },
-        { tile: 42, at: cellOf(2, -1), cubes: [], clans: 0, used: false },
-        { tile: 34, at: cellOf(0, 1), cubes: [], clans: 0, used: false },
+        { tile: 0, at: cellOf(1, 0), cubes: [], clans: 0 },
+        { tile: 7, at: cellOf(2, 0), cubes: [], clans: 0 },
+        { tile: 47, at: cellOf(3, 0), cubes: [], clans: 1 },
+        { tile: 11, at: cellOf(1, 1), cubes: [], clans: 0 },
+        { tile: 20, at: cellOf(2, 1), cubes: [], clans: 0 },
+        { tile: 15, at: cellOf(1, -1), cubes: [], clans: 0 },
+        { tile: 42, at: cellOf(2, -1), cubes: [], clans: 0 },
+        { tile: 34, at: cellOf(0, 1), cubes: [], clans: 0 },
       ];
       for (const i_ of rangeList(1, 9).slice()) {
-        state.players[1]!.display.push({ tile: 22, at: cellOf(i_, 5), cubes: [], clans: 0, used: false });
+        state.players[1]!.display.push({ tile: 22, at: cellOf(i_, 5), cubes: [], clans: 0 });
       }
     });
     start(state);
@@ -1979,16 +1979,16 @@ describe("Glen More: rules tests", () => {
     // given { track = fourPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stac
     given(() => {
       state.track = fourPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1831)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1832)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1833)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1834)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1833)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1834)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1835)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1836)).pile = [52];
       state.scorings = 2;
       for (const i_ of rangeList(1, 13).slice()) {
-        state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0, used: false });
+        state.players[0]!.display.push({ tile: 22, at: cellOf(i_, 10), cubes: [], clans: 0 });
       }
       for (const i_2 of rangeList(1, 12).slice()) {
-        state.players[1]!.display.push({ tile: 22, at: cellOf(i_2, 10), cubes: [], clans: 0, used: false });
+        state.players[1]!.display.push({ tile: 22, at: cellOf(i_2, 10), cubes: [], clans: 0 });
       }
       for (const i_3 of rangeList(1, 15).slice()) {
         state.players[at(SEATS[state.playerCount]!, 2)]!.display.push({
@@ -1996,7 +1996,6 @@ describe("Glen More: rules tests", () => {
           at: cellOf(i_3, 10),
           cubes: [],
           clans: 0,
-          used: false,
         });
       }
       for (const i_4 of rangeList(1, 12).slice()) {
@@ -2005,7 +2004,6 @@ describe("Glen More: rules tests", () => {
           at: cellOf(i_4, 10),
           cubes: [],
           clans: 0,
-          used: false,
         });
       }
       state.players[0]!.coins = 0;
@@ -2044,14 +2042,14 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1869)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1870)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1871)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1872)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1871)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1872)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1873)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1874)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 22, at: cellOf(1, 1), cubes: ["stone", "stone"], clans: 0, used: false },
+        { tile: 22, at: cellOf(1, 1), cubes: ["stone", "stone"], clans: 0 },
       ];
       state.players[0]!.display = [clone<Placed>(startVillage(state, 1))];
     });
@@ -2081,14 +2079,14 @@ describe("Glen More: rules tests", () => {
     // given { track = twoPlayerTrack("0-1", "0-2") stacks[stack0].pile = [] stacks[stack1].pile = [] stack
     given(() => {
       state.track = twoPlayerTrack(state, "0-1", "0-2").slice();
-      (state.stacks["stack0"] ?? noKey("stack0", 1890)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1891)).pile = [];
-      (state.stacks["stack2"] ?? noKey("stack2", 1892)).pile = [];
-      (state.stacks["stack3"] ?? noKey("stack3", 1893)).pile = [52];
+      (state.stacks["stack0"] ?? noKey("stack0", 1892)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1893)).pile = [];
+      (state.stacks["stack2"] ?? noKey("stack2", 1894)).pile = [];
+      (state.stacks["stack3"] ?? noKey("stack3", 1895)).pile = [52];
       state.scorings = 2;
       state.players[1]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 22, at: cellOf(1, 1), cubes: [], clans: 0, used: false },
+        { tile: 22, at: cellOf(1, 1), cubes: [], clans: 0 },
       ];
     });
     start(state);
@@ -2126,9 +2124,9 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "1-4"),
         tileSlot(state, "1-13"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1908)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1909)).pile = [22];
-      (state.stacks["stack2"] ?? noKey("stack2", 1910)).pile = [31, 45];
+      (state.stacks["stack0"] ?? noKey("stack0", 1910)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1911)).pile = [22];
+      (state.stacks["stack2"] ?? noKey("stack2", 1912)).pile = [31, 45];
       state.players[1]!.cards = ["lochLochy"];
     });
     state.rng.forced.push(0);
@@ -2160,8 +2158,8 @@ describe("Glen More: rules tests", () => {
         tileSlot(state, "3-6"),
         tileSlot(state, "1-3"),
       ];
-      (state.stacks["stack0"] ?? noKey("stack0", 1924)).pile = [];
-      (state.stacks["stack1"] ?? noKey("stack1", 1925)).pile = [22, 23, 24];
+      (state.stacks["stack0"] ?? noKey("stack0", 1926)).pile = [];
+      (state.stacks["stack1"] ?? noKey("stack1", 1927)).pile = [22, 23, 24];
       state.players[0]!.coins = 0;
     });
     start(state);
@@ -2193,7 +2191,7 @@ describe("Glen More: rules tests", () => {
       state.players[0]!.coins = 0;
       state.players[0]!.display = [
         clone<Placed>(startVillage(state, 1)),
-        { tile: 7, at: cellOf(1, 0), cubes: ["wood"], clans: 0, used: false },
+        { tile: 7, at: cellOf(1, 0), cubes: ["wood"], clans: 0 },
       ];
     });
     start(state);

@@ -3,6 +3,7 @@ import {
   RulesError,
   at,
   cellAdd,
+  cellAdjacent,
   cellFrontier,
   cellOf,
   cellView,
@@ -122,9 +123,9 @@ export type Stack = "stack0" | "stack1" | "stack2" | "stack3";
 export const STACK_VALUES: readonly Stack[] = ["stack0", "stack1", "stack2", "stack3"];
 /** enum Space (rules line 211) */
 export type Space = { kind: "tile"; id: number } | { kind: "figure"; owner: Player } | { kind: "die" };
-/** enum Source (rules line 302) */
+/** enum Source (rules line 304) */
 export type Source = { kind: "buy" } | { kind: "cubeOn"; tile: number };
-/** enum ClanSource (rules line 304) */
+/** enum ClanSource (rules line 306) */
 export type ClanSource = { kind: "chieftain" } | { kind: "clanOn"; tile: number };
 
 /** record Tile (rules line 34) */
@@ -172,7 +173,6 @@ export interface Placed {
   at: Cell;
   cubes: Res[];
   clans: number;
-  used: boolean;
 }
 
 /** What each player has (`per player` in the rules). */
@@ -183,8 +183,6 @@ export interface PlayerState {
   chieftains: number;
   cards: Card[];
   vp: number;
-  moves: number;
-  nessUsed: boolean;
 }
 
 export type VariantName = "base";
@@ -221,6 +219,7 @@ export interface PayFrame {
   r: Res;
   rList: Res[];
   rIndex: number;
+  sources: Source[];
   source: Source;
 }
 
@@ -231,6 +230,7 @@ export interface PayForFrame {
   p: Player;
   id: number;
   t: Tile;
+  payers: ClanSource[];
   clanSource: ClanSource;
   cost: Partial<Record<Res, number>>;
   times: number;
@@ -244,6 +244,7 @@ export interface PlaceTileFrame {
   pc: number;
   p: Player;
   id: number;
+  spots: Cell[];
   spot: Cell;
 }
 
@@ -335,21 +336,21 @@ export type Frame =
   | LochNessFrame
   | ResumeFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 507) */
-/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 514) */
-/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 521) */
-/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 526) */
-/** site 4: `choose source: Source in paySources(p, r, due) by p when several shown "{sourceText(p, r, ` (proc pay, line 538) */
-/** site 5: `choose clanSource: ClanSource in clanSources(p, id) by p when several shown "{clanSourceTe` (proc payFor, line 558) */
-/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 566) */
-/** site 7: `choose spot: Cell in spotsFor(p, id, none) by p when several shown "place {TILES[id].name}` (proc placeTile, line 575) */
-/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 594) */
-/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 615) */
-/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 639) */
-/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 651) */
-/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 663) */
-/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 669) */
-/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 672) */
+/** site 0: `act p: TakeTile | ForcedMove` (proc playerTurn, line 506) */
+/** site 1: `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 513) */
+/** site 2: `act p: LochNess | EndActivation` (proc playerTurn, line 520) */
+/** site 3: `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 525) */
+/** site 4: `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 538) */
+/** site 5: `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 559) */
+/** site 6: `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 567) */
+/** site 7: `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 577) */
+/** site 8: `choose lochyRes: Res by p` (proc oneTimeEffect, line 596) */
+/** site 9: `choose shielRes: Res by p` (proc oneTimeEffect, line 617) */
+/** site 10: `choose ionaRes: Res by p` (proc activateTile, line 641) */
+/** site 11: `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 653) */
+/** site 12: `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 665) */
+/** site 13: `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 671) */
+/** site 14: `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 674) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -387,7 +388,10 @@ export interface State {
   scorings: number;
   lastRoll: number;
   placedAt: number | null;
+  activated: number[];
   oichTurn: boolean;
+  nessUsed: boolean;
+  moves: number;
   phaseOpen: boolean;
   /** The random generator; its future is part of the state. */
   rng: RngState;
@@ -401,20 +405,20 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action TakeTile (rules line 758). */
+/** The action TakeTile (rules line 760). */
 export interface TakeTileAction {
   readonly type: "TakeTile";
   readonly player: Player;
   readonly space: number;
 }
 
-/** The action ForcedMove (rules line 770). */
+/** The action ForcedMove (rules line 772). */
 export interface ForcedMoveAction {
   readonly type: "ForcedMove";
   readonly player: Player;
 }
 
-/** The action Sell (rules line 781). */
+/** The action Sell (rules line 783). */
 export interface SellAction {
   readonly type: "Sell";
   readonly player: Player;
@@ -423,13 +427,13 @@ export interface SellAction {
   readonly r: Res;
 }
 
-/** The action EndActivation (rules line 789). */
+/** The action EndActivation (rules line 791). */
 export interface EndActivationAction {
   readonly type: "EndActivation";
   readonly player: Player;
 }
 
-/** The action LochNess (rules line 794). */
+/** The action LochNess (rules line 796). */
 export interface LochNessAction {
   readonly type: "LochNess";
   readonly player: Player;
@@ -437,7 +441,7 @@ export interface LochNessAction {
   readonly i: number;
 }
 
-/** The action MoveClan (rules line 804). */
+/** The action MoveClan (rules line 806). */
 export interface MoveClanAction {
   readonly type: "MoveClan";
   readonly player: Player;
@@ -446,7 +450,7 @@ export interface MoveClanAction {
   readonly dir: number;
 }
 
-/** The action Promote (rules line 814). */
+/** The action Promote (rules line 816). */
 export interface PromoteAction {
   readonly type: "Promote";
   readonly player: Player;
@@ -454,13 +458,13 @@ export interface PromoteAction {
   readonly src: number;
 }
 
-/** The action EndMoves (rules line 822). */
+/** The action EndMoves (rules line 824). */
 export interface EndMovesAction {
   readonly type: "EndMoves";
   readonly player: Player;
 }
 
-/** The answer to `choose activation` (rules line 514). */
+/** The answer to `choose activation` (rules line 513). */
 export interface ActivationChoice {
   readonly type: "activation";
   readonly player: Player;
@@ -472,76 +476,76 @@ export interface ActivationChoice {
 export interface SourceChoice {
   readonly type: "source";
   readonly player: Player;
-  /** Position in `paySources(p, r, due)` of the Source chosen. */
+  /** Position in `sources` of the Source chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose clanSource` (rules line 558). */
+/** The answer to `choose clanSource` (rules line 559). */
 export interface ClanSourceChoice {
   readonly type: "clanSource";
   readonly player: Player;
-  /** Position in `clanSources(p, id)` of the ClanSource chosen. */
+  /** Position in `payers` of the ClanSource chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose oichRes` (rules line 566). */
+/** The answer to `choose oichRes` (rules line 567). */
 export interface OichResChoice {
   readonly type: "oichRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose spot` (rules line 575). */
+/** The answer to `choose spot` (rules line 577). */
 export interface SpotChoice {
   readonly type: "spot";
   readonly player: Player;
-  /** Position in `spotsFor(p, id, none)` of the Cell chosen. */
+  /** Position in `spots` of the Cell chosen. */
   readonly value: number;
 }
 
-/** The answer to `choose lochyRes` (rules line 594). */
+/** The answer to `choose lochyRes` (rules line 596). */
 export interface LochyResChoice {
   readonly type: "lochyRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose shielRes` (rules line 615). */
+/** The answer to `choose shielRes` (rules line 617). */
 export interface ShielResChoice {
   readonly type: "shielRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose ionaRes` (rules line 639). */
+/** The answer to `choose ionaRes` (rules line 641). */
 export interface IonaResChoice {
   readonly type: "ionaRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose butcherCount` (rules line 651). */
+/** The answer to `choose butcherCount` (rules line 653). */
 export interface ButcherCountChoice {
   readonly type: "butcherCount";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose grocerRes` (rules line 663). */
+/** The answer to `choose grocerRes` (rules line 665). */
 export interface GrocerResChoice {
   readonly type: "grocerRes";
   readonly player: Player;
   readonly value: Res;
 }
 
-/** The answer to `choose fairTypes` (rules line 669). */
+/** The answer to `choose fairTypes` (rules line 671). */
 export interface FairTypesChoice {
   readonly type: "fairTypes";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose fairRes` (rules line 672). */
+/** The answer to `choose fairRes` (rules line 674). */
 export interface FairResChoice {
   readonly type: "fairRes";
   readonly player: Player;
@@ -577,7 +581,6 @@ export interface PlacedView {
   at: CellView;
   cubes: Res[];
   clans: number;
-  used: boolean;
 }
 
 /** A Space as players see it: the values the rules show as text are text. */
@@ -591,8 +594,6 @@ export interface PlayerView {
   chieftains: number;
   cards: Card[];
   vp: number | null;
-  moves: number;
-  nessUsed: boolean;
 }
 
 /** What one player may see of the game. */
@@ -607,7 +608,10 @@ export interface View {
   scorings: number;
   lastRoll: number;
   placedAt: number | null;
+  activated: number[];
   oichTurn: boolean;
+  nessUsed: boolean;
+  moves: number;
   phaseOpen: boolean;
   /** Who must decide now. */
   toAct: Player[];
@@ -772,12 +776,12 @@ const DECISION_NAMES: readonly string[] = [
   "fairRes",
 ];
 
-/** fn tileSlot (line 257) */
+/** fn tileSlot (line 259) */
 export function tileSlot(state: State, code: string): Space {
-  return { kind: "tile", id: tableRow(TILES, "code", code, 257) };
+  return { kind: "tile", id: tableRow(TILES, "code", code, 259) };
 }
 
-/** fn codeAt (line 258) */
+/** fn codeAt (line 260) */
 export function codeAt(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -788,7 +792,7 @@ export function codeAt(state: State, space: number): string {
   return "";
 }
 
-/** fn stackOn (line 259) */
+/** fn stackOn (line 261) */
 export function stackOn(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
@@ -799,74 +803,74 @@ export function stackOn(state: State, space: number): number | null {
   return null;
 }
 
-/** fn cubes (line 263) */
+/** fn cubes (line 265) */
 export function cubes(state: State, l: Res[]): Partial<Record<Res, number>> {
   return collect5(state, l);
 }
 
-/** fn unit (line 264) */
+/** fn unit (line 266) */
 export function unit(state: State, r: Res, n_: number): Partial<Record<Res, number>> {
   return collect6(state, r, n_);
 }
 
-/** fn plusOne (line 265) */
+/** fn plusOne (line 267) */
 export function plusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
   return collect7(state, r, need);
 }
 
-/** fn minusOne (line 266) */
+/** fn minusOne (line 268) */
 export function minusOne(state: State, need: Partial<Record<Res, number>>, r: Res): Partial<Record<Res, number>> {
   return collect8(state, r, need);
 }
 
-/** fn costOf (line 267) */
+/** fn costOf (line 269) */
 export function costOf(state: State, t: Tile): Partial<Record<Res, number>> {
   return { wood: t.wood, stone: t.stone, grain: t.grain, cattle: t.cattle, sheep: t.sheep } satisfies Partial<
     Record<Res, number>
   >;
 }
 
-/** fn total (line 268) */
+/** fn total (line 270) */
 export function total(state: State, need: Partial<Record<Res, number>>): number {
   return sum9(state, need);
 }
 
-/** fn have (line 270) */
+/** fn have (line 272) */
 export function have(state: State, p: Player, r: Res): number {
   return sum11(state, p, r);
 }
 
-/** fn cubeCount (line 271) */
+/** fn cubeCount (line 273) */
 export function cubeCount(state: State, p: Player): number {
   return sum12(state, p);
 }
 
-/** fn clansOnDisplay (line 272) */
+/** fn clansOnDisplay (line 274) */
 export function clansOnDisplay(state: State, p: Player): number {
   return sum13(state, p);
 }
 
-/** fn owns (line 273) */
+/** fn owns (line 275) */
 export function owns(state: State, p: Player, c: Card): boolean {
   return state.players[p]!.cards.includes(c);
 }
 
-/** fn kindAt (line 274) */
+/** fn kindAt (line 276) */
 export function kindAt(state: State, p: Player, i_: number): Kind {
   return at(TILES, at(state.players[p]!.display, i_).tile).kind;
 }
 
-/** fn indexAt (line 276) */
+/** fn indexAt (line 278) */
 export function indexAt(state: State, p: Player, c: Cell): number | null {
   return first14(state, p, c);
 }
 
-/** fn isProduction (line 278) */
+/** fn isProduction (line 280) */
 export function isProduction(state: State, k: Kind): boolean {
   return k === "quarry" || k === "forest" || k === "meadow" || k === "pasture" || k === "grainField";
 }
 
-/** fn produce (line 279) */
+/** fn produce (line 281) */
 export function produce(state: State, k: Kind): Res {
   return k === "quarry"
     ? "stone"
@@ -879,27 +883,27 @@ export function produce(state: State, k: Kind): Res {
           : "grain";
 }
 
-/** fn isGrey (line 281) */
+/** fn isGrey (line 283) */
 export function isGrey(state: State, k: Kind): boolean {
   return k === "startVillage" || k === "village" || k === "castle";
 }
 
-/** fn miss (line 287) */
+/** fn miss (line 289) */
 export function miss(state: State, p: Player, need: Partial<Record<Res, number>>, r: Res): number {
-  return Math.max(0, (need[r] ?? noKey(r, 287)) - have(state, p, r));
+  return Math.max(0, (need[r] ?? noKey(r, 289)) - have(state, p, r));
 }
 
-/** fn buyCost (line 289) */
+/** fn buyCost (line 291) */
 export function buyCost(state: State, level: number, n_: number): number {
   return n_ * level + divide(n_ * (n_ + 1), 2);
 }
 
-/** fn sellValue (line 291) */
+/** fn sellValue (line 293) */
 export function sellValue(state: State, level: number, n_: number): number {
   return n_ * level - divide(n_ * (n_ - 1), 2);
 }
 
-/** fn coverCost (line 292) */
+/** fn coverCost (line 294) */
 export function coverCost(
   state: State,
   p: Player,
@@ -909,7 +913,7 @@ export function coverCost(
   return sum15(state, levels, p, need);
 }
 
-/** fn coverOk (line 294) */
+/** fn coverOk (line 296) */
 export function coverOk(
   state: State,
   p: Player,
@@ -920,41 +924,41 @@ export function coverOk(
   return all16(state, levels, p, need) && coverCost(state, p, need, levels) <= coins;
 }
 
-/** fn canCover (line 297) */
+/** fn canCover (line 299) */
 export function canCover(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return coverOk(state, p, need, state.market, state.players[p]!.coins);
 }
 
-/** fn canBuyNow (line 299) */
+/** fn canBuyNow (line 301) */
 export function canBuyNow(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): boolean {
   return (
-    (state.market[r] ?? noKey(r, 300)) < MARKET_SPACES &&
+    (state.market[r] ?? noKey(r, 302)) < MARKET_SPACES &&
     coverOk(
       state,
       p,
       minusOne(state, due, r),
       plusOne(state, state.market, r),
-      state.players[p]!.coins - (state.market[r] ?? noKey(r, 300)) - 1,
+      state.players[p]!.coins - (state.market[r] ?? noKey(r, 302)) - 1,
     )
   );
 }
 
-/** fn tileName (line 307) */
+/** fn tileName (line 309) */
 export function tileName(state: State, p: Player, i_: number): string {
   return `${at(TILES, at(state.players[p]!.display, i_).tile).name} at (${cellX(at(state.players[p]!.display, i_).at)}, ${cellY(at(state.players[p]!.display, i_).at)})`;
 }
 
-/** fn sourceText (line 308) */
+/** fn sourceText (line 310) */
 export function sourceText(state: State, p: Player, r: Res, s: Source): string {
   if (s.kind === "buy") {
-    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 309)) + 1} coins`;
+    return `buy the ${r} at the market for ${(state.market[r] ?? noKey(r, 311)) + 1} coins`;
   }
 
   const i_ = s.tile;
   return `pay the ${r} from ${tileName(state, p, i_)}`;
 }
 
-/** fn clanSources (line 314) */
+/** fn clanSources (line 316) */
 export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   return concat<ClanSource>(
     state.players[p]!.chieftains > 0 && placeable(state, p, id, null) ? [{ kind: "chieftain" }] : [],
@@ -962,7 +966,7 @@ export function clanSources(state: State, p: Player, id: number): ClanSource[] {
   );
 }
 
-/** fn clanSourceText (line 317) */
+/** fn clanSourceText (line 319) */
 export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   if (s.kind === "chieftain") {
     return "one of your Chieftains";
@@ -972,12 +976,12 @@ export function clanSourceText(state: State, p: Player, s: ClanSource): string {
   return `a clan member from ${tileName(state, p, i_)}`;
 }
 
-/** fn paySources (line 323) */
+/** fn paySources (line 325) */
 export function paySources(state: State, p: Player, r: Res, due: Partial<Record<Res, number>>): Source[] {
   return concat<Source>(canBuyNow(state, p, r, due) ? [{ kind: "buy" }] : [], collect18(state, p, r));
 }
 
-/** fn cheapest (line 328) */
+/** fn cheapest (line 330) */
 export function cheapest(state: State, m: number, c0: number, c1: number, c2: number, c3: number): number {
   if (m > c0 + c1 + c2 + c3) {
     return 999;
@@ -987,17 +991,17 @@ export function cheapest(state: State, m: number, c0: number, c1: number, c2: nu
   return Math.min(r, c1) + 2 * Math.min(Math.max(0, r - c1), c2) + 3 * Math.max(0, r - c1 - c2);
 }
 
-/** fn spareCubes (line 338) */
+/** fn spareCubes (line 340) */
 export function spareCubes(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return sum19(state, p, need);
 }
 
-/** fn buysAt (line 339) */
+/** fn buysAt (line 341) */
 export function buysAt(state: State, p: Player, need: Partial<Record<Res, number>>, price: number): number {
   return count20(state, p, need, price);
 }
 
-/** fn extraOk (line 341) */
+/** fn extraOk (line 343) */
 export function extraOk(state: State, p: Player, need: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, need) &&
@@ -1013,23 +1017,23 @@ export function extraOk(state: State, p: Player, need: Partial<Record<Res, numbe
   );
 }
 
-/** fn typePrice (line 347) */
+/** fn typePrice (line 349) */
 export function typePrice(state: State, p: Player, chosen: Partial<Record<Res, number>>, r: Res): number {
-  return (chosen[r] ?? noKey(r, 348)) > 0
+  return (chosen[r] ?? noKey(r, 350)) > 0
     ? 99
     : have(state, p, r) > 0
       ? 0
-      : (state.market[r] ?? noKey(r, 348)) < MARKET_SPACES
-        ? (state.market[r] ?? noKey(r, 348)) + 1
+      : (state.market[r] ?? noKey(r, 350)) < MARKET_SPACES
+        ? (state.market[r] ?? noKey(r, 350)) + 1
         : 99;
 }
 
-/** fn typesAt (line 349) */
+/** fn typesAt (line 351) */
 export function typesAt(state: State, p: Player, chosen: Partial<Record<Res, number>>, price: number): number {
   return count21(state, p, chosen, price);
 }
 
-/** fn distinctOk (line 350) */
+/** fn distinctOk (line 352) */
 export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, number>>, m: number): boolean {
   return (
     canCover(state, p, chosen) &&
@@ -1045,52 +1049,52 @@ export function distinctOk(state: State, p: Player, chosen: Partial<Record<Res, 
   );
 }
 
-/** fn funds (line 356) */
+/** fn funds (line 358) */
 export function funds(state: State, p: Player, need: Partial<Record<Res, number>>): number {
   return state.players[p]!.coins + sum22(state, p, need);
 }
 
-/** fn coverSellingOk (line 358) */
+/** fn coverSellingOk (line 360) */
 export function coverSellingOk(state: State, p: Player, need: Partial<Record<Res, number>>): boolean {
   return all23(state, p, need) && coverCost(state, p, need, state.market) <= funds(state, p, need);
 }
 
-/** fn twoTypesSellingOk (line 360) */
+/** fn twoTypesSellingOk (line 362) */
 export function twoTypesSellingOk(state: State, p: Player): boolean {
   return any25(state, p);
 }
 
-/** fn clanNear (line 366) */
+/** fn clanNear (line 368) */
 export function clanNear(state: State, p: Player, c: Cell, minus: number | null): boolean {
   return any26(state, p, minus, c);
 }
 
-/** fn northSouth (line 370) */
+/** fn northSouth (line 372) */
 export function northSouth(state: State, a: Cell, b: Cell): boolean {
   return cellX(a) === cellX(b) && Math.abs(cellY(a) - cellY(b)) === 1;
 }
 
-/** fn eastWest (line 371) */
+/** fn eastWest (line 373) */
 export function eastWest(state: State, a: Cell, b: Cell): boolean {
   return cellY(a) === cellY(b) && Math.abs(cellX(a) - cellX(b)) === 1;
 }
 
-/** fn edgesMatch (line 373) */
+/** fn edgesMatch (line 375) */
 export function edgesMatch(state: State, p: Player, t: Tile, c: Cell): boolean {
   return all27(state, p, c, t) && all28(state, p, c, t);
 }
 
-/** fn riverOk (line 377) */
+/** fn riverOk (line 379) */
 export function riverOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.river || any29(state, p, c);
 }
 
-/** fn roadOk (line 378) */
+/** fn roadOk (line 380) */
 export function roadOk(state: State, p: Player, t: Tile, c: Cell): boolean {
   return !t.road || any30(state, p, c);
 }
 
-/** fn fits (line 380) */
+/** fn fits (line 382) */
 export function fits(state: State, p: Player, id: number, c: Cell, minus: number | null): boolean {
   return (
     clanNear(state, p, c, minus) &&
@@ -1100,27 +1104,32 @@ export function fits(state: State, p: Player, id: number, c: Cell, minus: number
   );
 }
 
-/** fn cellsOf (line 382) */
+/** fn cellsOf (line 384) */
 export function cellsOf(state: State, p: Player): Cell[] {
   return collect31(state, p);
 }
 
-/** fn spotsFor (line 384) */
+/** fn spotsFor (line 386) */
 export function spotsFor(state: State, p: Player, id: number, minus: number | null): Cell[] {
   return collect32(state, p, id, minus);
 }
 
-/** fn placeable (line 385) */
+/** fn placeable (line 389) */
 export function placeable(state: State, p: Player, id: number, minus: number | null): boolean {
-  return any33(state, p, id, minus);
+  return any34(state, p, id, minus);
 }
 
-/** fn clanPayable (line 389) */
+/** fn occupied (line 391) */
+export function occupied(state: State, p: Player, c: Cell): boolean {
+  return any35(state, p, c);
+}
+
+/** fn clanPayable (line 395) */
 export function clanPayable(state: State, p: Player, id: number): boolean {
-  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any34(state, p, id);
+  return (state.players[p]!.chieftains > 0 && placeable(state, p, id, null)) || any36(state, p, id);
 }
 
-/** fn affordable (line 392) */
+/** fn affordable (line 398) */
 export function affordable(state: State, p: Player, id: number): boolean {
   return (
     canCover(state, p, costOf(state, at(TILES, id))) &&
@@ -1130,12 +1139,12 @@ export function affordable(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn placeableAfterPaying (line 397) */
+/** fn placeableAfterPaying (line 403) */
 export function placeableAfterPaying(state: State, p: Player, id: number): boolean {
   return at(TILES, id).clan > 0 ? clanPayable(state, p, id) : placeable(state, p, id, null);
 }
 
-/** fn canTakeSelling (line 399) */
+/** fn canTakeSelling (line 405) */
 export function canTakeSelling(state: State, p: Player, id: number): boolean {
   return (
     coverSellingOk(state, p, costOf(state, at(TILES, id))) &&
@@ -1145,17 +1154,17 @@ export function canTakeSelling(state: State, p: Player, id: number): boolean {
   );
 }
 
-/** fn spaceLabel (line 405) */
+/** fn spaceLabel (line 411) */
 export function spaceLabel(state: State, space: number): string {
-  return space < state.track.length ? match35(state, space) : "nothing";
+  return space < state.track.length ? match37(state, space) : "nothing";
 }
 
-/** fn tileOn (line 412) */
+/** fn tileOn (line 418) */
 export function tileOn(state: State, space: number): number | null {
-  return space < state.track.length ? match36(state, space) : null;
+  return space < state.track.length ? match38(state, space) : null;
 }
 
-/** fn usable (line 416) */
+/** fn usable (line 422) */
 export function usable(state: State, p: Player, i_: number): boolean {
   let k = kindAt(state, p, i_);
   let held = at(state.players[p]!.display, i_).cubes.length;
@@ -1173,12 +1182,12 @@ export function usable(state: State, p: Player, i_: number): boolean {
   );
 }
 
-/** fn firstPawn (line 434) */
+/** fn firstPawn (line 440) */
 export function firstPawn(state: State): number {
-  return min38(state);
+  return min40(state);
 }
 
-/** fn lastTurn (line 435) */
+/** fn lastTurn (line 441) */
 export function lastTurn(state: State): boolean {
   return (
     left(state, "stack0") + left(state, "stack1") + left(state, "stack2") === 0 &&
@@ -1186,47 +1195,47 @@ export function lastTurn(state: State): boolean {
   );
 }
 
-/** fn left (line 437) */
+/** fn left (line 443) */
 export function left(state: State, s: Stack): number {
-  return (state.stacks[s] ?? noKey(s, 437)).pile.length;
+  return (state.stacks[s] ?? noKey(s, 443)).pile.length;
 }
 
-/** fn tableVp (line 440) */
+/** fn tableVp (line 446) */
 export function tableVp(state: State, difference: number): number {
-  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 440);
+  return SCORE_VP[Math.min(difference, 5)] ?? noKey(Math.min(difference, 5), 446);
 }
 
-/** fn ladderVp (line 441) */
+/** fn ladderVp (line 447) */
 export function ladderVp(state: State, types: number): number {
-  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 441)) : 0;
+  return mapHas(FAIR_VP, types) ? (FAIR_VP[types] ?? noKey(types, 447)) : 0;
 }
 
-/** fn bonnets (line 442) */
+/** fn bonnets (line 448) */
 export function bonnets(state: State, p: Player): number {
-  return sum39(state, p);
+  return sum41(state, p);
 }
 
-/** fn chieftainValue (line 443) */
+/** fn chieftainValue (line 449) */
 export function chieftainValue(state: State, p: Player): number {
   return state.players[p]!.chieftains * (owns(state, p, "castleOfMey") ? 2 : 1) + bonnets(state, p);
 }
 
-/** fn tilesWith (line 444) */
+/** fn tilesWith (line 450) */
 export function tilesWith(state: State, p: Player, b: Border): number {
-  return count40(state, p, b);
+  return count42(state, p, b);
 }
 
-/** fn villages (line 445) */
+/** fn villages (line 451) */
 export function villages(state: State, p: Player): number {
-  return count41(state, p);
+  return count43(state, p);
 }
 
-/** fn toActivate (line 626) */
+/** fn toActivate (line 628) */
 export function toActivate(state: State, p: Player, i_: number): number[] {
-  return collect42(state, p, i_);
+  return collect44(state, p, i_);
 }
 
-/** fn fourPlayerTrack (line 842) */
+/** fn fourPlayerTrack (line 844) */
 export function fourPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1245,7 +1254,7 @@ export function fourPlayerTrack(state: State, first: string, second: string): Sp
   ];
 }
 
-/** fn twoPlayerTrack (line 847) */
+/** fn twoPlayerTrack (line 849) */
 export function twoPlayerTrack(state: State, first: string, second: string): Space[] {
   return [
     { kind: "figure", owner: 0 },
@@ -1264,14 +1273,14 @@ export function twoPlayerTrack(state: State, first: string, second: string): Spa
   ];
 }
 
-/** fn startVillage (line 852) */
+/** fn startVillage (line 854) */
 export function startVillage(state: State, clans: number): Placed {
-  return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans, used: false };
+  return { tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: clans };
 }
 
-/** proc dieTurn (line 682) */
+/** proc dieTurn (line 684) */
 export function dieTurn(state: State): void {
-  state.lastRoll = pickRandom(state.rng, DIE_FACES, 683);
+  state.lastRoll = pickRandom(state.rng, DIE_FACES, 685);
   let target = state.lastRoll;
   while (!(at(state.track, target).kind === "tile")) {
     target += 1;
@@ -1281,12 +1290,12 @@ export function dieTurn(state: State): void {
   removeValue(state.track, at(state.track, 0));
 }
 
-/** proc scoreRound (line 720) */
+/** proc scoreRound (line 722) */
 export function scoreRound(state: State): void {
   state.scorings += 1;
-  let whiskyLow = min43(state);
-  let chiefLow = min44(state);
-  let cardsLow = min45(state);
+  let whiskyLow = min45(state);
+  let chiefLow = min46(state);
+  let cardsLow = min47(state);
   for (const p of SEATS[state.playerCount]!) {
     state.players[p]!.vp +=
       tableVp(state, state.players[p]!.whisky - whiskyLow) +
@@ -1295,7 +1304,7 @@ export function scoreRound(state: State): void {
   }
 }
 
-/** proc finalScoring (line 731) */
+/** proc finalScoring (line 733) */
 export function finalScoring(state: State): void {
   for (const p of SEATS[state.playerCount]!) {
     if (owns(state, p, "ionaAbbey")) {
@@ -1314,7 +1323,7 @@ export function finalScoring(state: State): void {
     state.players[p]!.coins = 0;
   }
 
-  let fewest = min46(state);
+  let fewest = min48(state);
   for (const p2 of SEATS[state.playerCount]!) {
     state.players[p2]!.vp -= 3 * (state.players[p2]!.display.length - fewest);
   }
@@ -1333,11 +1342,11 @@ function checkTakeTile(state: State, me: Player, space: number): string | null {
 
 /** Why ForcedMove is refused now, or null when it is allowed. */
 function checkForcedMove(state: State, me: Player): string | null {
-  if (any48(state, me)) return "You can still take a tile (perhaps after selling at the market).";
+  if (any50(state, me)) return "You can still take a tile (perhaps after selling at the market).";
   return null;
 }
 
-/** action ForcedMove (line 770): its effects, once allowed. */
+/** action ForcedMove (line 772): its effects, once allowed. */
 function doForcedMove(state: State, me: Player): void {
   let target = 1;
   while (!(at(state.track, target).kind === "tile")) {
@@ -1350,15 +1359,15 @@ function doForcedMove(state: State, me: Player): void {
 
 /** Why Sell is refused now, or null when it is allowed. */
 function checkSell(state: State, me: Player, src: number, r: Res): string | null {
-  if ((state.market[r] ?? noKey(r, 782)) <= 0) return "No coin lies on that market row: it buys nothing now.";
+  if ((state.market[r] ?? noKey(r, 784)) <= 0) return "No coin lies on that market row: it buys nothing now.";
   if (!at(state.players[me]!.display, src).cubes.includes(r)) return "That tile holds no such resource.";
   return null;
 }
 
-/** action Sell (line 781): its effects, once allowed. */
+/** action Sell (line 783): its effects, once allowed. */
 function doSell(state: State, me: Player, src: number, r: Res): void {
-  state.players[me]!.coins += state.market[r] ?? noKey(r, 784);
-  mapSet(state.market, r, (state.market[r] ?? noKey(r, 785)) - 1);
+  state.players[me]!.coins += state.market[r] ?? noKey(r, 786);
+  mapSet(state.market, r, (state.market[r] ?? noKey(r, 787)) - 1);
   removeValue(at(state.players[me]!.display, src).cubes, r);
 }
 
@@ -1367,7 +1376,7 @@ function checkEndActivation(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndActivation (line 789): its effects, once allowed. */
+/** action EndActivation (line 791): its effects, once allowed. */
 function doEndActivation(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1375,9 +1384,8 @@ function doEndActivation(state: State, me: Player): void {
 /** Why LochNess is refused now, or null when it is allowed. */
 function checkLochNess(state: State, me: Player, i_: number): string | null {
   if (!owns(state, me, "lochNess")) return "You do not have the Loch Ness card.";
-  if (!(!state.players[me]!.nessUsed && !state.oichTurn))
-    return "Loch Ness was already used this turn (or Loch Oich was placed).";
-  if (at(state.players[me]!.display, i_).used) return "That tile was already activated this turn.";
+  if (!(!state.nessUsed && !state.oichTurn)) return "Loch Ness was already used this turn (or Loch Oich was placed).";
+  if (state.activated.includes(i_)) return "That tile was already activated this turn.";
   if (!usable(state, me, i_)) return "Activating that tile would do nothing now.";
   return null;
 }
@@ -1390,7 +1398,7 @@ function checkMoveClan(state: State, me: Player, src: number, dir: number): stri
   return null;
 }
 
-/** action MoveClan (line 804): its effects, once allowed. */
+/** action MoveClan (line 806): its effects, once allowed. */
 function doMoveClan(state: State, me: Player, src: number, dir: number): void {
   const dest = indexAt(state, me, cellAdd(at(state.players[me]!.display, src).at, at(DIRS8, dir)));
   if (dest === null)
@@ -1399,7 +1407,7 @@ function doMoveClan(state: State, me: Player, src: number, dir: number): void {
     );
   at(state.players[me]!.display, src).clans -= 1;
   at(state.players[me]!.display, dest).clans += 1;
-  state.players[me]!.moves -= 1;
+  state.moves -= 1;
 }
 
 /** Why Promote is refused now, or null when it is allowed. */
@@ -1410,11 +1418,11 @@ function checkPromote(state: State, me: Player, src: number): string | null {
   return null;
 }
 
-/** action Promote (line 814): its effects, once allowed. */
+/** action Promote (line 816): its effects, once allowed. */
 function doPromote(state: State, me: Player, src: number): void {
   at(state.players[me]!.display, src).clans -= 1;
   state.players[me]!.chieftains += 1;
-  state.players[me]!.moves -= 1;
+  state.moves -= 1;
 }
 
 /** Why EndMoves is refused now, or null when it is allowed. */
@@ -1422,7 +1430,7 @@ function checkEndMoves(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndMoves (line 822): its effects, once allowed. */
+/** action EndMoves (line 824): its effects, once allowed. */
 function doEndMoves(state: State, me: Player): void {
   state.phaseOpen = false;
 }
@@ -1431,7 +1439,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, p: 0 };
 }
 
-/** Runs the flow (line 482) until it waits for a decision or is done. */
+/** Runs the flow (line 488) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1505,19 +1513,17 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p, placed: 0, activation$left: [], activation: null, activation2: 0 };
 }
 
-/** Runs proc playerTurn (line 495) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 501) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.p]!.moves = 0;
-        state.players[frame.p]!.nessUsed = false;
-        state.oichTurn = false;
         state.placedAt = null;
-        for (const t of state.players[frame.p]!.display) {
-          t.used = false;
-        }
-
+        state.activated = [];
+        state.oichTurn = false;
+        state.nessUsed = false;
+        state.moves = 0;
+        state.phaseOpen = false;
         state.allowed.push({ actions: ["Sell"], players: [frame.p], depth: state.stack.length });
         state.pending = { site: 0, players: [frame.p] };
         frame.pc = 1;
@@ -1620,7 +1626,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 13: {
-        if (!(state.phaseOpen && state.players[frame.p]!.moves > 0)) {
+        if (!(state.phaseOpen && state.moves > 0)) {
           frame.pc = 14;
           continue machine;
         }
@@ -1663,11 +1669,12 @@ function newPayFrame(p: Player, cost: Partial<Record<Res, number>>): PayFrame {
     r: "wood",
     rList: [],
     rIndex: 0,
+    sources: [],
     source: { kind: "buy" },
   };
 }
 
-/** Runs proc pay (line 534) until it waits for a decision or is done. */
+/** Runs proc pay (line 533) until it waits for a decision or is done. */
 function stepPay(state: State, frame: PayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1696,8 +1703,14 @@ function stepPay(state: State, frame: PayFrame): void {
       }
 
       case 3: {
-        if ((frame.due[frame.r] ?? noKey(frame.r, 537)) <= 0) {
+        if ((frame.due[frame.r] ?? noKey(frame.r, 536)) <= 0) {
           frame.pc = 4;
+          continue machine;
+        }
+
+        frame.sources = paySources(state, frame.p, frame.r, frame.due).slice();
+        if (answerAlone4(state)) {
+          frame.pc = 5;
           continue machine;
         }
 
@@ -1765,6 +1778,7 @@ function newPayForFrame(p: Player, id: number): PayForFrame {
       card: "noCard",
       value: 0,
     },
+    payers: [],
     clanSource: { kind: "chieftain" },
     cost: { wood: 0, stone: 0, grain: 0, cattle: 0, sheep: 0 },
     times: 0,
@@ -1782,6 +1796,12 @@ function stepPayFor(state: State, frame: PayForFrame): void {
         state.players[frame.p]!.whisky -= frame.t.whisky;
         if (frame.t.clan <= 0) {
           frame.pc = 1;
+          continue machine;
+        }
+
+        frame.payers = clanSources(state, frame.p, frame.id).slice();
+        if (answerAlone5(state)) {
+          frame.pc = 2;
           continue machine;
         }
 
@@ -1854,21 +1874,27 @@ function currentPayForFrame(state: State): PayForFrame {
 }
 
 function newPlaceTileFrame(p: Player, id: number): PlaceTileFrame {
-  return { routine: "placeTile", pc: 0, p, id, spot: cellOf(0, 0) };
+  return { routine: "placeTile", pc: 0, p, id, spots: [], spot: cellOf(0, 0) };
 }
 
-/** Runs proc placeTile (line 574) until it waits for a decision or is done. */
+/** Runs proc placeTile (line 575) until it waits for a decision or is done. */
 function stepPlaceTile(state: State, frame: PlaceTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
+        frame.spots = spotsFor(state, frame.p, frame.id, null).slice();
+        if (answerAlone7(state)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
         state.pending = { site: 7, players: [frame.p] };
         frame.pc = 1;
         return;
       }
 
       case 1: {
-        state.players[frame.p]!.display.push({ tile: frame.id, at: frame.spot, cubes: [], clans: 0, used: false });
+        state.players[frame.p]!.display.push({ tile: frame.id, at: frame.spot, cubes: [], clans: 0 });
         state.returns.placeTile = state.players[frame.p]!.display.length - 1;
         state.stack.pop();
         return;
@@ -1922,7 +1948,7 @@ function newOneTimeEffectFrame(p: Player, i_: number): OneTimeEffectFrame {
   };
 }
 
-/** Runs proc oneTimeEffect (line 581) until it waits for a decision or is done. */
+/** Runs proc oneTimeEffect (line 583) until it waits for a decision or is done. */
 function stepOneTimeEffect(state: State, frame: OneTimeEffectFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2196,12 +2222,12 @@ function newActivateTileFrame(p: Player, i_: number): ActivateTileFrame {
   };
 }
 
-/** Runs proc activateTile (line 630) until it waits for a decision or is done. */
+/** Runs proc activateTile (line 632) until it waits for a decision or is done. */
 function stepActivateTile(state: State, frame: ActivateTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        at(state.players[frame.p]!.display, frame.i_).used = true;
+        state.activated.push(frame.i_);
         frame.t = clone<Tile>(at(TILES, at(state.players[frame.p]!.display, frame.i_).tile));
         if (!isProduction(state, frame.t.kind)) {
           frame.pc = 1;
@@ -2243,7 +2269,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
           continue machine;
         }
 
-        state.players[frame.p]!.moves += 1;
+        state.moves += 1;
         frame.pc = 8;
         continue machine;
       }
@@ -2427,7 +2453,7 @@ function stepActivateTile(state: State, frame: ActivateTileFrame): void {
       }
 
       case 28: {
-        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 664)) + 1);
+        mapSet(frame.cost, frame.grocerRes, (frame.cost[frame.grocerRes] ?? noKey(frame.grocerRes, 666)) + 1);
         frame.count++;
         frame.pc = 26;
         continue machine;
@@ -2499,7 +2525,7 @@ function newRefillFrame(): RefillFrame {
   return { routine: "refill", pc: 0 };
 }
 
-/** Runs proc refill (line 693) until it waits for a decision or is done. */
+/** Runs proc refill (line 695) until it waits for a decision or is done. */
 function stepRefill(state: State, frame: RefillFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2543,7 +2569,7 @@ function newLayTileFrame(): LayTileFrame {
   return { routine: "layTile", pc: 0, s: "stack0" };
 }
 
-/** Runs proc layTile (line 703) until it waits for a decision or is done. */
+/** Runs proc layTile (line 705) until it waits for a decision or is done. */
 function stepLayTile(state: State, frame: LayTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2555,7 +2581,7 @@ function stepLayTile(state: State, frame: LayTileFrame): void {
         }
 
         frame.s = sFound;
-        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 705));
+        const id = drawFromPile(state.stacks[frame.s] ?? noKey(frame.s, 707));
         if (id !== null) {
           state.track.push({ kind: "tile", id });
         }
@@ -2602,7 +2628,7 @@ function newTakeTileFrame(me: Player, space: number): TakeTileFrame {
   return { routine: "TakeTile", pc: 0, me, space, id: 0 };
 }
 
-/** Runs action TakeTile (line 758) until it waits for a decision or is done. */
+/** Runs action TakeTile (line 760) until it waits for a decision or is done. */
 function stepTakeTile(state: State, frame: TakeTileFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2642,12 +2668,12 @@ function newLochNessFrame(me: Player, i_: number): LochNessFrame {
   return { routine: "LochNess", pc: 0, me, i_ };
 }
 
-/** Runs action LochNess (line 794) until it waits for a decision or is done. */
+/** Runs action LochNess (line 796) until it waits for a decision or is done. */
 function stepLochNess(state: State, frame: LochNessFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.me]!.nessUsed = true;
+        state.nessUsed = true;
         frame.pc = 1;
         state.stack.push(newActivateTileFrame(frame.me, frame.i_));
         return;
@@ -2666,51 +2692,49 @@ function stepLochNess(state: State, frame: LochNessFrame): void {
 
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
-  do {
-    while (state.pending === null) {
-      const frame = state.stack[state.stack.length - 1];
-      if (frame === undefined) break;
-      switch (frame.routine) {
-        case "flow":
-          stepFlow(state, frame);
-          break;
-        case "playerTurn":
-          stepPlayerTurn(state, frame);
-          break;
-        case "pay":
-          stepPay(state, frame);
-          break;
-        case "payFor":
-          stepPayFor(state, frame);
-          break;
-        case "placeTile":
-          stepPlaceTile(state, frame);
-          break;
-        case "oneTimeEffect":
-          stepOneTimeEffect(state, frame);
-          break;
-        case "activateTile":
-          stepActivateTile(state, frame);
-          break;
-        case "refill":
-          stepRefill(state, frame);
-          break;
-        case "layTile":
-          stepLayTile(state, frame);
-          break;
-        case "TakeTile":
-          stepTakeTile(state, frame);
-          break;
-        case "LochNess":
-          stepLochNess(state, frame);
-          break;
-        case "resume":
-          state.stack.pop();
-          state.pending = frame.pending;
-          break;
-      }
+  while (state.pending === null) {
+    const frame = state.stack[state.stack.length - 1];
+    if (frame === undefined) return;
+    switch (frame.routine) {
+      case "flow":
+        stepFlow(state, frame);
+        break;
+      case "playerTurn":
+        stepPlayerTurn(state, frame);
+        break;
+      case "pay":
+        stepPay(state, frame);
+        break;
+      case "payFor":
+        stepPayFor(state, frame);
+        break;
+      case "placeTile":
+        stepPlaceTile(state, frame);
+        break;
+      case "oneTimeEffect":
+        stepOneTimeEffect(state, frame);
+        break;
+      case "activateTile":
+        stepActivateTile(state, frame);
+        break;
+      case "refill":
+        stepRefill(state, frame);
+        break;
+      case "layTile":
+        stepLayTile(state, frame);
+        break;
+      case "TakeTile":
+        stepTakeTile(state, frame);
+        break;
+      case "LochNess":
+        stepLochNess(state, frame);
+        break;
+      case "resume":
+        state.stack.pop();
+        state.pending = frame.pending;
+        break;
     }
-  } while (answerAlone(state));
+  }
 }
 
 /** Every allowed form of TakeTile (the same requirements as `checkTakeTile`). */
@@ -2726,7 +2750,7 @@ function offerTakeTile(state: State, me: Player, out: Action[]): void {
 
 /** Every allowed form of ForcedMove (the same requirements as `checkForcedMove`). */
 function offerForcedMove(state: State, me: Player, out: Action[]): void {
-  if (any48(state, me)) return;
+  if (any50(state, me)) return;
   out.push({ type: "ForcedMove", player: me });
 }
 
@@ -2737,7 +2761,7 @@ function offerSell(state: State, me: Player, out: Action[]): void {
     const srcItem = srcList[src]!;
     for (let rIndex = 0; rIndex < RES_VALUES.length; rIndex++) {
       const r = RES_VALUES[rIndex]!;
-      if ((state.market[r] ?? noKey(r, 782)) <= 0) continue;
+      if ((state.market[r] ?? noKey(r, 784)) <= 0) continue;
       if (!at(state.players[me]!.display, srcItem).cubes.includes(r)) continue;
       out.push({ type: "Sell", player: me, src, r });
     }
@@ -2752,11 +2776,11 @@ function offerEndActivation(state: State, me: Player, out: Action[]): void {
 /** Every allowed form of LochNess (the same requirements as `checkLochNess`). */
 function offerLochNess(state: State, me: Player, out: Action[]): void {
   if (!owns(state, me, "lochNess")) return;
-  if (!(!state.players[me]!.nessUsed && !state.oichTurn)) return;
+  if (!(!state.nessUsed && !state.oichTurn)) return;
   const iList = rangeList(0, state.players[me]!.display.length - 1);
   for (let i = 0; i < iList.length; i++) {
     const iItem = iList[i]!;
-    if (at(state.players[me]!.display, iItem).used) continue;
+    if (state.activated.includes(iItem)) continue;
     if (!usable(state, me, iItem)) continue;
     out.push({ type: "LochNess", player: me, i });
   }
@@ -2797,28 +2821,21 @@ function legalActions(state: State, seat: Player): Action[] {
   const pending = state.pending;
   const out: Action[] = [];
   if (pending === null || !pending.players.includes(seat)) return out;
-  siteAnswers(state, pending, seat, out);
-  offerAllowed(state, seat, out);
-  return out;
-}
-
-/** The answers the pending decision itself offers `seat` (no allowed actions, no interrupts). */
-function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]): void {
   switch (pending.site) {
     case 0: {
-      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 507)
+      // `act p: TakeTile | ForcedMove` (proc playerTurn, line 506)
       offerTakeTile(state, seat, out);
       offerForcedMove(state, seat, out);
       break;
     }
 
     case 1: {
-      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 514)
+      // `for some activation in toActivate(p, placed) chosen by p shown "activate {tileName(p, acti` (proc playerTurn, line 513)
       const frame = currentPlayerTurnFrame(state);
       const items = frame.activation$left;
       for (let index = 0; index < items.length; index++) {
         const value = items[index]!;
-        if (!at(state.players[frame.p]!.display, value).used && usable(state, frame.p, value))
+        if (!state.activated.includes(value) && usable(state, frame.p, value))
           out.push({ type: "activation", player: seat, value });
       }
 
@@ -2827,14 +2844,14 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 2: {
-      // `act p: LochNess | EndActivation` (proc playerTurn, line 521)
+      // `act p: LochNess | EndActivation` (proc playerTurn, line 520)
       offerLochNess(state, seat, out);
       offerEndActivation(state, seat, out);
       break;
     }
 
     case 3: {
-      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 526)
+      // `act p: MoveClan | Promote | EndMoves` (proc playerTurn, line 525)
       offerMoveClan(state, seat, out);
       offerPromote(state, seat, out);
       offerEndMoves(state, seat, out);
@@ -2842,9 +2859,9 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 4: {
-      // `choose source: Source in paySources(p, r, due) by p when several shown "{sourceText(p, r, ` (proc pay, line 538)
+      // `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 538)
       const frame = currentPayFrame(state);
-      const items = paySources(state, frame.p, frame.r, frame.due);
+      const items = frame.sources;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "source", player: seat, value });
       }
@@ -2853,9 +2870,9 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 5: {
-      // `choose clanSource: ClanSource in clanSources(p, id) by p when several shown "{clanSourceTe` (proc payFor, line 558)
+      // `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 559)
       const frame = currentPayForFrame(state);
-      const items = clanSources(state, frame.p, frame.id);
+      const items = frame.payers;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "clanSource", player: seat, value });
       }
@@ -2864,12 +2881,12 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 6: {
-      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 566)
+      // `choose oichRes: Res by p where cost[oichRes] == 0 and distinctOk(p, plusOne(cost, oichRes)` (proc payFor, line 567)
       const frame = currentPayForFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost[value] ?? noKey(value, 566)) === 0 &&
+          (frame.cost[value] ?? noKey(value, 567)) === 0 &&
           distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
         )
           out.push({ type: "oichRes", player: seat, value });
@@ -2879,9 +2896,9 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 7: {
-      // `choose spot: Cell in spotsFor(p, id, none) by p when several shown "place {TILES[id].name}` (proc placeTile, line 575)
+      // `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 577)
       const frame = currentPlaceTileFrame(state);
-      const items = spotsFor(state, frame.p, frame.id, null);
+      const items = frame.spots;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "spot", player: seat, value });
       }
@@ -2890,7 +2907,7 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 8: {
-      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 594)
+      // `choose lochyRes: Res by p` (proc oneTimeEffect, line 596)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "lochyRes", player: seat, value });
@@ -2900,7 +2917,7 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 9: {
-      // `choose shielRes: Res by p` (proc oneTimeEffect, line 615)
+      // `choose shielRes: Res by p` (proc oneTimeEffect, line 617)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "shielRes", player: seat, value });
@@ -2910,7 +2927,7 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 10: {
-      // `choose ionaRes: Res by p` (proc activateTile, line 639)
+      // `choose ionaRes: Res by p` (proc activateTile, line 641)
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         out.push({ type: "ionaRes", player: seat, value });
@@ -2920,7 +2937,7 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 11: {
-      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 651)
+      // `choose butcherCount: 1..2 by p where canCover(p, unit(r, butcherCount)) else "You cannot r` (proc activateTile, line 653)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (canCover(state, frame.p, unit(state, frame.r, value)))
@@ -2931,7 +2948,7 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 12: {
-      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 663)
+      // `choose grocerRes: Res by p where extraOk(p, plusOne(cost, grocerRes), 2 - total(cost)) els` (proc activateTile, line 665)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
@@ -2943,7 +2960,7 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 13: {
-      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 669)
+      // `choose fairTypes: 1..5 by p where fairTypes <= t.value and distinctOk(p, cubes([]), fairTy` (proc activateTile, line 671)
       const frame = currentActivateTileFrame(state);
       for (let value = 1; value <= 5; value++) {
         if (value <= frame.t.value && distinctOk(state, frame.p, cubes(state, []), value))
@@ -2954,12 +2971,12 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
     }
 
     case 14: {
-      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 672)
+      // `choose fairRes: Res by p where cost[fairRes] == 0 and distinctOk(p, plusOne(cost, fairRes)` (proc activateTile, line 674)
       const frame = currentActivateTileFrame(state);
       for (let index = 0; index < RES_VALUES.length; index++) {
         const value = RES_VALUES[index]!;
         if (
-          (frame.cost2[value] ?? noKey(value, 672)) === 0 &&
+          (frame.cost2[value] ?? noKey(value, 674)) === 0 &&
           distinctOk(
             state,
             frame.p,
@@ -2973,6 +2990,9 @@ function siteAnswers(state: State, pending: Pending, seat: Player, out: Action[]
       break;
     }
   }
+
+  offerAllowed(state, seat, out);
+  return out;
 }
 
 /** Null when `action` may be played now, else why it is refused. Never changes the state. */
@@ -3006,7 +3026,7 @@ function check(state: State, action: Action): string | null {
       if (value !== null && !(frame.activation$left as readonly unknown[]).includes(value))
         return "activation must be one of those not taken yet, or none.";
       if (value !== null) {
-        if (!(!at(state.players[frame.p]!.display, value).used && usable(state, frame.p, value)))
+        if (!(!state.activated.includes(value) && usable(state, frame.p, value)))
           return "That tile was already activated this turn, or activating it would do nothing now.";
       }
 
@@ -3062,9 +3082,9 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "source") return "Answer the choice of source first.";
       const frame = currentPayFrame(state);
       const value = action.value;
-      const items = paySources(state, frame.p, frame.r, frame.due);
+      const items = frame.sources;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "source must be a position in paySources(p, r, due).";
+        return "source must be a position in sources.";
       return null;
     }
 
@@ -3072,9 +3092,9 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "clanSource") return "Answer the choice of clanSource first.";
       const frame = currentPayForFrame(state);
       const value = action.value;
-      const items = clanSources(state, frame.p, frame.id);
+      const items = frame.payers;
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "clanSource must be a position in clanSources(p, id).";
+        return "clanSource must be a position in payers.";
       return null;
     }
 
@@ -3085,7 +3105,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "oichRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost[value] ?? noKey(value, 566)) === 0 &&
+        (frame.cost[value] ?? noKey(value, 567)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost, value), frame.t.distinct - total(state, frame.cost) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3096,9 +3116,8 @@ function check(state: State, action: Action): string | null {
       if (action.type !== "spot") return "Answer the choice of spot first.";
       const frame = currentPlaceTileFrame(state);
       const value = action.value;
-      const items = spotsFor(state, frame.p, frame.id, null);
-      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
-        return "spot must be a position in spotsFor(p, id, none).";
+      const items = frame.spots;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length)) return "spot must be a position in spots.";
       return null;
     }
 
@@ -3165,7 +3184,7 @@ function check(state: State, action: Action): string | null {
       if (!(RES_VALUES as readonly unknown[]).includes(value))
         return "fairRes must be one of wood, stone, grain, cattle, sheep.";
       if (!(
-        (frame.cost2[value] ?? noKey(value, 672)) === 0 &&
+        (frame.cost2[value] ?? noKey(value, 674)) === 0 &&
         distinctOk(state, frame.p, plusOne(state, frame.cost2, value), frame.fairTypes - total(state, frame.cost2) - 1)
       ))
         return "Pick a resource type not chosen yet, which you can pay together with the rest.";
@@ -3185,13 +3204,6 @@ function apply(state: State, action: Action): void {
     return;
   }
 
-  answer(state, action, pending);
-  if (state.pending !== null) return;
-  run(state);
-}
-
-/** Gives the pending decision its answer; the rules go on at the next `run`. */
-function answer(state: State, action: Action, pending: Pending): void {
   switch (pending.site) {
     case 0: {
       state.pending = null;
@@ -3269,7 +3281,7 @@ function answer(state: State, action: Action, pending: Pending): void {
     case 4: {
       if (action.type !== "source") throw notOfferedNow(action);
       const frame = currentPayFrame(state);
-      frame.source = at(paySources(state, frame.p, frame.r, frame.due), action.value);
+      frame.source = at(frame.sources, action.value);
       state.pending = null;
       break;
     }
@@ -3277,7 +3289,7 @@ function answer(state: State, action: Action, pending: Pending): void {
     case 5: {
       if (action.type !== "clanSource") throw notOfferedNow(action);
       const frame = currentPayForFrame(state);
-      frame.clanSource = at(clanSources(state, frame.p, frame.id), action.value);
+      frame.clanSource = at(frame.payers, action.value);
       state.pending = null;
       break;
     }
@@ -3293,7 +3305,7 @@ function answer(state: State, action: Action, pending: Pending): void {
     case 7: {
       if (action.type !== "spot") throw notOfferedNow(action);
       const frame = currentPlaceTileFrame(state);
-      frame.spot = at(spotsFor(state, frame.p, frame.id, null), action.value);
+      frame.spot = at(frame.spots, action.value);
       state.pending = null;
       break;
     }
@@ -3354,35 +3366,55 @@ function answer(state: State, action: Action, pending: Pending): void {
       break;
     }
   }
+
+  run(state);
 }
 
-/** The decisions the rules answer themselves when they offer a single answer (`choose ... when several`). */
-const WHEN_SEVERAL: readonly boolean[] = [
-  false,
-  false,
-  false,
-  false,
-  true,
-  true,
-  false,
-  true,
-  false,
-  false,
-  false,
-  false,
-  false,
-  false,
-  false,
-];
+/** `choose source: Source in sources by p when several shown "{sourceText(p, r, source)}"` (proc pay, line 538): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone4(state: State): boolean {
+  let only: Source | undefined;
+  const frame = currentPayFrame(state);
+  const items = frame.sources;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
 
-/** Answers the pending decision when it is `when several` and has a single answer; false when it must be asked. */
-function answerAlone(state: State): boolean {
-  const pending = state.pending;
-  if (pending === null || !WHEN_SEVERAL[pending.site]) return false;
-  const answers: Action[] = [];
-  siteAnswers(state, pending, pending.players[0]!, answers);
-  if (answers.length !== 1) return false;
-  answer(state, answers[0]!, pending);
+  if (only === undefined) return false;
+  frame.source = only;
+  return true;
+}
+
+/** `choose clanSource: ClanSource in payers by p when several shown "{clanSourceText(p, clanSo` (proc payFor, line 559): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone5(state: State): boolean {
+  let only: ClanSource | undefined;
+  const frame = currentPayForFrame(state);
+  const items = frame.payers;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.clanSource = only;
+  return true;
+}
+
+/** `choose spot: Cell in spots by p when several shown "place {TILES[id].name} at ({spot.x}, {` (proc placeTile, line 577): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone7(state: State): boolean {
+  let only: Cell | undefined;
+  const frame = currentPlaceTileFrame(state);
+  const items = frame.spots;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.spot = only;
   return true;
 }
 
@@ -3513,7 +3545,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 4: {
           const frame = currentPayFrame(state);
-          const item = paySources(state, frame.p, frame.r, frame.due)[action.value];
+          const item = frame.sources[action.value];
           return item === undefined ? { ...action } : { ...action, value: clone(item) };
         }
       }
@@ -3523,7 +3555,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 5: {
           const frame = currentPayForFrame(state);
-          const item = clanSources(state, frame.p, frame.id)[action.value];
+          const item = frame.payers[action.value];
           return item === undefined ? { ...action } : { ...action, value: clone(item) };
         }
       }
@@ -3533,7 +3565,7 @@ function shownAction(state: State, action: Action): ShownAction {
       switch (state.pending?.site) {
         case 7: {
           const frame = currentPlaceTileFrame(state);
-          const item = spotsFor(state, frame.p, frame.id, null)[action.value];
+          const item = frame.spots[action.value];
           return item === undefined ? { ...action } : { ...action, value: cellView(item) };
         }
       }
@@ -3566,7 +3598,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 4: {
           const frame = currentPayFrame(state);
-          const item = paySources(state, frame.p, frame.r, frame.due)[action.value];
+          const item = frame.sources[action.value];
           if (item === undefined) return null;
           return sourceText(state, frame.p, frame.r, item);
         }
@@ -3577,7 +3609,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 5: {
           const frame = currentPayForFrame(state);
-          const item = clanSources(state, frame.p, frame.id)[action.value];
+          const item = frame.payers[action.value];
           if (item === undefined) return null;
           return clanSourceText(state, frame.p, item);
         }
@@ -3588,7 +3620,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 7: {
           const frame = currentPlaceTileFrame(state);
-          const item = spotsFor(state, frame.p, frame.id, null)[action.value];
+          const item = frame.spots[action.value];
           if (item === undefined) return null;
           return `place ${at(TILES, frame.id).name} at (${cellX(item)}, ${cellY(item)})`;
         }
@@ -3614,16 +3646,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     variant,
     params: PARAMS[variant],
     playerCount,
-    players: SEATS[playerCount]!.map(() => ({
-      display: [],
-      coins: 0,
-      whisky: 0,
-      chieftains: 0,
-      cards: [],
-      vp: 0,
-      moves: 0,
-      nessUsed: false,
-    })),
+    players: SEATS[playerCount]!.map(() => ({ display: [], coins: 0, whisky: 0, chieftains: 0, cards: [], vp: 0 })),
     track: [],
     stacks: {
       stack0: { pile: [], discard: [] },
@@ -3635,7 +3658,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     scorings: 0,
     lastRoll: 0,
     placedAt: null,
+    activated: [],
     oichTurn: false,
+    nessUsed: false,
+    moves: 0,
     phaseOpen: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
@@ -3643,17 +3669,17 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     returns: { placeTile: 0 },
     pending: null,
   };
-  (state.stacks["stack0"] ?? noKey("stack0", 451)).pile = shuffleInPlace(state.rng, collect49(state));
-  (state.stacks["stack1"] ?? noKey("stack1", 452)).pile = shuffleInPlace(state.rng, collect50(state));
-  (state.stacks["stack2"] ?? noKey("stack2", 453)).pile = shuffleInPlace(state.rng, collect51(state));
-  (state.stacks["stack3"] ?? noKey("stack3", 454)).pile = shuffleInPlace(state.rng, collect52(state));
+  (state.stacks["stack0"] ?? noKey("stack0", 457)).pile = shuffleInPlace(state.rng, collect51(state));
+  (state.stacks["stack1"] ?? noKey("stack1", 458)).pile = shuffleInPlace(state.rng, collect52(state));
+  (state.stacks["stack2"] ?? noKey("stack2", 459)).pile = shuffleInPlace(state.rng, collect53(state));
+  (state.stacks["stack3"] ?? noKey("stack3", 460)).pile = shuffleInPlace(state.rng, collect54(state));
   for (const p of SEATS[state.playerCount]!) {
-    state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1, used: false }];
+    state.players[p]!.display = [{ tile: START_VILLAGE, at: cellOf(0, 0), cubes: [], clans: 1 }];
     state.players[p]!.coins = START_COINS;
   }
 
   if (state.playerCount <= 3) {
-    state.market = collect53(state);
+    state.market = collect55(state);
   }
 
   for (const p2 of SEATS[state.playerCount]!) {
@@ -3666,8 +3692,8 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   while (state.track.length < TRACK_OCCUPIED) {
     const id =
-      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 473)) ??
-      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 473));
+      drawFromPile(state.stacks["stack0"] ?? noKey("stack0", 479)) ??
+      drawFromPile(state.stacks["stack1"] ?? noKey("stack1", 479));
     if (id !== null) {
       state.track.push({ kind: "tile", id });
     }
@@ -3717,7 +3743,6 @@ export function viewPlaced(state: State, record: Placed, viewer: Player): Placed
     at: cellView(record.at),
     cubes: record.cubes.slice(),
     clans: record.clans,
-    used: record.used,
   };
 }
 
@@ -3739,8 +3764,6 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     chieftains: mine.chieftains,
     cards: mine.cards.slice(),
     vp: viewer === owner ? mine.vp : null,
-    moves: mine.moves,
-    nessUsed: mine.nessUsed,
   };
 }
 
@@ -3761,7 +3784,10 @@ function view(state: State, viewer: Player): View {
     scorings: state.scorings,
     lastRoll: state.lastRoll,
     placedAt: state.placedAt,
+    activated: state.activated.slice(),
     oichTurn: state.oichTurn,
+    nessUsed: state.nessUsed,
+    moves: state.moves,
     phaseOpen: state.phaseOpen,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
@@ -3777,7 +3803,6 @@ function problemInPlaced(value: unknown, playerCount: number): string | null {
   ))
     return "Placed.cubes is not a valid list of Res";
   if (!isInt(value.clans)) return "Placed.clans is not a valid int";
-  if (!(typeof value.used === "boolean")) return "Placed.used is not a valid bool";
   return null;
 }
 
@@ -3819,8 +3844,6 @@ function validateState(value: unknown): string | null {
     ))
       return "player.cards is not a valid list of Card";
     if (!isInt(mine.vp)) return "player.vp is not a valid int";
-    if (!isInt(mine.moves)) return "player.moves is not a valid int";
-    if (!(typeof mine.nessUsed === "boolean")) return "player.nessUsed is not a valid bool";
   }
 
   if (!(Array.isArray(value.track) && value.track.every((x: unknown) => problemInSpace(x, playerCount) === null)))
@@ -3846,7 +3869,11 @@ function validateState(value: unknown): string | null {
   if (!isInt(value.scorings)) return "state.scorings is not a valid int";
   if (!isInt(value.lastRoll)) return "state.lastRoll is not a valid int";
   if (!(value.placedAt === null || isInt(value.placedAt))) return "state.placedAt is not a valid int or none";
+  if (!(Array.isArray(value.activated) && value.activated.every((x: unknown) => isInt(x))))
+    return "state.activated is not a valid list of int";
   if (!(typeof value.oichTurn === "boolean")) return "state.oichTurn is not a valid bool";
+  if (!(typeof value.nessUsed === "boolean")) return "state.nessUsed is not a valid bool";
+  if (!isInt(value.moves)) return "state.moves is not a valid int";
   if (!(typeof value.phaseOpen === "boolean")) return "state.phaseOpen is not a valid bool";
   const rng = value.rng;
   if (
@@ -3976,7 +4003,7 @@ function collect7(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 265)) + 1 : (need[x] ?? noKey(x, 265)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 267)) + 1 : (need[x] ?? noKey(x, 267)));
   }
 
   return out;
@@ -3988,7 +4015,7 @@ function collect8(state: State, r: Res, need: Partial<Record<Res, number>>): Par
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 266)) - 1 : (need[x] ?? noKey(x, 266)));
+    mapSet(out, x, x === r ? (need[x] ?? noKey(x, 268)) - 1 : (need[x] ?? noKey(x, 268)));
   }
 
   return out;
@@ -4076,7 +4103,7 @@ function sum15(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += buyCost(state, levels[r] ?? noKey(r, 293), miss(state, p, need, r));
+    total += buyCost(state, levels[r] ?? noKey(r, 295), miss(state, p, need, r));
   }
 
   return total;
@@ -4092,7 +4119,7 @@ function all16(
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((levels[r] ?? noKey(r, 295)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((levels[r] ?? noKey(r, 297)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4128,7 +4155,7 @@ function sum19(state: State, p: Player, need: Partial<Record<Res, number>>): num
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 338)));
+    total += Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 340)));
   }
 
   return total;
@@ -4140,7 +4167,7 @@ function count20(state: State, p: Player, need: Partial<Record<Res, number>>, pr
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if ((state.market[r] ?? noKey(r, 340)) + miss(state, p, need, r) + 1 <= price) total++;
+    if ((state.market[r] ?? noKey(r, 342)) + miss(state, p, need, r) + 1 <= price) total++;
   }
 
   return total;
@@ -4166,8 +4193,8 @@ function sum22(state: State, p: Player, need: Partial<Record<Res, number>>): num
     const r = items[i]!;
     total += sellValue(
       state,
-      state.market[r] ?? noKey(r, 357),
-      Math.min(state.market[r] ?? noKey(r, 357), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 357)))),
+      state.market[r] ?? noKey(r, 359),
+      Math.min(state.market[r] ?? noKey(r, 359), Math.max(0, have(state, p, r) - (need[r] ?? noKey(r, 359)))),
     );
   }
 
@@ -4179,7 +4206,7 @@ function all23(state: State, p: Player, need: Partial<Record<Res, number>>): boo
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
     const r = items[i]!;
-    if (!((state.market[r] ?? noKey(r, 359)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
+    if (!((state.market[r] ?? noKey(r, 361)) + miss(state, p, need, r) <= MARKET_SPACES)) return false;
   }
 
   return true;
@@ -4290,19 +4317,41 @@ function collect32(state: State, p: Player, id: number, minus: number | null): C
   return out;
 }
 
-/** any(c in frontier(cellsOf(p)): fits(p, id, c, minus)) */
-function any33(state: State, p: Player, id: number, minus: number | null): boolean {
-  const items = cellFrontier(cellsOf(state, p));
+/** any(c in adjacent(n.at): not occupied(p, c) and fits(p, id, c, minus)) */
+function any33(state: State, n_: Placed, p: Player, id: number, minus: number | null): boolean {
+  const items = cellAdjacent(n_.at);
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (fits(state, p, id, c, minus)) return true;
+    if (!occupied(state, p, c) && fits(state, p, id, c, minus)) return true;
+  }
+
+  return false;
+}
+
+/** any(n in p.display: any(c in adjacent(n.at): not occupied(p, c) and fits(p, id, c, minus))) */
+function any34(state: State, p: Player, id: number, minus: number | null): boolean {
+  const items = state.players[p]!.display;
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if (any33(state, n_, p, id, minus)) return true;
+  }
+
+  return false;
+}
+
+/** any(t in p.display: t.at == c) */
+function any35(state: State, p: Player, c: Cell): boolean {
+  const items = state.players[p]!.display;
+  for (let i = 0; i < items.length; i++) {
+    const t = items[i]!;
+    if (t.at === c) return true;
   }
 
   return false;
 }
 
 /** any(j in range(0, size(p.display) - 1): p.display[j].clans > 0 and placeable(p, id, j)) */
-function any34(state: State, p: Player, id: number): boolean {
+function any36(state: State, p: Player, id: number): boolean {
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
@@ -4313,7 +4362,7 @@ function any34(state: State, p: Player, id: number): boolean {
 }
 
 /** (match track[space] { tile(id) => "{TILES[id].name} ({TILES[id].code})", figure(p) => "the figure of {p}", die => "the die", }) */
-function match35(state: State, space: number): string {
+function match37(state: State, space: number): string {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4329,7 +4378,7 @@ function match35(state: State, space: number): string {
 }
 
 /** (match track[space] { tile(id) => id, _ => none }) */
-function match36(state: State, space: number): number | null {
+function match38(state: State, space: number): number | null {
   const value = at(state.track, space);
   if (value.kind === "tile") {
     const id = value.id;
@@ -4340,7 +4389,7 @@ function match36(state: State, space: number): number | null {
 }
 
 /** [i for i in range(0, size(track) - 1) if not (track[i] is tile)] */
-function collect37(state: State): number[] {
+function collect39(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.track.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4352,9 +4401,9 @@ function collect37(state: State): number[] {
 }
 
 /** min(j in [i for i in range(0, size(track) - 1) if not (track[i] is tile)]) */
-function min38(state: State): number {
+function min40(state: State): number {
   let best: number | undefined;
-  const items = collect37(state);
+  const items = collect39(state);
   for (let i = 0; i < items.length; i++) {
     const j = items[i]!;
     const v = j;
@@ -4366,7 +4415,7 @@ function min38(state: State): number {
 }
 
 /** sum(c in CARDS: if owns(p, c.card) then c.bonnets else 0) */
-function sum39(state: State, p: Player): number {
+function sum41(state: State, p: Player): number {
   let total = 0;
   const items = CARDS;
   for (let i = 0; i < items.length; i++) {
@@ -4378,7 +4427,7 @@ function sum39(state: State, p: Player): number {
 }
 
 /** count(t in p.display: TILES[t.tile].border == b) */
-function count40(state: State, p: Player, b: Border): number {
+function count42(state: State, p: Player, b: Border): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4390,7 +4439,7 @@ function count40(state: State, p: Player, b: Border): number {
 }
 
 /** count(t in p.display: TILES[t.tile].kind == village or TILES[t.tile].kind == startVillage) */
-function count41(state: State, p: Player): number {
+function count43(state: State, p: Player): number {
   let total = 0;
   const items = state.players[p]!.display;
   for (let i = 0; i < items.length; i++) {
@@ -4402,7 +4451,7 @@ function count41(state: State, p: Player): number {
 }
 
 /** [j for j in range(0, size(p.display) - 1) if oichTurn or kingDistance(p.display[j].at, p.display[i].at) <= 1] */
-function collect42(state: State, p: Player, i_: number): number[] {
+function collect44(state: State, p: Player, i_: number): number[] {
   const out: number[] = [];
   const items = rangeList(0, state.players[p]!.display.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4415,7 +4464,7 @@ function collect42(state: State, p: Player, i_: number): number[] {
 }
 
 /** min(p in players: p.whisky) */
-function min43(state: State): number {
+function min45(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4429,7 +4478,7 @@ function min43(state: State): number {
 }
 
 /** min(p in players: chieftainValue(p)) */
-function min44(state: State): number {
+function min46(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4443,7 +4492,7 @@ function min44(state: State): number {
 }
 
 /** min(p in players: size(p.cards)) */
-function min45(state: State): number {
+function min47(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4457,7 +4506,7 @@ function min45(state: State): number {
 }
 
 /** min(p in players: size(p.display)) */
-function min46(state: State): number {
+function min48(state: State): number {
   let best: number | undefined;
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -4471,7 +4520,7 @@ function min46(state: State): number {
 }
 
 /** match s { tile(id) => canTakeSelling(me, id), _ => false } */
-function match47(state: State, s: Space, me: Player): boolean {
+function match49(state: State, s: Space, me: Player): boolean {
   if (s.kind === "tile") {
     const id = s.id;
     return canTakeSelling(state, me, id);
@@ -4481,18 +4530,18 @@ function match47(state: State, s: Space, me: Player): boolean {
 }
 
 /** any(s in track: match s { tile(id) => canTakeSelling(me, id), _ => false }) */
-function any48(state: State, me: Player): boolean {
+function any50(state: State, me: Player): boolean {
   const items = state.track;
   for (let i = 0; i < items.length; i++) {
     const s = items[i]!;
-    if (match47(state, s, me)) return true;
+    if (match49(state, s, me)) return true;
   }
 
   return false;
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 0] */
-function collect49(state: State): number[] {
+function collect51(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4504,7 +4553,7 @@ function collect49(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 1] */
-function collect50(state: State): number[] {
+function collect52(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4516,7 +4565,7 @@ function collect50(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 2] */
-function collect51(state: State): number[] {
+function collect53(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4528,7 +4577,7 @@ function collect51(state: State): number[] {
 }
 
 /** [i for i in range(0, size(TILES) - 1) if TILES[i].stack == 3] */
-function collect52(state: State): number[] {
+function collect54(state: State): number[] {
   const out: number[] = [];
   const items = rangeList(0, TILES.length - 1);
   for (let i = 0; i < items.length; i++) {
@@ -4540,7 +4589,7 @@ function collect52(state: State): number[] {
 }
 
 /** { r: 1 for r in members(Res) } */
-function collect53(state: State): Partial<Record<Res, number>> {
+function collect55(state: State): Partial<Record<Res, number>> {
   const out: Partial<Record<Res, number>> = {};
   const items = RES_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -4556,7 +4605,7 @@ export const engine: Engine<State, Action, View> = {
   name: "glen-more",
   title: "Glen More",
   source: "rulesets/glen-more/glen-more.rules",
-  sourceHash: "14191b9e",
+  sourceHash: "254b861f",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
