@@ -470,6 +470,8 @@ export interface ChooseStmt extends Node {
   readonly messageParts?: TextPart[];
   /** `shown "Take the cube from {...}"`: how each answer reads to players, the candidate named like the choice. */
   readonly label?: { readonly span: Span; readonly value: string; readonly parts: TextPart[] | undefined };
+  /** A pick of a loop of choices (`for some x in list chosen by p`): none stops the loop. */
+  readonly pickOfLoop?: boolean;
   /** `when several`: with a single possible answer, the rules take it without asking. */
   readonly whenSeveral?: boolean;
   /** The result local (a list by seat for a simultaneous choice). */

@@ -56,6 +56,7 @@ export function loopOfChoices(l: LoopOfChoices): A.Stmt[] {
     },
     chooser: l.chooser,
     each: undefined,
+    pickOfLoop: true,
     condition: l.condition,
     message: l.refusal?.message,
     ...(l.refusal?.messageParts ? { messageParts: l.refusal.messageParts } : {}),

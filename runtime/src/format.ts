@@ -72,7 +72,7 @@ export function formatValue(value: unknown, indent = ""): string {
 }
 
 /**
- * A record of scalars (and short lists of them) on one line, or null when it would be long. A tagged union's member
+ * A record of scalars (short lists of them, small records of them) on one line, or null when it would be long. A tagged union's member
  * (a `kind` naming it) reads like the rules write it: `tile(id: 3)`, `die`.
  */
 function formatInline(entries: readonly [string, unknown][]): string | null {
@@ -83,8 +83,16 @@ function formatInline(entries: readonly [string, unknown][]): string | null {
       kind = field;
       continue;
     }
-    if (Array.isArray(field) ? !field.every(isScalar) : !isScalar(field)) return null;
-    fields.push(`${key}: ${Array.isArray(field) ? `[${field.map(formatScalar).join(", ")}]` : formatScalar(field)}`);
+    // A small record inside it (a cell, a square) stays on the line too.
+    const nested =
+      typeof field === "object" && field !== null && !Array.isArray(field)
+        ? formatInline(Object.entries(field).filter(([, v]) => v !== undefined))
+        : undefined;
+    if (nested === null) return null;
+    if (nested === undefined && (Array.isArray(field) ? !field.every(isScalar) : !isScalar(field))) return null;
+    fields.push(
+      `${key}: ${nested ?? (Array.isArray(field) ? `[${field.map(formatScalar).join(", ")}]` : formatScalar(field))}`,
+    );
   }
   const text =
     kind === null ? `{ ${fields.join(", ")} }` : fields.length === 0 ? kind : `${kind}(${fields.join(", ")})`;

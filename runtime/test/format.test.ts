@@ -68,4 +68,11 @@ describe("formatBlock", () => {
       ["track:", "  - figure(owner: 0)", "  - die", "spot: { x: 2, y: 0, tags: [1, 2] }"].join("\n"),
     );
   });
+
+  it("keeps a small record inside a small record on the same line: a tile and its cell", () => {
+    const view = { display: [{ tile: "Forest (0-2)", at: { x: 0, y: 1 }, cubes: ["wood"] }] };
+    expect(formatBlock(view)).toBe(
+      ["display:", '  - { tile: "Forest (0-2)", at: { x: 0, y: 1 }, cubes: ["wood"] }'].join("\n"),
+    );
+  });
 });

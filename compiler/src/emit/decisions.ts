@@ -905,7 +905,9 @@ export function emitDescribeAction(ctx: EmitContext): Fn | undefined {
     const text = label.parts ? ctx.exprs.text(label.parts, scope) : str(label.value);
     const list = from ? ctx.exprs.paren(from, scope) : "";
     const body: string[] = [];
-    if (answerType(s).kind === "optional") body.push("if (action.value === null) return null;");
+    // None stops a loop of choices, or takes nothing.
+    if (answerType(s).kind === "optional")
+      body.push(`if (action.value === null) return ${s.pickOfLoop ? '"stop"' : '"none"'};`);
     if (from) body.push(`const item = ${list}[action.value];`, "if (item === undefined) return null;");
     else if (/\bvalue\b/.test(text)) body.push("const value = action.value;");
     body.push(`return ${text};`);

@@ -5716,7 +5716,7 @@ function describeAction(state: State, action: Action): string | null {
     case "spent":
       switch (state.pending?.site) {
         case 7: {
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return `discard ${value} for a success`;
         }
@@ -5735,7 +5735,7 @@ function describeAction(state: State, action: Action): string | null {
     case "kept":
       switch (state.pending?.site) {
         case 11: {
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
         }
@@ -5755,7 +5755,7 @@ function describeAction(state: State, action: Action): string | null {
     case "taken":
       switch (state.pending?.site) {
         case 17: {
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return `take ${goodOf(state, value)}`;
         }
@@ -5765,7 +5765,7 @@ function describeAction(state: State, action: Action): string | null {
     case "seized":
       switch (state.pending?.site) {
         case 18: {
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return `take the ${value}`;
         }
@@ -5785,7 +5785,7 @@ function describeAction(state: State, action: Action): string | null {
     case "activity":
       switch (state.pending?.site) {
         case 20: {
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
         }
@@ -5796,14 +5796,14 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 21: {
           const frame = currentSellGoodsFrame(state);
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
         case 22: {
           const frame = currentBuyGoodsFrame(state);
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${goodOf(state, value)} for ${priceIn(state, frame.offer, value)} gold`;
         }
@@ -5814,7 +5814,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 23: {
           const frame = currentVisitShipyardFrame(state);
-          if (action.value === null) return null;
+          if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
           return `buy a ${item} for ${(STATS[item] ?? noKey(item, 1148)).buy - saleValue(state, frame.p)} gold`;
@@ -5826,7 +5826,7 @@ function describeAction(state: State, action: Action): string | null {
       switch (state.pending?.site) {
         case 25: {
           const frame = currentVisitShipyardFrame(state);
-          if (action.value === null) return null;
+          if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
           if (item === undefined) return null;
           return `repair the ${item}`;
@@ -5848,7 +5848,7 @@ function describeAction(state: State, action: Action): string | null {
     case "bought":
       switch (state.pending?.site) {
         case 28: {
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
         }
@@ -5858,7 +5858,7 @@ function describeAction(state: State, action: Action): string | null {
     case "sold":
       switch (state.pending?.site) {
         case 29: {
-          if (action.value === null) return null;
+          if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
         }
