@@ -403,9 +403,9 @@ export function emitAnswerAlone(ctx: EmitContext): Fn[] {
     const s = d.stmt;
     const r = ctx.resumable.get(ctx.routineTag(d.owner))!;
     const field = r.machine.fieldOf.get(s.symbol!)!;
-    const { lines, condition } = choiceLoop(ctx, d, true, true);
-    const element = positionIn(s) ? "item" : "value";
     const optional = answerType(s).kind === "optional";
+    const { lines, condition } = choiceLoop(ctx, d, true, !optional);
+    const element = positionIn(s) ? "item" : "value";
     const cond = condition ? `if (${condition}) ` : "";
     // None, for an optional choice, is always an answer: any other makes two, and the player is asked.
     const onAnswer = optional

@@ -130,16 +130,16 @@ const RULE_LINES: Readonly<Record<string, string>> = {
   "Only one ship purchase per Commerce.": "rules line 2086",
   "Ships are bought in a city's port.": "rules line 2087",
   "That deck is exhausted.": "rules line 2088",
-  "The tavern is over for this turn.": "rules line 2189",
-  "The tavern needs a port square.": "rules line 2190",
-  "You already hold a mission card.": "rules line 2203",
-  "No mission card is left.": "rules line 2204",
-  "A combat card needs at least one pirate honour.": "rules line 2210",
-  "After refusing a card you may not try again this turn.": "rules line 2211",
-  "Your hand is full (honours + 1 cards).": "rules line 2212",
-  "A combat card costs 2 command points.": "rules line 2213",
-  "The combat deck is empty.": "rules line 2214",
-  "You must keep the honours your ship requires.": "rules line 2232",
+  "The tavern is over for this turn.": "rules line 2188",
+  "The tavern needs a port square.": "rules line 2189",
+  "You already hold a mission card.": "rules line 2202",
+  "No mission card is left.": "rules line 2203",
+  "A combat card needs at least one pirate honour.": "rules line 2209",
+  "After refusing a card you may not try again this turn.": "rules line 2210",
+  "Your hand is full (honours + 1 cards).": "rules line 2211",
+  "A combat card costs 2 command points.": "rules line 2212",
+  "The combat deck is empty.": "rules line 2213",
+  "You must keep the honours your ship requires.": "rules line 2231",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -180,8 +180,8 @@ describe("Predoni dei Mari: rules tests", () => {
     ).toBe(true);
     expect(
       state.startOffer.length === 8 &&
-        (state.shipDecks["green"] ?? noKey("green", 2520)).pile.length === 23 &&
-        (state.shipDecks["red"] ?? noKey("red", 2520)).pile.length === 31,
+        (state.shipDecks["green"] ?? noKey("green", 2519)).pile.length === 23 &&
+        (state.shipDecks["red"] ?? noKey("red", 2519)).pile.length === 31,
       "expect size(startOffer) == 8 and size(shipDecks[green].pile) == 23 and size(shipDecks[red].pile) == 31",
     ).toBe(true);
     expect(
@@ -245,7 +245,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[1].whLetters == [dutch] and players[1].doubloons == 0",
     ).toBe(true);
     expect(
-      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2547)).pile.length === 29,
+      state.startOffer.length === 0 && (state.shipDecks["green"] ?? noKey("green", 2546)).pile.length === 29,
       "expect size(startOffer) == 0 and size(shipDecks[green].pile) == 29",
     ).toBe(true);
   });
@@ -645,7 +645,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2830)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 2829)).pile = [8];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -707,7 +707,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 2870)).pile = [14];
+      (state.shipDecks["green"] ?? noKey("green", 2869)).pile = [14];
       state.combatDeck.pile = [59, 0];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["culverins"];
@@ -741,7 +741,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].cargo == 2 and players[0].cargoPos == hex(1, 1) and players[0].holdSec == [chainshot]",
     ).toBe(true);
     expect(
-      (state.shipDecks["green"] ?? noKey("green", 2893)).discard,
+      (state.shipDecks["green"] ?? noKey("green", 2892)).discard,
       "expect shipDecks[green].discard == [14]",
     ).toEqual([14]);
     play(
@@ -2240,7 +2240,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [1, 8, 9];
-      (state.shipDecks["green"] ?? noKey("green", 4027)).pile = [8];
+      (state.shipDecks["green"] ?? noKey("green", 4026)).pile = [8];
       state.players[0]!.ship = 0;
       state.players[0]!.sb = ["cannons"];
       state.players[0]!.pos = hexOf(0, -2);
@@ -2576,8 +2576,8 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].honours == 7 and players[0].captured == []",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4260)).discard, [0]) &&
-        equal((state.shipDecks["red"] ?? noKey("red", 4260)).discard, [31, 39]),
+      equal((state.shipDecks["green"] ?? noKey("green", 4259)).discard, [0]) &&
+        equal((state.shipDecks["red"] ?? noKey("red", 4259)).discard, [31, 39]),
       "expect shipDecks[green].discard == [0] and shipDecks[red].discard == [31, 39]",
     ).toBe(true);
   });
@@ -2588,7 +2588,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4270)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4269)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2611,7 +2611,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 9 and players[0].doubloons == 30",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4290)).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4289)).discard, [30, 0, 8, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 0, 8, 10] and shipOffer == []",
     ).toBe(true);
     {
@@ -2630,7 +2630,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["green"] ?? noKey("green", 4300)).pile = [8, 9, 30, 10];
+      (state.shipDecks["green"] ?? noKey("green", 4299)).pile = [8, 9, 30, 10];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2657,7 +2657,7 @@ describe("Predoni dei Mari: rules tests", () => {
       "expect players[0].ship == 0 and players[0].doubloons == 100",
     ).toBe(true);
     expect(
-      equal((state.shipDecks["green"] ?? noKey("green", 4315)).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
+      equal((state.shipDecks["green"] ?? noKey("green", 4314)).discard, [30, 8, 9, 10]) && equal(state.shipOffer, []),
       "expect shipDecks[green].discard == [30, 8, 9, 10] and shipOffer == []",
     ).toBe(true);
   });
@@ -2668,7 +2668,7 @@ describe("Predoni dei Mari: rules tests", () => {
       state.lord = 0;
       state.merchants = [];
       state.combatDeck.pile = [];
-      (state.shipDecks["red"] ?? noKey("red", 4325)).pile = [31, 32];
+      (state.shipDecks["red"] ?? noKey("red", 4324)).pile = [31, 32];
       state.players[0]!.ship = 14;
       state.players[0]!.pos = hexOf(0, -2);
       state.players[0]!.doubloons = 100;
@@ -2956,7 +2956,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1), hexOf(-1, 2)];
-      (state.shipDecks["green"] ?? noKey("green", 4487)).pile = [8, 9];
+      (state.shipDecks["green"] ?? noKey("green", 4486)).pile = [8, 9];
       state.combatDeck.pile = [20, 0, 8, 1];
       state.players[0]!.ship = 0;
       state.players[0]!.pos = hexOf(0, -2);
@@ -3148,7 +3148,7 @@ describe("Predoni dei Mari: rules tests", () => {
     given(() => {
       state.lord = 0;
       state.merchants = [hexOf(1, 1)];
-      (state.shipDecks["green"] ?? noKey("green", 4615)).pile = [25];
+      (state.shipDecks["green"] ?? noKey("green", 4614)).pile = [25];
       state.missionDeck.pile = [0, 6];
       state.combatDeck.pile = [20, 0, 7, 15, 23, 31, 44, 24, 39, 47, 12, 48];
       state.players[0]!.ship = 14;
@@ -3375,7 +3375,7 @@ function all4(state: State): boolean {
 }
 /** match ports[h] { cityPort(c) => moduleOf(h) == CITIES[c].module, piratePort => true } */
 function match5(state: State, h: Hex): boolean {
-  const value = derived(state).ports[h] ?? noKey(h, 4461);
+  const value = derived(state).ports[h] ?? noKey(h, 4460);
   if (value.kind === "cityPort") {
     const c = value.city;
     return moduleOf(state, h) === at(CITIES, c).module;
@@ -3414,7 +3414,7 @@ function all9(state: State): boolean {
   const items = mapNumberKeys(derived(state).fortSeas);
   for (let i = 0; i < items.length; i++) {
     const h = items[i]!;
-    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4463)) === moduleOf(state, h))) return false;
+    if (!(isSea(state, h) && (derived(state).fortSeas[h] ?? noKey(h, 4462)) === moduleOf(state, h))) return false;
   }
   return true;
 }

@@ -1035,30 +1035,30 @@ export type Frame =
 /** site 50: `choose hideoutToken: int in p.tokens by p where tokenHonours(hideoutToken) <= p.honours` (proc cityAttack, line 1866) */
 /** site 51: `act me: SellCargo | Deliver | SellMain | SellSecondary | SellSail | DropLetter | BuyMain |` (action Commerce, line 1899) */
 /** site 52: `choose raiseDistance: bool by me` (action SellCargo, line 1915) */
-/** site 53: `choose newShip: int? in affordable by me` (action BuyShip, line 2108) */
-/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2126) */
-/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2130) */
-/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2140) */
-/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2144) */
-/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2154) */
-/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2157) */
-/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2161) */
-/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2169) */
-/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2194) */
-/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2218) */
-/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2275) */
-/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2296) */
-/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2314) */
-/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2337) */
-/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2339) */
-/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2348) */
-/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2374) */
-/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2397) */
-/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2403) */
-/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2415) */
-/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2434) */
-/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2468) */
-/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2488) */
+/** site 53: `choose newShip: int? in affordable by me when several` (action BuyShip, line 2108) */
+/** site 54: `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2125) */
+/** site 55: `choose storeMain: bool by p` (proc changeShip, line 2129) */
+/** site 56: `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2139) */
+/** site 57: `choose storeSail: bool by p` (proc changeShip, line 2143) */
+/** site 58: `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2153) */
+/** site 59: `choose storeItem: bool by p` (proc changeShip, line 2156) */
+/** site 60: `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2160) */
+/** site 61: `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2168) */
+/** site 62: `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2193) */
+/** site 63: `choose keepCard: bool by me` (action BuyCombatCard, line 2217) */
+/** site 64: `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2274) */
+/** site 65: `choose fortChoice: int in freeForts by gen` (proc doFort, line 2295) */
+/** site 66: `choose krakenTo: Hex in options by gen` (proc doKraken, line 2313) */
+/** site 67: `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336) */
+/** site 68: `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2338) */
+/** site 69: `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347) */
+/** site 70: `choose newMission: bool by gen` (proc doCastaway, line 2373) */
+/** site 71: `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396) */
+/** site 72: `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402) */
+/** site 73: `choose sirensTarget: Player by gen` (proc doSirens, line 2414) */
+/** site 74: `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433) */
+/** site 75: `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467) */
+/** site 76: `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487) */
 export type Pending =
   | { site: 0; players: Player[] }
   | { site: 1; players: Player[] }
@@ -1433,31 +1433,31 @@ export interface BuyShipAction {
   readonly deck: ShipDeck;
 }
 
-/** The action Tavern (rules line 2188). */
+/** The action Tavern (rules line 2187). */
 export interface TavernAction {
   readonly type: "Tavern";
   readonly player: Player;
 }
 
-/** The action EndTavern (rules line 2198). */
+/** The action EndTavern (rules line 2197). */
 export interface EndTavernAction {
   readonly type: "EndTavern";
   readonly player: Player;
 }
 
-/** The action TakeMission (rules line 2202). */
+/** The action TakeMission (rules line 2201). */
 export interface TakeMissionAction {
   readonly type: "TakeMission";
   readonly player: Player;
 }
 
-/** The action BuyCombatCard (rules line 2209). */
+/** The action BuyCombatCard (rules line 2208). */
 export interface BuyCombatCardAction {
   readonly type: "BuyCombatCard";
   readonly player: Player;
 }
 
-/** The action ConvertHonour (rules line 2231). */
+/** The action ConvertHonour (rules line 2230). */
 export interface ConvertHonourAction {
   readonly type: "ConvertHonour";
   readonly player: Player;
@@ -1817,70 +1817,70 @@ export interface HideoutTokenChoice {
   readonly value: number;
 }
 
-/** The answer to `choose extraMain` (rules line 2126). */
+/** The answer to `choose extraMain` (rules line 2125). */
 export interface ExtraMainChoice {
   readonly type: "extraMain";
   readonly player: Player;
   readonly value: MainW;
 }
 
-/** The answer to `choose storeMain` (rules line 2130). */
+/** The answer to `choose storeMain` (rules line 2129). */
 export interface StoreMainChoice {
   readonly type: "storeMain";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSail` (rules line 2140). */
+/** The answer to `choose extraSail` (rules line 2139). */
 export interface ExtraSailChoice {
   readonly type: "extraSail";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose storeSail` (rules line 2144). */
+/** The answer to `choose storeSail` (rules line 2143). */
 export interface StoreSailChoice {
   readonly type: "storeSail";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraItem` (rules line 2154). */
+/** The answer to `choose extraItem` (rules line 2153). */
 export interface ExtraItemChoice {
   readonly type: "extraItem";
   readonly player: Player;
   readonly value: HoldItem;
 }
 
-/** The answer to `choose storeItem` (rules line 2157). */
+/** The answer to `choose storeItem` (rules line 2156). */
 export interface StoreItemChoice {
   readonly type: "storeItem";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose extraSec` (rules line 2161). */
+/** The answer to `choose extraSec` (rules line 2160). */
 export interface ExtraSecChoice {
   readonly type: "extraSec";
   readonly player: Player;
   readonly value: SecW;
 }
 
-/** The answer to `choose extraLetter` (rules line 2169). */
+/** The answer to `choose extraLetter` (rules line 2168). */
 export interface ExtraLetterChoice {
   readonly type: "extraLetter";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose truceNation` (rules line 2275). */
+/** The answer to `choose truceNation` (rules line 2274). */
 export interface TruceNationChoice {
   readonly type: "truceNation";
   readonly player: Player;
   readonly value: Nation;
 }
 
-/** The answer to `choose fortChoice` (rules line 2296). */
+/** The answer to `choose fortChoice` (rules line 2295). */
 export interface FortChoiceChoice {
   readonly type: "fortChoice";
   readonly player: Player;
@@ -1888,7 +1888,7 @@ export interface FortChoiceChoice {
   readonly value: number;
 }
 
-/** The answer to `choose krakenTo` (rules line 2314). */
+/** The answer to `choose krakenTo` (rules line 2313). */
 export interface KrakenToChoice {
   readonly type: "krakenTo";
   readonly player: Player;
@@ -1896,14 +1896,14 @@ export interface KrakenToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose moveMerchant` (rules line 2337). */
+/** The answer to `choose moveMerchant` (rules line 2336). */
 export interface MoveMerchantChoice {
   readonly type: "moveMerchant";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose whichMerchant` (rules line 2339). */
+/** The answer to `choose whichMerchant` (rules line 2338). */
 export interface WhichMerchantChoice {
   readonly type: "whichMerchant";
   readonly player: Player;
@@ -1911,7 +1911,7 @@ export interface WhichMerchantChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantTo` (rules line 2348). */
+/** The answer to `choose merchantTo` (rules line 2347). */
 export interface MerchantToChoice {
   readonly type: "merchantTo";
   readonly player: Player;
@@ -1919,14 +1919,14 @@ export interface MerchantToChoice {
   readonly value: number;
 }
 
-/** The answer to `choose newMission` (rules line 2374). */
+/** The answer to `choose newMission` (rules line 2373). */
 export interface NewMissionChoice {
   readonly type: "newMission";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose shoalsModule` (rules line 2397). */
+/** The answer to `choose shoalsModule` (rules line 2396). */
 export interface ShoalsModuleChoice {
   readonly type: "shoalsModule";
   readonly player: Player;
@@ -1934,7 +1934,7 @@ export interface ShoalsModuleChoice {
   readonly value: number;
 }
 
-/** The answer to `choose shoalsSpot` (rules line 2403). */
+/** The answer to `choose shoalsSpot` (rules line 2402). */
 export interface ShoalsSpotChoice {
   readonly type: "shoalsSpot";
   readonly player: Player;
@@ -1942,14 +1942,14 @@ export interface ShoalsSpotChoice {
   readonly value: number;
 }
 
-/** The answer to `choose sirensTarget` (rules line 2415). */
+/** The answer to `choose sirensTarget` (rules line 2414). */
 export interface SirensTargetChoice {
   readonly type: "sirensTarget";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose stormDir` (rules line 2434). */
+/** The answer to `choose stormDir` (rules line 2433). */
 export interface StormDirChoice {
   readonly type: "stormDir";
   readonly player: Player;
@@ -1957,7 +1957,7 @@ export interface StormDirChoice {
   readonly value: number;
 }
 
-/** The answer to `choose stormLanding` (rules line 2468). */
+/** The answer to `choose stormLanding` (rules line 2467). */
 export interface StormLandingChoice {
   readonly type: "stormLanding";
   readonly player: Player;
@@ -1965,7 +1965,7 @@ export interface StormLandingChoice {
   readonly value: number;
 }
 
-/** The answer to `choose merchantLanding` (rules line 2488). */
+/** The answer to `choose merchantLanding` (rules line 2487). */
 export interface MerchantLandingChoice {
   readonly type: "merchantLanding";
   readonly player: Player;
@@ -1988,7 +1988,7 @@ export interface NewShipChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose keepCard` (rules line 2218). */
+/** The answer to `choose keepCard` (rules line 2217). */
 export interface KeepCardChoice {
   readonly type: "keepCard";
   readonly player: Player;
@@ -3244,12 +3244,12 @@ export function canBuyShip(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn krakenMayEnter (line 2303) */
+/** fn krakenMayEnter (line 2302) */
 export function krakenMayEnter(state: State, h: Hex): boolean {
   return isSea(state, h) && !isShoals(state, h);
 }
 
-/** fn merchantMayEnter (line 2332) */
+/** fn merchantMayEnter (line 2331) */
 export function merchantMayEnter(state: State, h: Hex): boolean {
   return (
     !onBoard(state, h) ||
@@ -3261,12 +3261,12 @@ export function merchantMayEnter(state: State, h: Hex): boolean {
   );
 }
 
-/** fn shoalSquare (line 2383) */
+/** fn shoalSquare (line 2382) */
 export function shoalSquare(state: State, m: number): Hex {
   return at(derived(state).shoalSquares, m - 1);
 }
 
-/** fn shoalTemplate (line 2384) */
+/** fn shoalTemplate (line 2383) */
 export function shoalTemplate(state: State, m: number): Hex[] {
   return [
     at(state.shoalHexes, 3 * (m - 1)),
@@ -3275,7 +3275,7 @@ export function shoalTemplate(state: State, m: number): Hex[] {
   ];
 }
 
-/** fn triangle (line 2386) */
+/** fn triangle (line 2385) */
 export function triangle(state: State, m: number, i_: number): Hex[] {
   return [
     shoalSquare(state, m),
@@ -3284,22 +3284,22 @@ export function triangle(state: State, m: number, i_: number): Hex[] {
   ];
 }
 
-/** fn shoalSpotLegal (line 2387) */
+/** fn shoalSpotLegal (line 2386) */
 export function shoalSpotLegal(state: State, m: number, i_: number): boolean {
   return all82(state, m, i_);
 }
 
-/** fn currentShoal (line 2388) */
+/** fn currentShoal (line 2387) */
 export function currentShoal(state: State, m: number, i_: number): boolean {
   return all83(state, m, i_);
 }
 
-/** fn otherShoalSpots (line 2389) */
+/** fn otherShoalSpots (line 2388) */
 export function otherShoalSpots(state: State, m: number): number[] {
   return collect84(state, m);
 }
 
-/** fn stormFits (line 2427) */
+/** fn stormFits (line 2426) */
 export function stormFits(state: State, c: Hex): boolean {
   return all85(state, c);
 }
@@ -3847,7 +3847,7 @@ function checkEndTavern(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTavern (line 2198): its effects, once allowed. */
+/** action EndTavern (line 2197): its effects, once allowed. */
 function doEndTavern(state: State, me: Player): void {
   state.inTavern = false;
 }
@@ -3859,7 +3859,7 @@ function checkTakeMission(state: State, me: Player): string | null {
   return null;
 }
 
-/** action TakeMission (line 2202): its effects, once allowed. */
+/** action TakeMission (line 2201): its effects, once allowed. */
 function doTakeMission(state: State, me: Player): void {
   drawMission(state, me);
 }
@@ -7120,7 +7120,7 @@ function newChangeShipFrame(p: Player, c: number): ChangeShipFrame {
   };
 }
 
-/** Runs proc changeShip (line 2121) until it waits for a decision or is done. */
+/** Runs proc changeShip (line 2120) until it waits for a decision or is done. */
 function stepChangeShip(state: State, frame: ChangeShipFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7344,7 +7344,7 @@ function newEventPhaseFrame(p: Player): EventPhaseFrame {
   return { routine: "eventPhase", pc: 0, p, c: 0 };
 }
 
-/** Runs proc eventPhase (line 2241) until it waits for a decision or is done. */
+/** Runs proc eventPhase (line 2240) until it waits for a decision or is done. */
 function stepEventPhase(state: State, frame: EventPhaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7386,7 +7386,7 @@ function newRunEventFrame(c: number, gen: Player): RunEventFrame {
   return { routine: "runEvent", pc: 0, c, gen, e: "fortEvent" };
 }
 
-/** Runs proc runEvent (line 2252) until it waits for a decision or is done. */
+/** Runs proc runEvent (line 2251) until it waits for a decision or is done. */
 function stepRunEvent(state: State, frame: RunEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7559,7 +7559,7 @@ function newDoDiplomacyFrame(gen: Player): DoDiplomacyFrame {
   return { routine: "doDiplomacy", pc: 0, gen, truceNation: "english" };
 }
 
-/** Runs proc doDiplomacy (line 2274) until it waits for a decision or is done. */
+/** Runs proc doDiplomacy (line 2273) until it waits for a decision or is done. */
 function stepDoDiplomacy(state: State, frame: DoDiplomacyFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7603,7 +7603,7 @@ function newDoFortFrame(gen: Player): DoFortFrame {
   };
 }
 
-/** Runs proc doFort (line 2280) until it waits for a decision or is done. */
+/** Runs proc doFort (line 2279) until it waits for a decision or is done. */
 function stepDoFort(state: State, frame: DoFortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7671,7 +7671,7 @@ function newDoKrakenFrame(gen: Player): DoKrakenFrame {
   return { routine: "doKraken", pc: 0, gen, steps: 0, going: false, options: [], krakenTo: hexOf(0, 0), mi: 0 };
 }
 
-/** Runs proc doKraken (line 2306) until it waits for a decision or is done. */
+/** Runs proc doKraken (line 2305) until it waits for a decision or is done. */
 function stepDoKraken(state: State, frame: DoKrakenFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7807,7 +7807,7 @@ function newDoMerchantEventFrame(gen: Player): DoMerchantEventFrame {
   };
 }
 
-/** Runs proc doMerchantEvent (line 2336) until it waits for a decision or is done. */
+/** Runs proc doMerchantEvent (line 2335) until it waits for a decision or is done. */
 function stepDoMerchantEvent(state: State, frame: DoMerchantEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7975,7 +7975,7 @@ function newDoCastawayFrame(gen: Player): DoCastawayFrame {
   return { routine: "doCastaway", pc: 0, gen, newMission: false };
 }
 
-/** Runs proc doCastaway (line 2372) until it waits for a decision or is done. */
+/** Runs proc doCastaway (line 2371) until it waits for a decision or is done. */
 function stepDoCastaway(state: State, frame: DoCastawayFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8033,7 +8033,7 @@ function newDoShoalsFrame(gen: Player): DoShoalsFrame {
   };
 }
 
-/** Runs proc doShoals (line 2392) until it waits for a decision or is done. */
+/** Runs proc doShoals (line 2391) until it waits for a decision or is done. */
 function stepDoShoals(state: State, frame: DoShoalsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8112,7 +8112,7 @@ function newDoSirensFrame(gen: Player): DoSirensFrame {
   return { routine: "doSirens", pc: 0, gen, sirensTarget: 0 };
 }
 
-/** Runs proc doSirens (line 2414) until it waits for a decision or is done. */
+/** Runs proc doSirens (line 2413) until it waits for a decision or is done. */
 function stepDoSirens(state: State, frame: DoSirensFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8177,7 +8177,7 @@ function newDoStormFrame(gen: Player): DoStormFrame {
   };
 }
 
-/** Runs proc doStorm (line 2429) until it waits for a decision or is done. */
+/** Runs proc doStorm (line 2428) until it waits for a decision or is done. */
 function stepDoStorm(state: State, frame: DoStormFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8355,7 +8355,7 @@ function newCarryPirateFrame(p: Player, shift: Hex, arrival: Hex): CarryPirateFr
   };
 }
 
-/** Runs proc carryPirate (line 2461) until it waits for a decision or is done. */
+/** Runs proc carryPirate (line 2460) until it waits for a decision or is done. */
 function stepCarryPirate(state: State, frame: CarryPirateFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8463,7 +8463,7 @@ function newCarryMerchantFrame(mi: number, shift: Hex, arrival: Hex): CarryMerch
   };
 }
 
-/** Runs proc carryMerchant (line 2481) until it waits for a decision or is done. */
+/** Runs proc carryMerchant (line 2480) until it waits for a decision or is done. */
 function stepCarryMerchant(state: State, frame: CarryMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8836,17 +8836,31 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         }
 
         frame.affordable = collect42(state, frame.me);
-        if (frame.affordable.length <= 0) {
+        if (answerAlone53(state)) {
           frame.pc = 1;
           continue machine;
         }
 
         state.pending = { site: 53, players: [frame.me] };
-        frame.pc = 2;
+        frame.pc = 1;
         return;
       }
 
       case 1: {
+        const cFound = frame.newShip;
+        if (cFound === null) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.c = cFound;
+        removeValue(state.shipOffer, frame.c);
+        frame.pc = 3;
+        state.stack.push(newChangeShipFrame(frame.me, frame.c));
+        return;
+      }
+
+      case 2: {
         for (const c3 of state.shipOffer.slice()) {
           discardShip(state, c3);
         }
@@ -8856,27 +8870,8 @@ function stepBuyShip(state: State, frame: BuyShipFrame): void {
         return;
       }
 
-      case 2: {
-        const cFound = frame.newShip;
-        if (cFound === null) {
-          frame.pc = 3;
-          continue machine;
-        }
-
-        frame.c = cFound;
-        removeValue(state.shipOffer, frame.c);
-        frame.pc = 4;
-        state.stack.push(newChangeShipFrame(frame.me, frame.c));
-        return;
-      }
-
       case 3: {
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 4: {
-        frame.pc = 3;
+        frame.pc = 2;
         continue machine;
       }
 
@@ -8897,7 +8892,7 @@ function newTavernFrame(me: Player): TavernFrame {
   return { routine: "Tavern", pc: 0, me };
 }
 
-/** Runs action Tavern (line 2188) until it waits for a decision or is done. */
+/** Runs action Tavern (line 2187) until it waits for a decision or is done. */
 function stepTavern(state: State, frame: TavernFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8939,7 +8934,7 @@ function newBuyCombatCardFrame(me: Player): BuyCombatCardFrame {
   return { routine: "BuyCombatCard", pc: 0, me, c: 0, keepCard: false };
 }
 
-/** Runs action BuyCombatCard (line 2209) until it waits for a decision or is done. */
+/** Runs action BuyCombatCard (line 2208) until it waits for a decision or is done. */
 function stepBuyCombatCard(state: State, frame: BuyCombatCardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8993,7 +8988,7 @@ function newConvertHonourFrame(me: Player): ConvertHonourFrame {
   return { routine: "ConvertHonour", pc: 0, me };
 }
 
-/** Runs action ConvertHonour (line 2231) until it waits for a decision or is done. */
+/** Runs action ConvertHonour (line 2230) until it waits for a decision or is done. */
 function stepConvertHonour(state: State, frame: ConvertHonourFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -10168,7 +10163,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 53: {
-      // `choose newShip: int? in affordable by me` (action BuyShip, line 2108)
+      // `choose newShip: int? in affordable by me when several` (action BuyShip, line 2108)
       const frame = currentBuyShipFrame(state);
       const items = frame.affordable;
       for (let value = 0; value < items.length; value++) {
@@ -10180,7 +10175,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 54: {
-      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2126)
+      // `choose extraMain: MainW by p where contains(p.sb, extraMain)` (proc changeShip, line 2125)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < MAIN_W_VALUES.length; index++) {
         const value = MAIN_W_VALUES[index]!;
@@ -10191,7 +10186,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 55: {
-      // `choose storeMain: bool by p` (proc changeShip, line 2130)
+      // `choose storeMain: bool by p` (proc changeShip, line 2129)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeMain", player: seat, value });
@@ -10201,7 +10196,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 56: {
-      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2140)
+      // `choose extraSail: 1..2 by p where contains(p.yards, extraSail)` (proc changeShip, line 2139)
       const frame = currentChangeShipFrame(state);
       for (let value = 1; value <= 2; value++) {
         if (state.players[frame.p]!.yards.includes(value)) out.push({ type: "extraSail", player: seat, value });
@@ -10211,7 +10206,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 57: {
-      // `choose storeSail: bool by p` (proc changeShip, line 2144)
+      // `choose storeSail: bool by p` (proc changeShip, line 2143)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeSail", player: seat, value });
@@ -10221,7 +10216,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 58: {
-      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2154)
+      // `choose extraItem: HoldItem by p where (extraItem == secondaryItem and size(p.holdSec) > 0)` (proc changeShip, line 2153)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < HOLD_ITEM_VALUES.length; index++) {
         const value = HOLD_ITEM_VALUES[index]!;
@@ -10237,7 +10232,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 59: {
-      // `choose storeItem: bool by p` (proc changeShip, line 2157)
+      // `choose storeItem: bool by p` (proc changeShip, line 2156)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "storeItem", player: seat, value });
@@ -10247,7 +10242,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 60: {
-      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2161)
+      // `choose extraSec: SecW by p where contains(p.holdSec, extraSec)` (proc changeShip, line 2160)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < SEC_W_VALUES.length; index++) {
         const value = SEC_W_VALUES[index]!;
@@ -10258,7 +10253,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 61: {
-      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2169)
+      // `choose extraLetter: Nation by p where contains(p.letters, extraLetter)` (proc changeShip, line 2168)
       const frame = currentChangeShipFrame(state);
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
@@ -10269,7 +10264,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 62: {
-      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2194)
+      // `act me: TakeMission | BuyCombatCard | ConvertHonour | EndTavern` (action Tavern, line 2193)
       offerTakeMission(state, seat, out);
       offerBuyCombatCard(state, seat, out);
       offerConvertHonour(state, seat, out);
@@ -10278,7 +10273,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 63: {
-      // `choose keepCard: bool by me` (action BuyCombatCard, line 2218)
+      // `choose keepCard: bool by me` (action BuyCombatCard, line 2217)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "keepCard", player: seat, value });
@@ -10288,7 +10283,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 64: {
-      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2275)
+      // `choose truceNation: Nation by gen where not contains(truce, truceNation)` (proc doDiplomacy, line 2274)
       for (let index = 0; index < NATION_VALUES.length; index++) {
         const value = NATION_VALUES[index]!;
         if (!state.truce.includes(value)) out.push({ type: "truceNation", player: seat, value });
@@ -10298,7 +10293,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 65: {
-      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2296)
+      // `choose fortChoice: int in freeForts by gen` (proc doFort, line 2295)
       const frame = currentDoFortFrame(state);
       const items = frame.freeForts;
       for (let value = 0; value < items.length; value++) {
@@ -10309,7 +10304,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 66: {
-      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2314)
+      // `choose krakenTo: Hex in options by gen` (proc doKraken, line 2313)
       const frame = currentDoKrakenFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10320,7 +10315,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 67: {
-      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2337)
+      // `choose moveMerchant: bool by gen` (proc doMerchantEvent, line 2336)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "moveMerchant", player: seat, value });
@@ -10330,7 +10325,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 68: {
-      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2339)
+      // `choose whichMerchant: int in range(0, size(merchants) - 1) by gen` (proc doMerchantEvent, line 2338)
       const items = rangeList(0, state.merchants.length - 1);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "whichMerchant", player: seat, value });
@@ -10340,7 +10335,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 69: {
-      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2348)
+      // `choose merchantTo: Hex in options by gen` (proc doMerchantEvent, line 2347)
       const frame = currentDoMerchantEventFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10351,7 +10346,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 70: {
-      // `choose newMission: bool by gen` (proc doCastaway, line 2374)
+      // `choose newMission: bool by gen` (proc doCastaway, line 2373)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "newMission", player: seat, value });
@@ -10361,7 +10356,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 71: {
-      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2397)
+      // `choose shoalsModule: int in movable by gen` (proc doShoals, line 2396)
       const frame = currentDoShoalsFrame(state);
       const items = frame.movable;
       for (let value = 0; value < items.length; value++) {
@@ -10372,7 +10367,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 72: {
-      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2403)
+      // `choose shoalsSpot: int in choices by gen` (proc doShoals, line 2402)
       const frame = currentDoShoalsFrame(state);
       const items = frame.choices;
       for (let value = 0; value < items.length; value++) {
@@ -10383,7 +10378,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 73: {
-      // `choose sirensTarget: Player by gen` (proc doSirens, line 2415)
+      // `choose sirensTarget: Player by gen` (proc doSirens, line 2414)
       for (let value = 0; value < state.playerCount; value++) {
         out.push({ type: "sirensTarget", player: seat, value });
       }
@@ -10392,7 +10387,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 74: {
-      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2434)
+      // `choose stormDir: HexDir in stormOptions by gen` (proc doStorm, line 2433)
       const items = state.stormOptions;
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "stormDir", player: seat, value });
@@ -10402,7 +10397,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 75: {
-      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2468)
+      // `choose stormLanding: Hex in options by p` (proc carryPirate, line 2467)
       const frame = currentCarryPirateFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -10413,7 +10408,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 76: {
-      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2488)
+      // `choose merchantLanding: Hex in options by shadowFor(active, active, active)` (proc carryMerchant, line 2487)
       const frame = currentCarryMerchantFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -12079,6 +12074,18 @@ function apply(state: State, action: Action): void {
   }
 
   run(state);
+}
+
+/** `choose newShip: int? in affordable by me when several` (action BuyShip, line 2108): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone53(state: State): boolean {
+  const frame = currentBuyShipFrame(state);
+  const items = frame.affordable;
+  for (let value = 0; value < items.length; value++) {
+    return false;
+  }
+
+  frame.newShip = null;
+  return true;
 }
 
 /** The actions each decision site offers itself (an allowance does not offer them twice there). */
@@ -14292,7 +14299,7 @@ export const engine: Engine<State, Action, View> = {
   name: "predoni-dei-mari",
   title: "Predoni dei Mari",
   source: "rulesets/predoni-dei-mari/predoni-dei-mari.rules",
-  sourceHash: "7c564b91",
+  sourceHash: "c6ae2e55",
   minPlayers: 2,
   maxPlayers: 5,
   variants: VARIANTS,
