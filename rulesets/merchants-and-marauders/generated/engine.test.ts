@@ -29,14 +29,18 @@ import {
   BORDERS,
   CAPTAINS,
   CARGO_FACES,
+  FIRST_PORT,
   GOOD_VALUES,
+  MAN_OF_WAR,
   NATION_VALUES,
   PORT_NATION,
   SEATS,
   SEA_LINKS,
   ZONE_VALUES,
   engine,
+  fullTracks,
   hasPort,
+  huntPriority,
   nationOf,
   opposite,
   saleValue,
@@ -54,16 +58,17 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 1128",
-  "A special weapon costs 3 gold.": "rules line 1222",
-  "Each crew member costs 2 gold.": "rules line 1269",
-  "The fee is 2 gold.": "rules line 568",
-  "A captain retires in a port, before any action of the turn.": "rules line 601",
-  "Scouting is done at sea.": "rules line 622",
-  "You have already scouted that target this turn.": "rules line 623",
-  "The Port action is taken in a port.": "rules line 1058",
-  "The Port action may be taken once per turn.": "rules line 1059",
-  "Sell Goods must be the first activity.": "rules line 1068",
+  "You cannot pay for that card.": "rules line 1504",
+  "A special weapon costs 3 gold.": "rules line 1598",
+  "Each crew member costs 2 gold.": "rules line 1645",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 911",
+  "The fee is 2 gold.": "rules line 919",
+  "A captain retires in a port, before any action of the turn.": "rules line 952",
+  "Scouting is done at sea.": "rules line 973",
+  "You have already scouted that target this turn.": "rules line 974",
+  "The Port action is taken in a port.": "rules line 1425",
+  "The Port action may be taken once per turn.": "rules line 1426",
+  "Sell Goods must be the first activity.": "rules line 1435",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -99,8 +104,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 1316)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 1316)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 1692)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 1692)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -144,9 +149,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 1333)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 1333)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 1333)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 1709)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 1709)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 1709)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -155,7 +160,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1336),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1712),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -286,28 +291,35 @@ describe("Merchants & Marauders: rules tests", () => {
   });
   it("the game ends at once when no Event card is left at the start of a round (§8)", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { first = players[0] events.pile = [7] }
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G05")] }
     given(() => {
       state.first = 0;
-      state.events.pile = [7];
+      state.events.pile = [22];
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
-    expect(state.round === 1 && equal(state.events.discard, [7]), "expect round == 1 and events.discard == [7]").toBe(
-      true,
-    );
+    expect(
+      state.round === 1 && equal(state.events.discard, [22]),
+      'expect round == 1 and events.discard == [rowOf(EVENTS, "G05")]',
+    ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(engine.isOver(state), "expect over").toBe(true);
     expect(state.round, "expect round == 2").toEqual(2);
   });
-  it("in random games, a ship in port is in a zone with a port, and a turn never has more than 3 actions", () => {
+  it("in random games, a ship in port is in a zone with a port, a turn never has more than 4 actions (Trade Winds), and at most one NPC of a kind sails", () => {
     const state = setUp({ players: 4, seed: 1, variant: "base" });
     start(state);
     expect(
-      alwaysProblem(engine, { players: 4, seed: 1, variant: "base" }, state, 20, (state) => all9(state)),
-      "expect always in 20 random games: all(p in players: (not p.inPort or hasPort(p.zone)) and p.actionsLeft >= 0 and p.actionsLeft <= 3)",
+      alwaysProblem(
+        engine,
+        { players: 4, seed: 1, variant: "base" },
+        state,
+        20,
+        (state) => all9(state) && mapSize(state.npcs) <= 10 && state.atWar.length <= 2,
+      ),
+      "expect always in 20 random games: all(p in players: (not p.inPort or hasPort(p.zone)) and p.actionsLeft >= 0 and p.actionsLeft <= 4) and size(npcs) <= 10 and size(atWar) <= 2",
     ).toBeNull();
   });
   it("Sell Goods (§5.4.1): 3 gold a card, 6 for the demanded good; the Demand token is replaced from the reserve", () => {
@@ -357,7 +369,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 1426)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 1802)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -566,7 +578,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 1551)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 1927)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -623,9 +635,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 1583)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 1959)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 1583)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 1959)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -752,7 +764,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 1627)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2003)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -862,8 +874,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 1683)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 1683)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2059)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 2059)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -895,7 +907,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 1703)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2079)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -949,7 +961,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 1729), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2105), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1015,7 +1027,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 1764)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 2140)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1098,7 +1110,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 1809)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 2185)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1152,7 +1164,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 1830)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2206)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1179,13 +1191,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 1846)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2222)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 1851)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 2227)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1207,7 +1219,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 1866)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2242)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1217,7 +1229,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 1871)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 2247)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1351,7 +1363,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 1954)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 2330)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1374,6 +1386,194 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       !state.players[0]!.hullFlipped && state.players[0]!.gold === 12,
       "expect not players[0].hullFlipped and players[0].gold == 12",
+    ).toBe(true);
+  });
+  it("Event cards (§2.11): High Seas makes leaving a port cost 2 actions; a Tropical Storm hits the Mast of every ship at sea; Trade Winds give 4 actions", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G05"), rowOf(EVENTS, "G04"), rowOf(EVENTS,
+    given(() => {
+      state.first = 0;
+      state.events.pile = [22, 21, 28];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "outOfPort" }) },
+        { step: "outOfPort" },
+      ),
+    );
+    expect(
+      state.players[0]!.actionsLeft === 1 && !state.players[0]!.inPort,
+      "expect players[0].actionsLeft == 1 and not players[0].inPort",
+    ).toBe(true);
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2354)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 2354)) === 2,
+      "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
+    ).toBe(true);
+    expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 4").toEqual(4);
+  });
+  it("NPCs (§5.9): a card's ship comes in at the end of the round in the card's zone; a second card recalls it to its own", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [0, 1];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    expect(
+      equal(state.arriving, [0]) && mapSize(state.npcs) === 0,
+      'expect arriving == [rowOf(EVENTS, "NL1")] and size(npcs) == 0',
+    ).toBe(true);
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2372)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2372)).tracks["hull"] ?? noKey("hull", 2372)) === 3,
+      "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
+    ).toBe(true);
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2375)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2375)).cards, [0, 1]),
+      'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
+    ).toBe(true);
+  });
+  it("NPC movement (§5.10): one zone in the icon's direction, the next border clockwise when none goes that way, or towards a hunted player", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] // Round 2's card, G04: the Spanish warship east, the Dutch warship west,
+    given(() => {
+      state.first = 0;
+      state.events.pile = [28, 21];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { npcs[spanishWarship] = NpcShip(cards: [rowOf(EVENTS, "ES1")], zone: havana, tracks: fullTrac
+    given(() => {
+      mapSet(state.npcs, "spanishWarship", {
+        cards: [9],
+        zone: "havana",
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
+      });
+      mapSet(state.npcs, "dutchWarship", {
+        cards: [0],
+        zone: "stJohn",
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
+      });
+      mapSet(state.npcs, "pirateFrigate", {
+        cards: [15],
+        zone: "caribbeanSea",
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
+      });
+      state.players[0]!.zone = "caracas";
+      state.players[0]!.inPort = false;
+      state.players[1]!.zone = "sanJuan";
+      state.players[1]!.inPort = true;
+    });
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 2401)).zone,
+      "expect npcs[spanishWarship].zone == nassau",
+    ).toEqual("nassau");
+    expect(
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2402)).zone,
+      "expect npcs[dutchWarship].zone == stMaarten",
+    ).toEqual("stMaarten");
+    expect(
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 2403)).zone,
+      "expect npcs[pirateFrigate].zone == caracas",
+    ).toEqual("caracas");
+    expect(
+      huntPriority(state, "pirateFrigate", 0) === 1 && huntPriority(state, "dutchWarship", 0) === null,
+      "expect huntPriority(pirateFrigate, players[0]) == 1 and huntPriority(dutchWarship, players[0]) == none",
+    ).toBe(true);
+  });
+  it("a Pardon (§2.11): this round, at a Port action, 5 gold per bounty level removes that nation's bounties", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G07")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [24];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].bounty[spain] = 2 players[0].gold = 12 }
+    given(() => {
+      mapSet(state.players[0]!.bounty, "spain", 2);
+      state.players[0]!.gold = 12;
+    });
+    play(state, { type: "Port", player: 0 });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "activity", player: 0, value: "buyGoods" },
+        { type: "activity", player: 0, value: "shipyard" },
+        { type: "activity", player: 0, value: "recruit" },
+        { type: "activity", player: 0, value: "stash" },
+        { type: "activity", player: 0, value: "payPardon" },
+        { type: "activity", player: 0, value: null },
+      ]),
+      "expect offered 0 activity(buyGoods), activity(shipyard), activity(recruit), activity(stash), activity(payPardon), activity(none)",
+    ).toBeNull();
+    play(state, { type: "activity", player: 0, value: "payPardon" });
+    expect(
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2422)) === 0 && state.players[0]!.gold === 2,
+      "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
+    ).toBe(true);
+  });
+  it("War! (G01): two nations at war; at the end of the round their Men-of-War come in at their first ports", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G01"), rowOf(EVENTS, "NL1")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [18, 0];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startFlute" });
+    expect(
+      state.atWar.length === 2 && at(state.atWar, 0) !== at(state.atWar, 1) && mapSize(state.npcs) === 0,
+      "expect size(atWar) == 2 and atWar[0] != atWar[1] and size(npcs) == 0",
+    ).toBe(true);
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(
+      mapSize(state.npcs) === 2 && all11(state),
+      "expect size(npcs) == 2 and all(n in atWar: npcs[MAN_OF_WAR[n]].zone == FIRST_PORT[n] and npcs[MAN_OF_WAR[n]].tracks == fullTracks(manOfWar))",
+    ).toBe(true);
+  });
+  it("a Tropical Disease (G06) costs every captain a Crew, in port or at sea", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G06")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [23];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startFlute" });
+    expect(
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2447)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 2447)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2447)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 2447)) - 1,
+      "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
 });
@@ -1529,7 +1729,7 @@ function all8(state: State): boolean {
   }
   return true;
 }
-/** all(p in players: (not p.inPort or hasPort(p.zone)) and p.actionsLeft >= 0 and p.actionsLeft <= 3) */
+/** all(p in players: (not p.inPort or hasPort(p.zone)) and p.actionsLeft >= 0 and p.actionsLeft <= 4) */
 function all9(state: State): boolean {
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -1537,7 +1737,7 @@ function all9(state: State): boolean {
     if (!(
       (!state.players[p]!.inPort || hasPort(state, state.players[p]!.zone)) &&
       state.players[p]!.actionsLeft >= 0 &&
-      state.players[p]!.actionsLeft <= 3
+      state.players[p]!.actionsLeft <= 4
     ))
       return false;
   }
@@ -1552,4 +1752,21 @@ function sum10(state: State): number {
     total += f.plunder;
   }
   return total;
+}
+/** all(n in atWar: npcs[MAN_OF_WAR[n]].zone == FIRST_PORT[n] and npcs[MAN_OF_WAR[n]].tracks == fullTracks(manOfWar)) */
+function all11(state: State): boolean {
+  const items = state.atWar;
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if (!(
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 2436)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 2436), 2436)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 2436)) &&
+      equal(
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 2436)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 2436), 2436)).tracks,
+        fullTracks(state, "manOfWar"),
+      )
+    ))
+      return false;
+  }
+  return true;
 }

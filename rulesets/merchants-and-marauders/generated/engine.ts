@@ -10,6 +10,9 @@ import {
   drawFromDeck,
   drawFromPile,
   drawTop,
+  freezeHeld,
+  heldRecord,
+  heldProblem,
   indexOfValue,
   isInt,
   isRecord,
@@ -20,6 +23,7 @@ import {
   mapKeys,
   mapSet,
   mapSize,
+  mapValues,
   notOfferedNow,
   pickRandom,
   randomBetween,
@@ -29,10 +33,13 @@ import {
   seatLists,
   seatsFrom,
   shuffleInPlace,
+  thawHeld,
   type Engine,
   type GameOptions,
   type Deck,
   type DeckView,
+  type Held,
+  type HeldFields,
   type Outcome,
   type RngState,
   type ShownAction,
@@ -111,27 +118,86 @@ export type Weapon = "grapplingHooks" | "chainShot" | "grapeshot";
 export const WEAPON_VALUES: readonly Weapon[] = ["grapplingHooks", "chainShot", "grapeshot"];
 export type StartingShip = "startSloop" | "startFlute";
 export const STARTING_SHIP_VALUES: readonly StartingShip[] = ["startSloop", "startFlute"];
-/** enum Step (rules line 541) */
+export type Npc =
+  | "spanishWarship"
+  | "englishWarship"
+  | "frenchWarship"
+  | "dutchWarship"
+  | "pirateSloop"
+  | "pirateFrigate"
+  | "spanishManOfWar"
+  | "englishManOfWar"
+  | "frenchManOfWar"
+  | "dutchManOfWar";
+export const NPC_VALUES: readonly Npc[] = [
+  "spanishWarship",
+  "englishWarship",
+  "frenchWarship",
+  "dutchWarship",
+  "pirateSloop",
+  "pirateFrigate",
+  "spanishManOfWar",
+  "englishManOfWar",
+  "frenchManOfWar",
+  "dutchManOfWar",
+];
+export type EventKind =
+  | "npcCard"
+  | "war"
+  | "volatileMarkets"
+  | "tropicalStorm"
+  | "highSeas"
+  | "tropicalDisease"
+  | "pardon"
+  | "tradeWinds"
+  | "doldrums"
+  | "richConvoys"
+  | "fog"
+  | "bountifulHarvest"
+  | "navalReview";
+export const EVENT_KIND_VALUES: readonly EventKind[] = [
+  "npcCard",
+  "war",
+  "volatileMarkets",
+  "tropicalStorm",
+  "highSeas",
+  "tropicalDisease",
+  "pardon",
+  "tradeWinds",
+  "doldrums",
+  "richConvoys",
+  "fog",
+  "bountifulHarvest",
+  "navalReview",
+];
+/** enum Step (rules line 888) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 610) */
+/** enum Target (rules line 961) */
 export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
 export type Declaration = "shoot" | "board" | "flee";
 export const DECLARATION_VALUES: readonly Declaration[] = ["shoot", "board", "flee"];
-export type Activity = "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash";
-export const ACTIVITY_VALUES: readonly Activity[] = ["sellGoods", "buyGoods", "shipyard", "recruit", "stash"];
+export type Activity = "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash" | "payPardon";
+export const ACTIVITY_VALUES: readonly Activity[] = [
+  "sellGoods",
+  "buyGoods",
+  "shipyard",
+  "recruit",
+  "stash",
+  "payPardon",
+];
 
-/** record Border (rules line 80) */
+/** record Border (rules line 83) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 166) */
+/** record Captain (rules line 169) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -141,7 +207,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 203) */
+/** record ShipStats (rules line 206) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -153,13 +219,40 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 235) */
+/** record CargoFace (rules line 238) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record Roll (rules line 782) */
+/** record EventCard (rules line 319) */
+export interface EventCard {
+  id: string;
+  name: string;
+  kind: EventKind;
+  npc: Npc | null;
+  seamanship: number;
+  scouting: number;
+  leadership: number;
+  enters: Zone | null;
+  nation: Nation | null;
+}
+
+/** record MoveIcon (rules line 371) */
+export interface MoveIcon {
+  card: string;
+  npc: Npc;
+  dir: Compass;
+}
+
+/** record NpcShip (rules line 493) */
+export interface NpcShip {
+  cards: number[];
+  zone: Zone;
+  tracks: Partial<Record<Location, number>>;
+}
+
+/** record Roll (rules line 1135) */
 export interface Roll {
   skulls: number;
   rest: number;
@@ -204,7 +297,7 @@ export interface FlowFrame {
   readonly routine: "flow";
   pc: number;
   startingShip: StartingShip[];
-  event: number;
+  e: number;
   p: Player;
   pList: Player[];
   pIndex: number;
@@ -230,6 +323,27 @@ export interface NewCaptainFrame {
   pc: number;
   p: Player;
   newShip: StartingShip;
+}
+
+/** Where proc playEvent is, and its locals, while it waits. */
+export interface PlayEventFrame {
+  readonly routine: "playEvent";
+  pc: number;
+  e: number;
+}
+
+/** Where proc eventText is, and its locals, while it waits. */
+export interface EventTextFrame {
+  readonly routine: "eventText";
+  pc: number;
+  card: Held<EventCard>;
+  nations: Nation[];
+  p: Player;
+  pList: Player[];
+  pIndex: number;
+  p2: Player;
+  p2List: Player[];
+  p2Index: number;
 }
 
 /** Where proc meetMerchant is, and its locals, while it waits. */
@@ -525,6 +639,8 @@ export type Frame =
   | PlayerTurnFrame
   | CaptainDiesFrame
   | NewCaptainFrame
+  | PlayEventFrame
+  | EventTextFrame
   | MeetMerchantFrame
   | RaidFrame
   | DeclareFrame
@@ -549,38 +665,38 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 424) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 473) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 528) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 568) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 584) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 658) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 664) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 693) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 701) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 709) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 714) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 745) */
-/** site 12: `choose declaration: Declaration in options by p` (proc declare, line 808) */
-/** site 13: `choose flipChasers: bool by p` (proc chase, line 892) */
-/** site 14: `choose hitAt: Location by target` (proc dealHits, line 919) */
-/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 929) */
-/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1001) */
-/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1015) */
-/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1019) */
-/** site 19: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1025) */
-/** site 20: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1068) */
-/** site 21: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1084) */
-/** site 22: `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1128) */
-/** site 23: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1148) */
-/** site 24: `choose restoreHull: bool by p` (proc visitShipyard, line 1167) */
-/** site 25: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1175) */
-/** site 26: `choose buyMod: bool by p` (proc buyModification, line 1192) */
-/** site 27: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1213) */
-/** site 28: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1222) */
-/** site 29: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1227) */
-/** site 30: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1269) */
-/** site 31: `choose stashed: 0..p.gold by p` (proc stashGold, line 1278) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 585) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 635) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 690) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 919) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 935) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1010) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1016) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1045) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1053) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 1061) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1066) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1098) */
+/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1158) */
+/** site 13: `choose flipChasers: bool by p` (proc chase, line 1242) */
+/** site 14: `choose hitAt: Location by target` (proc dealHits, line 1269) */
+/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1279) */
+/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1351) */
+/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1365) */
+/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1369) */
+/** site 19: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1375) */
+/** site 20: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1435) */
+/** site 21: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1457) */
+/** site 22: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 1504) */
+/** site 23: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1524) */
+/** site 24: `choose restoreHull: bool by p` (proc visitShipyard, line 1543) */
+/** site 25: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1551) */
+/** site 26: `choose buyMod: bool by p` (proc buyModification, line 1568) */
+/** site 27: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1589) */
+/** site 28: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1598) */
+/** site 29: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1603) */
+/** site 30: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1645) */
+/** site 31: `choose stashed: 0..p.gold by p` (proc stashGold, line 1654) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -636,6 +752,11 @@ export interface State {
   faceUpMods: Partial<Record<Zone, Modification>>;
   weaponSupply: Partial<Record<Weapon, number>>;
   lastRoll: number[];
+  event: number | null;
+  npcs: Partial<Record<Npc, NpcShip>>;
+  arriving: number[];
+  atWar: Nation[];
+  warships: boolean;
   /** The random generator; its future is part of the state. */
   rng: RngState;
   /** Routines under way, innermost last; empty once the game is over. */
@@ -646,7 +767,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 560). */
+/** The action Move (rules line 910). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -654,13 +775,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 600). */
+/** The action Retire (rules line 951). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 621). */
+/** The action Scout (rules line 972). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -668,26 +789,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 1057). */
+/** The action Port (rules line 1424). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1291). */
+/** The action EndTurn (rules line 1667). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 528). */
+/** The answer to `choose newShip` (rules line 690). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 658). */
+/** The answer to `choose flag` (rules line 1010). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -695,14 +816,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 664). */
+/** The answer to `choose engage` (rules line 1016). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 693). */
+/** The answer to `choose spent` (rules line 1045). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -710,14 +831,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 701). */
+/** The answer to `choose raidMove` (rules line 1053). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 709). */
+/** The answer to `choose discarded` (rules line 1061). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -725,7 +846,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 714). */
+/** The answer to `choose exchanged` (rules line 1066). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -733,7 +854,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 745). */
+/** The answer to `choose kept` (rules line 1098). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -741,7 +862,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 808). */
+/** The answer to `choose declaration` (rules line 1158). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -749,28 +870,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose flipChasers` (rules line 892). */
+/** The answer to `choose flipChasers` (rules line 1242). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 919). */
+/** The answer to `choose hitAt` (rules line 1269). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose absorb` (rules line 929). */
+/** The answer to `choose absorb` (rules line 1279). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1001). */
+/** The answer to `choose reward` (rules line 1351). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -778,7 +899,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1015). */
+/** The answer to `choose taken` (rules line 1365). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -786,7 +907,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1019). */
+/** The answer to `choose seized` (rules line 1369). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -794,14 +915,14 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose claim` (rules line 1025). */
+/** The answer to `choose claim` (rules line 1375). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose card` (rules line 1084). */
+/** The answer to `choose card` (rules line 1457). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -809,7 +930,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1148). */
+/** The answer to `choose newType` (rules line 1524). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -817,14 +938,14 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 1167). */
+/** The answer to `choose restoreHull` (rules line 1543). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 1175). */
+/** The answer to `choose repairAt` (rules line 1551). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -832,14 +953,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 1192). */
+/** The answer to `choose buyMod` (rules line 1568). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 1213). */
+/** The answer to `choose modPort` (rules line 1589). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -847,7 +968,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 1222). */
+/** The answer to `choose bought` (rules line 1598). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -855,7 +976,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 1227). */
+/** The answer to `choose sold` (rules line 1603). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -863,28 +984,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 1269). */
+/** The answer to `choose hired` (rules line 1645). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1278). */
+/** The answer to `choose stashed` (rules line 1654). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 568). */
+/** The answer to `choose havenEntry` (rules line 919). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 584). */
+/** The answer to `choose dumped` (rules line 935). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -892,7 +1013,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 1068). */
+/** The answer to `choose activity` (rules line 1435). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -900,7 +1021,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 424). */
+/** The answer to `choose startingShip` (rules line 585). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -999,6 +1120,11 @@ export interface View {
   faceUpMods: Partial<Record<Zone, Modification>>;
   weaponSupply: Partial<Record<Weapon, number>>;
   lastRoll: number[];
+  event: number | null;
+  npcs: Partial<Record<Npc, NpcShip>>;
+  arriving: number[];
+  atWar: Nation[];
+  warships: boolean;
   /** Who must decide now. */
   toAct: Player[];
   /** What the viewer must decide now: an action, or the name of a choice. */
@@ -1024,7 +1150,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 89): one Border per row. */
+/** BORDERS (rules line 92): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -1092,7 +1218,7 @@ export const BORDERS: Border[] = [
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
 export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect9();
-/** CAPTAINS (rules line 175): one Captain per row. */
+/** CAPTAINS (rules line 178): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -1112,7 +1238,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 215): one ShipStats per row. */
+/** SHIP_TYPES (rules line 218): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -1123,7 +1249,7 @@ export const SHIP_TYPES: ShipStats[] = [
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
 export const STATS: Partial<Record<ShipType, ShipStats>> = collect10();
-/** CARGO_FACES (rules line 241): one CargoFace per row. */
+/** CARGO_FACES (rules line 244): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -1171,6 +1297,120 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
+/** EVENTS (rules line 331): one EventCard per row. */
+// prettier-ignore
+export const EVENTS: EventCard[] = [
+  { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
+  { id: "NL2", name: "Dutch naval ship: Admiral B", kind: "npcCard", npc: "dutchWarship", seamanship: 2, scouting: 3, leadership: 3, enters: "stMaarten", nation: null },
+  { id: "NL3", name: "Dutch naval ship: Admiral C", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 3, leadership: 2, enters: "curacao", nation: null },
+  { id: "EN1", name: "English naval ship: Admiral A", kind: "npcCard", npc: "englishWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "portRoyal", nation: null },
+  { id: "EN2", name: "English naval ship: Admiral B", kind: "npcCard", npc: "englishWarship", seamanship: 2, scouting: 3, leadership: 3, enters: "nassau", nation: null },
+  { id: "EN3", name: "English naval ship: Admiral C", kind: "npcCard", npc: "englishWarship", seamanship: 3, scouting: 3, leadership: 2, enters: "bridgetown", nation: null },
+  { id: "FR1", name: "French naval ship: Admiral A", kind: "npcCard", npc: "frenchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "tortuga", nation: null },
+  { id: "FR2", name: "French naval ship: Admiral B", kind: "npcCard", npc: "frenchWarship", seamanship: 2, scouting: 3, leadership: 3, enters: "basseTerre", nation: null },
+  { id: "FR3", name: "French naval ship: Admiral C", kind: "npcCard", npc: "frenchWarship", seamanship: 3, scouting: 3, leadership: 2, enters: "petiteGoave", nation: null },
+  { id: "ES1", name: "Spanish naval ship: Admiral A", kind: "npcCard", npc: "spanishWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "havana", nation: null },
+  { id: "ES2", name: "Spanish naval ship: Admiral B", kind: "npcCard", npc: "spanishWarship", seamanship: 2, scouting: 3, leadership: 3, enters: "cartagena", nation: null },
+  { id: "ES3", name: "Spanish naval ship: Admiral C", kind: "npcCard", npc: "spanishWarship", seamanship: 3, scouting: 3, leadership: 2, enters: "santoDomingo", nation: null },
+  { id: "PS1", name: "Pirate Sloop A", kind: "npcCard", npc: "pirateSloop", seamanship: 3, scouting: 3, leadership: 2, enters: "oldProvidence", nation: null },
+  { id: "PS2", name: "Pirate Sloop B", kind: "npcCard", npc: "pirateSloop", seamanship: 2, scouting: 3, leadership: 3, enters: "trinidad", nation: null },
+  { id: "PS3", name: "Pirate Sloop C", kind: "npcCard", npc: "pirateSloop", seamanship: 3, scouting: 2, leadership: 3, enters: "nassau", nation: null },
+  { id: "PF1", name: "Pirate Frigate: Benjamin Hornigold", kind: "npcCard", npc: "pirateFrigate", seamanship: 3, scouting: 3, leadership: 3, enters: "caribbeanSea", nation: null },
+  { id: "PF2", name: "Pirate Frigate B", kind: "npcCard", npc: "pirateFrigate", seamanship: 3, scouting: 2, leadership: 3, enters: "tortuga", nation: null },
+  { id: "PF3", name: "Pirate Frigate C", kind: "npcCard", npc: "pirateFrigate", seamanship: 2, scouting: 3, leadership: 3, enters: "sanJuan", nation: null },
+  { id: "G01", name: "War!", kind: "war", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G02", name: "War!", kind: "war", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G03", name: "Volatile Markets", kind: "volatileMarkets", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G04", name: "Tropical Storm", kind: "tropicalStorm", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G05", name: "High Seas", kind: "highSeas", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G06", name: "Tropical Disease", kind: "tropicalDisease", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G07", name: "Spanish Pardon", kind: "pardon", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: "spain" },
+  { id: "G08", name: "English Pardon", kind: "pardon", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: "england" },
+  { id: "G09", name: "French Pardon", kind: "pardon", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: "france" },
+  { id: "G10", name: "Dutch Pardon", kind: "pardon", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: "netherlands" },
+  { id: "G11", name: "Trade Winds", kind: "tradeWinds", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G12", name: "Doldrums", kind: "doldrums", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G13", name: "Rich Convoys", kind: "richConvoys", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G14", name: "Fog", kind: "fog", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+  { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
+];
+/** MOVE_ICONS (rules line 377): one MoveIcon per row. */
+// prettier-ignore
+export const MOVE_ICONS: MoveIcon[] = [
+  { card: "NL2", npc: "englishWarship", dir: "e" },
+  { card: "NL2", npc: "frenchWarship", dir: "w" },
+  { card: "NL2", npc: "pirateFrigate", dir: "s" },
+  { card: "EN2", npc: "pirateSloop", dir: "w" },
+  { card: "EN2", npc: "spanishWarship", dir: "e" },
+  { card: "EN2", npc: "dutchWarship", dir: "s" },
+  { card: "FR2", npc: "dutchWarship", dir: "n" },
+  { card: "FR2", npc: "pirateFrigate", dir: "n" },
+  { card: "FR2", npc: "spanishWarship", dir: "w" },
+  { card: "G03", npc: "frenchWarship", dir: "n" },
+  { card: "G03", npc: "pirateSloop", dir: "e" },
+  { card: "G03", npc: "englishWarship", dir: "s" },
+  { card: "G04", npc: "spanishWarship", dir: "e" },
+  { card: "G04", npc: "dutchWarship", dir: "w" },
+  { card: "G04", npc: "pirateFrigate", dir: "n" },
+  { card: "G05", npc: "englishWarship", dir: "w" },
+  { card: "G05", npc: "frenchWarship", dir: "s" },
+  { card: "G05", npc: "pirateSloop", dir: "n" },
+  { card: "G06", npc: "dutchWarship", dir: "n" },
+  { card: "G06", npc: "spanishWarship", dir: "s" },
+  { card: "G06", npc: "pirateFrigate", dir: "e" },
+  { card: "G07", npc: "pirateSloop", dir: "s" },
+  { card: "G07", npc: "englishWarship", dir: "e" },
+  { card: "G07", npc: "frenchWarship", dir: "w" },
+  { card: "G08", npc: "pirateFrigate", dir: "w" },
+  { card: "G08", npc: "dutchWarship", dir: "e" },
+  { card: "G08", npc: "spanishWarship", dir: "n" },
+  { card: "G09", npc: "frenchWarship", dir: "e" },
+  { card: "G09", npc: "spanishWarship", dir: "w" },
+  { card: "G09", npc: "pirateSloop", dir: "w" },
+  { card: "G10", npc: "englishWarship", dir: "n" },
+  { card: "G10", npc: "pirateFrigate", dir: "s" },
+  { card: "G10", npc: "dutchWarship", dir: "s" },
+  { card: "G11", npc: "pirateSloop", dir: "e" },
+  { card: "G11", npc: "frenchWarship", dir: "n" },
+  { card: "G11", npc: "spanishWarship", dir: "e" },
+  { card: "G12", npc: "dutchWarship", dir: "w" },
+  { card: "G12", npc: "englishWarship", dir: "s" },
+  { card: "G12", npc: "pirateFrigate", dir: "n" },
+  { card: "G13", npc: "spanishWarship", dir: "s" },
+  { card: "G13", npc: "pirateSloop", dir: "n" },
+  { card: "G13", npc: "frenchWarship", dir: "e" },
+  { card: "G14", npc: "pirateFrigate", dir: "e" },
+  { card: "G14", npc: "dutchWarship", dir: "n" },
+  { card: "G14", npc: "englishWarship", dir: "w" },
+  { card: "G15", npc: "frenchWarship", dir: "s" },
+  { card: "G15", npc: "englishWarship", dir: "n" },
+  { card: "G15", npc: "pirateSloop", dir: "s" },
+  { card: "G16", npc: "spanishWarship", dir: "n" },
+  { card: "G16", npc: "pirateFrigate", dir: "w" },
+  { card: "G16", npc: "dutchWarship", dir: "e" },
+];
+/** const WARSHIP: map<Nation, Npc> = { spain: spanishWarship, england: englishWarship, france: frenchWarship, netherlands: */
+export const WARSHIP: Partial<Record<Nation, Npc>> = {
+  spain: "spanishWarship",
+  england: "englishWarship",
+  france: "frenchWarship",
+  netherlands: "dutchWarship",
+} satisfies Partial<Record<Nation, Npc>>;
+/** const MAN_OF_WAR: map<Nation, Npc> = { spain: spanishManOfWar, england: englishManOfWar, france: frenchManOfWar, netherl */
+export const MAN_OF_WAR: Partial<Record<Nation, Npc>> = {
+  spain: "spanishManOfWar",
+  england: "englishManOfWar",
+  france: "frenchManOfWar",
+  netherlands: "dutchManOfWar",
+} satisfies Partial<Record<Nation, Npc>>;
+/** const FIRST_PORT: map<Nation, Zone> = { spain: havana, england: portRoyal, france: tortuga, netherlands: curacao } */
+export const FIRST_PORT: Partial<Record<Nation, Zone>> = {
+  spain: "havana",
+  england: "portRoyal",
+  france: "tortuga",
+  netherlands: "curacao",
+} satisfies Partial<Record<Nation, Zone>>;
 /** const START_GOLD = 10 */
 export const START_GOLD: number = 10;
 /** const ACTIONS_PER_TURN = 3 */
@@ -1179,6 +1419,8 @@ export const ACTIONS_PER_TURN: number = 3;
 export const EVENT_CARDS: number = 34;
 /** const HAVEN_FEE = 2 */
 export const HAVEN_FEE: number = 2;
+/** const PARDON_PRICE = 5 */
+export const PARDON_PRICE: number = 5;
 /** const REPAIR_PRICE = 2 */
 export const REPAIR_PRICE: number = 2;
 /** Each variant's params; games share these objects, as the rules never change a param. */
@@ -1220,71 +1462,163 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 156) */
+/** fn opposite (line 159) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 161) */
+/** fn hasPort (line 164) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 196) */
+/** fn nationOf (line 199) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 196);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 199);
 }
 
-/** fn goodOf (line 255) */
+/** fn goodOf (line 258) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 256) */
+/** fn faceOf (line 259) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 262) */
+/** fn priceIn (line 265) */
 export function priceIn(state: State, offer: number[], c: number): number {
   let drawn = count13(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 289) */
+/** fn fullTracks (line 292) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 290)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 291)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 292)).cargo,
-    crew: (STATS[t] ?? noKey(t, 293)).crew,
-    cannons: (STATS[t] ?? noKey(t, 294)).cannons,
+    hull: (STATS[t] ?? noKey(t, 293)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 294)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 295)).cargo,
+    crew: (STATS[t] ?? noKey(t, 296)).crew,
+    cannons: (STATS[t] ?? noKey(t, 297)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn stepsFor (line 543) */
+/** fn isPirateNpc (line 438) */
+export function isPirateNpc(state: State, n_: Npc): boolean {
+  return n_ === "pirateSloop" || n_ === "pirateFrigate";
+}
+
+/** fn npcNation (line 440) */
+export function npcNation(state: State, n_: Npc): Nation | null {
+  return first14(state, n_);
+}
+
+/** fn npcShipType (line 442) */
+export function npcShipType(state: State, n_: Npc): ShipType {
+  return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
+}
+
+/** fn thisRound (line 705) */
+export function thisRound(state: State, k: EventKind): boolean {
+  const e = state.event;
+  if (e !== null) {
+    return at(EVENTS, e).kind === k;
+  }
+
+  return false;
+}
+
+/** fn actionsThisRound (line 713) */
+export function actionsThisRound(state: State): number {
+  return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
+}
+
+/** fn npcStep (line 816) */
+export function npcStep(state: State, z: Zone, d: Compass): Zone {
+  for (const k of rangeList(0, 7)) {
+    let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
+    const b = first15(state, z, dir);
+    if (b !== null) {
+      return b.neighbour;
+    }
+  }
+
+  return z;
+}
+
+/** fn huntPriority (line 829) */
+export function huntPriority(state: State, n_: Npc, p: Player): number | null {
+  if (state.players[p]!.dead) {
+    return null;
+  }
+
+  if (isPirateNpc(state, n_)) {
+    if (isPirate(state, p)) {
+      return null;
+    }
+
+    return state.players[p]!.gold > 0 ? 1 : state.players[p]!.cargo.length > 0 ? 2 : 3;
+  }
+
+  const nation = npcNation(state, n_);
+  if (nation !== null) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 840)) > 0) {
+      return 1;
+    }
+
+    if (isPirate(state, p)) {
+      return 2;
+    }
+
+    let own = nationOf(state, state.players[p]!.captain);
+    if (state.atWar.includes(nation) && state.atWar.includes(own) && own !== nation) {
+      return 3;
+    }
+  }
+
+  return null;
+}
+
+/** fn huntScore (line 856) */
+export function huntScore(state: State, n_: Npc, p: Player): number {
+  let rank = 4 - (huntPriority(state, n_, p) ?? 4);
+  if (isPirateNpc(state, n_)) {
+    return rank * 100000 + state.players[p]!.gold * 100 + state.players[p]!.cargo.length;
+  }
+
+  let own = 0;
+  const nation = npcNation(state, n_);
+  if (nation !== null) {
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 863);
+  }
+
+  return rank * 100000 + own * 100 + sum16(state, p) - own;
+}
+
+/** fn stepsFor (line 890) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect14(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect17(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 548) */
+/** fn mayEnter (line 895) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 549)] ?? noKey(PORT_NATION[z] ?? noKey(z, 549), 549)) === 0)
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 896)] ?? noKey(PORT_NATION[z] ?? noKey(z, 896), 896)) === 0)
   );
 }
 
-/** fn anyDestroyed (line 552) */
+/** fn anyDestroyed (line 899) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any15(state, p);
+  return any18(state, p);
 }
 
-/** fn stepText (line 554) */
+/** fn stepText (line 901) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1298,15 +1632,20 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn targetsFor (line 612) */
+/** fn moveCost (line 908) */
+export function moveCost(state: State, s: Step): number {
+  return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
+}
+
+/** fn targetsFor (line 963) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-    collect16(state, p),
+    collect19(state, p),
   );
 }
 
-/** fn targetText (line 616) */
+/** fn targetText (line 967) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -1316,12 +1655,12 @@ export function targetText(state: State, t: Target): string {
   return `player Player ${q}'s ship`;
 }
 
-/** fn isPirate (line 646) */
+/** fn isPirate (line 998) */
 export function isPirate(state: State, p: Player): boolean {
-  return any17(state, p);
+  return any20(state, p);
 }
 
-/** fn raidMoveText (line 675) */
+/** fn raidMoveText (line 1027) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1338,49 +1677,53 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 763) */
+/** fn absorbText (line 1116) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 797) */
+/** fn beats (line 1150) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 800) */
+/** fn declarationsFor (line 1153) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 801)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1154)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 801)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1154)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 813) */
+/** fn contestDice (line 1163) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 814)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1164)) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
         (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 817) */
+/** fn shots (line 1167) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 818))
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 818));
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1168))
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1168));
 }
 
-/** fn claimText (line 1008) */
+/** fn claimText (line 1358) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn activityText (line 1044) */
+/** fn activityText (line 1394) */
 export function activityText(state: State, a: Activity): string {
+  if (a === "payPardon") {
+    return "pay for the pardon";
+  }
+
   if (a === "sellGoods") {
     return "sell goods";
   }
@@ -1400,25 +1743,56 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 1053) */
+/** fn activitiesFor (line 1404) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
-    concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
-    state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain).home ? ["stash"] : [],
+    concat<Activity>(
+      concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
+      state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain).home ? ["stash"] : [],
+    ),
+    pardonable(state, p) ? ["payPardon"] : [],
   );
 }
 
-/** fn repairable (line 1235) */
+/** fn pardonNation (line 1411) */
+export function pardonNation(state: State): Nation | null {
+  const e = state.event;
+  if (e !== null) {
+    return at(EVENTS, e).nation;
+  }
+
+  return null;
+}
+
+/** fn pardonable (line 1417) */
+export function pardonable(state: State, p: Player): boolean {
+  const n_ = pardonNation(state);
+  if (n_ !== null) {
+    return (
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 1419)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 1419))
+    );
+  }
+
+  return false;
+}
+
+/** fn buyPrice (line 1481) */
+export function buyPrice(state: State, offer: number[], c: number): number {
+  return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
+}
+
+/** fn repairable (line 1611) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect18(state, p);
+  return collect21(state, p);
 }
 
-/** fn full (line 1239) */
+/** fn full (line 1615) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 1239)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 1615)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 1242) */
+/** fn modBonus (line 1618) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -1435,36 +1809,36 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 1250) */
+/** fn maneuverability (line 1626) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1251)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1627)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 1255) */
+/** fn saleValue (line 1631) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1256)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1632)).sell +
       state.players[p]!.mods.length -
-      sum19(state, p),
+      sum22(state, p),
   );
 }
 
-/** fn affordableShips (line 1259) */
+/** fn affordableShips (line 1635) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect20(state, p);
+  return collect23(state, p);
 }
 
-/** fn total (line 1289) */
+/** fn total (line 1665) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 478) */
+/** proc launch (line 640) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -1472,29 +1846,94 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 488) */
+/** proc skillCheck (line 650) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc addBounty (line 641) */
-export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 642)) + 1));
+/** proc endOfRound (line 782) */
+export function endOfRound(state: State): void {
+  if (thisRound(state, "navalReview")) {
+    for (const n_ of mapKeys(state.npcs)) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 785)).cards.length > 0) {
+        const z = at(
+          EVENTS,
+          at((state.npcs[n_] ?? noKey(n_, 786)).cards, (state.npcs[n_] ?? noKey(n_, 786)).cards.length - 1),
+        ).enters;
+        if (z !== null) {
+          (state.npcs[n_] ?? noKey(n_, 787)).zone = z;
+        }
+      }
+    }
+  }
+
+  for (const c of state.arriving.slice()) {
+    const n_2 = at(EVENTS, c).npc;
+    if (n_2 !== null) {
+      const z2 = at(EVENTS, c).enters;
+      if (z2 !== null) {
+        if (mapHas(state.npcs, n_2)) {
+          (state.npcs[n_2] ?? noKey(n_2, 797)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 798)).zone = z2;
+        } else {
+          mapSet(state.npcs, n_2, {
+            cards: [c],
+            zone: z2,
+            tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, npcShipType(state, n_2))),
+          });
+        }
+      }
+    }
+  }
+
+  state.arriving = [];
+  if (state.warships) {
+    for (const n_3 of state.atWar.slice()) {
+      mapSet(state.npcs, MAN_OF_WAR[n_3] ?? noKey(n_3, 808), {
+        cards: [],
+        zone: FIRST_PORT[n_3] ?? noKey(n_3, 808),
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
+      });
+    }
+
+    state.warships = false;
+  }
 }
 
-/** proc hit (line 767) */
-export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 768)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 769)) - 1);
-  } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 770)) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 771)) - 1);
+/** proc moveNpc (line 870) */
+export function moveNpc(state: State, n_: Npc, d: Compass): void {
+  if (mapHas(state.npcs, n_)) {
+    let z = (state.npcs[n_] ?? noKey(n_, 872)).zone;
+    let hunted = collect24(state, n_, z);
+    if (hunted.length === 0) {
+      (state.npcs[n_] ?? noKey(n_, 875)).zone = npcStep(state, z, d);
+    } else {
+      let best = max25(state, hunted, n_);
+      let prey = collect26(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 879);
+      (state.npcs[n_] ?? noKey(n_, 880)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc rollDice (line 787) */
+/** proc addBounty (line 993) */
+export function addBounty(state: State, p: Player, n_: Nation): void {
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 994)) + 1));
+}
+
+/** proc hit (line 1120) */
+export function hit(state: State, p: Player, l: Location): void {
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1121)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1122)) - 1);
+  } else {
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1123)) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1124)) - 1);
+    }
+  }
+}
+
+/** proc rollDice (line 1140) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -1502,16 +1941,18 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count21(state, faces), rest: sum22(state, faces) };
+  return { skulls: count27(state, faces), rest: sum28(state, faces) };
 }
 
-/** proc gainGlory (line 1284) */
+/** proc gainGlory (line 1660) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
 
 /** Why Move is refused now, or null when it is allowed. */
 function checkMove(state: State, me: Player, step: Step): string | null {
+  if (state.players[me]!.actionsLeft < moveCost(state, step))
+    return "High Seas: leaving a port takes 2 actions this round.";
   return null;
 }
 
@@ -1522,7 +1963,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 600): its effects, once allowed. */
+/** action Retire (line 951): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -1547,16 +1988,16 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1291): its effects, once allowed. */
+/** action EndTurn (line 1667): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
 
 function newFlowFrame(): FlowFrame {
-  return { routine: "flow", pc: 0, startingShip: [], event: 0, p: 0, pList: [], pIndex: 0 };
+  return { routine: "flow", pc: 0, startingShip: [], e: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 421) until it waits for a decision or is done. */
+/** Runs the flow (line 582) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1592,21 +2033,22 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 438));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 599));
             }
           }
         }
 
-        const eventFound = drawFromPile(state.events);
-        if (eventFound === null) {
+        const eFound = drawFromPile(state.events);
+        if (eFound === null) {
           frame.pc = 4;
           continue machine;
         }
 
-        frame.event = eventFound;
-        state.events.discard.push(frame.event);
-        frame.pc = 5;
-        continue machine;
+        frame.e = eFound;
+        state.event = frame.e;
+        frame.pc = 6;
+        state.stack.push(newPlayEventFrame(frame.e));
+        return;
       }
 
       case 3: {
@@ -1622,25 +2064,31 @@ function stepFlow(state: State, frame: FlowFrame): void {
       case 5: {
         frame.pList = seatsFrom(state.playerCount, state.first).slice();
         frame.pIndex = 0;
-        frame.pc = 6;
+        frame.pc = 7;
         continue machine;
       }
 
       case 6: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 7: {
         if (frame.pIndex >= frame.pList.length) {
-          frame.pc = 7;
+          frame.pc = 8;
           continue machine;
         }
 
         frame.p = at(frame.pList, frame.pIndex);
-        frame.pc = 8;
+        frame.pc = 9;
         state.stack.push(newPlayerTurnFrame(frame.p));
         return;
       }
 
-      case 7: {
+      case 8: {
+        endOfRound(state);
         if (!any1(state)) {
-          frame.pc = 9;
+          frame.pc = 10;
           continue machine;
         }
 
@@ -1648,13 +2096,13 @@ function stepFlow(state: State, frame: FlowFrame): void {
         return;
       }
 
-      case 8: {
+      case 9: {
         frame.pIndex++;
-        frame.pc = 6;
+        frame.pc = 7;
         continue machine;
       }
 
-      case 9: {
+      case 10: {
         frame.pc = 2;
         continue machine;
       }
@@ -1676,7 +2124,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 460) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 622) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1709,7 +2157,7 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 3: {
-        state.players[frame.p]!.actionsLeft = ACTIONS_PER_TURN;
+        state.players[frame.p]!.actionsLeft = actionsThisRound(state);
         state.players[frame.p]!.portUsed = false;
         state.players[frame.p]!.scouted = [];
         frame.pc = 5;
@@ -1752,7 +2200,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 496) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 658) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1763,7 +2211,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 502)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 664)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -1805,7 +2253,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 522) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 684) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -1850,6 +2298,252 @@ function currentNewCaptainFrame(state: State): NewCaptainFrame {
   return frame;
 }
 
+function newPlayEventFrame(e: number): PlayEventFrame {
+  return { routine: "playEvent", pc: 0, e };
+}
+
+/** Runs proc playEvent (line 716) until it waits for a decision or is done. */
+function stepPlayEvent(state: State, frame: PlayEventFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        for (const icon of MOVE_ICONS.slice()) {
+          if (icon.card === at(EVENTS, frame.e).id) {
+            moveNpc(state, icon.npc, icon.dir);
+            const nation = npcNation(state, icon.npc);
+            if (nation !== null) {
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 722), icon.dir);
+            }
+          }
+        }
+
+        if (at(EVENTS, frame.e).kind !== "npcCard") {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.arriving.push(frame.e);
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 1: {
+        state.events.discard.push(frame.e);
+        frame.pc = 3;
+        state.stack.push(newEventTextFrame(at(EVENTS, frame.e)));
+        return;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc playEvent has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
+  return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
+}
+
+/** Runs proc eventText (line 736) until it waits for a decision or is done. */
+function stepEventText(state: State, frame: EventTextFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (heldRecord(state, frame.card).kind !== "war") {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        for (const n_ of NATION_VALUES) {
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 741))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 742));
+          }
+        }
+
+        frame.nations = shuffleInPlace(state.rng, clone(NATION_VALUES.slice()));
+        state.atWar = [at(frame.nations, 0), at(frame.nations, 1)];
+        state.warships = true;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 1: {
+        if (heldRecord(state, frame.card).kind !== "volatileMarkets") {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        for (const z of mapKeys(state.demand).slice()) {
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 751));
+        }
+
+        state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
+        for (const z2 of mapKeys(PORT_NATION).slice()) {
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 755));
+        }
+
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        if (heldRecord(state, frame.card).kind !== "tropicalStorm") {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.pList = seatsFrom(state.playerCount, state.first).slice();
+        frame.pIndex = 0;
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        if (heldRecord(state, frame.card).kind !== "tropicalDisease") {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        frame.p2List = seatsFrom(state.playerCount, state.first).slice();
+        frame.p2Index = 0;
+        frame.pc = 14;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 7: {
+        if (frame.pIndex >= frame.pList.length) {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        frame.p = at(frame.pList, frame.pIndex);
+        if (!(!state.players[frame.p]!.dead && !state.players[frame.p]!.inPort)) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.pc = 10;
+        state.stack.push(newDamageFrame(frame.p, "mast"));
+        return;
+      }
+
+      case 8: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 9: {
+        frame.pIndex++;
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 10: {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 762)) !== 0) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        frame.pc = 12;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
+      }
+
+      case 11: {
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 12: {
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 14: {
+        if (frame.p2Index >= frame.p2List.length) {
+          frame.pc = 15;
+          continue machine;
+        }
+
+        frame.p2 = at(frame.p2List, frame.p2Index);
+        if (state.players[frame.p2]!.dead) {
+          frame.pc = 16;
+          continue machine;
+        }
+
+        frame.pc = 17;
+        state.stack.push(newDamageFrame(frame.p2, "crew"));
+        return;
+      }
+
+      case 15: {
+        frame.pc = 13;
+        continue machine;
+      }
+
+      case 16: {
+        frame.p2Index++;
+        frame.pc = 14;
+        continue machine;
+      }
+
+      case 17: {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 772)) !== 0) {
+          frame.pc = 18;
+          continue machine;
+        }
+
+        frame.pc = 19;
+        state.stack.push(newCaptainDiesFrame(frame.p2));
+        return;
+      }
+
+      case 18: {
+        frame.pc = 16;
+        continue machine;
+      }
+
+      case 19: {
+        frame.pc = 18;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc eventText has no step ${frame.pc}`);
+    }
+  }
+}
+
 function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   return {
     routine: "meetMerchant",
@@ -1863,12 +2557,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 650) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1002) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 651);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1003);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -1980,7 +2674,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 683) until it waits for a decision or is done. */
+/** Runs proc raid (line 1035) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2024,7 +2718,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 695)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1047)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -2161,7 +2855,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 739)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1091)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -2173,11 +2867,11 @@ function stepRaid(state: State, frame: RaidFrame): void {
         }
 
         frame.plunder = sum3(state, frame.cards);
-        state.players[frame.p]!.gold += frame.plunder;
+        state.players[frame.p]!.gold += frame.plunder + (thisRound(state, "richConvoys") ? 3 : 0);
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 745)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1098)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -2239,7 +2933,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 758)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1111)) !== 0) {
           frame.pc = 30;
           continue machine;
         }
@@ -2317,16 +3011,15 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 803) until it waits for a decision or is done. */
+/** Runs proc declare (line 1156) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = declarationsFor(state, frame.p, frame.combatRound).slice();
-        if (frame.options.length === 1) {
-          state.returns.declare = "shoot";
-          state.stack.pop();
-          return;
+        if (answerAlone12(state)) {
+          frame.pc = 1;
+          continue machine;
         }
 
         state.pending = { site: 12, players: [frame.p] };
@@ -2374,7 +3067,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 820) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1170) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2382,10 +3075,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 825)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1175)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 826)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1176)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -2401,8 +3094,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 830)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 830)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1180)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1180)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -2500,8 +3193,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 14: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 856)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 856)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1206)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1206)) === 0
         )) {
           frame.pc = 15;
           continue machine;
@@ -2541,7 +3234,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 862)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1212)) > 0
         )) {
           frame.pc = 20;
           continue machine;
@@ -2561,7 +3254,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 865)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1215)) > 0
         )) {
           frame.pc = 23;
           continue machine;
@@ -2604,13 +3297,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 873) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1223) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 874)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 875)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1224)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1225)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -2694,7 +3387,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 890) until it waits for a decision or is done. */
+/** Runs proc chase (line 1240) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2765,7 +3458,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   };
 }
 
-/** Runs proc dealHits (line 902) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1252) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2926,7 +3619,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 926) until it waits for a decision or is done. */
+/** Runs proc damage (line 1276) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2946,9 +3639,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 937))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1287))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 938);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1288);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -3001,12 +3694,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 947) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1297) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 948)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1298)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -3024,19 +3717,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 954)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1304)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 955)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1305)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 956)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 956)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1306)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1306)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 957)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 957)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1307)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1307)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -3059,8 +3752,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 959)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 959)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1309)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1309)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -3099,20 +3792,26 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
         frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
-        frame.onBoarded = Math.min(frame.rb.skulls, state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 965));
-        frame.onBoarder = Math.min(frame.rd.skulls, state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 966));
+        frame.onBoarded = Math.min(
+          frame.rb.skulls,
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1315),
+        );
+        frame.onBoarder = Math.min(
+          frame.rd.skulls,
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1316),
+        );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 967)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1317)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 968)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1318)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 969)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 970)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1319)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1320)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -3182,7 +3881,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 987) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1337) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3219,7 +3918,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 995) until it waits for a decision or is done. */
+/** Runs proc victory (line 1345) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3249,7 +3948,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 2: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1004));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1354));
         frame.pc = 1;
         continue machine;
       }
@@ -3290,7 +3989,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1012) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1362) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3300,7 +3999,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1015)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1365)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -3378,7 +4077,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1027);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1377);
         frame.pc = 9;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -3417,12 +4116,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 1081) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 1454) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1082);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1455);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -3442,7 +4141,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 1096);
+          let fresh = pickRandom(state.rng, state.demandReserve, 1469);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -3494,7 +4193,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 1109) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 1485) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3512,7 +4211,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1118))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1494))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -3560,7 +4259,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
         const card = frame.card;
         if (card !== null) {
           removeValue(frame.card$left, card);
-          state.players[frame.p]!.gold -= priceIn(state, frame.offer, card);
+          state.players[frame.p]!.gold -= buyPrice(state, frame.offer, card);
           state.players[frame.p]!.cargo.push(card);
           frame.bought.push(card);
         } else {
@@ -3599,7 +4298,7 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 1147) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1523) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3617,7 +4316,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 1150)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 1526)).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -3632,8 +4331,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 3: {
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1154),
-          (STATS[frame.t] ?? noKey(frame.t, 1154)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1530),
+          (STATS[frame.t] ?? noKey(frame.t, 1530)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -3708,7 +4407,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 1178)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 1554)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -3734,7 +4433,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 1189) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 1565) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3773,22 +4472,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1197)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1573)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1198)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1574)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1199)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1575)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1200)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1576)) + 1,
               );
             }
           }
@@ -3824,7 +4523,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 1209) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 1585) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3888,7 +4587,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 1221) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 1597) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3920,7 +4619,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 1224)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 1600)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -3952,7 +4651,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 1229)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 1605)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -3980,12 +4679,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1263) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1639) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1264));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1640));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -4009,7 +4708,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1269: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1645: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
         state.pending = { site: 30, players: [frame.p] };
         frame.pc = 4;
@@ -4026,7 +4725,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1271)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1647)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -4049,14 +4748,14 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1277) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1653) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1278: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1654: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
         state.pending = { site: 31, players: [frame.p] };
         frame.pc = 1;
@@ -4099,12 +4798,12 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 560) until it waits for a decision or is done. */
+/** Runs action Move (line 910) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.me]!.actionsLeft -= 1;
+        state.players[frame.me]!.actionsLeft -= moveCost(state, frame.step);
         const step = frame.step;
         if (step.kind === "sail") {
           frame.z = step.zone;
@@ -4135,7 +4834,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 567)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 918)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 5;
@@ -4150,7 +4849,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 582));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 933));
         if (frame.excess <= 0) {
           frame.pc = 8;
           continue machine;
@@ -4235,14 +4934,19 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0 };
 }
 
-/** Runs action Scout (line 621) until it waits for a decision or is done. */
+/** Runs action Scout (line 972) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.me]!.actionsLeft -= 1;
         state.players[frame.me]!.scouted.push(frame.target);
-        if (skillCheck(state, at(CAPTAINS, state.players[frame.me]!.captain).scouting) <= 0) {
+        if (
+          skillCheck(
+            state,
+            Math.max(1, at(CAPTAINS, state.players[frame.me]!.captain).scouting - (thisRound(state, "fog") ? 1 : 0)),
+          ) <= 0
+        ) {
           frame.pc = 1;
           continue machine;
         }
@@ -4304,7 +5008,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 1057) until it waits for a decision or is done. */
+/** Runs action Port (line 1424) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4370,7 +5074,12 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        frame.pc = 11;
+        if (activity === "stash") {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        frame.pc = 12;
         continue machine;
       }
 
@@ -4390,36 +5099,42 @@ function stepPort(state: State, frame: PortFrame): void {
       }
 
       case 7: {
-        frame.pc = 12;
+        frame.pc = 13;
         state.stack.push(newSellGoodsFrame(frame.me));
         return;
       }
 
       case 8: {
-        frame.pc = 13;
+        frame.pc = 14;
         state.stack.push(newBuyGoodsFrame(frame.me));
         return;
       }
 
       case 9: {
-        frame.pc = 14;
+        frame.pc = 15;
         state.stack.push(newVisitShipyardFrame(frame.me));
         return;
       }
 
       case 10: {
-        frame.pc = 15;
+        frame.pc = 16;
         state.stack.push(newRecruitCrewFrame(frame.me));
         return;
       }
 
       case 11: {
-        frame.pc = 16;
+        frame.pc = 17;
         state.stack.push(newStashGoldFrame(frame.me));
         return;
       }
 
       case 12: {
+        const n_ = pardonNation(state);
+        if (n_ !== null) {
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 1445));
+          mapSet(state.players[frame.me]!.bounty, n_, 0);
+        }
+
         frame.pc = 6;
         continue machine;
       }
@@ -4444,6 +5159,11 @@ function stepPort(state: State, frame: PortFrame): void {
         continue machine;
       }
 
+      case 17: {
+        frame.pc = 6;
+        continue machine;
+      }
+
       default:
         throw new RulesError(`the saved state is inconsistent: action Port has no step ${frame.pc}`);
     }
@@ -4457,11 +5177,15 @@ function currentPortFrame(state: State): PortFrame {
   return frame;
 }
 
+/** The frame fields that hold records of the game across a decision: addresses while the rules wait. */
+const HELD: HeldFields = { eventText: ["card"] };
+
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
+  thawHeld(state, HELD);
   while (state.pending === null) {
     const frame = state.stack[state.stack.length - 1];
-    if (frame === undefined) return;
+    if (frame === undefined) break;
     switch (frame.routine) {
       case "flow":
         stepFlow(state, frame);
@@ -4474,6 +5198,12 @@ function run(state: State): void {
         break;
       case "newCaptain":
         stepNewCaptain(state, frame);
+        break;
+      case "playEvent":
+        stepPlayEvent(state, frame);
+        break;
+      case "eventText":
+        stepEventText(state, frame);
         break;
       case "meetMerchant":
         stepMeetMerchant(state, frame);
@@ -4546,12 +5276,16 @@ function run(state: State): void {
         break;
     }
   }
+
+  freezeHeld(state, HELD);
 }
 
 /** Every allowed form of Move (the same requirements as `checkMove`). */
 function offerMove(state: State, me: Player, out: Action[]): void {
   const stepList = stepsFor(state, me);
   for (let step = 0; step < stepList.length; step++) {
+    const stepItem = stepList[step]!;
+    if (state.players[me]!.actionsLeft < moveCost(state, stepItem)) continue;
     out.push({ type: "Move", player: me, step });
   }
 }
@@ -4592,7 +5326,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 424)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 585)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -4602,7 +5336,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 473)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 635)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -4612,7 +5346,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 528)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 690)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -4622,7 +5356,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 568)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 919)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -4634,7 +5368,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 584)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 935)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -4646,7 +5380,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 658)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1010)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -4657,7 +5391,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 664)
+      // `choose engage: bool by p` (proc meetMerchant, line 1016)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -4667,7 +5401,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 693)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1045)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -4680,7 +5414,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 701)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1053)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -4692,7 +5426,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 709)
+      // `choose discarded: int in cards by p` (proc raid, line 1061)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -4703,7 +5437,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 714)
+      // `choose exchanged: int in cards by p` (proc raid, line 1066)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -4714,7 +5448,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 745)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1098)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -4727,7 +5461,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p` (proc declare, line 808)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1158)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -4738,7 +5472,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose flipChasers: bool by p` (proc chase, line 892)
+      // `choose flipChasers: bool by p` (proc chase, line 1242)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -4748,7 +5482,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose hitAt: Location by target` (proc dealHits, line 919)
+      // `choose hitAt: Location by target` (proc dealHits, line 1269)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -4758,7 +5492,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 929)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1279)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -4768,7 +5502,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1001)
+      // `choose reward: Nation in nations by w` (proc victory, line 1351)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -4779,7 +5513,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1015)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1365)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -4792,7 +5526,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1019)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1369)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -4805,7 +5539,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1025)
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1375)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -4815,7 +5549,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1068)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1435)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -4828,7 +5562,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1084)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1457)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -4841,12 +5575,12 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {priceIn(offer, card)} go` (proc buyGoods, line 1128)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 1504)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
         const value = items[index]!;
-        if (priceIn(state, frame.offer, value) <= state.players[frame.p]!.gold)
+        if (buyPrice(state, frame.offer, value) <= state.players[frame.p]!.gold)
           out.push({ type: "card", player: seat, value });
       }
 
@@ -4855,7 +5589,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1148)
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1524)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4867,7 +5601,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 1167)
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 1543)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -4877,7 +5611,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1175)
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1551)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -4889,7 +5623,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose buyMod: bool by p` (proc buyModification, line 1192)
+      // `choose buyMod: bool by p` (proc buyModification, line 1568)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -4899,7 +5633,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1213)
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1589)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -4910,7 +5644,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1222)
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1598)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -4923,7 +5657,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1227)
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1603)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -4936,7 +5670,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1269)
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1645)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -4947,7 +5681,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1278)
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1654)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -5197,7 +5931,7 @@ function check(state: State, action: Action): string | null {
       if (value !== null && !(frame.card$left as readonly unknown[]).includes(value))
         return "card must be one of those not taken yet, or none.";
       if (value !== null) {
-        if (!(priceIn(state, frame.offer, value) <= state.players[frame.p]!.gold))
+        if (!(buyPrice(state, frame.offer, value) <= state.players[frame.p]!.gold))
           return "You cannot pay for that card.";
       }
 
@@ -5580,6 +6314,22 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1158): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone12(state: State): boolean {
+  let only: Declaration | undefined;
+  const frame = currentDeclareFrame(state);
+  const items = frame.options;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.declaration = only;
+  return true;
+}
+
 /** No seat ever interrupts: the rules have no `allow anytime` block. */
 const NOBODY: readonly Player[] = [];
 
@@ -5805,7 +6555,7 @@ function describeAction(state: State, action: Action): string | null {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
-          return `buy ${goodOf(state, value)} for ${priceIn(state, frame.offer, value)} gold`;
+          return `buy ${goodOf(state, value)} for ${buyPrice(state, frame.offer, value)} gold`;
         }
       }
 
@@ -5817,7 +6567,7 @@ function describeAction(state: State, action: Action): string | null {
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 1148)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 1524)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
@@ -5995,6 +6745,22 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     },
     weaponSupply: { grapplingHooks: 0, chainShot: 0, grapeshot: 0 },
     lastRoll: [],
+    event: null,
+    npcs: {
+      spanishWarship: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      englishWarship: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      frenchWarship: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      dutchWarship: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      pirateSloop: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      pirateFrigate: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      spanishManOfWar: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      englishManOfWar: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      frenchManOfWar: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+      dutchManOfWar: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
+    },
+    arriving: [],
+    atWar: [],
+    warships: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
     returns: { declare: "shoot" },
@@ -6006,6 +6772,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   state.faceDownMods = {} satisfies Partial<Record<Zone, Modification>>;
   state.faceUpMods = {} satisfies Partial<Record<Zone, Modification>>;
+  state.npcs = clone<Partial<Record<Npc, NpcShip>>>({} satisfies Partial<Record<Npc, NpcShip>>);
   state.captainDeck.pile = rangeList(0, CAPTAINS.length - 1);
   shuffleInPlace(state.rng, state.captainDeck.pile);
   state.events.pile = rangeList(0, EVENT_CARDS - 1);
@@ -6023,7 +6790,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 401));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 562));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -6032,16 +6799,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 409));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 570));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 415));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 576));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 418);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 579);
   return state;
 }
 
@@ -6137,9 +6904,27 @@ function view(state: State, viewer: Player): View {
     faceUpMods: clone(state.faceUpMods),
     weaponSupply: clone(state.weaponSupply),
     lastRoll: state.lastRoll.slice(),
+    event: state.event,
+    npcs: clone(state.npcs),
+    arriving: state.arriving.slice(),
+    atWar: state.atWar.slice(),
+    warships: state.warships,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
+}
+
+function problemInNpcShip(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a NpcShip is not an object";
+  if (!(Array.isArray(value.cards) && value.cards.every((x: unknown) => isInt(x))))
+    return "NpcShip.cards is not a valid list of int";
+  if (!(ZONE_VALUES as readonly unknown[]).includes(value.zone)) return "NpcShip.zone is not a valid Zone";
+  if (!(
+    isRecord(value.tracks) &&
+    Object.entries(value.tracks).every(([k, x]) => (LOCATION_VALUES as readonly unknown[]).includes(k) && isInt(x))
+  ))
+    return "NpcShip.tracks is not a valid map from Location to int";
+  return null;
 }
 
 function problemInTarget(value: unknown, playerCount: number): string | null {
@@ -6290,6 +7075,21 @@ function validateState(value: unknown): string | null {
     return "state.weaponSupply is not a valid map from Weapon to int";
   if (!(Array.isArray(value.lastRoll) && value.lastRoll.every((x: unknown) => isInt(x))))
     return "state.lastRoll is not a valid list of int";
+  if (!(value.event === null || isInt(value.event))) return "state.event is not a valid int or none";
+  if (!(
+    isRecord(value.npcs) &&
+    Object.entries(value.npcs).every(
+      ([k, x]) => (NPC_VALUES as readonly unknown[]).includes(k) && problemInNpcShip(x, playerCount) === null,
+    )
+  ))
+    return "state.npcs is not a valid map from Npc to NpcShip";
+  if (!(Array.isArray(value.arriving) && value.arriving.every((x: unknown) => isInt(x))))
+    return "state.arriving is not a valid list of int";
+  if (!(
+    Array.isArray(value.atWar) && value.atWar.every((x: unknown) => (NATION_VALUES as readonly unknown[]).includes(x))
+  ))
+    return "state.atWar is not a valid list of Nation";
+  if (!(typeof value.warships === "boolean")) return "state.warships is not a valid bool";
   const rng = value.rng;
   if (
     !isRecord(rng) ||
@@ -6306,6 +7106,8 @@ function validateState(value: unknown): string | null {
     "playerTurn",
     "captainDies",
     "newCaptain",
+    "playEvent",
+    "eventText",
     "meetMerchant",
     "raid",
     "declare",
@@ -6335,6 +7137,8 @@ function validateState(value: unknown): string | null {
       return "stack holds a frame of no known routine";
   }
 
+  const heldWrong = heldProblem(value, value.stack, HELD);
+  if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
     if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 32)
@@ -6390,7 +7194,10 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[l]!.bounty[n_] ?? noKey(n_, 997)) > 0 && (state.players[w]!.bounty[n_] ?? noKey(n_, 997)) === 0)
+    if (
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1347)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1347)) === 0
+    )
       out.push(n_);
   }
 
@@ -6427,7 +7234,7 @@ function collect7(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 1222)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 1598)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -6505,10 +7312,44 @@ function count13(state: State, offer: number[], c: number): number {
   return total;
 }
 
+/** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
+function first14(state: State, n_: Npc): Nation | null {
+  const items = NATION_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    if ((WARSHIP[x] ?? noKey(x, 440)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 440)) === n_) return x;
+  }
+
+  return null;
+}
+
+/** first(x in BORDERS: x.zone == z and x.dir == dir) */
+function first15(state: State, z: Zone, dir: Compass): Border | null {
+  const items = BORDERS;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    if (x.zone === z && x.dir === dir) return x;
+  }
+
+  return null;
+}
+
+/** sum(b in values(p.bounty): b) */
+function sum16(state: State, p: Player): number {
+  let total = 0;
+  const items = mapValues(state.players[p]!.bounty);
+  for (let i = 0; i < items.length; i++) {
+    const b = items[i]!;
+    total += b;
+  }
+
+  return total;
+}
+
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect14(state: State, p: Player): Step[] {
+function collect17(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 544);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 891);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -6518,18 +7359,18 @@ function collect14(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any15(state: State, p: Player): boolean {
+function any18(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 552)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 899)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect16(state: State, p: Player): Target[] {
+function collect19(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -6547,42 +7388,42 @@ function collect16(state: State, p: Player): Target[] {
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any17(state: State, p: Player): boolean {
+function any20(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 646)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 998)) > 0) return true;
   }
 
   return false;
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect18(state: State, p: Player): Location[] {
+function collect21(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1236)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1612)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum19(state: State, p: Player): number {
+function sum22(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 1256));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 1632));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect20(state: State, p: Player): ShipType[] {
+function collect23(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -6590,7 +7431,7 @@ function collect20(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 1260)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 1636)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -6598,8 +7439,50 @@ function collect20(state: State, p: Player): ShipType[] {
   return out;
 }
 
+/** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
+function collect24(state: State, n_: Npc, z: Zone): Player[] {
+  const out: Player[] = [];
+  const items = SEATS[state.playerCount]!;
+  for (let i = 0; i < items.length; i++) {
+    const p = items[i]!;
+    if (
+      huntPriority(state, n_, p) !== null &&
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 873)).includes(state.players[p]!.zone))
+    )
+      out.push(p);
+  }
+
+  return out;
+}
+
+/** max(p in hunted: huntScore(n, p)) */
+function max25(state: State, hunted: Player[], n_: Npc): number {
+  let best: number | undefined;
+  const items = hunted;
+  for (let i = 0; i < items.length; i++) {
+    const p = items[i]!;
+    const v = huntScore(state, n_, p);
+    if (best === undefined || v > best) best = v;
+  }
+
+  if (best === undefined) throw new RulesError("max of an empty list");
+  return best;
+}
+
+/** [p for p in hunted if huntScore(n, p) == best] */
+function collect26(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+  const out: Player[] = [];
+  const items = hunted;
+  for (let i = 0; i < items.length; i++) {
+    const p = items[i]!;
+    if (huntScore(state, n_, p) === best) out.push(p);
+  }
+
+  return out;
+}
+
 /** count(d in faces: d >= 5) */
-function count21(state: State, faces: number[]): number {
+function count27(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -6611,7 +7494,7 @@ function count21(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum22(state: State, faces: number[]): number {
+function sum28(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -6627,7 +7510,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "2e99b351",
+  sourceHash: "ad6642f0",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
