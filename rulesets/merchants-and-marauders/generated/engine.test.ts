@@ -58,17 +58,17 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 1504",
-  "A special weapon costs 3 gold.": "rules line 1598",
-  "Each crew member costs 2 gold.": "rules line 1645",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 911",
-  "The fee is 2 gold.": "rules line 919",
-  "A captain retires in a port, before any action of the turn.": "rules line 952",
-  "Scouting is done at sea.": "rules line 973",
-  "You have already scouted that target this turn.": "rules line 974",
-  "The Port action is taken in a port.": "rules line 1425",
-  "The Port action may be taken once per turn.": "rules line 1426",
-  "Sell Goods must be the first activity.": "rules line 1435",
+  "You cannot pay for that card.": "rules line 1821",
+  "A special weapon costs 3 gold.": "rules line 1915",
+  "Each crew member costs 2 gold.": "rules line 1962",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 928",
+  "The fee is 2 gold.": "rules line 940",
+  "A captain retires in a port, before any action of the turn.": "rules line 974",
+  "Scouting is done at sea.": "rules line 997",
+  "You have already scouted that target this turn.": "rules line 998",
+  "The Port action is taken in a port.": "rules line 1742",
+  "The Port action may be taken once per turn.": "rules line 1743",
+  "Sell Goods must be the first activity.": "rules line 1752",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -104,8 +104,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 1692)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 1692)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2009)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2009)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -149,9 +149,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 1709)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 1709)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 1709)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2026)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2026)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2026)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -160,7 +160,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 1712),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2029),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -369,7 +369,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 1802)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2119)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -578,7 +578,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 1927)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2244)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -635,9 +635,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 1959)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 2276)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 1959)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 2276)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -764,7 +764,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2003)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2320)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -874,8 +874,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2059)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 2059)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2376)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 2376)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -907,7 +907,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2079)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2396)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -961,7 +961,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2105), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2422), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1027,7 +1027,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 2140)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 2457)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1110,7 +1110,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 2185)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 2502)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1164,7 +1164,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2206)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2523)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1191,13 +1191,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2222)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2539)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 2227)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 2544)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1219,7 +1219,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2242)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2559)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1229,7 +1229,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 2247)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 2564)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1363,7 +1363,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 2330)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 2647)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1415,8 +1415,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2354)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 2354)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2671)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 2671)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1441,15 +1441,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2372)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2372)).tracks["hull"] ?? noKey("hull", 2372)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2689)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2689)).tracks["hull"] ?? noKey("hull", 2689)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2375)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2375)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2692)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2692)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1488,15 +1488,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 2401)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 2718)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2402)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2719)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 2403)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 2720)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1533,7 +1533,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2422)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2739)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1569,11 +1569,121 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2447)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 2447)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2447)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 2447)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2764)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 2764)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2764)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 2764)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
+    ).toBe(true);
+  });
+  it("NPC combat (§5.9, §5.11): a Pirate Sloop scouts a captain with gold sailing into its zone and attacks; his ship sinks and he dies; the NPC is repaired", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { // C05 (Seamanship 1) in a damaged Sloop, next to the Caribbean Sea where Pirate Sloop A (3/
+    given(() => {
+      state.players[0]!.captain = 4;
+      state.players[0]!.zone = "curacao";
+      state.players[0]!.inPort = false;
+      mapSet(state.players[0]!.tracks, "hull", 1);
+      mapSet(state.players[0]!.tracks, "mast", 0);
+      mapSet(state.npcs, "pirateSloop", {
+        cards: [12],
+        zone: "caribbeanSea",
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
+      });
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 2783)).tracks, "cannons", 1);
+    });
+    state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "sail", zone: "caribbeanSea" }) },
+        { step: "sail(caribbeanSea)" },
+      ),
+    );
+    expect(
+      state.players[0]!.dead && state.players[0]!.glory === 0,
+      "expect players[0].dead and players[0].glory == 0",
+    ).toBe(true);
+    expect(
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 2790)).tracks,
+      "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
+    ).toEqual(fullTracks(state, "sloop"));
+  });
+  it("NPC combat (§5.7, §5.11): a captain scouts a Spanish warship (a bounty) and sinks it (another, and Glory); the player on his left runs the NPC", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = caribbeanSea players[0].inPort
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      mapSet(state.npcs, "spanishWarship", {
+        cards: [9],
+        zone: "caribbeanSea",
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
+      });
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 2806)).tracks, "hull", 1);
+    });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(
+          engine,
+          state,
+          { type: "Scout", player: 0, target: 0 },
+          { target: clone({ kind: "merchantTarget" }) },
+          { target: "merchantTarget" },
+        ),
+        atValues(
+          engine,
+          state,
+          { type: "Scout", player: 0, target: 0 },
+          { target: clone({ kind: "npcTarget", npc: "spanishWarship" }) },
+          { target: "npcTarget(spanishWarship)" },
+        ),
+      ]),
+      "expect offered 0 Scout(merchantTarget), Scout(npcTarget(spanishWarship))",
+    ).toBeNull();
+    state.rng.forced.push(4, 0, 0, 4, 4, 0, 0, 0, 0, 4);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "npcTarget", npc: "spanishWarship" }) },
+        { target: "npcTarget(spanishWarship)" },
+      ),
+    );
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2813), "expect players[0].bounty[spain] == 1").toEqual(
+      1,
+    );
+    expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
+    play(state, { type: "npcHitAt", player: 1, value: "hull" });
+    expect(
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2816)) === 2 && state.players[0]!.glory === 1,
+      "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
+    ).toBe(true);
+    expect(
+      !mapHas(state.npcs, "spanishWarship") && state.events.discard.includes(9),
+      'expect not has(npcs, spanishWarship) and contains(events.discard, rowOf(EVENTS, "ES1"))',
     ).toBe(true);
   });
 });
@@ -1759,10 +1869,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 2436)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 2436), 2436)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 2436)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 2753)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 2753), 2753)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 2753)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 2436)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 2436), 2436)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 2753)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 2753), 2753)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

@@ -170,12 +170,13 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 888) */
+/** enum Step (rules line 905) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 961) */
-export type Target = { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player };
+/** enum Target (rules line 983) */
+export type Target =
+  { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player } | { kind: "npcTarget"; npc: Npc };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
 export type Declaration = "shoot" | "board" | "flee";
@@ -190,14 +191,14 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "payPardon",
 ];
 
-/** record Border (rules line 83) */
+/** record Border (rules line 85) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 169) */
+/** record Captain (rules line 171) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -207,7 +208,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 206) */
+/** record ShipStats (rules line 208) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -219,13 +220,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 238) */
+/** record CargoFace (rules line 240) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 319) */
+/** record EventCard (rules line 321) */
 export interface EventCard {
   id: string;
   name: string;
@@ -238,24 +239,31 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 371) */
+/** record MoveIcon (rules line 373) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record NpcShip (rules line 493) */
+/** record NpcShip (rules line 495) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1135) */
+/** record Roll (rules line 1166) */
 export interface Roll {
   skulls: number;
   rest: number;
+}
+
+/** record Skills (rules line 1425) */
+export interface Skills {
+  seamanship: number;
+  scouting: number;
+  leadership: number;
 }
 
 /** What each player has (`per player` in the rules). */
@@ -513,6 +521,88 @@ export interface PlunderFrame {
   crewNow: number;
 }
 
+/** Where proc npcsScout is, and its locals, while it waits. */
+export interface NpcsScoutFrame {
+  readonly routine: "npcsScout";
+  pc: number;
+  p: Player;
+  n_: Npc;
+  n_List: Npc[];
+  n_Index: number;
+}
+
+/** Where proc declareForNpc is, and its locals, while it waits. */
+export interface DeclareForNpcFrame {
+  readonly routine: "declareForNpc";
+  pc: number;
+  n_: Npc;
+  p: Player;
+  combatRound: number;
+  options: Declaration[];
+  npcDeclaration: Declaration;
+}
+
+/** Where proc hitNpc is, and its locals, while it waits. */
+export interface HitNpcFrame {
+  readonly routine: "hitNpc";
+  pc: number;
+  n_: Npc;
+  hits: number;
+  controller: Player;
+  chosen: number;
+  times: number;
+  count: number;
+  npcHitAt: Location;
+}
+
+/** Where proc fightNpc is, and its locals, while it waits. */
+export interface FightNpcFrame {
+  readonly routine: "fightNpc";
+  pc: number;
+  p: Player;
+  n_: Npc;
+  npcFirst: boolean;
+  controller: Player;
+  combatRound: number;
+  going: boolean;
+  dn: Declaration;
+  dp: Declaration;
+  chaseNpc: boolean;
+  rp: Roll;
+  rn: Roll;
+  pWins: boolean;
+  nWins: boolean;
+  onNpc: number;
+  onPlayer: number;
+  npcOut: boolean;
+}
+
+/** Where proc crewFightNpc is, and its locals, while it waits. */
+export interface CrewFightNpcFrame {
+  readonly routine: "crewFightNpc";
+  pc: number;
+  p: Player;
+  n_: Npc;
+  going: boolean;
+  playerWins: boolean;
+  npcWins: boolean;
+}
+
+/** Where proc plunderNpc is, and its locals, while it waits. */
+export interface PlunderNpcFrame {
+  readonly routine: "plunderNpc";
+  pc: number;
+  p: Player;
+  n_: Npc;
+  cards: number[];
+  loot$left: number[];
+  loot$limit: number;
+  loot$taken: number;
+  loot: number | null;
+  claimNpc: boolean;
+  crewNow: number;
+}
+
 /** Where proc sellGoods is, and its locals, while it waits. */
 export interface SellGoodsFrame {
   readonly routine: "sellGoods";
@@ -621,6 +711,7 @@ export interface ScoutFrame {
   me: Player;
   target: Target;
   q: Player;
+  n_: Npc;
 }
 
 /** Where action Port is, and its locals, while it waits. */
@@ -653,6 +744,12 @@ export type Frame =
   | CrewVictoryFrame
   | VictoryFrame
   | PlunderFrame
+  | NpcsScoutFrame
+  | DeclareForNpcFrame
+  | HitNpcFrame
+  | FightNpcFrame
+  | CrewFightNpcFrame
+  | PlunderNpcFrame
   | SellGoodsFrame
   | BuyGoodsFrame
   | VisitShipyardFrame
@@ -665,38 +762,43 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 585) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 635) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 690) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 919) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 935) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1010) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1016) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1045) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1053) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 1061) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1066) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1098) */
-/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1158) */
-/** site 13: `choose flipChasers: bool by p` (proc chase, line 1242) */
-/** site 14: `choose hitAt: Location by target` (proc dealHits, line 1269) */
-/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1279) */
-/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1351) */
-/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1365) */
-/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1369) */
-/** site 19: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1375) */
-/** site 20: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1435) */
-/** site 21: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1457) */
-/** site 22: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 1504) */
-/** site 23: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1524) */
-/** site 24: `choose restoreHull: bool by p` (proc visitShipyard, line 1543) */
-/** site 25: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1551) */
-/** site 26: `choose buyMod: bool by p` (proc buyModification, line 1568) */
-/** site 27: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1589) */
-/** site 28: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1598) */
-/** site 29: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1603) */
-/** site 30: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1645) */
-/** site 31: `choose stashed: 0..p.gold by p` (proc stashGold, line 1654) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 589) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 641) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 696) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 940) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 956) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1041) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1047) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1076) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1084) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 1092) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1097) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1129) */
+/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1189) */
+/** site 13: `choose flipChasers: bool by p` (proc chase, line 1273) */
+/** site 14: `choose hitAt: Location by target` (proc dealHits, line 1300) */
+/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1310) */
+/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1382) */
+/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1396) */
+/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1400) */
+/** site 19: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1406) */
+/** site 20: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1482) */
+/** site 21: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1507) */
+/** site 22: `choose chaseNpc: bool by p` (proc fightNpc, line 1547) */
+/** site 23: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1685) */
+/** site 24: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1693) */
+/** site 25: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1752) */
+/** site 26: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1774) */
+/** site 27: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 1821) */
+/** site 28: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1841) */
+/** site 29: `choose restoreHull: bool by p` (proc visitShipyard, line 1860) */
+/** site 30: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1868) */
+/** site 31: `choose buyMod: bool by p` (proc buyModification, line 1885) */
+/** site 32: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1906) */
+/** site 33: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1915) */
+/** site 34: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1920) */
+/** site 35: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1962) */
+/** site 36: `choose stashed: 0..p.gold by p` (proc stashGold, line 1971) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -729,7 +831,12 @@ export type Pending =
   | { site: 28; players: Player[] }
   | { site: 29; players: Player[] }
   | { site: 30; players: Player[] }
-  | { site: 31; players: Player[] };
+  | { site: 31; players: Player[] }
+  | { site: 32; players: Player[] }
+  | { site: 33; players: Player[] }
+  | { site: 34; players: Player[] }
+  | { site: 35; players: Player[] }
+  | { site: 36; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -755,6 +862,7 @@ export interface State {
   event: number | null;
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
+  beneath: Partial<Record<Npc, number[]>>;
   atWar: Nation[];
   warships: boolean;
   /** The random generator; its future is part of the state. */
@@ -762,12 +870,12 @@ export interface State {
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { declare: Declaration };
+  returns: { declare: Declaration; declareForNpc: Declaration };
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action Move (rules line 910). */
+/** The action Move (rules line 927). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -775,13 +883,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 951). */
+/** The action Retire (rules line 973). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 972). */
+/** The action Scout (rules line 996). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -789,26 +897,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 1424). */
+/** The action Port (rules line 1741). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1667). */
+/** The action EndTurn (rules line 1984). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 690). */
+/** The answer to `choose newShip` (rules line 696). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1010). */
+/** The answer to `choose flag` (rules line 1041). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -816,14 +924,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1016). */
+/** The answer to `choose engage` (rules line 1047). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1045). */
+/** The answer to `choose spent` (rules line 1076). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -831,14 +939,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1053). */
+/** The answer to `choose raidMove` (rules line 1084). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1061). */
+/** The answer to `choose discarded` (rules line 1092). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -846,7 +954,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1066). */
+/** The answer to `choose exchanged` (rules line 1097). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -854,7 +962,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1098). */
+/** The answer to `choose kept` (rules line 1129). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -862,7 +970,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1158). */
+/** The answer to `choose declaration` (rules line 1189). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -870,28 +978,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose flipChasers` (rules line 1242). */
+/** The answer to `choose flipChasers` (rules line 1273). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1269). */
+/** The answer to `choose hitAt` (rules line 1300). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose absorb` (rules line 1279). */
+/** The answer to `choose absorb` (rules line 1310). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1351). */
+/** The answer to `choose reward` (rules line 1382). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -899,7 +1007,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1365). */
+/** The answer to `choose taken` (rules line 1396). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -907,7 +1015,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1369). */
+/** The answer to `choose seized` (rules line 1400). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -915,14 +1023,51 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose claim` (rules line 1375). */
+/** The answer to `choose claim` (rules line 1406). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose card` (rules line 1457). */
+/** The answer to `choose npcDeclaration` (rules line 1482). */
+export interface NpcDeclarationChoice {
+  readonly type: "npcDeclaration";
+  readonly player: Player;
+  /** Position in `options` of the Declaration chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose npcHitAt` (rules line 1507). */
+export interface NpcHitAtChoice {
+  readonly type: "npcHitAt";
+  readonly player: Player;
+  readonly value: Location;
+}
+
+/** The answer to `choose chaseNpc` (rules line 1547). */
+export interface ChaseNpcChoice {
+  readonly type: "chaseNpc";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose loot` (rules line 1685). */
+export interface LootChoice {
+  readonly type: "loot";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose claimNpc` (rules line 1693). */
+export interface ClaimNpcChoice {
+  readonly type: "claimNpc";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose card` (rules line 1774). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -930,7 +1075,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1524). */
+/** The answer to `choose newType` (rules line 1841). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -938,14 +1083,14 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 1543). */
+/** The answer to `choose restoreHull` (rules line 1860). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 1551). */
+/** The answer to `choose repairAt` (rules line 1868). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -953,14 +1098,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 1568). */
+/** The answer to `choose buyMod` (rules line 1885). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 1589). */
+/** The answer to `choose modPort` (rules line 1906). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -968,7 +1113,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 1598). */
+/** The answer to `choose bought` (rules line 1915). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -976,7 +1121,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 1603). */
+/** The answer to `choose sold` (rules line 1920). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -984,28 +1129,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 1645). */
+/** The answer to `choose hired` (rules line 1962). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1654). */
+/** The answer to `choose stashed` (rules line 1971). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 919). */
+/** The answer to `choose havenEntry` (rules line 940). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 935). */
+/** The answer to `choose dumped` (rules line 956). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1013,7 +1158,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 1435). */
+/** The answer to `choose activity` (rules line 1752). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1021,7 +1166,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 585). */
+/** The answer to `choose startingShip` (rules line 589). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1051,6 +1196,11 @@ export type Action =
   | TakenChoice
   | SeizedChoice
   | ClaimChoice
+  | NpcDeclarationChoice
+  | NpcHitAtChoice
+  | ChaseNpcChoice
+  | LootChoice
+  | ClaimNpcChoice
   | CardChoice
   | NewTypeChoice
   | RestoreHullChoice
@@ -1123,6 +1273,7 @@ export interface View {
   event: number | null;
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
+  beneath: Partial<Record<Npc, number[]>>;
   atWar: Nation[];
   warships: boolean;
   /** Who must decide now. */
@@ -1150,7 +1301,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 92): one Border per row. */
+/** BORDERS (rules line 94): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -1217,8 +1368,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect9();
-/** CAPTAINS (rules line 178): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect10();
+/** CAPTAINS (rules line 180): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -1238,7 +1389,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 218): one ShipStats per row. */
+/** SHIP_TYPES (rules line 220): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -1248,8 +1399,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect10();
-/** CARGO_FACES (rules line 244): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect11();
+/** CARGO_FACES (rules line 246): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -1264,11 +1415,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect11();
+export const DEMAND_TOKENS: Good[] = collect12();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect12();
+export const MOD_TOKENS: Modification[] = collect13();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -1297,7 +1448,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 331): one EventCard per row. */
+/** EVENTS (rules line 333): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -1335,7 +1486,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 377): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 379): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -1448,6 +1599,11 @@ const DECISION_NAMES: readonly string[] = [
   "taken",
   "seized",
   "claim",
+  "npcDeclaration",
+  "npcHitAt",
+  "chaseNpc",
+  "loot",
+  "claimNpc",
   "activity",
   "card",
   "card",
@@ -1462,64 +1618,64 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 159) */
+/** fn opposite (line 161) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 164) */
+/** fn hasPort (line 166) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 199) */
+/** fn nationOf (line 201) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 199);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 201);
 }
 
-/** fn goodOf (line 258) */
+/** fn goodOf (line 260) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 259) */
+/** fn faceOf (line 261) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 265) */
+/** fn priceIn (line 267) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count13(state, offer, c);
+  let drawn = count14(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 292) */
+/** fn fullTracks (line 294) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 293)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 294)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 295)).cargo,
-    crew: (STATS[t] ?? noKey(t, 296)).crew,
-    cannons: (STATS[t] ?? noKey(t, 297)).cannons,
+    hull: (STATS[t] ?? noKey(t, 295)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 296)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 297)).cargo,
+    crew: (STATS[t] ?? noKey(t, 298)).crew,
+    cannons: (STATS[t] ?? noKey(t, 299)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 438) */
+/** fn isPirateNpc (line 440) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 440) */
+/** fn npcNation (line 442) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first14(state, n_);
+  return first15(state, n_);
 }
 
-/** fn npcShipType (line 442) */
+/** fn npcShipType (line 444) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 705) */
+/** fn thisRound (line 711) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -1529,16 +1685,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 713) */
+/** fn actionsThisRound (line 719) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 816) */
+/** fn npcStep (line 833) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first15(state, z, dir);
+    const b = first16(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -1547,7 +1703,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 829) */
+/** fn huntPriority (line 846) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -1563,7 +1719,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 840)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 857)) > 0) {
       return 1;
     }
 
@@ -1580,7 +1736,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 856) */
+/** fn huntScore (line 873) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -1590,35 +1746,35 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 863);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 880);
   }
 
-  return rank * 100000 + own * 100 + sum16(state, p) - own;
+  return rank * 100000 + own * 100 + sum17(state, p) - own;
 }
 
-/** fn stepsFor (line 890) */
+/** fn stepsFor (line 907) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect17(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect18(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 895) */
+/** fn mayEnter (line 912) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 896)] ?? noKey(PORT_NATION[z] ?? noKey(z, 896), 896)) === 0)
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 913)] ?? noKey(PORT_NATION[z] ?? noKey(z, 913), 913)) === 0)
   );
 }
 
-/** fn anyDestroyed (line 899) */
+/** fn anyDestroyed (line 916) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any18(state, p);
+  return any19(state, p);
 }
 
-/** fn stepText (line 901) */
+/** fn stepText (line 918) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1632,35 +1788,43 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 908) */
+/** fn moveCost (line 925) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 963) */
+/** fn targetsFor (line 985) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
-    state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-    collect19(state, p),
+    concat<Target>(
+      state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
+      collect20(state, p),
+    ),
+    collect21(state, p),
   );
 }
 
-/** fn targetText (line 967) */
+/** fn targetText (line 990) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
   }
 
-  const q = t.who;
-  return `player Player ${q}'s ship`;
+  if (t.kind === "captainTarget") {
+    const q = t.who;
+    return `player Player ${q}'s ship`;
+  }
+
+  const n_ = t.npc;
+  return `the ${n_}`;
 }
 
-/** fn isPirate (line 998) */
+/** fn isPirate (line 1029) */
 export function isPirate(state: State, p: Player): boolean {
-  return any20(state, p);
+  return any22(state, p);
 }
 
-/** fn raidMoveText (line 1027) */
+/** fn raidMoveText (line 1058) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1677,48 +1841,126 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1116) */
+/** fn absorbText (line 1147) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1150) */
+/** fn beats (line 1181) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1153) */
+/** fn declarationsFor (line 1184) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1154)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1185)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1154)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1185)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1163) */
+/** fn contestDice (line 1194) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1164)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1195)) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
         (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1167) */
+/** fn shots (line 1198) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1168))
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1168));
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1199))
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1199));
 }
 
-/** fn claimText (line 1358) */
+/** fn claimText (line 1389) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn activityText (line 1394) */
+/** fn npcSkills (line 1431) */
+export function npcSkills(state: State, n_: Npc): Skills {
+  let cards = (state.npcs[n_] ?? noKey(n_, 1432)).cards.slice();
+  if (cards.length === 0) {
+    return { seamanship: 3, scouting: 3, leadership: 3 };
+  }
+
+  let card = clone<EventCard>(at(EVENTS, at(cards, cards.length - 1)));
+  return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
+}
+
+/** fn npcScouting (line 1441) */
+export function npcScouting(state: State, n_: Npc, p: Player): number {
+  return isPirateNpc(state, n_)
+    ? npcSkills(state, n_).scouting
+    : Math.max(npcSkills(state, n_).scouting, sum23(state, p));
+}
+
+/** fn controllerOf (line 1445) */
+export function controllerOf(state: State, p: Player): Player {
+  return (p + 1) % state.playerCount;
+}
+
+/** fn scoutingNpcs (line 1449) */
+export function scoutingNpcs(state: State, p: Player): Npc[] {
+  let here = collect24(state, p);
+  let warshipHere = any25(state, here);
+  let menOfWar = count26(state, here);
+  return collect27(state, here, p, warshipHere, menOfWar);
+}
+
+/** fn npcDeclarations (line 1471) */
+export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1472)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1473)) === 0) {
+    return ["shoot"];
+  }
+
+  let mayFlee =
+    (t["cannons"] ?? noKey("cannons", 1476)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1476)) ||
+    (t["crew"] ?? noKey("crew", 1476)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1476));
+  return concat<Declaration>(
+    (t["crew"] ?? noKey("crew", 1477)) > 0 ? ["shoot", "board"] : ["shoot"],
+    mayFlee ? ["flee"] : [],
+  );
+}
+
+/** fn npcContestDice (line 1487) */
+export function npcContestDice(state: State, n_: Npc, p: Player): number {
+  return ((state.npcs[n_] ?? noKey(n_, 1488)).tracks["mast"] ?? noKey("mast", 1488)) === 0
+    ? 1
+    : npcSkills(state, n_).seamanship +
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1488)).maneuverability >=
+        maneuverability(state, p) + 2
+          ? 1
+          : 0);
+}
+
+/** fn contestDiceAgainstNpc (line 1489) */
+export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1490)) === 0
+    ? 1
+    : at(CAPTAINS, state.players[p]!.captain).seamanship +
+        (maneuverability(state, p) >=
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1490)).maneuverability + 2
+          ? 1
+          : 0);
+}
+
+/** fn npcShots (line 1492) */
+export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
+  return d !== "shoot"
+    ? 0
+    : won
+      ? ((state.npcs[n_] ?? noKey(n_, 1493)).tracks["cannons"] ?? noKey("cannons", 1493))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1493)).tracks["cannons"] ?? noKey("cannons", 1493));
+}
+
+/** fn activityText (line 1711) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -1743,7 +1985,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 1404) */
+/** fn activitiesFor (line 1721) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -1754,7 +1996,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn pardonNation (line 1411) */
+/** fn pardonNation (line 1728) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -1764,35 +2006,35 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 1417) */
+/** fn pardonable (line 1734) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 1419)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 1419))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 1736)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 1736))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 1481) */
+/** fn buyPrice (line 1798) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn repairable (line 1611) */
+/** fn repairable (line 1928) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect21(state, p);
+  return collect28(state, p);
 }
 
-/** fn full (line 1615) */
+/** fn full (line 1932) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 1615)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 1932)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 1618) */
+/** fn modBonus (line 1935) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -1809,36 +2051,36 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 1626) */
+/** fn maneuverability (line 1943) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1627)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1944)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 1631) */
+/** fn saleValue (line 1948) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1632)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1949)).sell +
       state.players[p]!.mods.length -
-      sum22(state, p),
+      sum29(state, p),
   );
 }
 
-/** fn affordableShips (line 1635) */
+/** fn affordableShips (line 1952) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect23(state, p);
+  return collect30(state, p);
 }
 
-/** fn total (line 1665) */
+/** fn total (line 1982) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 640) */
+/** proc launch (line 646) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -1846,23 +2088,23 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 650) */
+/** proc skillCheck (line 656) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 782) */
+/** proc endOfRound (line 788) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 785)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 791)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 786)).cards, (state.npcs[n_] ?? noKey(n_, 786)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 792)).cards, (state.npcs[n_] ?? noKey(n_, 792)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 787)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 793)).zone = z;
         }
       }
     }
@@ -1874,8 +2116,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 797)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 798)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 803)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 804)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -1888,11 +2130,27 @@ export function endOfRound(state: State): void {
   }
 
   state.arriving = [];
+  for (const n_3 of mapKeys(state.beneath).slice()) {
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 814)).slice();
+    let c2 = pickRandom(state.rng, cards, 815);
+    removeValue(cards, c2);
+    cards.push(c2);
+    const z3 = at(EVENTS, c2).enters;
+    if (z3 !== null) {
+      mapSet(state.npcs, n_3, {
+        cards: cards.slice(),
+        zone: z3,
+        tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, npcShipType(state, n_3))),
+      });
+    }
+  }
+
+  state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
-    for (const n_3 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_3] ?? noKey(n_3, 808), {
+    for (const n_4 of state.atWar.slice()) {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 825), {
         cards: [],
-        zone: FIRST_PORT[n_3] ?? noKey(n_3, 808),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 825),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -1901,39 +2159,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 870) */
+/** proc moveNpc (line 887) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 872)).zone;
-    let hunted = collect24(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 889)).zone;
+    let hunted = collect31(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 875)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 892)).zone = npcStep(state, z, d);
     } else {
-      let best = max25(state, hunted, n_);
-      let prey = collect26(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 879);
-      (state.npcs[n_] ?? noKey(n_, 880)).zone = state.players[target]!.zone;
+      let best = max32(state, hunted, n_);
+      let prey = collect33(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 896);
+      (state.npcs[n_] ?? noKey(n_, 897)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 993) */
+/** proc addBounty (line 1024) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 994)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1025)) + 1));
 }
 
-/** proc hit (line 1120) */
+/** proc hit (line 1151) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1121)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1122)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1152)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1153)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1123)) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1124)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1154)) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1155)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1140) */
+/** proc rollDice (line 1171) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -1941,10 +2199,76 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count27(state, faces), rest: sum28(state, faces) };
+  return { skulls: count34(state, faces), rest: sum35(state, faces) };
 }
 
-/** proc gainGlory (line 1660) */
+/** proc npcDamage (line 1512) */
+export function npcDamage(state: State, n_: Npc, l: Location): void {
+  if (((state.npcs[n_] ?? noKey(n_, 1513)).tracks[l] ?? noKey(l, 1513)) > 0) {
+    mapSet(
+      (state.npcs[n_] ?? noKey(n_, 1514)).tracks,
+      l,
+      ((state.npcs[n_] ?? noKey(n_, 1514)).tracks[l] ?? noKey(l, 1514)) - 1,
+    );
+  } else {
+    if (((state.npcs[n_] ?? noKey(n_, 1515)).tracks["hull"] ?? noKey("hull", 1515)) > 0) {
+      mapSet(
+        (state.npcs[n_] ?? noKey(n_, 1516)).tracks,
+        "hull",
+        ((state.npcs[n_] ?? noKey(n_, 1516)).tracks["hull"] ?? noKey("hull", 1516)) - 1,
+      );
+    }
+  }
+}
+
+/** proc repairNpc (line 1626) */
+export function repairNpc(state: State, n_: Npc): void {
+  if (mapHas(state.npcs, n_)) {
+    (state.npcs[n_] ?? noKey(n_, 1628)).tracks = clone<Partial<Record<Location, number>>>(
+      fullTracks(state, npcShipType(state, n_)),
+    );
+  }
+}
+
+/** proc npcSunk (line 1633) */
+export function npcSunk(state: State, p: Player, n_: Npc): void {
+  if (state.players[p]!.dead) {
+    npcLeaves(state, n_);
+  } else {
+    npcDefeated(state, p, n_);
+  }
+}
+
+/** proc npcDefeated (line 1643) */
+export function npcDefeated(state: State, p: Player, n_: Npc): void {
+  gainGlory(state, p);
+  const nation = npcNation(state, n_);
+  if (nation !== null) {
+    addBounty(state, p, nation);
+  } else {
+    if (!isPirate(state, p)) {
+      state.players[p]!.gold += n_ === "pirateSloop" ? 5 : 15;
+    }
+  }
+
+  npcLeaves(state, n_);
+}
+
+/** proc npcLeaves (line 1655) */
+export function npcLeaves(state: State, n_: Npc): void {
+  let cards = (state.npcs[n_] ?? noKey(n_, 1656)).cards.slice();
+  mapDelete(state.npcs, n_);
+  if (cards.length > 0) {
+    state.events.discard.push(at(cards, cards.length - 1));
+    removeValue(cards, at(cards, cards.length - 1));
+  }
+
+  if (cards.length > 0) {
+    mapSet(state.beneath, n_, cards.slice());
+  }
+}
+
+/** proc gainGlory (line 1977) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -1963,7 +2287,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 951): its effects, once allowed. */
+/** action Retire (line 973): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -1988,7 +2312,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1667): its effects, once allowed. */
+/** action EndTurn (line 1984): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -1997,7 +2321,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], e: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 582) until it waits for a decision or is done. */
+/** Runs the flow (line 586) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2033,7 +2357,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 599));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 603));
             }
           }
         }
@@ -2124,7 +2448,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 622) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 626) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2161,7 +2485,8 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         state.players[frame.p]!.portUsed = false;
         state.players[frame.p]!.scouted = [];
         frame.pc = 5;
-        continue machine;
+        state.stack.push(newNpcsScoutFrame(frame.p));
+        return;
       }
 
       case 4: {
@@ -2170,23 +2495,28 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
       }
 
       case 5: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 6: {
         if (state.players[frame.p]!.actionsLeft <= 0) {
-          frame.pc = 6;
+          frame.pc = 7;
           continue machine;
         }
 
         state.pending = { site: 1, players: [frame.p] };
-        frame.pc = 7;
-        return;
-      }
-
-      case 6: {
-        state.stack.pop();
+        frame.pc = 8;
         return;
       }
 
       case 7: {
-        frame.pc = 5;
+        state.stack.pop();
+        return;
+      }
+
+      case 8: {
+        frame.pc = 6;
         continue machine;
       }
 
@@ -2200,7 +2530,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 658) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 664) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2211,7 +2541,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 664)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 670)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -2253,7 +2583,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 684) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 690) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2302,7 +2632,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 716) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 722) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2312,7 +2642,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 722), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 728), icon.dir);
             }
           }
         }
@@ -2354,7 +2684,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 736) until it waits for a decision or is done. */
+/** Runs proc eventText (line 742) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2365,8 +2695,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 741))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 742));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 747))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 748));
           }
         }
 
@@ -2384,12 +2714,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 751));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 757));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 755));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 761));
         }
 
         frame.pc = 4;
@@ -2464,7 +2794,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 762)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 768)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -2518,7 +2848,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 772)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 778)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -2557,12 +2887,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1002) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1033) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1003);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1034);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -2674,7 +3004,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1035) until it waits for a decision or is done. */
+/** Runs proc raid (line 1066) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2718,7 +3048,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1047)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1078)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -2855,7 +3185,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1091)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1122)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -2871,7 +3201,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1098)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1129)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -2933,7 +3263,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1111)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1142)) !== 0) {
           frame.pc = 30;
           continue machine;
         }
@@ -3011,7 +3341,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1156) until it waits for a decision or is done. */
+/** Runs proc declare (line 1187) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3067,7 +3397,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1170) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1201) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3075,10 +3405,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1175)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1206)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1176)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1207)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -3094,8 +3424,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1180)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1180)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1211)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1211)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -3193,8 +3523,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 14: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1206)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1206)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1237)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1237)) === 0
         )) {
           frame.pc = 15;
           continue machine;
@@ -3234,7 +3564,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1212)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1243)) > 0
         )) {
           frame.pc = 20;
           continue machine;
@@ -3254,7 +3584,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1215)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1246)) > 0
         )) {
           frame.pc = 23;
           continue machine;
@@ -3297,13 +3627,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1223) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1254) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1224)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1225)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1255)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1256)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -3387,7 +3717,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1240) until it waits for a decision or is done. */
+/** Runs proc chase (line 1271) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3458,7 +3788,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   };
 }
 
-/** Runs proc dealHits (line 1252) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1283) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3619,7 +3949,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1276) until it waits for a decision or is done. */
+/** Runs proc damage (line 1307) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3639,9 +3969,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1287))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1318))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1288);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1319);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -3694,12 +4024,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1297) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1328) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1298)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1329)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -3717,19 +4047,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1304)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1335)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1305)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1336)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1306)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1306)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1337)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1337)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1307)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1307)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1338)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1338)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -3752,8 +4082,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1309)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1309)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1340)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1340)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -3794,24 +4124,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1315),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1346),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1316),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1347),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1317)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1348)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1318)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1349)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1319)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1320)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1350)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1351)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -3881,7 +4211,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1337) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1368) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3918,7 +4248,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1345) until it waits for a decision or is done. */
+/** Runs proc victory (line 1376) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3948,7 +4278,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 2: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1354));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1385));
         frame.pc = 1;
         continue machine;
       }
@@ -3989,7 +4319,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1362) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1393) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3999,7 +4329,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1365)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1396)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -4077,7 +4407,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1377);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1408);
         frame.pc = 9;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -4112,16 +4442,753 @@ function currentPlunderFrame(state: State): PlunderFrame {
   return frame;
 }
 
+function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
+  return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
+}
+
+/** Runs proc npcsScout (line 1458) until it waits for a decision or is done. */
+function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (!(!state.players[frame.p]!.inPort && !state.players[frame.p]!.dead)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.n_List = shuffleInPlace(state.rng, clone(scoutingNpcs(state, frame.p))).slice();
+        frame.n_Index = 0;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        if (frame.n_Index >= frame.n_List.length) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.n_ = at(frame.n_List, frame.n_Index);
+        if (!(
+          mapHas(state.npcs, frame.n_) &&
+          !state.players[frame.p]!.dead &&
+          !state.players[frame.p]!.inPort &&
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1461)).zone === state.players[frame.p]!.zone
+        )) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        if (skillCheck(state, npcScouting(state, frame.n_, frame.p)) <= 0) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.pc = 6;
+        state.stack.push(newFightNpcFrame(frame.p, frame.n_, true));
+        return;
+      }
+
+      case 3: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        frame.n_Index++;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc npcsScout has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): DeclareForNpcFrame {
+  return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
+}
+
+/** Runs proc declareForNpc (line 1480) until it waits for a decision or is done. */
+function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
+        if (answerAlone20(state)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 20, players: [controllerOf(state, frame.p)] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        state.returns.declareForNpc = frame.npcDeclaration;
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc declareForNpc has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentDeclareForNpcFrame(state: State): DeclareForNpcFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "declareForNpc")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to declareForNpc");
+  return frame;
+}
+
+function newHitNpcFrame(n_: Npc, hits: number, controller: Player): HitNpcFrame {
+  return { routine: "hitNpc", pc: 0, n_, hits, controller, chosen: 0, times: 0, count: 0, npcHitAt: "hull" };
+}
+
+/** Runs proc hitNpc (line 1496) until it waits for a decision or is done. */
+function stepHitNpc(state: State, frame: HitNpcFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.chosen = 0;
+        for (let i = 0, times = frame.hits; i < times; i++) {
+          let face = randomBetween(state.rng, 1, 6);
+          if (face <= 4) {
+            npcDamage(state, frame.n_, at(["hold", "mast", "crew", "cannons"], face - 1));
+          } else {
+            frame.chosen += 1;
+          }
+        }
+
+        frame.times = frame.chosen;
+        frame.count = 0;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (frame.count >= frame.times) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 21, players: [frame.controller] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        npcDamage(state, frame.n_, frame.npcHitAt);
+        frame.count++;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc hitNpc has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentHitNpcFrame(state: State): HitNpcFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "hitNpc")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to hitNpc");
+  return frame;
+}
+
+function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame {
+  return {
+    routine: "fightNpc",
+    pc: 0,
+    p,
+    n_,
+    npcFirst,
+    controller: 0,
+    combatRound: 0,
+    going: false,
+    dn: "shoot",
+    dp: "shoot",
+    chaseNpc: false,
+    rp: { skulls: 0, rest: 0 },
+    rn: { skulls: 0, rest: 0 },
+    pWins: false,
+    nWins: false,
+    onNpc: 0,
+    onPlayer: 0,
+    npcOut: false,
+  };
+}
+
+/** Runs proc fightNpc (line 1521) until it waits for a decision or is done. */
+function stepFightNpc(state: State, frame: FightNpcFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.controller = controllerOf(state, frame.p);
+        state.players[frame.p]!.chasersFlipped = false;
+        if (!state.players[frame.p]!.mods.includes("longGuns")) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 2;
+        state.stack.push(
+          newHitNpcFrame(
+            frame.n_,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1526)).skulls,
+            frame.controller,
+          ),
+        );
+        return;
+      }
+
+      case 1: {
+        frame.combatRound = 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1529)).tracks["hull"] ?? noKey("hull", 1529)) > 0;
+        if (!frame.going) {
+          npcSunk(state, frame.p, frame.n_);
+        }
+
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        if (!frame.going) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.combatRound += 1;
+        frame.dn = "shoot";
+        frame.dp = "shoot";
+        if (!frame.npcFirst) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.pc = 7;
+        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound));
+        return;
+      }
+
+      case 4: {
+        state.stack.pop();
+        return;
+      }
+
+      case 5: {
+        frame.pc = 9;
+        state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
+        return;
+      }
+
+      case 6: {
+        if (!(
+          frame.dn === "flee" &&
+          state.players[frame.p]!.mods.includes("chasers") &&
+          !state.players[frame.p]!.chasersFlipped
+        )) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        state.pending = { site: 22, players: [frame.p] };
+        frame.pc = 12;
+        return;
+      }
+
+      case 7: {
+        frame.dn = state.returns.declareForNpc;
+        frame.pc = 8;
+        state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
+        return;
+      }
+
+      case 8: {
+        frame.dp = state.returns.declare;
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 9: {
+        frame.dp = state.returns.declare;
+        frame.pc = 10;
+        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound));
+        return;
+      }
+
+      case 10: {
+        frame.dn = state.returns.declareForNpc;
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 11: {
+        frame.rp = clone<Roll>(rollDice(state, contestDiceAgainstNpc(state, frame.p, frame.n_)));
+        frame.rn = clone<Roll>(rollDice(state, npcContestDice(state, frame.n_, frame.p)));
+        frame.pWins = beats(state, frame.rp, frame.rn);
+        frame.nWins = beats(state, frame.rn, frame.rp);
+        frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp);
+        frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
+        frame.pc = 15;
+        state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller));
+        return;
+      }
+
+      case 12: {
+        if (!frame.chaseNpc) {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        state.players[frame.p]!.chasersFlipped = true;
+        frame.pc = 14;
+        state.stack.push(newHitNpcFrame(frame.n_, 1, frame.controller));
+        return;
+      }
+
+      case 13: {
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 14: {
+        frame.pc = 13;
+        continue machine;
+      }
+
+      case 15: {
+        frame.pc = 16;
+        state.stack.push(newDealHitsFrame(frame.p, frame.onPlayer));
+        return;
+      }
+
+      case 16: {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1561)).tracks["hull"] ?? noKey("hull", 1561)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1562)) === 0 || frame.npcOut)) {
+          frame.pc = 17;
+          continue machine;
+        }
+
+        frame.going = false;
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1564)) !== 0) {
+          frame.pc = 19;
+          continue machine;
+        }
+
+        frame.pc = 20;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
+      }
+
+      case 17: {
+        if (!(
+          (frame.dp === "flee" && frame.pWins && frame.rn.skulls === 0) ||
+          (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
+        )) {
+          frame.pc = 21;
+          continue machine;
+        }
+
+        frame.going = false;
+        repairNpc(state, frame.n_);
+        frame.pc = 22;
+        continue machine;
+      }
+
+      case 18: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 19: {
+        if (frame.npcOut) {
+          npcSunk(state, frame.p, frame.n_);
+        } else {
+          repairNpc(state, frame.n_);
+        }
+
+        frame.pc = 18;
+        continue machine;
+      }
+
+      case 20: {
+        frame.pc = 19;
+        continue machine;
+      }
+
+      case 21: {
+        if (!(
+          frame.dp === "board" &&
+          frame.pWins &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1576)) > 0
+        )) {
+          frame.pc = 23;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 25;
+        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 22: {
+        frame.pc = 18;
+        continue machine;
+      }
+
+      case 23: {
+        if (!(
+          frame.dn === "board" &&
+          frame.nWins &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1579)).tracks["crew"] ?? noKey("crew", 1579)) > 0
+        )) {
+          frame.pc = 26;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 27;
+        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 24: {
+        frame.pc = 22;
+        continue machine;
+      }
+
+      case 25: {
+        frame.pc = 24;
+        continue machine;
+      }
+
+      case 26: {
+        frame.pc = 24;
+        continue machine;
+      }
+
+      case 27: {
+        frame.pc = 26;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc fightNpc has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentFightNpcFrame(state: State): FightNpcFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "fightNpc")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to fightNpc");
+  return frame;
+}
+
+function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
+  return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
+}
+
+/** Runs proc crewFightNpc (line 1588) until it waits for a decision or is done. */
+function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1589)) > 0 &&
+          state.players[frame.p]!.mods.includes("swivelGuns") &&
+          rollDice(state, 2).skulls > 0
+        ) {
+          mapSet(
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1590)).tracks,
+            "crew",
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1590)).tracks["crew"] ?? noKey("crew", 1590)) - 1),
+          );
+        }
+
+        frame.going =
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1592)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1592)).tracks["crew"] ?? noKey("crew", 1592)) > 0;
+        frame.playerWins =
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1593)).tracks["crew"] ?? noKey("crew", 1593)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1593)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1594)) === 0;
+        while (frame.going) {
+          let rp = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.p]!.captain).leadership));
+          let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
+          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1598));
+          let onPlayer = Math.min(
+            rn.skulls,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1599)).tracks["crew"] ?? noKey("crew", 1599),
+          );
+          mapSet(
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1600)).tracks,
+            "crew",
+            Math.max(
+              0,
+              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1600)).tracks["crew"] ?? noKey("crew", 1600)) - onNpc,
+            ),
+          );
+          mapSet(
+            state.players[frame.p]!.tracks,
+            "crew",
+            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1601)) - onPlayer),
+          );
+          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1602)).tracks["crew"] ?? noKey("crew", 1602)) === 0;
+          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1603)) === 0;
+          if (npcOut || playerOut) {
+            frame.going = false;
+            frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
+            frame.npcWins = !npcOut || (playerOut && beats(state, rn, rp));
+            if (frame.playerWins && frame.npcWins) {
+              frame.playerWins = false;
+              frame.npcWins = false;
+            }
+          }
+        }
+
+        if (!frame.playerWins) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 3;
+        state.stack.push(newPlunderNpcFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 1: {
+        if (!frame.npcWins) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.pc = 6;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        npcDefeated(state, frame.p, frame.n_);
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 4: {
+        repairNpc(state, frame.n_);
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 5: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 6: {
+        repairNpc(state, frame.n_);
+        frame.pc = 5;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc crewFightNpc has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
+  return {
+    routine: "plunderNpc",
+    pc: 0,
+    p,
+    n_,
+    cards: [],
+    loot$left: [],
+    loot$limit: 0,
+    loot$taken: 0,
+    loot: null,
+    claimNpc: false,
+    crewNow: 0,
+  };
+}
+
+/** Runs proc plunderNpc (line 1671) until it waits for a decision or is done. */
+function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (isPirateNpc(state, frame.n_)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.cards = [];
+        for (let i = 0, times = 3; i < times; i++) {
+          const c = drawFromDeck(state.rng, state.cargoDeck);
+          if (c !== null) {
+            frame.cards.push(c);
+          }
+        }
+
+        state.players[frame.p]!.gold += sum6(state, frame.cards);
+        for (
+          let i2 = 0,
+            times2 = Math.min(
+              frame.cards.length,
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1680)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1680)).tracks["hold"] ?? noKey("hold", 1680)),
+            );
+          i2 < times2;
+          i2++
+        ) {
+          let lost = pickRandom(state.rng, frame.cards, 1681);
+          removeValue(frame.cards, lost);
+          state.cargoDeck.discard.push(lost);
+        }
+
+        frame.loot$left = frame.cards.slice();
+        frame.loot$limit = Math.max(
+          0,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1685)) - state.players[frame.p]!.cargo.length,
+        );
+        frame.loot$taken = 0;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 1: {
+        state.pending = { site: 24, players: [frame.p] };
+        frame.pc = 5;
+        return;
+      }
+
+      case 2: {
+        if (!(frame.loot$left.length > 0 && frame.loot$taken < frame.loot$limit)) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        state.pending = { site: 23, players: [frame.p] };
+        frame.pc = 4;
+        return;
+      }
+
+      case 3: {
+        for (const c2 of frame.cards.slice()) {
+          state.cargoDeck.discard.push(c2);
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        const loot = frame.loot;
+        if (loot !== null) {
+          removeValue(frame.loot$left, loot);
+          frame.loot$taken += 1;
+          removeValue(frame.cards, loot);
+          state.players[frame.p]!.cargo.push(loot);
+        } else {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        if (!frame.claimNpc) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1695);
+        frame.pc = 7;
+        state.stack.push(newRedistributeModsFrame(frame.p));
+        return;
+      }
+
+      case 6: {
+        state.stack.pop();
+        return;
+      }
+
+      case 7: {
+        state.players[frame.p]!.ship = npcShipType(state, frame.n_);
+        state.players[frame.p]!.mods = [];
+        state.players[frame.p]!.hullFlipped = false;
+        state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1700)).tracks,
+        );
+        mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
+        frame.pc = 6;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc plunderNpc has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentPlunderNpcFrame(state: State): PlunderNpcFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "plunderNpc")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to plunderNpc");
+  return frame;
+}
+
 function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 1454) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 1771) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1455);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1772);
         frame.soldDemanded = 0;
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
@@ -4134,14 +5201,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.p] };
+        state.pending = { site: 26, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 1469);
+          let fresh = pickRandom(state.rng, state.demandReserve, 1786);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -4193,7 +5260,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 1485) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 1802) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4211,7 +5278,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1494))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1811))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -4234,7 +5301,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -4298,12 +5365,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 1523) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 1840) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 23, players: [frame.p] };
+        state.pending = { site: 28, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -4316,7 +5383,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 1526)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 1843)).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -4331,8 +5398,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 3: {
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1530),
-          (STATS[frame.t] ?? noKey(frame.t, 1530)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1847),
+          (STATS[frame.t] ?? noKey(frame.t, 1847)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -4362,7 +5429,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 29, players: [frame.p] };
         frame.pc = 7;
         return;
       }
@@ -4393,7 +5460,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 30, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -4407,7 +5474,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 1554)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 1871)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -4433,7 +5500,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 1565) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 1882) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4450,7 +5517,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 31, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -4472,22 +5539,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1573)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1890)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1574)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1891)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1575)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1892)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1576)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1893)) + 1,
               );
             }
           }
@@ -4523,7 +5590,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 1585) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 1902) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4541,13 +5608,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect6(state);
+        frame.free = collect7(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -4587,12 +5654,12 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 1597) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 1914) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect7(state, frame.p);
+        frame.bought$left = collect8(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -4603,7 +5670,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 33, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -4619,7 +5686,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 1600)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 1917)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -4636,7 +5703,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.p] };
+        state.pending = { site: 34, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -4651,7 +5718,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 1605)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 1922)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -4679,12 +5746,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1639) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 1956) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1640));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1957));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -4708,9 +5775,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1645: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1962: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 30, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -4725,7 +5792,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1647)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1964)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -4748,16 +5815,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1653) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 1970) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1654: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1971: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -4798,7 +5865,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 910) until it waits for a decision or is done. */
+/** Runs action Move (line 927) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4827,53 +5894,59 @@ function stepMove(state: State, frame: MoveFrame): void {
 
       case 2: {
         state.players[frame.me]!.zone = frame.z;
-        frame.pc = 1;
-        continue machine;
+        frame.pc = 5;
+        state.stack.push(newNpcsScoutFrame(frame.me));
+        return;
       }
 
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 918)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 939)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
-          frame.pc = 5;
+          frame.pc = 6;
           continue machine;
         }
 
         state.pending = { site: 3, players: [frame.me] };
-        frame.pc = 7;
+        frame.pc = 8;
         return;
       }
 
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 933));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 954));
         if (frame.excess <= 0) {
-          frame.pc = 8;
+          frame.pc = 9;
           continue machine;
         }
 
         frame.dumped$left = state.players[frame.me]!.cargo.slice();
         frame.dumped$limit = frame.excess;
         frame.dumped$taken = 0;
-        frame.pc = 9;
+        frame.pc = 10;
         continue machine;
       }
 
       case 5: {
-        state.players[frame.me]!.inPort = true;
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 6: {
         frame.pc = 1;
         continue machine;
       }
 
+      case 6: {
+        state.players[frame.me]!.inPort = true;
+        frame.pc = 7;
+        continue machine;
+      }
+
       case 7: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 8: {
         if (frame.havenEntry === "payFee") {
           state.players[frame.me]!.gold -= HAVEN_FEE;
           state.players[frame.me]!.inPort = true;
@@ -4883,37 +5956,43 @@ function stepMove(state: State, frame: MoveFrame): void {
           }
         }
 
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 8: {
-        frame.pc = 1;
+        frame.pc = 7;
         continue machine;
       }
 
       case 9: {
-        if (!(frame.dumped$left.length > 0 && frame.dumped$taken < frame.dumped$limit)) {
-          frame.pc = 10;
-          continue machine;
-        }
-
-        state.pending = { site: 4, players: [frame.me] };
-        frame.pc = 11;
+        frame.pc = 13;
+        state.stack.push(newNpcsScoutFrame(frame.me));
         return;
       }
 
       case 10: {
-        frame.pc = 8;
-        continue machine;
+        if (!(frame.dumped$left.length > 0 && frame.dumped$taken < frame.dumped$limit)) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        state.pending = { site: 4, players: [frame.me] };
+        frame.pc = 12;
+        return;
       }
 
       case 11: {
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 12: {
         removeValue(frame.dumped$left, frame.dumped);
         frame.dumped$taken += 1;
         removeValue(state.players[frame.me]!.cargo, frame.dumped);
         state.cargoDeck.discard.push(frame.dumped);
-        frame.pc = 9;
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 1;
         continue machine;
       }
 
@@ -4931,10 +6010,10 @@ function currentMoveFrame(state: State): MoveFrame {
 }
 
 function newScoutFrame(me: Player, target: Target): ScoutFrame {
-  return { routine: "Scout", pc: 0, me, target, q: 0 };
+  return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 972) until it waits for a decision or is done. */
+/** Runs action Scout (line 996) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4957,8 +6036,14 @@ function stepScout(state: State, frame: ScoutFrame): void {
           continue machine;
         }
 
-        frame.q = target.who;
-        frame.pc = 4;
+        if (target.kind === "captainTarget") {
+          frame.q = target.who;
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.n_ = target.npc;
+        frame.pc = 5;
         continue machine;
       }
 
@@ -4973,7 +6058,7 @@ function stepScout(state: State, frame: ScoutFrame): void {
       }
 
       case 3: {
-        frame.pc = 5;
+        frame.pc = 6;
         state.stack.push(newMeetMerchantFrame(frame.me));
         return;
       }
@@ -4983,17 +6068,33 @@ function stepScout(state: State, frame: ScoutFrame): void {
           addBounty(state, frame.me, nationOf(state, state.players[frame.q]!.captain));
         }
 
-        frame.pc = 6;
+        frame.pc = 7;
         state.stack.push(newNavalCombatFrame(frame.me, frame.q));
         return;
       }
 
       case 5: {
+        const nation = npcNation(state, frame.n_);
+        if (nation !== null) {
+          addBounty(state, frame.me, nation);
+        }
+
+        frame.pc = 8;
+        state.stack.push(newFightNpcFrame(frame.me, frame.n_, false));
+        return;
+      }
+
+      case 6: {
         frame.pc = 2;
         continue machine;
       }
 
-      case 6: {
+      case 7: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 8: {
         frame.pc = 2;
         continue machine;
       }
@@ -5008,7 +6109,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 1424) until it waits for a decision or is done. */
+/** Runs action Port (line 1741) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5033,7 +6134,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.me] };
+        state.pending = { site: 25, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -5131,7 +6232,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 12: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 1445));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 1762));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -5241,6 +6342,24 @@ function run(state: State): void {
       case "plunder":
         stepPlunder(state, frame);
         break;
+      case "npcsScout":
+        stepNpcsScout(state, frame);
+        break;
+      case "declareForNpc":
+        stepDeclareForNpc(state, frame);
+        break;
+      case "hitNpc":
+        stepHitNpc(state, frame);
+        break;
+      case "fightNpc":
+        stepFightNpc(state, frame);
+        break;
+      case "crewFightNpc":
+        stepCrewFightNpc(state, frame);
+        break;
+      case "plunderNpc":
+        stepPlunderNpc(state, frame);
+        break;
       case "sellGoods":
         stepSellGoods(state, frame);
         break;
@@ -5326,7 +6445,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 585)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 589)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -5336,7 +6455,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 635)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 641)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -5346,7 +6465,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 690)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 696)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -5356,7 +6475,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 919)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 940)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -5368,7 +6487,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 935)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 956)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -5380,7 +6499,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1010)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1041)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -5391,7 +6510,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1016)
+      // `choose engage: bool by p` (proc meetMerchant, line 1047)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -5401,7 +6520,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1045)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1076)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -5414,7 +6533,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1053)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1084)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -5426,7 +6545,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 1061)
+      // `choose discarded: int in cards by p` (proc raid, line 1092)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -5437,7 +6556,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1066)
+      // `choose exchanged: int in cards by p` (proc raid, line 1097)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -5448,7 +6567,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1098)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1129)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -5461,7 +6580,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1158)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1189)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -5472,7 +6591,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose flipChasers: bool by p` (proc chase, line 1242)
+      // `choose flipChasers: bool by p` (proc chase, line 1273)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -5482,7 +6601,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose hitAt: Location by target` (proc dealHits, line 1269)
+      // `choose hitAt: Location by target` (proc dealHits, line 1300)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -5492,7 +6611,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1279)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1310)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -5502,7 +6621,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1351)
+      // `choose reward: Nation in nations by w` (proc victory, line 1382)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -5513,7 +6632,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1365)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1396)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -5526,7 +6645,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1369)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1400)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -5539,7 +6658,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1375)
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1406)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -5549,7 +6668,61 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1435)
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1482)
+      const frame = currentDeclareForNpcFrame(state);
+      const items = frame.options;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "npcDeclaration", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 21: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1507)
+      for (let index = 0; index < LOCATION_VALUES.length; index++) {
+        const value = LOCATION_VALUES[index]!;
+        out.push({ type: "npcHitAt", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 22: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1547)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "chaseNpc", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 23: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1685)
+      const frame = currentPlunderNpcFrame(state);
+      const items = frame.loot$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "loot", player: seat, value });
+      }
+
+      out.push({ type: "loot", player: seat, value: null });
+      break;
+    }
+
+    case 24: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1693)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "claimNpc", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 25: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1752)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -5561,8 +6734,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1457)
+    case 26: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1774)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -5574,8 +6747,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 1504)
+    case 27: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 1821)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -5588,8 +6761,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1524)
+    case 28: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1841)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -5600,8 +6773,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 1543)
+    case 29: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 1860)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -5610,8 +6783,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1551)
+    case 30: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1868)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -5622,8 +6795,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose buyMod: bool by p` (proc buyModification, line 1568)
+    case 31: {
+      // `choose buyMod: bool by p` (proc buyModification, line 1885)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -5632,8 +6805,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1589)
+    case 32: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1906)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -5643,8 +6816,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1598)
+    case 33: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1915)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -5656,8 +6829,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1603)
+    case 34: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1920)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -5669,8 +6842,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1645)
+    case 35: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1962)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -5680,8 +6853,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1654)
+    case 36: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1971)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -5903,6 +7076,47 @@ function check(state: State, action: Action): string | null {
     }
 
     case 20: {
+      if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
+      const frame = currentDeclareForNpcFrame(state);
+      const value = action.value;
+      const items = frame.options;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "npcDeclaration must be a position in options.";
+      return null;
+    }
+
+    case 21: {
+      if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
+      const value = action.value;
+      if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
+        return "npcHitAt must be one of hull, mast, hold, crew, cannons.";
+      return null;
+    }
+
+    case 22: {
+      if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
+      return null;
+    }
+
+    case 23: {
+      if (action.type !== "loot") return "Answer the choice of loot first.";
+      const frame = currentPlunderNpcFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.loot$left as readonly unknown[]).includes(value))
+        return "loot must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 24: {
+      if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
+      return null;
+    }
+
+    case 25: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -5915,7 +7129,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 26: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -5924,7 +7138,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 27: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -5938,7 +7152,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 28: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -5948,14 +7162,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 29: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 25: {
+    case 30: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -5965,14 +7179,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 26: {
+    case 31: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 27: {
+    case 32: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -5982,7 +7196,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 33: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -5995,7 +7209,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 34: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -6004,7 +7218,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 30: {
+    case 35: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -6015,7 +7229,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 36: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -6215,6 +7429,46 @@ function apply(state: State, action: Action): void {
     }
 
     case 20: {
+      if (action.type !== "npcDeclaration") throw notOfferedNow(action);
+      const frame = currentDeclareForNpcFrame(state);
+      frame.npcDeclaration = at(frame.options, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 21: {
+      if (action.type !== "npcHitAt") throw notOfferedNow(action);
+      const frame = currentHitNpcFrame(state);
+      frame.npcHitAt = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 22: {
+      if (action.type !== "chaseNpc") throw notOfferedNow(action);
+      const frame = currentFightNpcFrame(state);
+      frame.chaseNpc = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 23: {
+      if (action.type !== "loot") throw notOfferedNow(action);
+      const frame = currentPlunderNpcFrame(state);
+      frame.loot = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 24: {
+      if (action.type !== "claimNpc") throw notOfferedNow(action);
+      const frame = currentPlunderNpcFrame(state);
+      frame.claimNpc = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 25: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -6222,7 +7476,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 26: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -6230,7 +7484,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 27: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -6238,7 +7492,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 28: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -6246,7 +7500,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 29: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -6254,7 +7508,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 30: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -6262,7 +7516,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 31: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -6270,7 +7524,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 32: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -6278,7 +7532,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 33: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -6286,7 +7540,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 34: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -6294,7 +7548,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 35: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -6302,7 +7556,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 36: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -6314,7 +7568,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1158): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1189): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone12(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -6327,6 +7581,22 @@ function answerAlone12(state: State): boolean {
 
   if (only === undefined) return false;
   frame.declaration = only;
+  return true;
+}
+
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1482): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone20(state: State): boolean {
+  let only: Declaration | undefined;
+  const frame = currentDeclareForNpcFrame(state);
+  const items = frame.options;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.npcDeclaration = only;
   return true;
 }
 
@@ -6402,9 +7672,19 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
+    case "npcDeclaration":
+      switch (state.pending?.site) {
+        case 20: {
+          const frame = currentDeclareForNpcFrame(state);
+          const item = frame.options[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
     case "newType":
       switch (state.pending?.site) {
-        case 23: {
+        case 28: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -6415,7 +7695,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 25: {
+        case 30: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -6426,7 +7706,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 27: {
+        case 32: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -6532,9 +7812,49 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
-    case "activity":
+    case "npcDeclaration":
       switch (state.pending?.site) {
         case 20: {
+          const frame = currentDeclareForNpcFrame(state);
+          const item = frame.options[action.value];
+          if (item === undefined) return null;
+          return `the NPC declares ${item}`;
+        }
+      }
+
+      break;
+    case "npcHitAt":
+      switch (state.pending?.site) {
+        case 21: {
+          const value = action.value;
+          return `the NPC takes the hit on the ${value}`;
+        }
+      }
+
+      break;
+    case "loot":
+      switch (state.pending?.site) {
+        case 23: {
+          if (action.value === null) return "stop";
+          const value = action.value;
+          return `keep ${goodOf(state, value)}`;
+        }
+      }
+
+      break;
+    case "claimNpc":
+      switch (state.pending?.site) {
+        case 24: {
+          const frame = currentPlunderNpcFrame(state);
+          const value = action.value;
+          return claimText(state, value, npcShipType(state, frame.n_));
+        }
+      }
+
+      break;
+    case "activity":
+      switch (state.pending?.site) {
+        case 25: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -6544,14 +7864,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 21: {
+        case 26: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 22: {
+        case 27: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -6562,19 +7882,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 23: {
+        case 28: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 1524)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 1841)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 25: {
+        case 30: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -6586,7 +7906,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 27: {
+        case 32: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -6597,7 +7917,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 28: {
+        case 33: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -6607,7 +7927,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 29: {
+        case 34: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -6759,11 +8079,23 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       dutchManOfWar: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
     },
     arriving: [],
+    beneath: {
+      spanishWarship: [],
+      englishWarship: [],
+      frenchWarship: [],
+      dutchWarship: [],
+      pirateSloop: [],
+      pirateFrigate: [],
+      spanishManOfWar: [],
+      englishManOfWar: [],
+      frenchManOfWar: [],
+      dutchManOfWar: [],
+    },
     atWar: [],
     warships: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
-    returns: { declare: "shoot" },
+    returns: { declare: "shoot", declareForNpc: "shoot" },
     pending: null,
   };
   for (const mine of state.players) {
@@ -6773,6 +8105,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   state.faceDownMods = {} satisfies Partial<Record<Zone, Modification>>;
   state.faceUpMods = {} satisfies Partial<Record<Zone, Modification>>;
   state.npcs = clone<Partial<Record<Npc, NpcShip>>>({} satisfies Partial<Record<Npc, NpcShip>>);
+  state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   state.captainDeck.pile = rangeList(0, CAPTAINS.length - 1);
   shuffleInPlace(state.rng, state.captainDeck.pile);
   state.events.pile = rangeList(0, EVENT_CARDS - 1);
@@ -6790,7 +8123,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 562));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 566));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -6799,16 +8132,16 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 570));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 574));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 576));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 580));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 579);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 583);
   return state;
 }
 
@@ -6907,6 +8240,7 @@ function view(state: State, viewer: Player): View {
     event: state.event,
     npcs: clone(state.npcs),
     arriving: state.arriving.slice(),
+    beneath: clone(state.beneath),
     atWar: state.atWar.slice(),
     warships: state.warships,
     toAct: state.pending === null ? [] : state.pending.players.slice(),
@@ -6936,8 +8270,11 @@ function problemInTarget(value: unknown, playerCount: number): string | null {
       if (!(isInt(value.who) && value.who >= 0 && value.who < playerCount))
         return "Target.captainTarget.who is not a valid seat";
       return null;
+    case "npcTarget":
+      if (!(NPC_VALUES as readonly unknown[]).includes(value.npc)) return "Target.npcTarget.npc is not a valid Npc";
+      return null;
     default:
-      return "a Target is not one of merchantTarget, captainTarget";
+      return "a Target is not one of merchantTarget, captainTarget, npcTarget";
   }
 }
 
@@ -7086,6 +8423,14 @@ function validateState(value: unknown): string | null {
   if (!(Array.isArray(value.arriving) && value.arriving.every((x: unknown) => isInt(x))))
     return "state.arriving is not a valid list of int";
   if (!(
+    isRecord(value.beneath) &&
+    Object.entries(value.beneath).every(
+      ([k, x]) =>
+        (NPC_VALUES as readonly unknown[]).includes(k) && Array.isArray(x) && x.every((x: unknown) => isInt(x)),
+    )
+  ))
+    return "state.beneath is not a valid map from Npc to list of int";
+  if (!(
     Array.isArray(value.atWar) && value.atWar.every((x: unknown) => (NATION_VALUES as readonly unknown[]).includes(x))
   ))
     return "state.atWar is not a valid list of Nation";
@@ -7099,7 +8444,13 @@ function validateState(value: unknown): string | null {
   )
     return "rng is not a generator state";
   if (!Array.isArray(value.stack)) return "stack is not a list";
-  if (!isRecord(value.returns) || !(DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declare))
+  if (
+    !isRecord(value.returns) ||
+    !(
+      (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declare) &&
+      (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declareForNpc)
+    )
+  )
     return "returns does not hold the values procedures return";
   const routines: readonly unknown[] = [
     "flow",
@@ -7120,6 +8471,12 @@ function validateState(value: unknown): string | null {
     "crewVictory",
     "victory",
     "plunder",
+    "npcsScout",
+    "declareForNpc",
+    "hitNpc",
+    "fightNpc",
+    "crewFightNpc",
+    "plunderNpc",
     "sellGoods",
     "buyGoods",
     "visitShipyard",
@@ -7141,7 +8498,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 32)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 37)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -7195,8 +8552,8 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1347)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1347)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1378)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1378)) === 0
     )
       out.push(n_);
   }
@@ -7216,8 +8573,20 @@ function collect5(state: State, l: Player, w: Player): Weapon[] {
   return out;
 }
 
+/** sum(c in cards: faceOf(c).plunder) */
+function sum6(state: State, cards: number[]): number {
+  let total = 0;
+  const items = cards;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    total += faceOf(state, c).plunder;
+  }
+
+  return total;
+}
+
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect6(state: State): Zone[] {
+function collect7(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -7229,19 +8598,19 @@ function collect6(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect7(state: State, p: Player): Weapon[] {
+function collect8(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 1598)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 1915)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect8(z: Zone): Zone[] {
+function collect9(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -7253,19 +8622,19 @@ function collect8(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect9(): Partial<Record<Zone, Zone[]>> {
+function collect10(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect8(z));
+    mapSet(out, z, collect9(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect10(): Partial<Record<ShipType, ShipStats>> {
+function collect11(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -7277,7 +8646,7 @@ function collect10(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect11(): Good[] {
+function collect12(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -7289,7 +8658,7 @@ function collect11(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect12(): Modification[] {
+function collect13(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -7301,7 +8670,7 @@ function collect12(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count13(state: State, offer: number[], c: number): number {
+function count14(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -7313,18 +8682,18 @@ function count13(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first14(state: State, n_: Npc): Nation | null {
+function first15(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 440)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 440)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 442)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 442)) === n_) return x;
   }
 
   return null;
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first15(state: State, z: Zone, dir: Compass): Border | null {
+function first16(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -7335,7 +8704,7 @@ function first15(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum16(state: State, p: Player): number {
+function sum17(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -7347,9 +8716,9 @@ function sum16(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect17(state: State, p: Player): Step[] {
+function collect18(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 891);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 908);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -7359,18 +8728,18 @@ function collect17(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any18(state: State, p: Player): boolean {
+function any19(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 899)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 916)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect19(state: State, p: Player): Target[] {
+function collect20(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -7387,43 +8756,119 @@ function collect19(state: State, p: Player): Target[] {
   return out;
 }
 
+/** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
+function collect21(state: State, p: Player): Target[] {
+  const out: Target[] = [];
+  const items = mapKeys(state.npcs);
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if ((state.npcs[n_] ?? noKey(n_, 988)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+  }
+
+  return out;
+}
+
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any20(state: State, p: Player): boolean {
+function any22(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 998)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1029)) > 0) return true;
   }
 
   return false;
 }
 
+/** sum(b in values(p.bounty): b) */
+function sum23(state: State, p: Player): number {
+  let total = 0;
+  const items = mapValues(state.players[p]!.bounty);
+  for (let i = 0; i < items.length; i++) {
+    const b = items[i]!;
+    total += b;
+  }
+
+  return total;
+}
+
+/** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
+function collect24(state: State, p: Player): Npc[] {
+  const out: Npc[] = [];
+  const items = mapKeys(state.npcs);
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if ((state.npcs[n_] ?? noKey(n_, 1450)).zone === state.players[p]!.zone) out.push(n_);
+  }
+
+  return out;
+}
+
+/** any(n in here: not isPirateNpc(n)) */
+function any25(state: State, here: Npc[]): boolean {
+  const items = here;
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if (!isPirateNpc(state, n_)) return true;
+  }
+
+  return false;
+}
+
+/** count(n in here: npcShipType(n) == manOfWar) */
+function count26(state: State, here: Npc[]): number {
+  let total = 0;
+  const items = here;
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if (npcShipType(state, n_) === "manOfWar") total++;
+  }
+
+  return total;
+}
+
+/** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
+function collect27(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+  const out: Npc[] = [];
+  const items = here;
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if (
+      huntPriority(state, n_, p) !== null &&
+      !(isPirateNpc(state, n_) && warshipHere) &&
+      !(npcShipType(state, n_) === "manOfWar" && menOfWar >= 2)
+    )
+      out.push(n_);
+  }
+
+  return out;
+}
+
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect21(state: State, p: Player): Location[] {
+function collect28(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1612)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1929)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum22(state: State, p: Player): number {
+function sum29(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 1632));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 1949));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect23(state: State, p: Player): ShipType[] {
+function collect30(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -7431,7 +8876,7 @@ function collect23(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 1636)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 1953)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -7440,14 +8885,14 @@ function collect23(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect24(state: State, n_: Npc, z: Zone): Player[] {
+function collect31(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 873)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 890)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -7456,7 +8901,7 @@ function collect24(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max25(state: State, hunted: Player[], n_: Npc): number {
+function max32(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -7470,7 +8915,7 @@ function max25(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect26(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect33(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -7482,7 +8927,7 @@ function collect26(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** count(d in faces: d >= 5) */
-function count27(state: State, faces: number[]): number {
+function count34(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -7494,7 +8939,7 @@ function count27(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum28(state: State, faces: number[]): number {
+function sum35(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -7510,7 +8955,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "ad6642f0",
+  sourceHash: "0daf3623",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
