@@ -58,17 +58,17 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 1821",
-  "A special weapon costs 3 gold.": "rules line 1915",
-  "Each crew member costs 2 gold.": "rules line 1962",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 928",
-  "The fee is 2 gold.": "rules line 940",
-  "A captain retires in a port, before any action of the turn.": "rules line 974",
-  "Scouting is done at sea.": "rules line 997",
-  "You have already scouted that target this turn.": "rules line 998",
-  "The Port action is taken in a port.": "rules line 1742",
-  "The Port action may be taken once per turn.": "rules line 1743",
-  "Sell Goods must be the first activity.": "rules line 1752",
+  "You cannot pay for that card.": "rules line 2145",
+  "A special weapon costs 3 gold.": "rules line 2239",
+  "Each crew member costs 2 gold.": "rules line 2286",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 976",
+  "The fee is 2 gold.": "rules line 988",
+  "A captain retires in a port, before any action of the turn.": "rules line 1026",
+  "Scouting is done at sea.": "rules line 1053",
+  "You have already scouted that target this turn.": "rules line 1054",
+  "The Port action is taken in a port.": "rules line 2053",
+  "The Port action may be taken once per turn.": "rules line 2054",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2067",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -104,8 +104,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2009)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2009)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2333)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2333)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -149,9 +149,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2026)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2026)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2026)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2350)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2350)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2350)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -160,7 +160,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2029),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2353),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -346,9 +346,10 @@ describe("Merchants & Marauders: rules tests", () => {
         { type: "activity", player: 0, value: "shipyard" },
         { type: "activity", player: 0, value: "recruit" },
         { type: "activity", player: 0, value: "stash" },
+        { type: "activity", player: 0, value: "buyRumor" },
         { type: "activity", player: 0, value: null },
       ]),
-      "expect offered 0 activity(sellGoods), activity(buyGoods), activity(shipyard), activity(recruit), activity(stash), activity(none)",
+      "expect offered 0 activity(sellGoods), activity(buyGoods), activity(shipyard), activity(recruit), activity(stash), activity(buyRumor), activity(none)",
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "sellGoods" });
     expect(askedProblem(engine, state, 0, ["card"]), "expect asked 0 card").toBeNull();
@@ -369,7 +370,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2119)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2443)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -578,7 +579,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2244)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2568)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -635,9 +636,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 2276)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 2600)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 2276)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 2600)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -764,7 +765,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2320)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2644)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -874,8 +875,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2376)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 2376)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2700)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 2700)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -907,7 +908,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2396)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2720)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -961,7 +962,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2422), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2746), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1027,7 +1028,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 2457)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 2781)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1110,7 +1111,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 2502)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 2826)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1164,7 +1165,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2523)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2847)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1191,13 +1192,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2539)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2863)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 2544)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 2868)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1219,7 +1220,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2559)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2883)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1229,7 +1230,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 2564)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 2888)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1363,7 +1364,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 2647)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 2971)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1415,8 +1416,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2671)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 2671)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2995)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 2995)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1441,15 +1442,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2689)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2689)).tracks["hull"] ?? noKey("hull", 2689)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3013)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3013)).tracks["hull"] ?? noKey("hull", 3013)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2692)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2692)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3016)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3016)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1488,15 +1489,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 2718)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3042)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 2719)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3043)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 2720)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3044)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1527,13 +1528,14 @@ describe("Merchants & Marauders: rules tests", () => {
         { type: "activity", player: 0, value: "recruit" },
         { type: "activity", player: 0, value: "stash" },
         { type: "activity", player: 0, value: "payPardon" },
+        { type: "activity", player: 0, value: "buyRumor" },
         { type: "activity", player: 0, value: null },
       ]),
-      "expect offered 0 activity(buyGoods), activity(shipyard), activity(recruit), activity(stash), activity(payPardon), activity(none)",
+      "expect offered 0 activity(buyGoods), activity(shipyard), activity(recruit), activity(stash), activity(payPardon), activity(buyRumor), activity(none)",
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2739)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3063)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1569,10 +1571,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2764)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 2764)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2764)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 2764)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3088)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3088)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3088)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3088)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1598,7 +1600,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 2783)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3107)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1616,7 +1618,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 2790)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3114)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1640,7 +1642,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 2806)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3130)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1672,18 +1674,136 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2813), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3137), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2816)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3140)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
       !mapHas(state.npcs, "spanishWarship") && state.events.discard.includes(9),
       'expect not has(npcs, spanishWarship) and contains(events.discard, rowOf(EVENTS, "ES1"))',
+    ).toBe(true);
+  });
+  it("rumors (§5.4.5-5.4.6): 2 gold and an Influence roll buy one, face down; tested at a Port action in its port, a true one pays and brings Glory", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15"), rowOf(EVENTS, "G13")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32, 30];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { // C06 (Influence 4) in Port Royal; the rumor on top of the deck is R10, 10 gold for a true
+    given(() => {
+      state.players[0]!.captain = 5;
+      state.players[0]!.zone = "portRoyal";
+      state.players[0]!.inPort = true;
+      state.rumorDeck.pile = [9, 0];
+    });
+    play(state, { type: "Port", player: 0 });
+    state.rng.forced.push(4, 0, 0, 0);
+    play(state, { type: "activity", player: 0, value: "buyRumor" });
+    expect(
+      state.players[0]!.rumor === 9 && state.players[0]!.gold === 8,
+      'expect players[0].rumor == rowOf(RUMORS, "R10") and players[0].gold == 8',
+    ).toBe(true);
+    expect(viewAt(engine.view(state, 1), ["players", 0, "rumor"]), "expect 1 sees players[0].rumor == none").toEqual(
+      null,
+    );
+    expect(
+      viewAt(engine.view(state, 0), ["players", 0, "rumor"]),
+      'expect 0 sees players[0].rumor == rowOf(RUMORS, "R10")',
+    ).toEqual(9);
+    play(state, { type: "activity", player: 0, value: null });
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    play(state, { type: "Port", player: 0 });
+    state.rng.forced.push(4, 0, 0, 0);
+    play(state, { type: "activity", player: 0, value: "investigate" });
+    expect(
+      state.players[0]!.rumor === null && state.players[0]!.gold === 18 && state.players[0]!.glory === 1,
+      "expect players[0].rumor == none and players[0].gold == 18 and players[0].glory == 1",
+    ).toBe(true);
+  });
+  it("missions (§5.4.7, §2.13): claimed at its port with an Influence roll, a new one laid out; a courier's Port action in its destination pays 10 gold and Glory", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15"), rowOf(EVENTS, "G13")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32, 30];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { // C01 (Influence 3) in Havana, where M01 waits: a courier to Port Royal. players[0].captain
+    given(() => {
+      state.players[0]!.captain = 0;
+      state.players[0]!.zone = "havana";
+      state.players[0]!.inPort = true;
+      state.missionsUp = [0, 16];
+      state.missionDeck.pile = [1];
+    });
+    play(state, { type: "Port", player: 0 });
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        { type: "activity", player: 0, value: "buyGoods" },
+        { type: "activity", player: 0, value: "shipyard" },
+        { type: "activity", player: 0, value: "recruit" },
+        { type: "activity", player: 0, value: "stash" },
+        { type: "activity", player: 0, value: "buyRumor" },
+        { type: "activity", player: 0, value: "tryMission" },
+        { type: "activity", player: 0, value: null },
+      ]),
+      "expect offered 0 activity(buyGoods), activity(shipyard), activity(recruit), activity(stash), activity(buyRumor), activity(tryMission), activity(none)",
+    ).toBeNull();
+    state.rng.forced.push(4, 0, 0);
+    play(state, { type: "activity", player: 0, value: "tryMission" });
+    play(state, { type: "claimed", player: 0, value: 0 });
+    expect(
+      state.players[0]!.mission === 0 && equal(state.missionsUp, [16, 1]),
+      'expect players[0].mission == rowOf(MISSIONS, "M01") and missionsUp == [rowOf(MISSIONS, "M17"), rowOf(MISSIONS, "M02")]',
+    ).toBe(true);
+    play(state, { type: "activity", player: 0, value: null });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "outOfPort" }) },
+        { step: "outOfPort" },
+      ),
+    );
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "sail", zone: "portRoyal" }) },
+        { step: "sail(portRoyal)" },
+      ),
+    );
+    play(state, { type: "EndTurn", player: 1 });
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Move", player: 0, step: 0 },
+        { step: clone({ kind: "intoPort" }) },
+        { step: "intoPort" },
+      ),
+    );
+    play(state, { type: "Port", player: 0 });
+    expect(
+      state.players[0]!.mission === null && state.players[0]!.gold === 20 && state.players[0]!.glory === 1,
+      "expect players[0].mission == none and players[0].gold == 20 and players[0].glory == 1",
     ).toBe(true);
   });
 });
@@ -1730,6 +1850,7 @@ function scrambleHidden(state: State, seat: Player): void {
       .reverse()
       .map((x) => x + 1);
     if (!(owner === seat)) mine.stash = mine.stash + 1;
+    if (!(owner === seat)) mine.rumor = mine.rumor === null ? 0 : null;
   }
   state.captainDeck = {
     pile: state.captainDeck.pile
@@ -1760,6 +1881,14 @@ function scrambleHidden(state: State, seat: Player): void {
     .reverse()
     .map((x) => NATION_VALUES[(NATION_VALUES.indexOf(x) + 1) % 4]!);
   state.cargoDeck.pile = state.cargoDeck.pile
+    .slice()
+    .reverse()
+    .map((x) => x + 1);
+  state.rumorDeck.pile = state.rumorDeck.pile
+    .slice()
+    .reverse()
+    .map((x) => x + 1);
+  state.missionDeck.pile = state.missionDeck.pile
     .slice()
     .reverse()
     .map((x) => x + 1);
@@ -1869,10 +1998,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 2753)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 2753), 2753)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 2753)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3077)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3077), 3077)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3077)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 2753)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 2753), 2753)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3077)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3077), 3077)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

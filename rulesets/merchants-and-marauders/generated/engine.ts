@@ -170,18 +170,35 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 905) */
+/** enum Step (rules line 953) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 983) */
+/** enum Target (rules line 1035) */
 export type Target =
-  { kind: "merchantTarget" } | { kind: "captainTarget"; who: Player } | { kind: "npcTarget"; npc: Npc };
+  | { kind: "merchantTarget" }
+  | { kind: "captainTarget"; who: Player }
+  | { kind: "npcTarget"; npc: Npc }
+  | { kind: "rumorTarget" };
 export type RaidMove = "drawCard" | "discardCard" | "exchangeCard" | "keepCards";
 export const RAID_MOVE_VALUES: readonly RaidMove[] = ["drawCard", "discardCard", "exchangeCard", "keepCards"];
 export type Declaration = "shoot" | "board" | "flee";
 export const DECLARATION_VALUES: readonly Declaration[] = ["shoot", "board", "flee"];
-export type Activity = "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash" | "payPardon";
+export type RumorReward =
+  "gold10" | "gold15" | "freeCrew" | "pardonOne" | "gloryCards" | "forgedDocuments" | "myriadOfGoods";
+export const RUMOR_REWARD_VALUES: readonly RumorReward[] = [
+  "gold10",
+  "gold15",
+  "freeCrew",
+  "pardonOne",
+  "gloryCards",
+  "forgedDocuments",
+  "myriadOfGoods",
+];
+export type MissionTask = "courier" | "pirateHunter" | "contract" | "treasureEscort";
+export const MISSION_TASK_VALUES: readonly MissionTask[] = ["courier", "pirateHunter", "contract", "treasureEscort"];
+export type Activity =
+  "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash" | "payPardon" | "buyRumor" | "investigate" | "tryMission";
 export const ACTIVITY_VALUES: readonly Activity[] = [
   "sellGoods",
   "buyGoods",
@@ -189,16 +206,19 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "recruit",
   "stash",
   "payPardon",
+  "buyRumor",
+  "investigate",
+  "tryMission",
 ];
 
-/** record Border (rules line 85) */
+/** record Border (rules line 87) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 171) */
+/** record Captain (rules line 173) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -208,7 +228,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 208) */
+/** record ShipStats (rules line 210) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -220,13 +240,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 240) */
+/** record CargoFace (rules line 242) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 321) */
+/** record EventCard (rules line 323) */
 export interface EventCard {
   id: string;
   name: string;
@@ -239,31 +259,50 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 373) */
+/** record MoveIcon (rules line 375) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record NpcShip (rules line 495) */
+/** record NpcShip (rules line 508) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1166) */
+/** record Roll (rules line 1225) */
 export interface Roll {
   skulls: number;
   rest: number;
 }
 
-/** record Skills (rules line 1425) */
+/** record Skills (rules line 1498) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
+}
+
+/** record Rumor (rules line 1790) */
+export interface Rumor {
+  id: string;
+  zone: Zone;
+  atPort: boolean;
+  reward: RumorReward;
+}
+
+/** record Mission (rules line 1834) */
+export interface Mission {
+  id: string;
+  location: Zone;
+  leadership: boolean;
+  task: MissionTask;
+  destination: Zone | null;
+  good: Good | null;
+  earn: number;
 }
 
 /** What each player has (`per player` in the rules). */
@@ -290,6 +329,10 @@ export interface PlayerState {
   lastBuyZone: Zone | null;
   lastBuyRound: number;
   stash: number;
+  rumor: number | null;
+  forgedDocuments: boolean;
+  mission: number | null;
+  escortTurns: number;
 }
 
 export type VariantName = "base" | "longer";
@@ -517,6 +560,8 @@ export interface PlunderFrame {
   taken: number | null;
   seized$left: Weapon[];
   seized: Weapon | null;
+  r: number;
+  takeRumor: boolean;
   claim: boolean;
   crewNow: number;
 }
@@ -603,6 +648,38 @@ export interface PlunderNpcFrame {
   crewNow: number;
 }
 
+/** Where proc acquireRumor is, and its locals, while it waits. */
+export interface AcquireRumorFrame {
+  readonly routine: "acquireRumor";
+  pc: number;
+  p: Player;
+  r: number;
+  held: number;
+  keptRumor: number;
+}
+
+/** Where proc resolveRumor is, and its locals, while it waits. */
+export interface ResolveRumorFrame {
+  readonly routine: "resolveRumor";
+  pc: number;
+  p: Player;
+  r: number;
+  skill: number;
+  reward: RumorReward;
+  wanted: Nation[];
+  pardoned: Nation | null;
+}
+
+/** Where proc claimMission is, and its locals, while it waits. */
+export interface ClaimMissionFrame {
+  readonly routine: "claimMission";
+  pc: number;
+  p: Player;
+  here: number[];
+  claimed: number;
+  skill: number;
+}
+
 /** Where proc sellGoods is, and its locals, while it waits. */
 export interface SellGoodsFrame {
   readonly routine: "sellGoods";
@@ -610,6 +687,7 @@ export interface SellGoodsFrame {
   p: Player;
   demanded: Good;
   soldDemanded: number;
+  sold: Good[];
   card$left: number[];
   card: number | null;
 }
@@ -750,6 +828,9 @@ export type Frame =
   | FightNpcFrame
   | CrewFightNpcFrame
   | PlunderNpcFrame
+  | AcquireRumorFrame
+  | ResolveRumorFrame
+  | ClaimMissionFrame
   | SellGoodsFrame
   | BuyGoodsFrame
   | VisitShipyardFrame
@@ -762,43 +843,47 @@ export type Frame =
   | ScoutFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 589) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 641) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 696) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 940) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 956) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1041) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1047) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1076) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1084) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 1092) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1097) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1129) */
-/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1189) */
-/** site 13: `choose flipChasers: bool by p` (proc chase, line 1273) */
-/** site 14: `choose hitAt: Location by target` (proc dealHits, line 1300) */
-/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1310) */
-/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1382) */
-/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1396) */
-/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1400) */
-/** site 19: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1406) */
-/** site 20: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1482) */
-/** site 21: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1507) */
-/** site 22: `choose chaseNpc: bool by p` (proc fightNpc, line 1547) */
-/** site 23: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1685) */
-/** site 24: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1693) */
-/** site 25: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1752) */
-/** site 26: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1774) */
-/** site 27: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 1821) */
-/** site 28: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1841) */
-/** site 29: `choose restoreHull: bool by p` (proc visitShipyard, line 1860) */
-/** site 30: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1868) */
-/** site 31: `choose buyMod: bool by p` (proc buyModification, line 1885) */
-/** site 32: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1906) */
-/** site 33: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1915) */
-/** site 34: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1920) */
-/** site 35: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1962) */
-/** site 36: `choose stashed: 0..p.gold by p` (proc stashGold, line 1971) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 616) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 679) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 744) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 988) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1008) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1100) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1106) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1135) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1143) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 1151) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1156) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1188) */
+/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1248) */
+/** site 13: `choose flipChasers: bool by p` (proc chase, line 1332) */
+/** site 14: `choose hitAt: Location by target` (proc dealHits, line 1359) */
+/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1369) */
+/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1445) */
+/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1459) */
+/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1463) */
+/** site 19: `choose takeRumor: bool by w` (proc plunder, line 1470) */
+/** site 20: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1479) */
+/** site 21: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1555) */
+/** site 22: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1580) */
+/** site 23: `choose chaseNpc: bool by p` (proc fightNpc, line 1620) */
+/** site 24: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1762) */
+/** site 25: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1770) */
+/** site 26: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1883) */
+/** site 27: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1919) */
+/** site 28: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 1951) */
+/** site 29: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2067) */
+/** site 30: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2093) */
+/** site 31: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2145) */
+/** site 32: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2165) */
+/** site 33: `choose restoreHull: bool by p` (proc visitShipyard, line 2184) */
+/** site 34: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2192) */
+/** site 35: `choose buyMod: bool by p` (proc buyModification, line 2209) */
+/** site 36: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2230) */
+/** site 37: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2239) */
+/** site 38: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2244) */
+/** site 39: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2286) */
+/** site 40: `choose stashed: 0..p.gold by p` (proc stashGold, line 2295) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -836,7 +921,11 @@ export type Pending =
   | { site: 33; players: Player[] }
   | { site: 34; players: Player[] }
   | { site: 35; players: Player[] }
-  | { site: 36; players: Player[] };
+  | { site: 36; players: Player[] }
+  | { site: 37; players: Player[] }
+  | { site: 38; players: Player[] }
+  | { site: 39; players: Player[] }
+  | { site: 40; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -844,6 +933,7 @@ export interface State {
   params: Params;
   playerCount: number;
   players: PlayerState[];
+  forgedEntry: boolean;
   captainDeck: Deck<number>;
   events: Deck<number>;
   first: Player;
@@ -862,6 +952,9 @@ export interface State {
   event: number | null;
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
+  rumorDeck: Deck<number>;
+  missionDeck: Deck<number>;
+  missionsUp: number[];
   beneath: Partial<Record<Npc, number[]>>;
   atWar: Nation[];
   warships: boolean;
@@ -875,7 +968,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 927). */
+/** The action Move (rules line 975). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -883,13 +976,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 973). */
+/** The action Retire (rules line 1025). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 996). */
+/** The action Scout (rules line 1052). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -897,26 +990,26 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 1741). */
+/** The action Port (rules line 2052). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 1984). */
+/** The action EndTurn (rules line 2308). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 696). */
+/** The answer to `choose newShip` (rules line 744). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1041). */
+/** The answer to `choose flag` (rules line 1100). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -924,14 +1017,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1047). */
+/** The answer to `choose engage` (rules line 1106). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1076). */
+/** The answer to `choose spent` (rules line 1135). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -939,14 +1032,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1084). */
+/** The answer to `choose raidMove` (rules line 1143). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1092). */
+/** The answer to `choose discarded` (rules line 1151). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -954,7 +1047,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1097). */
+/** The answer to `choose exchanged` (rules line 1156). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -962,7 +1055,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1129). */
+/** The answer to `choose kept` (rules line 1188). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -970,7 +1063,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1189). */
+/** The answer to `choose declaration` (rules line 1248). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -978,28 +1071,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose flipChasers` (rules line 1273). */
+/** The answer to `choose flipChasers` (rules line 1332). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1300). */
+/** The answer to `choose hitAt` (rules line 1359). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose absorb` (rules line 1310). */
+/** The answer to `choose absorb` (rules line 1369). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1382). */
+/** The answer to `choose reward` (rules line 1445). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1007,7 +1100,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1396). */
+/** The answer to `choose taken` (rules line 1459). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1015,7 +1108,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1400). */
+/** The answer to `choose seized` (rules line 1463). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1023,14 +1116,21 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose claim` (rules line 1406). */
+/** The answer to `choose takeRumor` (rules line 1470). */
+export interface TakeRumorChoice {
+  readonly type: "takeRumor";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose claim` (rules line 1479). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1482). */
+/** The answer to `choose npcDeclaration` (rules line 1555). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1038,21 +1138,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1507). */
+/** The answer to `choose npcHitAt` (rules line 1580). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1547). */
+/** The answer to `choose chaseNpc` (rules line 1620). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 1685). */
+/** The answer to `choose loot` (rules line 1762). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1060,14 +1160,38 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 1693). */
+/** The answer to `choose claimNpc` (rules line 1770). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose card` (rules line 1774). */
+/** The answer to `choose keptRumor` (rules line 1883). */
+export interface KeptRumorChoice {
+  readonly type: "keptRumor";
+  readonly player: Player;
+  /** Position in `[held, r]` of the number chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose pardoned` (rules line 1919). */
+export interface PardonedChoice {
+  readonly type: "pardoned";
+  readonly player: Player;
+  /** Position in `wanted` of the Nation chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose claimed` (rules line 1951). */
+export interface ClaimedChoice {
+  readonly type: "claimed";
+  readonly player: Player;
+  /** Position in `here` of the number chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose card` (rules line 2093). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1075,7 +1199,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 1841). */
+/** The answer to `choose newType` (rules line 2165). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1083,14 +1207,14 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 1860). */
+/** The answer to `choose restoreHull` (rules line 2184). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 1868). */
+/** The answer to `choose repairAt` (rules line 2192). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1098,14 +1222,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 1885). */
+/** The answer to `choose buyMod` (rules line 2209). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 1906). */
+/** The answer to `choose modPort` (rules line 2230). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1113,7 +1237,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 1915). */
+/** The answer to `choose bought` (rules line 2239). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1121,7 +1245,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 1920). */
+/** The answer to `choose sold` (rules line 2244). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1129,28 +1253,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 1962). */
+/** The answer to `choose hired` (rules line 2286). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 1971). */
+/** The answer to `choose stashed` (rules line 2295). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 940). */
+/** The answer to `choose havenEntry` (rules line 988). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 956). */
+/** The answer to `choose dumped` (rules line 1008). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1158,7 +1282,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 1752). */
+/** The answer to `choose activity` (rules line 2067). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1166,7 +1290,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 589). */
+/** The answer to `choose startingShip` (rules line 616). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1195,12 +1319,16 @@ export type Action =
   | RewardChoice
   | TakenChoice
   | SeizedChoice
+  | TakeRumorChoice
   | ClaimChoice
   | NpcDeclarationChoice
   | NpcHitAtChoice
   | ChaseNpcChoice
   | LootChoice
   | ClaimNpcChoice
+  | KeptRumorChoice
+  | PardonedChoice
+  | ClaimedChoice
   | CardChoice
   | NewTypeChoice
   | RestoreHullChoice
@@ -1241,6 +1369,10 @@ export interface PlayerView {
   lastBuyZone: Zone | null;
   lastBuyRound: number;
   stash: number | null;
+  rumor: number | null;
+  forgedDocuments: boolean;
+  mission: number | null;
+  escortTurns: number;
 }
 
 /** What one player may see of the game. */
@@ -1249,6 +1381,7 @@ export interface View {
   variant: VariantName;
   playerCount: number;
   players: PlayerView[];
+  forgedEntry: boolean;
   /** Hidden: only the number of elements. */
   captainDeck: number;
   /** Hidden: only the number of elements. */
@@ -1273,6 +1406,9 @@ export interface View {
   event: number | null;
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
+  rumorDeck: DeckView<number>;
+  missionDeck: DeckView<number>;
+  missionsUp: number[];
   beneath: Partial<Record<Npc, number[]>>;
   atWar: Nation[];
   warships: boolean;
@@ -1301,7 +1437,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 94): one Border per row. */
+/** BORDERS (rules line 96): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -1368,8 +1504,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect10();
-/** CAPTAINS (rules line 180): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect13();
+/** CAPTAINS (rules line 182): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -1389,7 +1525,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 220): one ShipStats per row. */
+/** SHIP_TYPES (rules line 222): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -1399,8 +1535,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect11();
-/** CARGO_FACES (rules line 246): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect14();
+/** CARGO_FACES (rules line 248): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -1415,11 +1551,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect12();
+export const DEMAND_TOKENS: Good[] = collect15();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect13();
+export const MOD_TOKENS: Modification[] = collect16();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -1448,7 +1584,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 333): one EventCard per row. */
+/** EVENTS (rules line 335): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -1486,7 +1622,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 379): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 381): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -1570,6 +1706,68 @@ export const ACTIONS_PER_TURN: number = 3;
 export const EVENT_CARDS: number = 34;
 /** const HAVEN_FEE = 2 */
 export const HAVEN_FEE: number = 2;
+/** RUMORS (rules line 1797): one Rumor per row. */
+// prettier-ignore
+export const RUMORS: Rumor[] = [
+  { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
+  { id: "R02", zone: "oldProvidence", atPort: false, reward: "gold10" },
+  { id: "R03", zone: "trinidad", atPort: false, reward: "gold10" },
+  { id: "R04", zone: "nassau", atPort: false, reward: "gold10" },
+  { id: "R05", zone: "tortuga", atPort: false, reward: "gold10" },
+  { id: "R06", zone: "cartagena", atPort: false, reward: "gold15" },
+  { id: "R07", zone: "stMaarten", atPort: false, reward: "gold15" },
+  { id: "R08", zone: "curacao", atPort: false, reward: "gold15" },
+  { id: "R09", zone: "havana", atPort: false, reward: "gold15" },
+  { id: "R10", zone: "portRoyal", atPort: true, reward: "gold10" },
+  { id: "R11", zone: "sanJuan", atPort: true, reward: "gold10" },
+  { id: "R12", zone: "caracas", atPort: true, reward: "gold10" },
+  { id: "R13", zone: "bridgetown", atPort: true, reward: "gold10" },
+  { id: "R14", zone: "stJohn", atPort: true, reward: "gold10" },
+  { id: "R15", zone: "basseTerre", atPort: true, reward: "freeCrew" },
+  { id: "R16", zone: "petiteGoave", atPort: true, reward: "freeCrew" },
+  { id: "R17", zone: "santoDomingo", atPort: true, reward: "freeCrew" },
+  { id: "R18", zone: "havana", atPort: true, reward: "pardonOne" },
+  { id: "R19", zone: "nassau", atPort: true, reward: "pardonOne" },
+  { id: "R20", zone: "curacao", atPort: true, reward: "pardonOne" },
+  { id: "R21", zone: "caracas", atPort: false, reward: "gloryCards" },
+  { id: "R22", zone: "sanJuan", atPort: false, reward: "gloryCards" },
+  { id: "R23", zone: "bridgetown", atPort: false, reward: "gloryCards" },
+  { id: "R24", zone: "tortuga", atPort: true, reward: "forgedDocuments" },
+  { id: "R25", zone: "cartagena", atPort: true, reward: "myriadOfGoods" },
+];
+/** const RUMOR_PRICE = 2 */
+export const RUMOR_PRICE: number = 2;
+/** MISSIONS (rules line 1844): one Mission per row. */
+// prettier-ignore
+export const MISSIONS: Mission[] = [
+  { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
+  { id: "M02", location: "santoDomingo", leadership: false, task: "courier", destination: "nassau", good: null, earn: 10 },
+  { id: "M03", location: "sanJuan", leadership: false, task: "courier", destination: "bridgetown", good: null, earn: 10 },
+  { id: "M04", location: "cartagena", leadership: false, task: "courier", destination: "stJohn", good: null, earn: 10 },
+  { id: "M05", location: "caracas", leadership: false, task: "courier", destination: "oldProvidence", good: null, earn: 10 },
+  { id: "M06", location: "trinidad", leadership: false, task: "courier", destination: "tortuga", good: null, earn: 10 },
+  { id: "M07", location: "portRoyal", leadership: false, task: "courier", destination: "petiteGoave", good: null, earn: 10 },
+  { id: "M08", location: "nassau", leadership: false, task: "courier", destination: "basseTerre", good: null, earn: 10 },
+  { id: "M09", location: "bridgetown", leadership: false, task: "courier", destination: "curacao", good: null, earn: 10 },
+  { id: "M10", location: "stJohn", leadership: false, task: "courier", destination: "stMaarten", good: null, earn: 10 },
+  { id: "M11", location: "oldProvidence", leadership: false, task: "courier", destination: "havana", good: null, earn: 10 },
+  { id: "M12", location: "tortuga", leadership: false, task: "courier", destination: "santoDomingo", good: null, earn: 10 },
+  { id: "M13", location: "petiteGoave", leadership: false, task: "courier", destination: "sanJuan", good: null, earn: 10 },
+  { id: "M14", location: "basseTerre", leadership: false, task: "courier", destination: "cartagena", good: null, earn: 10 },
+  { id: "M15", location: "curacao", leadership: false, task: "courier", destination: "caracas", good: null, earn: 10 },
+  { id: "M16", location: "stMaarten", leadership: false, task: "courier", destination: "trinidad", good: null, earn: 10 },
+  { id: "M17", location: "havana", leadership: false, task: "pirateHunter", destination: null, good: null, earn: 15 },
+  { id: "M18", location: "portRoyal", leadership: false, task: "pirateHunter", destination: null, good: null, earn: 15 },
+  { id: "M19", location: "tortuga", leadership: false, task: "pirateHunter", destination: null, good: null, earn: 15 },
+  { id: "M20", location: "curacao", leadership: false, task: "pirateHunter", destination: null, good: null, earn: 15 },
+  { id: "M21", location: "cartagena", leadership: false, task: "contract", destination: "oldProvidence", good: "cocoa", earn: 10 },
+  { id: "M22", location: "nassau", leadership: false, task: "contract", destination: "stMaarten", good: "sugar", earn: 10 },
+  { id: "M23", location: "basseTerre", leadership: false, task: "contract", destination: "trinidad", good: "rum", earn: 10 },
+  { id: "M24", location: "stMaarten", leadership: false, task: "contract", destination: "nassau", good: "spices", earn: 10 },
+  { id: "M25", location: "santoDomingo", leadership: true, task: "treasureEscort", destination: "havana", good: null, earn: 20 },
+];
+/** const ESCORT_TURNS = 3 */
+export const ESCORT_TURNS: number = 3;
 /** const PARDON_PRICE = 5 */
 export const PARDON_PRICE: number = 5;
 /** const REPAIR_PRICE = 2 */
@@ -1598,12 +1796,16 @@ const DECISION_NAMES: readonly string[] = [
   "reward",
   "taken",
   "seized",
+  "takeRumor",
   "claim",
   "npcDeclaration",
   "npcHitAt",
   "chaseNpc",
   "loot",
   "claimNpc",
+  "keptRumor",
+  "pardoned",
+  "claimed",
   "activity",
   "card",
   "card",
@@ -1618,64 +1820,64 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 161) */
+/** fn opposite (line 163) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 166) */
+/** fn hasPort (line 168) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 201) */
+/** fn nationOf (line 203) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 201);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 203);
 }
 
-/** fn goodOf (line 260) */
+/** fn goodOf (line 262) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 261) */
+/** fn faceOf (line 263) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 267) */
+/** fn priceIn (line 269) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count14(state, offer, c);
+  let drawn = count17(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 294) */
+/** fn fullTracks (line 296) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 295)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 296)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 297)).cargo,
-    crew: (STATS[t] ?? noKey(t, 298)).crew,
-    cannons: (STATS[t] ?? noKey(t, 299)).cannons,
+    hull: (STATS[t] ?? noKey(t, 297)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 298)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 299)).cargo,
+    crew: (STATS[t] ?? noKey(t, 300)).crew,
+    cannons: (STATS[t] ?? noKey(t, 301)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 440) */
+/** fn isPirateNpc (line 442) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 442) */
+/** fn npcNation (line 444) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first15(state, n_);
+  return first18(state, n_);
 }
 
-/** fn npcShipType (line 444) */
+/** fn npcShipType (line 446) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 711) */
+/** fn thisRound (line 759) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -1685,16 +1887,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 719) */
+/** fn actionsThisRound (line 767) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 833) */
+/** fn npcStep (line 881) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first16(state, z, dir);
+    const b = first19(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -1703,7 +1905,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 846) */
+/** fn huntPriority (line 894) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -1719,7 +1921,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 857)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 905)) > 0) {
       return 1;
     }
 
@@ -1736,7 +1938,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 873) */
+/** fn huntScore (line 921) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -1746,35 +1948,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 880);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 928);
   }
 
-  return rank * 100000 + own * 100 + sum17(state, p) - own;
+  return rank * 100000 + own * 100 + sum20(state, p) - own;
 }
 
-/** fn stepsFor (line 907) */
+/** fn stepsFor (line 955) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect18(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect21(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 912) */
+/** fn mayEnter (line 960) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 913)] ?? noKey(PORT_NATION[z] ?? noKey(z, 913), 913)) === 0)
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 961)] ?? noKey(PORT_NATION[z] ?? noKey(z, 961), 961)) ===
+        0 ||
+      (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 916) */
+/** fn anyDestroyed (line 964) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any19(state, p);
+  return any22(state, p);
 }
 
-/** fn stepText (line 918) */
+/** fn stepText (line 966) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1788,23 +1992,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 925) */
+/** fn moveCost (line 973) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 985) */
+/** fn targetsFor (line 1037) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
-      state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-      collect20(state, p),
+      concat<Target>(
+        state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
+        collect23(state, p),
+      ),
+      collect24(state, p),
     ),
-    collect21(state, p),
+    rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
 }
 
-/** fn targetText (line 990) */
+/** fn targetText (line 1042) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -1815,16 +2022,25 @@ export function targetText(state: State, t: Target): string {
     return `player Player ${q}'s ship`;
   }
 
-  const n_ = t.npc;
-  return `the ${n_}`;
+  if (t.kind === "npcTarget") {
+    const n_ = t.npc;
+    return `the ${n_}`;
+  }
+
+  return "for the rumor";
 }
 
-/** fn isPirate (line 1029) */
+/** fn scoutDice (line 1050) */
+export function scoutDice(state: State, p: Player): number {
+  return Math.max(1, at(CAPTAINS, state.players[p]!.captain).scouting - (thisRound(state, "fog") ? 1 : 0));
+}
+
+/** fn isPirate (line 1088) */
 export function isPirate(state: State, p: Player): boolean {
-  return any22(state, p);
+  return any25(state, p);
 }
 
-/** fn raidMoveText (line 1058) */
+/** fn raidMoveText (line 1117) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -1841,50 +2057,50 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1147) */
+/** fn absorbText (line 1206) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1181) */
+/** fn beats (line 1240) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1184) */
+/** fn declarationsFor (line 1243) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1185)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1244)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1185)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1244)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1194) */
+/** fn contestDice (line 1253) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1195)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1254)) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
         (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1198) */
+/** fn shots (line 1257) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1199))
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1199));
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1258))
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1258));
 }
 
-/** fn claimText (line 1389) */
+/** fn claimText (line 1452) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1431) */
+/** fn npcSkills (line 1504) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1432)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1505)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -1893,77 +2109,139 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1441) */
+/** fn npcScouting (line 1514) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum23(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum26(state, p));
 }
 
-/** fn controllerOf (line 1445) */
+/** fn controllerOf (line 1518) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1449) */
+/** fn scoutingNpcs (line 1522) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect24(state, p);
-  let warshipHere = any25(state, here);
-  let menOfWar = count26(state, here);
-  return collect27(state, here, p, warshipHere, menOfWar);
+  let here = collect27(state, p);
+  let warshipHere = any28(state, here);
+  let menOfWar = count29(state, here);
+  return collect30(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1471) */
+/** fn npcDeclarations (line 1544) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1472)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1473)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1545)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1546)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1476)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1476)) ||
-    (t["crew"] ?? noKey("crew", 1476)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1476));
+    (t["cannons"] ?? noKey("cannons", 1549)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1549)) ||
+    (t["crew"] ?? noKey("crew", 1549)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1549));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1477)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1550)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1487) */
+/** fn npcContestDice (line 1560) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1488)).tracks["mast"] ?? noKey("mast", 1488)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1561)).tracks["mast"] ?? noKey("mast", 1561)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1488)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1561)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1489) */
+/** fn contestDiceAgainstNpc (line 1562) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1490)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1563)) === 0
     ? 1
     : at(CAPTAINS, state.players[p]!.captain).seamanship +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1490)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1563)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1492) */
+/** fn npcShots (line 1565) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1493)).tracks["cannons"] ?? noKey("cannons", 1493))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1493)).tracks["cannons"] ?? noKey("cannons", 1493));
+      ? ((state.npcs[n_] ?? noKey(n_, 1566)).tracks["cannons"] ?? noKey("cannons", 1566))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1566)).tracks["cannons"] ?? noKey("cannons", 1566));
 }
 
-/** fn activityText (line 1711) */
+/** fn rumorHere (line 1896) */
+export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
+  const r = state.players[p]!.rumor;
+  if (r !== null) {
+    return at(RUMORS, r).zone === state.players[p]!.zone && at(RUMORS, r).atPort === atPort;
+  }
+
+  return false;
+}
+
+/** fn missionsHere (line 1947) */
+export function missionsHere(state: State, p: Player): number[] {
+  return collect31(state, p);
+}
+
+/** fn missionPortHere (line 1977) */
+export function missionPortHere(state: State, p: Player): boolean {
+  const m = state.players[p]!.mission;
+  if (m !== null) {
+    let task = at(MISSIONS, m).task;
+    return (task === "courier" || task === "treasureEscort") && at(MISSIONS, m).destination === state.players[p]!.zone;
+  }
+
+  return false;
+}
+
+/** fn huntingPirates (line 1986) */
+export function huntingPirates(state: State, p: Player): boolean {
+  const m = state.players[p]!.mission;
+  if (m !== null) {
+    return at(MISSIONS, m).task === "pirateHunter";
+  }
+
+  return false;
+}
+
+/** fn contractFor (line 1994) */
+export function contractFor(state: State, p: Player, g: Good): boolean {
+  const m = state.players[p]!.mission;
+  if (m !== null) {
+    return (
+      at(MISSIONS, m).task === "contract" &&
+      at(MISSIONS, m).destination === state.players[p]!.zone &&
+      at(MISSIONS, m).good === g
+    );
+  }
+
+  return false;
+}
+
+/** fn activityText (line 2007) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
+  }
+
+  if (a === "buyRumor") {
+    return "acquire a rumor for 2 gold";
+  }
+
+  if (a === "investigate") {
+    return "test the rumor";
+  }
+
+  if (a === "tryMission") {
+    return "claim a mission";
   }
 
   if (a === "sellGoods") {
@@ -1985,18 +2263,56 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 1721) */
+/** fn activitiesFor (line 2020) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
-      concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], ["buyGoods", "shipyard", "recruit"]),
-      state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain).home ? ["stash"] : [],
+      concat<Activity>(
+        concat<Activity>(
+          concat<Activity>(
+            concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], [
+              "buyGoods",
+              "shipyard",
+              "recruit",
+            ]),
+            state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain).home ? ["stash"] : [],
+          ),
+          pardonable(state, p) ? ["payPardon"] : [],
+        ),
+        state.players[p]!.gold >= RUMOR_PRICE ? ["buyRumor"] : [],
+      ),
+      rumorHere(state, p, true) ? ["investigate"] : [],
     ),
-    pardonable(state, p) ? ["payPardon"] : [],
+    missionsHere(state, p).length > 0 ? ["tryMission"] : [],
   );
 }
 
-/** fn pardonNation (line 1728) */
+/** fn stillOpen (line 2027) */
+export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
+  if (a === "sellGoods") {
+    return first;
+  }
+
+  if (a === "buyRumor") {
+    return state.players[p]!.gold >= RUMOR_PRICE;
+  }
+
+  if (a === "payPardon") {
+    return pardonable(state, p);
+  }
+
+  if (a === "investigate") {
+    return rumorHere(state, p, true);
+  }
+
+  if (a === "tryMission") {
+    return missionsHere(state, p).length > 0;
+  }
+
+  return true;
+}
+
+/** fn pardonNation (line 2039) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -2006,35 +2322,35 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 1734) */
+/** fn pardonable (line 2045) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 1736)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 1736))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2047)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2047))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 1798) */
+/** fn buyPrice (line 2122) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn repairable (line 1928) */
+/** fn repairable (line 2252) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect28(state, p);
+  return collect32(state, p);
 }
 
-/** fn full (line 1932) */
+/** fn full (line 2256) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 1932)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2256)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 1935) */
+/** fn modBonus (line 2259) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -2051,36 +2367,36 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 1943) */
+/** fn maneuverability (line 2267) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1944)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2268)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 1948) */
+/** fn saleValue (line 2272) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 1949)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2273)).sell +
       state.players[p]!.mods.length -
-      sum29(state, p),
+      sum33(state, p),
   );
 }
 
-/** fn affordableShips (line 1952) */
+/** fn affordableShips (line 2276) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect30(state, p);
+  return collect34(state, p);
 }
 
-/** fn total (line 1982) */
+/** fn total (line 2306) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 646) */
+/** proc launch (line 684) */
 export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
   state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
@@ -2088,23 +2404,23 @@ export function launch(state: State, p: Player, start: StartingShip): void {
   state.players[p]!.inPort = true;
 }
 
-/** proc skillCheck (line 656) */
+/** proc skillCheck (line 694) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 788) */
+/** proc endOfRound (line 836) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 791)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 839)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 792)).cards, (state.npcs[n_] ?? noKey(n_, 792)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 840)).cards, (state.npcs[n_] ?? noKey(n_, 840)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 793)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 841)).zone = z;
         }
       }
     }
@@ -2116,8 +2432,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 803)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 804)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 851)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 852)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -2131,8 +2447,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 814)).slice();
-    let c2 = pickRandom(state.rng, cards, 815);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 862)).slice();
+    let c2 = pickRandom(state.rng, cards, 863);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -2148,9 +2464,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 825), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 873), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 825),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 873),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -2159,39 +2475,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 887) */
+/** proc moveNpc (line 935) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 889)).zone;
-    let hunted = collect31(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 937)).zone;
+    let hunted = collect35(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 892)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 940)).zone = npcStep(state, z, d);
     } else {
-      let best = max32(state, hunted, n_);
-      let prey = collect33(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 896);
-      (state.npcs[n_] ?? noKey(n_, 897)).zone = state.players[target]!.zone;
+      let best = max36(state, hunted, n_);
+      let prey = collect37(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 944);
+      (state.npcs[n_] ?? noKey(n_, 945)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1024) */
+/** proc addBounty (line 1083) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1025)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1084)) + 1));
 }
 
-/** proc hit (line 1151) */
+/** proc hit (line 1210) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1152)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1153)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1211)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1212)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1154)) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1155)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1213)) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1214)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1171) */
+/** proc rollDice (line 1230) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -2199,38 +2515,38 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count34(state, faces), rest: sum35(state, faces) };
+  return { skulls: count38(state, faces), rest: sum39(state, faces) };
 }
 
-/** proc npcDamage (line 1512) */
+/** proc npcDamage (line 1585) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1513)).tracks[l] ?? noKey(l, 1513)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1586)).tracks[l] ?? noKey(l, 1586)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1514)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1587)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1514)).tracks[l] ?? noKey(l, 1514)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1587)).tracks[l] ?? noKey(l, 1587)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1515)).tracks["hull"] ?? noKey("hull", 1515)) > 0) {
+    if (((state.npcs[n_] ?? noKey(n_, 1588)).tracks["hull"] ?? noKey("hull", 1588)) > 0) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1516)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1589)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1516)).tracks["hull"] ?? noKey("hull", 1516)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1589)).tracks["hull"] ?? noKey("hull", 1589)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1626) */
+/** proc repairNpc (line 1699) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1628)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1701)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcSunk (line 1633) */
+/** proc npcSunk (line 1706) */
 export function npcSunk(state: State, p: Player, n_: Npc): void {
   if (state.players[p]!.dead) {
     npcLeaves(state, n_);
@@ -2239,9 +2555,13 @@ export function npcSunk(state: State, p: Player, n_: Npc): void {
   }
 }
 
-/** proc npcDefeated (line 1643) */
+/** proc npcDefeated (line 1716) */
 export function npcDefeated(state: State, p: Player, n_: Npc): void {
   gainGlory(state, p);
+  if (isPirateNpc(state, n_) && huntingPirates(state, p)) {
+    completeMission(state, p);
+  }
+
   const nation = npcNation(state, n_);
   if (nation !== null) {
     addBounty(state, p, nation);
@@ -2254,9 +2574,9 @@ export function npcDefeated(state: State, p: Player, n_: Npc): void {
   npcLeaves(state, n_);
 }
 
-/** proc npcLeaves (line 1655) */
+/** proc npcLeaves (line 1732) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1656)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1733)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -2268,7 +2588,18 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc gainGlory (line 1977) */
+/** proc completeMission (line 1967) */
+export function completeMission(state: State, p: Player): void {
+  const m = state.players[p]!.mission;
+  if (m !== null) {
+    state.players[p]!.mission = null;
+    state.missionDeck.discard.push(m);
+    state.players[p]!.gold += at(MISSIONS, m).earn;
+    gainGlory(state, p);
+  }
+}
+
+/** proc gainGlory (line 2301) */
 export function gainGlory(state: State, p: Player): void {
   state.players[p]!.glory += 1;
 }
@@ -2287,7 +2618,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 973): its effects, once allowed. */
+/** action Retire (line 1025): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -2312,7 +2643,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 1984): its effects, once allowed. */
+/** action EndTurn (line 2308): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -2321,7 +2652,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], e: 0, p: 0, pList: [], pIndex: 0 };
 }
 
-/** Runs the flow (line 586) until it waits for a decision or is done. */
+/** Runs the flow (line 613) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2357,7 +2688,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 603));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 630));
             }
           }
         }
@@ -2448,11 +2779,12 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 626) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 653) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
+        state.forgedEntry = false;
         if (!state.players[frame.p]!.retiring) {
           frame.pc = 1;
           continue machine;
@@ -2484,6 +2816,18 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
         state.players[frame.p]!.actionsLeft = actionsThisRound(state);
         state.players[frame.p]!.portUsed = false;
         state.players[frame.p]!.scouted = [];
+        const m = state.players[frame.p]!.mission;
+        if (m !== null) {
+          if (at(MISSIONS, m).task === "treasureEscort") {
+            if (state.players[frame.p]!.escortTurns === 0) {
+              state.players[frame.p]!.mission = null;
+              state.missionDeck.discard.push(m);
+            } else {
+              state.players[frame.p]!.escortTurns -= 1;
+            }
+          }
+        }
+
         frame.pc = 5;
         state.stack.push(newNpcsScoutFrame(frame.p));
         return;
@@ -2530,7 +2874,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 664) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 702) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2541,7 +2885,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 670)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 708)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -2557,6 +2901,19 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
         }
 
         state.players[frame.p]!.actionsLeft = 0;
+        const r = state.players[frame.p]!.rumor;
+        if (r !== null) {
+          state.rumorDeck.discard.push(r);
+        }
+
+        state.players[frame.p]!.rumor = null;
+        state.players[frame.p]!.forgedDocuments = false;
+        const m = state.players[frame.p]!.mission;
+        if (m !== null) {
+          state.missionDeck.discard.push(m);
+        }
+
+        state.players[frame.p]!.mission = null;
         state.players[frame.p]!.dead = true;
         state.captainDeck.discard.push(state.players[frame.p]!.captain);
         if (state.captainDeck.pile.length !== 0) {
@@ -2583,7 +2940,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 690) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 738) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2632,7 +2989,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 722) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 770) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2642,7 +2999,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 728), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 776), icon.dir);
             }
           }
         }
@@ -2684,7 +3041,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 742) until it waits for a decision or is done. */
+/** Runs proc eventText (line 790) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2695,8 +3052,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 747))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 748));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 795))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 796));
           }
         }
 
@@ -2714,12 +3071,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 757));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 805));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 761));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 809));
         }
 
         frame.pc = 4;
@@ -2794,7 +3151,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 768)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 816)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -2848,7 +3205,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 778)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 826)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -2887,12 +3244,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1033) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1092) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1034);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1093);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -3004,7 +3361,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1066) until it waits for a decision or is done. */
+/** Runs proc raid (line 1125) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3048,7 +3405,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1078)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1137)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -3185,7 +3542,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1122)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1181)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -3201,7 +3558,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1129)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1188)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -3263,7 +3620,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1142)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1201)) !== 0) {
           frame.pc = 30;
           continue machine;
         }
@@ -3341,7 +3698,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1187) until it waits for a decision or is done. */
+/** Runs proc declare (line 1246) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3397,7 +3754,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1201) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1260) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3405,10 +3762,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1206)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1265)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1207)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1266)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -3424,8 +3781,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1211)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1211)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1270)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1270)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -3523,8 +3880,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 14: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1237)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1237)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1296)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1296)) === 0
         )) {
           frame.pc = 15;
           continue machine;
@@ -3564,7 +3921,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1243)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1302)) > 0
         )) {
           frame.pc = 20;
           continue machine;
@@ -3584,7 +3941,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1246)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1305)) > 0
         )) {
           frame.pc = 23;
           continue machine;
@@ -3627,13 +3984,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1254) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1313) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1255)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1256)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1314)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1315)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -3717,7 +4074,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1271) until it waits for a decision or is done. */
+/** Runs proc chase (line 1330) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3788,7 +4145,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   };
 }
 
-/** Runs proc dealHits (line 1283) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1342) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3949,7 +4306,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1307) until it waits for a decision or is done. */
+/** Runs proc damage (line 1366) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3969,9 +4326,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1318))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1377))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1319);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1378);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -4024,12 +4381,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1328) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1387) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1329)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1388)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -4047,19 +4404,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1335)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1394)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1336)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1395)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1337)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1337)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1396)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1396)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1338)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1338)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1397)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1397)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -4082,8 +4439,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1340)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1340)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1399)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1399)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -4124,24 +4481,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1346),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1405),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1347),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1406),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1348)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1407)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1349)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1408)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1350)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1351)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1409)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1410)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -4211,7 +4568,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1368) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1427) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4248,12 +4605,16 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1376) until it waits for a decision or is done. */
+/** Runs proc victory (line 1435) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         gainGlory(state, frame.w);
+        if (isPirate(state, frame.l) && huntingPirates(state, frame.w)) {
+          completeMission(state, frame.w);
+        }
+
         frame.nations = collect4(state, frame.l, frame.w);
         if (frame.nations.length <= 0) {
           frame.pc = 1;
@@ -4278,7 +4639,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 2: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1385));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1448));
         frame.pc = 1;
         continue machine;
       }
@@ -4314,12 +4675,14 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
     taken: null,
     seized$left: [],
     seized: null,
+    r: 0,
+    takeRumor: false,
     claim: false,
     crewNow: 0,
   };
 }
 
-/** Runs proc plunder (line 1393) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1456) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4329,7 +4692,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1396)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1459)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -4381,8 +4744,20 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 5: {
+        const rFound = state.players[frame.l]!.rumor;
+        if (rFound === null) {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        frame.r = rFound;
+        if (state.players[frame.w]!.rumor !== null) {
+          frame.pc = 8;
+          continue machine;
+        }
+
         state.pending = { site: 19, players: [frame.w] };
-        frame.pc = 7;
+        frame.pc = 9;
         return;
       }
 
@@ -4402,30 +4777,51 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 7: {
-        if (!frame.claim) {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1408);
-        frame.pc = 9;
-        state.stack.push(newRedistributeModsFrame(frame.w));
+        state.pending = { site: 20, players: [frame.w] };
+        frame.pc = 10;
         return;
       }
 
       case 8: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 9: {
+        if (frame.takeRumor) {
+          state.players[frame.w]!.rumor = frame.r;
+          state.players[frame.l]!.rumor = null;
+        }
+
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 10: {
+        if (!frame.claim) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1481);
+        frame.pc = 12;
+        state.stack.push(newRedistributeModsFrame(frame.w));
+        return;
+      }
+
+      case 11: {
         state.stack.pop();
         return;
       }
 
-      case 9: {
+      case 12: {
         state.players[frame.w]!.ship = state.players[frame.l]!.ship;
         state.players[frame.w]!.mods = state.players[frame.l]!.mods.slice();
         state.players[frame.w]!.hullFlipped = state.players[frame.l]!.hullFlipped;
         state.players[frame.l]!.mods = [];
         state.players[frame.w]!.tracks = clone<Partial<Record<Location, number>>>(state.players[frame.l]!.tracks);
         mapSet(state.players[frame.w]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.w, "crew")));
-        frame.pc = 8;
+        frame.pc = 11;
         continue machine;
       }
 
@@ -4446,7 +4842,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1458) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1531) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4478,7 +4874,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1461)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1534)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -4525,18 +4921,18 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1480) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1553) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone20(state)) {
+        if (answerAlone21(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 20, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 21, players: [controllerOf(state, frame.p)] };
         frame.pc = 1;
         return;
       }
@@ -4564,7 +4960,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player): HitNpcFrame 
   return { routine: "hitNpc", pc: 0, n_, hits, controller, chosen: 0, times: 0, count: 0, npcHitAt: "hull" };
 }
 
-/** Runs proc hitNpc (line 1496) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1569) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4591,7 +4987,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.controller] };
+        state.pending = { site: 22, players: [frame.controller] };
         frame.pc = 3;
         return;
       }
@@ -4644,7 +5040,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1521) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1594) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4660,7 +5056,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1526)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1599)).skulls,
             frame.controller,
           ),
         );
@@ -4669,7 +5065,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1529)).tracks["hull"] ?? noKey("hull", 1529)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1602)).tracks["hull"] ?? noKey("hull", 1602)) > 0;
         if (!frame.going) {
           npcSunk(state, frame.p, frame.n_);
         }
@@ -4723,7 +5119,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 23, players: [frame.p] };
         frame.pc = 12;
         return;
       }
@@ -4795,14 +5191,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 16: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1561)).tracks["hull"] ?? noKey("hull", 1561)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1562)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1634)).tracks["hull"] ?? noKey("hull", 1634)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1635)) === 0 || frame.npcOut)) {
           frame.pc = 17;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1564)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1637)) !== 0) {
           frame.pc = 19;
           continue machine;
         }
@@ -4852,7 +5248,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1576)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1649)) > 0
         )) {
           frame.pc = 23;
           continue machine;
@@ -4873,7 +5269,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1579)).tracks["crew"] ?? noKey("crew", 1579)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1652)).tracks["crew"] ?? noKey("crew", 1652)) > 0
         )) {
           frame.pc = 26;
           continue machine;
@@ -4922,53 +5318,53 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
 }
 
-/** Runs proc crewFightNpc (line 1588) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1661) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1589)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1662)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1590)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1663)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1590)).tracks["crew"] ?? noKey("crew", 1590)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1663)).tracks["crew"] ?? noKey("crew", 1663)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1592)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1592)).tracks["crew"] ?? noKey("crew", 1592)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1665)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1665)).tracks["crew"] ?? noKey("crew", 1665)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1593)).tracks["crew"] ?? noKey("crew", 1593)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1593)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1594)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1666)).tracks["crew"] ?? noKey("crew", 1666)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1666)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1667)) === 0;
         while (frame.going) {
           let rp = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.p]!.captain).leadership));
           let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1598));
+          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1671));
           let onPlayer = Math.min(
             rn.skulls,
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1599)).tracks["crew"] ?? noKey("crew", 1599),
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1672)).tracks["crew"] ?? noKey("crew", 1672),
           );
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1600)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1673)).tracks,
             "crew",
             Math.max(
               0,
-              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1600)).tracks["crew"] ?? noKey("crew", 1600)) - onNpc,
+              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1673)).tracks["crew"] ?? noKey("crew", 1673)) - onNpc,
             ),
           );
           mapSet(
             state.players[frame.p]!.tracks,
             "crew",
-            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1601)) - onPlayer),
+            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1674)) - onPlayer),
           );
-          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1602)).tracks["crew"] ?? noKey("crew", 1602)) === 0;
-          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1603)) === 0;
+          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1675)).tracks["crew"] ?? noKey("crew", 1675)) === 0;
+          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1676)) === 0;
           if (npcOut || playerOut) {
             frame.going = false;
             frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
@@ -5051,7 +5447,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1671) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1748) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5074,13 +5470,13 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1680)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1680)).tracks["hold"] ?? noKey("hold", 1680)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1757)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1757)).tracks["hold"] ?? noKey("hold", 1757)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1681);
+          let lost = pickRandom(state.rng, frame.cards, 1758);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -5088,7 +5484,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1685)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1762)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -5096,7 +5492,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 25, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -5107,7 +5503,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.p] };
+        state.pending = { site: 24, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5143,7 +5539,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1695);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1772);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -5159,7 +5555,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1700)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1777)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -5179,17 +5575,309 @@ function currentPlunderNpcFrame(state: State): PlunderNpcFrame {
   return frame;
 }
 
-function newSellGoodsFrame(p: Player): SellGoodsFrame {
-  return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, card$left: [], card: null };
+function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
+  return { routine: "acquireRumor", pc: 0, p, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc sellGoods (line 1771) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 1878) until it waits for a decision or is done. */
+function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.p]!.gold -= RUMOR_PRICE;
+        if (skillCheck(state, at(CAPTAINS, state.players[frame.p]!.captain).influence) <= 0) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        const rFound = drawFromDeck(state.rng, state.rumorDeck);
+        if (rFound === null) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.r = rFound;
+        const heldFound = state.players[frame.p]!.rumor;
+        if (heldFound === null) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.held = heldFound;
+        state.pending = { site: 26, players: [frame.p] };
+        frame.pc = 5;
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        state.players[frame.p]!.rumor = frame.r;
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        state.players[frame.p]!.rumor = frame.keptRumor;
+        state.rumorDeck.pile.push(frame.keptRumor === frame.r ? frame.held : frame.r);
+        shuffleInPlace(state.rng, state.rumorDeck.pile);
+        frame.pc = 4;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc acquireRumor has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentAcquireRumorFrame(state: State): AcquireRumorFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "acquireRumor")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to acquireRumor");
+  return frame;
+}
+
+function newResolveRumorFrame(p: Player): ResolveRumorFrame {
+  return { routine: "resolveRumor", pc: 0, p, r: 0, skill: 0, reward: "gold10", wanted: [], pardoned: null };
+}
+
+/** Runs proc resolveRumor (line 1904) until it waits for a decision or is done. */
+function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const rFound = state.players[frame.p]!.rumor;
+        if (rFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.r = rFound;
+        state.players[frame.p]!.rumor = null;
+        frame.skill = at(RUMORS, frame.r).atPort
+          ? at(CAPTAINS, state.players[frame.p]!.captain).influence
+          : scoutDice(state, frame.p);
+        state.rumorDeck.discard.push(frame.r);
+        if (skillCheck(state, frame.skill) <= 0) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.reward = at(RUMORS, frame.r).reward;
+        if (frame.reward !== "gold10") {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        state.players[frame.p]!.gold += 10;
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        if (frame.reward !== "gold15") {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        state.players[frame.p]!.gold += 15;
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 4: {
+        gainGlory(state, frame.p);
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        if (frame.reward !== "freeCrew") {
+          frame.pc = 7;
+          continue machine;
+        }
+
+        mapSet(state.players[frame.p]!.tracks, "crew", full(state, frame.p, "crew"));
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 7: {
+        if (frame.reward !== "pardonOne") {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.wanted = collect7(state, frame.p);
+        if (answerAlone27(state)) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        state.pending = { site: 27, players: [frame.p] };
+        frame.pc = 11;
+        return;
+      }
+
+      case 8: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 9: {
+        if (frame.reward === "gloryCards") {
+        } else {
+          if (frame.reward === "forgedDocuments") {
+            state.players[frame.p]!.forgedDocuments = true;
+            removeValue(state.rumorDeck.discard, frame.r);
+          } else {
+            if (frame.reward === "myriadOfGoods") {
+              for (let i = 0, times = 3; i < times; i++) {
+                const c = drawFromDeck(state.rng, state.cargoDeck);
+                if (c !== null) {
+                  if (
+                    state.players[frame.p]!.cargo.length <
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1932))
+                  ) {
+                    state.players[frame.p]!.cargo.push(c);
+                  } else {
+                    state.cargoDeck.discard.push(c);
+                  }
+                }
+              }
+            }
+          }
+        }
+
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 10: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 11: {
+        const n_ = frame.pardoned;
+        if (n_ !== null) {
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 1921)) - 1);
+        }
+
+        frame.pc = 10;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc resolveRumor has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentResolveRumorFrame(state: State): ResolveRumorFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "resolveRumor")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to resolveRumor");
+  return frame;
+}
+
+function newClaimMissionFrame(p: Player): ClaimMissionFrame {
+  return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, skill: 0 };
+}
+
+/** Runs proc claimMission (line 1949) until it waits for a decision or is done. */
+function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.here = missionsHere(state, frame.p).slice();
+        if (answerAlone28(state)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 28, players: [frame.p] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        frame.skill = at(MISSIONS, frame.claimed).leadership
+          ? at(CAPTAINS, state.players[frame.p]!.captain).leadership
+          : at(CAPTAINS, state.players[frame.p]!.captain).influence;
+        if (skillCheck(state, frame.skill) > 0) {
+          const old = state.players[frame.p]!.mission;
+          if (old !== null) {
+            state.missionDeck.discard.push(old);
+          }
+
+          removeValue(state.missionsUp, frame.claimed);
+          state.players[frame.p]!.mission = frame.claimed;
+          state.players[frame.p]!.escortTurns = ESCORT_TURNS;
+          const fresh = drawFromDeck(state.rng, state.missionDeck);
+          if (fresh !== null) {
+            state.missionsUp.push(fresh);
+          }
+        }
+
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc claimMission has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentClaimMissionFrame(state: State): ClaimMissionFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "claimMission")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to claimMission");
+  return frame;
+}
+
+function newSellGoodsFrame(p: Player): SellGoodsFrame {
+  return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, sold: [], card$left: [], card: null };
+}
+
+/** Runs proc sellGoods (line 2089) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1772);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2090);
         frame.soldDemanded = 0;
+        frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
         frame.pc = 1;
         continue machine;
@@ -5201,17 +5889,21 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 30, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 1786);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2106);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
+        }
+
+        if (any9(state, frame.sold, frame.p)) {
+          completeMission(state, frame.p);
         }
 
         if (frame.soldDemanded >= 3) {
@@ -5228,6 +5920,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           removeValue(frame.card$left, card);
           removeValue(state.players[frame.p]!.cargo, card);
           state.cargoDeck.discard.push(card);
+          frame.sold.push(goodOf(state, card));
           if (goodOf(state, card) === frame.demanded) {
             state.players[frame.p]!.gold += 6;
             frame.soldDemanded += 1;
@@ -5260,7 +5953,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 1802) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2126) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5278,7 +5971,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1811))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2135))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -5301,7 +5994,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 31, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -5365,12 +6058,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 1840) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2164) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -5383,7 +6076,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 1843)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2167)).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -5398,8 +6091,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 3: {
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1847),
-          (STATS[frame.t] ?? noKey(frame.t, 1847)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2171),
+          (STATS[frame.t] ?? noKey(frame.t, 2171)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -5429,7 +6122,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.p] };
+        state.pending = { site: 33, players: [frame.p] };
         frame.pc = 7;
         return;
       }
@@ -5460,7 +6153,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 30, players: [frame.p] };
+        state.pending = { site: 34, players: [frame.p] };
         frame.pc = 10;
         return;
       }
@@ -5474,7 +6167,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 1871)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2195)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -5500,7 +6193,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 1882) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2206) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5517,7 +6210,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -5539,22 +6232,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1890)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2214)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1891)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2215)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1892)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2216)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1893)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2217)) + 1,
               );
             }
           }
@@ -5590,7 +6283,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 1902) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2226) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5608,13 +6301,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect7(state);
+        frame.free = collect10(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5654,12 +6347,12 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 1914) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2238) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect8(state, frame.p);
+        frame.bought$left = collect11(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -5670,7 +6363,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 33, players: [frame.p] };
+        state.pending = { site: 37, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -5686,7 +6379,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 1917)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2241)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -5703,7 +6396,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 34, players: [frame.p] };
+        state.pending = { site: 38, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -5718,7 +6411,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 1922)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2246)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -5746,12 +6439,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 1956) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2280) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1957));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2281));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -5775,9 +6468,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1962: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2286: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 39, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5792,7 +6485,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1964)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2288)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -5815,16 +6508,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 1970) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2294) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:1971: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2295: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 36, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -5865,7 +6558,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 927) until it waits for a decision or is done. */
+/** Runs action Move (line 975) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5902,7 +6595,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 939)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 987)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -5917,7 +6610,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 954));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1006));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -5936,6 +6629,15 @@ function stepMove(state: State, frame: MoveFrame): void {
       }
 
       case 6: {
+        if (
+          state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
+          (state.players[frame.me]!.bounty[
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 997)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 997), 997)) > 0
+        ) {
+          state.forgedEntry = true;
+        }
+
         state.players[frame.me]!.inPort = true;
         frame.pc = 7;
         continue machine;
@@ -6013,89 +6715,110 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 996) until it waits for a decision or is done. */
+/** Runs action Scout (line 1052) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.me]!.actionsLeft -= 1;
         state.players[frame.me]!.scouted.push(frame.target);
-        if (
-          skillCheck(
-            state,
-            Math.max(1, at(CAPTAINS, state.players[frame.me]!.captain).scouting - (thisRound(state, "fog") ? 1 : 0)),
-          ) <= 0
-        ) {
+        if (!(frame.target.kind === "rumorTarget")) {
           frame.pc = 1;
           continue machine;
         }
 
+        frame.pc = 3;
+        state.stack.push(newResolveRumorFrame(frame.me));
+        return;
+      }
+
+      case 1: {
+        if (skillCheck(state, scoutDice(state, frame.me)) <= 0) {
+          frame.pc = 4;
+          continue machine;
+        }
+
         const target = frame.target;
+        if (target.kind === "rumorTarget") {
+          frame.pc = 5;
+          continue machine;
+        }
+
         if (target.kind === "merchantTarget") {
-          frame.pc = 3;
+          frame.pc = 6;
           continue machine;
         }
 
         if (target.kind === "captainTarget") {
           frame.q = target.who;
-          frame.pc = 4;
+          frame.pc = 7;
           continue machine;
         }
 
         frame.n_ = target.npc;
-        frame.pc = 5;
+        frame.pc = 8;
         continue machine;
       }
 
-      case 1: {
+      case 2: {
         state.stack.pop();
         return;
       }
 
-      case 2: {
-        frame.pc = 1;
+      case 3: {
+        frame.pc = 2;
         continue machine;
       }
 
-      case 3: {
-        frame.pc = 6;
+      case 4: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 9;
         state.stack.push(newMeetMerchantFrame(frame.me));
         return;
       }
 
-      case 4: {
+      case 7: {
         if (!isPirate(state, frame.q)) {
           addBounty(state, frame.me, nationOf(state, state.players[frame.q]!.captain));
         }
 
-        frame.pc = 7;
+        frame.pc = 10;
         state.stack.push(newNavalCombatFrame(frame.me, frame.q));
         return;
       }
 
-      case 5: {
+      case 8: {
         const nation = npcNation(state, frame.n_);
         if (nation !== null) {
           addBounty(state, frame.me, nation);
         }
 
-        frame.pc = 8;
+        frame.pc = 11;
         state.stack.push(newFightNpcFrame(frame.me, frame.n_, false));
         return;
       }
 
-      case 6: {
-        frame.pc = 2;
+      case 9: {
+        frame.pc = 5;
         continue machine;
       }
 
-      case 7: {
-        frame.pc = 2;
+      case 10: {
+        frame.pc = 5;
         continue machine;
       }
 
-      case 8: {
-        frame.pc = 2;
+      case 11: {
+        frame.pc = 5;
         continue machine;
       }
 
@@ -6109,13 +6832,17 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 1741) until it waits for a decision or is done. */
+/** Runs action Port (line 2052) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.me]!.portUsed = true;
         state.players[frame.me]!.actionsLeft -= 1;
+        if (missionPortHere(state, frame.me)) {
+          completeMission(state, frame.me);
+        }
+
         const m = mapFind(state.faceDownMods, state.players[frame.me]!.zone);
         if (m !== null) {
           mapDelete(state.faceDownMods, state.players[frame.me]!.zone);
@@ -6134,7 +6861,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.me] };
+        state.pending = { site: 29, players: [frame.me] };
         frame.pc = 3;
         return;
       }
@@ -6180,7 +6907,22 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        frame.pc = 12;
+        if (activity === "payPardon") {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        if (activity === "buyRumor") {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        if (activity === "investigate") {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        frame.pc = 15;
         continue machine;
       }
 
@@ -6200,31 +6942,31 @@ function stepPort(state: State, frame: PortFrame): void {
       }
 
       case 7: {
-        frame.pc = 13;
+        frame.pc = 16;
         state.stack.push(newSellGoodsFrame(frame.me));
         return;
       }
 
       case 8: {
-        frame.pc = 14;
+        frame.pc = 17;
         state.stack.push(newBuyGoodsFrame(frame.me));
         return;
       }
 
       case 9: {
-        frame.pc = 15;
+        frame.pc = 18;
         state.stack.push(newVisitShipyardFrame(frame.me));
         return;
       }
 
       case 10: {
-        frame.pc = 16;
+        frame.pc = 19;
         state.stack.push(newRecruitCrewFrame(frame.me));
         return;
       }
 
       case 11: {
-        frame.pc = 17;
+        frame.pc = 20;
         state.stack.push(newStashGoldFrame(frame.me));
         return;
       }
@@ -6232,7 +6974,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 12: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 1762));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2077));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -6241,18 +6983,21 @@ function stepPort(state: State, frame: PortFrame): void {
       }
 
       case 13: {
-        frame.pc = 6;
-        continue machine;
+        frame.pc = 21;
+        state.stack.push(newAcquireRumorFrame(frame.me));
+        return;
       }
 
       case 14: {
-        frame.pc = 6;
-        continue machine;
+        frame.pc = 22;
+        state.stack.push(newResolveRumorFrame(frame.me));
+        return;
       }
 
       case 15: {
-        frame.pc = 6;
-        continue machine;
+        frame.pc = 23;
+        state.stack.push(newClaimMissionFrame(frame.me));
+        return;
       }
 
       case 16: {
@@ -6261,6 +7006,36 @@ function stepPort(state: State, frame: PortFrame): void {
       }
 
       case 17: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 18: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 19: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 20: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 21: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 22: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 23: {
         frame.pc = 6;
         continue machine;
       }
@@ -6360,6 +7135,15 @@ function run(state: State): void {
       case "plunderNpc":
         stepPlunderNpc(state, frame);
         break;
+      case "acquireRumor":
+        stepAcquireRumor(state, frame);
+        break;
+      case "resolveRumor":
+        stepResolveRumor(state, frame);
+        break;
+      case "claimMission":
+        stepClaimMission(state, frame);
+        break;
       case "sellGoods":
         stepSellGoods(state, frame);
         break;
@@ -6445,7 +7229,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 589)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 616)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -6455,7 +7239,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 641)
+      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 679)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -6465,7 +7249,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 696)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 744)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -6475,7 +7259,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 940)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 988)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -6487,7 +7271,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 956)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1008)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -6499,7 +7283,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1041)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1100)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -6510,7 +7294,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1047)
+      // `choose engage: bool by p` (proc meetMerchant, line 1106)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -6520,7 +7304,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1076)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1135)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -6533,7 +7317,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1084)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1143)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -6545,7 +7329,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 1092)
+      // `choose discarded: int in cards by p` (proc raid, line 1151)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -6556,7 +7340,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1097)
+      // `choose exchanged: int in cards by p` (proc raid, line 1156)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -6567,7 +7351,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1129)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1188)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -6580,7 +7364,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1189)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1248)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -6591,7 +7375,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose flipChasers: bool by p` (proc chase, line 1273)
+      // `choose flipChasers: bool by p` (proc chase, line 1332)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -6601,7 +7385,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose hitAt: Location by target` (proc dealHits, line 1300)
+      // `choose hitAt: Location by target` (proc dealHits, line 1359)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -6611,7 +7395,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1310)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1369)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -6621,7 +7405,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1382)
+      // `choose reward: Nation in nations by w` (proc victory, line 1445)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -6632,7 +7416,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1396)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1459)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -6645,7 +7429,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1400)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1463)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -6658,7 +7442,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1406)
+      // `choose takeRumor: bool by w` (proc plunder, line 1470)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "takeRumor", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 20: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1479)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -6667,8 +7461,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1482)
+    case 21: {
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1555)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -6678,8 +7472,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1507)
+    case 22: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1580)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -6688,8 +7482,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1547)
+    case 23: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1620)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -6698,8 +7492,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1685)
+    case 24: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1762)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -6711,8 +7505,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1693)
+    case 25: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1770)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -6721,21 +7515,55 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 1752)
+    case 26: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1883)
+      const frame = currentAcquireRumorFrame(state);
+      const items = [frame.held, frame.r];
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "keptRumor", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 27: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1919)
+      const frame = currentResolveRumorFrame(state);
+      const items = frame.wanted;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "pardoned", player: seat, value });
+      }
+
+      out.push({ type: "pardoned", player: seat, value: null });
+      break;
+    }
+
+    case 28: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 1951)
+      const frame = currentClaimMissionFrame(state);
+      const items = frame.here;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "claimed", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 29: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2067)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
         const value = items[index]!;
-        if (value !== "sellGoods" || frame.first) out.push({ type: "activity", player: seat, value });
+        if (stillOpen(state, frame.me, value, frame.first)) out.push({ type: "activity", player: seat, value });
       }
 
       out.push({ type: "activity", player: seat, value: null });
       break;
     }
 
-    case 26: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 1774)
+    case 30: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2093)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -6747,8 +7575,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 1821)
+    case 31: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2145)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -6761,8 +7589,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 1841)
+    case 32: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2165)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -6773,8 +7601,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 1860)
+    case 33: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2184)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -6783,8 +7611,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 1868)
+    case 34: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2192)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -6795,8 +7623,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose buyMod: bool by p` (proc buyModification, line 1885)
+    case 35: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2209)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -6805,8 +7633,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 1906)
+    case 36: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2230)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -6816,8 +7644,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 1915)
+    case 37: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2239)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -6829,8 +7657,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 1920)
+    case 38: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2244)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -6842,8 +7670,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 1962)
+    case 39: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2286)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -6853,8 +7681,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 1971)
+    case 40: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2295)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -7069,13 +7897,20 @@ function check(state: State, action: Action): string | null {
     }
 
     case 19: {
+      if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
+      return null;
+    }
+
+    case 20: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -7085,7 +7920,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -7093,14 +7928,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 23: {
+    case 24: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -7109,27 +7944,58 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 25: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 25: {
+    case 26: {
+      if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
+      const frame = currentAcquireRumorFrame(state);
+      const value = action.value;
+      const items = [frame.held, frame.r];
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "keptRumor must be a position in [held, r].";
+      return null;
+    }
+
+    case 27: {
+      if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
+      const frame = currentResolveRumorFrame(state);
+      const value = action.value;
+      const items = frame.wanted;
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "pardoned must be a position in wanted or none.";
+      return null;
+    }
+
+    case 28: {
+      if (action.type !== "claimed") return "Answer the choice of claimed first.";
+      const frame = currentClaimMissionFrame(state);
+      const value = action.value;
+      const items = frame.here;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "claimed must be a position in here.";
+      return null;
+    }
+
+    case 29: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
       if (value !== null && !(frame.activity$left as readonly unknown[]).includes(value))
         return "activity must be one of those not taken yet, or none.";
       if (value !== null) {
-        if (!(value !== "sellGoods" || frame.first)) return "Sell Goods must be the first activity.";
+        if (!stillOpen(state, frame.me, value, frame.first))
+          return "Sell Goods must be the first activity, and the others must still be possible.";
       }
 
       return null;
     }
 
-    case 26: {
+    case 30: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -7138,7 +8004,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 31: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -7152,7 +8018,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 32: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -7162,14 +8028,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 33: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 30: {
+    case 34: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -7179,14 +8045,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 35: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 32: {
+    case 36: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -7196,7 +8062,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 33: {
+    case 37: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -7209,7 +8075,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 34: {
+    case 38: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -7218,7 +8084,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 39: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -7229,7 +8095,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 40: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -7421,6 +8287,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 19: {
+      if (action.type !== "takeRumor") throw notOfferedNow(action);
+      const frame = currentPlunderFrame(state);
+      frame.takeRumor = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 20: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -7428,7 +8302,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -7436,7 +8310,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -7444,7 +8318,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -7452,7 +8326,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 24: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -7460,7 +8334,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 25: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -7468,7 +8342,31 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 26: {
+      if (action.type !== "keptRumor") throw notOfferedNow(action);
+      const frame = currentAcquireRumorFrame(state);
+      frame.keptRumor = at([frame.held, frame.r], action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 27: {
+      if (action.type !== "pardoned") throw notOfferedNow(action);
+      const frame = currentResolveRumorFrame(state);
+      frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 28: {
+      if (action.type !== "claimed") throw notOfferedNow(action);
+      const frame = currentClaimMissionFrame(state);
+      frame.claimed = at(frame.here, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 29: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -7476,7 +8374,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 30: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -7484,7 +8382,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 31: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -7492,7 +8390,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 32: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -7500,7 +8398,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 33: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -7508,7 +8406,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 34: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -7516,7 +8414,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 35: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -7524,7 +8422,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 36: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -7532,7 +8430,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 37: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -7540,7 +8438,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 38: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -7548,7 +8446,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 39: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -7556,7 +8454,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 40: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -7568,7 +8466,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1189): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1248): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone12(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -7584,8 +8482,8 @@ function answerAlone12(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1482): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone20(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1555): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone21(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -7597,6 +8495,34 @@ function answerAlone20(state: State): boolean {
 
   if (only === undefined) return false;
   frame.npcDeclaration = only;
+  return true;
+}
+
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1919): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone27(state: State): boolean {
+  const frame = currentResolveRumorFrame(state);
+  const items = frame.wanted;
+  for (let value = 0; value < items.length; value++) {
+    return false;
+  }
+
+  frame.pardoned = null;
+  return true;
+}
+
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 1951): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone28(state: State): boolean {
+  let only: number | undefined;
+  const frame = currentClaimMissionFrame(state);
+  const items = frame.here;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.claimed = only;
   return true;
 }
 
@@ -7674,7 +8600,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -7682,9 +8608,40 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
-    case "newType":
+    case "keptRumor":
+      switch (state.pending?.site) {
+        case 26: {
+          const frame = currentAcquireRumorFrame(state);
+          const item = [frame.held, frame.r][action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "pardoned":
+      switch (state.pending?.site) {
+        case 27: {
+          const frame = currentResolveRumorFrame(state);
+          if (action.value === null) return { ...action };
+          const item = frame.wanted[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "claimed":
       switch (state.pending?.site) {
         case 28: {
+          const frame = currentClaimMissionFrame(state);
+          const item = frame.here[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "newType":
+      switch (state.pending?.site) {
+        case 32: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -7695,7 +8652,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 30: {
+        case 34: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -7706,7 +8663,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 32: {
+        case 36: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -7804,7 +8761,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 19: {
+        case 20: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -7814,7 +8771,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -7825,7 +8782,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 21: {
+        case 22: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -7834,7 +8791,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 23: {
+        case 24: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -7844,7 +8801,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 24: {
+        case 25: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -7852,9 +8809,31 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "keptRumor":
+      switch (state.pending?.site) {
+        case 26: {
+          const frame = currentAcquireRumorFrame(state);
+          const item = [frame.held, frame.r][action.value];
+          if (item === undefined) return null;
+          return `keep the rumor of ${at(RUMORS, item).zone}`;
+        }
+      }
+
+      break;
+    case "claimed":
+      switch (state.pending?.site) {
+        case 28: {
+          const frame = currentClaimMissionFrame(state);
+          const item = frame.here[action.value];
+          if (item === undefined) return null;
+          return `try for mission ${at(MISSIONS, item).id}`;
+        }
+      }
+
+      break;
     case "activity":
       switch (state.pending?.site) {
-        case 25: {
+        case 29: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -7864,14 +8843,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 26: {
+        case 30: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 27: {
+        case 31: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -7882,19 +8861,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 28: {
+        case 32: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 1841)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2165)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 30: {
+        case 34: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -7906,7 +8885,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 32: {
+        case 36: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -7917,7 +8896,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 33: {
+        case 37: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -7927,7 +8906,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 34: {
+        case 38: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -7977,7 +8956,12 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       lastBuyZone: null,
       lastBuyRound: 0,
       stash: 0,
+      rumor: null,
+      forgedDocuments: false,
+      mission: null,
+      escortTurns: 0,
     })),
+    forgedEntry: false,
     captainDeck: { pile: [], discard: [] },
     events: { pile: [], discard: [] },
     first: 0,
@@ -8079,6 +9063,9 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       dutchManOfWar: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
     },
     arriving: [],
+    rumorDeck: { pile: [], discard: [] },
+    missionDeck: { pile: [], discard: [] },
+    missionsUp: [],
     beneath: {
       spanishWarship: [],
       englishWarship: [],
@@ -8123,7 +9110,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 566));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 583));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -8132,16 +9119,27 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 574));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 591));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 580));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 597));
   }
 
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 583);
+  state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
+  shuffleInPlace(state.rng, state.missionDeck.pile);
+  for (let i = 0, times = 2; i < times; i++) {
+    const m = drawFromDeck(state.rng, state.missionDeck);
+    if (m !== null) {
+      state.missionsUp.push(m);
+    }
+  }
+
+  state.rumorDeck.pile = rangeList(0, RUMORS.length - 1);
+  shuffleInPlace(state.rng, state.rumorDeck.pile);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 610);
   return state;
 }
 
@@ -8208,6 +9206,10 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     lastBuyZone: mine.lastBuyZone,
     lastBuyRound: mine.lastBuyRound,
     stash: viewer === owner ? mine.stash : null,
+    rumor: viewer === owner ? mine.rumor : null,
+    forgedDocuments: mine.forgedDocuments,
+    mission: mine.mission,
+    escortTurns: mine.escortTurns,
   };
 }
 
@@ -8222,6 +9224,7 @@ function view(state: State, viewer: Player): View {
     variant: state.variant,
     playerCount: state.playerCount,
     players: state.players.map((mine, owner) => viewPlayer(state, mine, owner, viewer)),
+    forgedEntry: state.forgedEntry,
     captainDeck: state.captainDeck.pile.length,
     events: state.events.pile.length,
     first: state.first,
@@ -8240,6 +9243,9 @@ function view(state: State, viewer: Player): View {
     event: state.event,
     npcs: clone(state.npcs),
     arriving: state.arriving.slice(),
+    rumorDeck: { pile: state.rumorDeck.pile.length, discard: state.rumorDeck.discard.slice() },
+    missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
+    missionsUp: state.missionsUp.slice(),
     beneath: clone(state.beneath),
     atWar: state.atWar.slice(),
     warships: state.warships,
@@ -8273,8 +9279,10 @@ function problemInTarget(value: unknown, playerCount: number): string | null {
     case "npcTarget":
       if (!(NPC_VALUES as readonly unknown[]).includes(value.npc)) return "Target.npcTarget.npc is not a valid Npc";
       return null;
+    case "rumorTarget":
+      return null;
     default:
-      return "a Target is not one of merchantTarget, captainTarget, npcTarget";
+      return "a Target is not one of merchantTarget, captainTarget, npcTarget, rumorTarget";
   }
 }
 
@@ -8331,8 +9339,13 @@ function validateState(value: unknown): string | null {
       return "player.lastBuyZone is not a valid Zone or none";
     if (!isInt(mine.lastBuyRound)) return "player.lastBuyRound is not a valid int";
     if (!isInt(mine.stash)) return "player.stash is not a valid int";
+    if (!(mine.rumor === null || isInt(mine.rumor))) return "player.rumor is not a valid int or none";
+    if (!(typeof mine.forgedDocuments === "boolean")) return "player.forgedDocuments is not a valid bool";
+    if (!(mine.mission === null || isInt(mine.mission))) return "player.mission is not a valid int or none";
+    if (!isInt(mine.escortTurns)) return "player.escortTurns is not a valid int";
   }
 
+  if (!(typeof value.forgedEntry === "boolean")) return "state.forgedEntry is not a valid bool";
   if (!(
     isRecord(value.captainDeck) &&
     Array.isArray(value.captainDeck.pile) &&
@@ -8423,6 +9436,24 @@ function validateState(value: unknown): string | null {
   if (!(Array.isArray(value.arriving) && value.arriving.every((x: unknown) => isInt(x))))
     return "state.arriving is not a valid list of int";
   if (!(
+    isRecord(value.rumorDeck) &&
+    Array.isArray(value.rumorDeck.pile) &&
+    value.rumorDeck.pile.every((x: unknown) => isInt(x)) &&
+    Array.isArray(value.rumorDeck.discard) &&
+    value.rumorDeck.discard.every((x: unknown) => isInt(x))
+  ))
+    return "state.rumorDeck is not a valid deck of int";
+  if (!(
+    isRecord(value.missionDeck) &&
+    Array.isArray(value.missionDeck.pile) &&
+    value.missionDeck.pile.every((x: unknown) => isInt(x)) &&
+    Array.isArray(value.missionDeck.discard) &&
+    value.missionDeck.discard.every((x: unknown) => isInt(x))
+  ))
+    return "state.missionDeck is not a valid deck of int";
+  if (!(Array.isArray(value.missionsUp) && value.missionsUp.every((x: unknown) => isInt(x))))
+    return "state.missionsUp is not a valid list of int";
+  if (!(
     isRecord(value.beneath) &&
     Object.entries(value.beneath).every(
       ([k, x]) =>
@@ -8477,6 +9508,9 @@ function validateState(value: unknown): string | null {
     "fightNpc",
     "crewFightNpc",
     "plunderNpc",
+    "acquireRumor",
+    "resolveRumor",
+    "claimMission",
     "sellGoods",
     "buyGoods",
     "visitShipyard",
@@ -8498,7 +9532,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 37)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 41)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -8552,8 +9586,8 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1378)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1378)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1441)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1441)) === 0
     )
       out.push(n_);
   }
@@ -8585,8 +9619,43 @@ function sum6(state: State, cards: number[]): number {
   return total;
 }
 
+/** [n for n in members(Nation) if p.bounty[n] > 0] */
+function collect7(state: State, p: Player): Nation[] {
+  const out: Nation[] = [];
+  const items = NATION_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1918)) > 0) out.push(n_);
+  }
+
+  return out;
+}
+
+/** count(x in sold: x == g) */
+function count8(state: State, sold: Good[], g: Good): number {
+  let total = 0;
+  const items = sold;
+  for (let i = 0; i < items.length; i++) {
+    const x = items[i]!;
+    if (x === g) total++;
+  }
+
+  return total;
+}
+
+/** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
+function any9(state: State, sold: Good[], p: Player): boolean {
+  const items = GOOD_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const g = items[i]!;
+    if (count8(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+  }
+
+  return false;
+}
+
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect7(state: State): Zone[] {
+function collect10(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -8598,19 +9667,19 @@ function collect7(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect8(state: State, p: Player): Weapon[] {
+function collect11(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 1915)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2239)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect9(z: Zone): Zone[] {
+function collect12(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -8622,19 +9691,19 @@ function collect9(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect10(): Partial<Record<Zone, Zone[]>> {
+function collect13(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect9(z));
+    mapSet(out, z, collect12(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect11(): Partial<Record<ShipType, ShipStats>> {
+function collect14(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -8646,7 +9715,7 @@ function collect11(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect12(): Good[] {
+function collect15(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -8658,7 +9727,7 @@ function collect12(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect13(): Modification[] {
+function collect16(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -8670,7 +9739,7 @@ function collect13(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count14(state: State, offer: number[], c: number): number {
+function count17(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -8682,18 +9751,18 @@ function count14(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first15(state: State, n_: Npc): Nation | null {
+function first18(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 442)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 442)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 444)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 444)) === n_) return x;
   }
 
   return null;
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first16(state: State, z: Zone, dir: Compass): Border | null {
+function first19(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -8704,7 +9773,7 @@ function first16(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum17(state: State, p: Player): number {
+function sum20(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -8716,9 +9785,9 @@ function sum17(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect18(state: State, p: Player): Step[] {
+function collect21(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 908);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 956);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -8728,18 +9797,18 @@ function collect18(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any19(state: State, p: Player): boolean {
+function any22(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 916)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 964)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect20(state: State, p: Player): Target[] {
+function collect23(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -8757,30 +9826,30 @@ function collect20(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect21(state: State, p: Player): Target[] {
+function collect24(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 988)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1040)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any22(state: State, p: Player): boolean {
+function any25(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1029)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1088)) > 0) return true;
   }
 
   return false;
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum23(state: State, p: Player): number {
+function sum26(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -8792,19 +9861,19 @@ function sum23(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect24(state: State, p: Player): Npc[] {
+function collect27(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1450)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1523)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any25(state: State, here: Npc[]): boolean {
+function any28(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -8815,7 +9884,7 @@ function any25(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count26(state: State, here: Npc[]): number {
+function count29(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -8827,7 +9896,7 @@ function count26(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect27(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect30(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -8843,32 +9912,44 @@ function collect27(state: State, here: Npc[], p: Player, warshipHere: boolean, m
   return out;
 }
 
+/** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
+function collect31(state: State, p: Player): number[] {
+  const out: number[] = [];
+  const items = state.missionsUp;
+  for (let i = 0; i < items.length; i++) {
+    const m = items[i]!;
+    if (at(MISSIONS, m).location === state.players[p]!.zone) out.push(m);
+  }
+
+  return out;
+}
+
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect28(state: State, p: Player): Location[] {
+function collect32(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1929)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2253)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum29(state: State, p: Player): number {
+function sum33(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 1949));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2273));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect30(state: State, p: Player): ShipType[] {
+function collect34(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -8876,7 +9957,7 @@ function collect30(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 1953)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2277)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -8885,14 +9966,14 @@ function collect30(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect31(state: State, n_: Npc, z: Zone): Player[] {
+function collect35(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 890)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 938)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -8901,7 +9982,7 @@ function collect31(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max32(state: State, hunted: Player[], n_: Npc): number {
+function max36(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -8915,7 +9996,7 @@ function max32(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect33(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect37(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -8927,7 +10008,7 @@ function collect33(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** count(d in faces: d >= 5) */
-function count34(state: State, faces: number[]): number {
+function count38(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -8939,7 +10020,7 @@ function count34(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum35(state: State, faces: number[]): number {
+function sum39(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -8955,7 +10036,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "0daf3623",
+  sourceHash: "325640c3",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
