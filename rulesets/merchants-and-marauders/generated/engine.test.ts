@@ -37,6 +37,7 @@ import {
   SEATS,
   SEA_LINKS,
   ZONE_VALUES,
+  employs,
   engine,
   fullTracks,
   hasPort,
@@ -58,17 +59,18 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 2145",
-  "A special weapon costs 3 gold.": "rules line 2239",
-  "Each crew member costs 2 gold.": "rules line 2286",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 976",
-  "The fee is 2 gold.": "rules line 988",
-  "A captain retires in a port, before any action of the turn.": "rules line 1026",
-  "Scouting is done at sea.": "rules line 1053",
-  "You have already scouted that target this turn.": "rules line 1054",
-  "The Port action is taken in a port.": "rules line 2053",
-  "The Port action may be taken once per turn.": "rules line 2054",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2067",
+  "You cannot pay for that card.": "rules line 2358",
+  "A special weapon costs 3 gold.": "rules line 2454",
+  "Each crew member costs 2 gold.": "rules line 2502",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 1000",
+  "The fee is 2 gold.": "rules line 1012",
+  "A captain retires in a port, before any action of the turn.": "rules line 1053",
+  "Scouting is done at sea.": "rules line 1082",
+  "You have already scouted that target this turn.": "rules line 1083",
+  "That card cannot be played now.": "rules line 2147",
+  "The Port action is taken in a port.": "rules line 2261",
+  "The Port action may be taken once per turn.": "rules line 2262",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2275",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -104,8 +106,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2333)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2333)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2550)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2550)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -149,9 +151,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2350)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2350)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2350)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2567)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2567)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2567)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -160,7 +162,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2353),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2570),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -370,7 +372,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2443)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2660)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -579,7 +581,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2568)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2785)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -636,9 +638,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 2600)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 2817)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 2600)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 2817)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -765,7 +767,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2644)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2861)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -875,8 +877,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2700)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 2700)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2917)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 2917)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -908,7 +910,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2720)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2937)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -962,7 +964,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2746), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 2963), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -976,9 +978,10 @@ describe("Merchants & Marauders: rules tests", () => {
   });
   it("boarding (§5.11-5.13): the contest won with Board, the crews fight; the winner plunders the gold, the loser dies", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { first = players[0] }
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
     given(() => {
       state.first = 0;
+      state.events.pile = [32];
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
@@ -1021,6 +1024,8 @@ describe("Merchants & Marauders: rules tests", () => {
       state,
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "shoot" }, { value: "shoot" }),
     );
+    expect(askedProblem(engine, state, 0, ["takenCard"]), "expect asked 0 takenCard").toBeNull();
+    play(state, { type: "takenCard", player: 0, value: null });
     expect(askedProblem(engine, state, 0, ["claim"]), "expect asked 0 claim").toBeNull();
     play(state, { type: "claim", player: 0, value: false });
     expect(
@@ -1028,7 +1033,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 2781)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3002)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1111,7 +1116,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 2826)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3047)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1165,7 +1170,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2847)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3068)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1192,13 +1197,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 2863)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3084)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 2868)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3089)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1220,7 +1225,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2883)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3104)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1230,7 +1235,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 2888)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3109)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1275,9 +1280,10 @@ describe("Merchants & Marauders: rules tests", () => {
   });
   it("claiming a ship (§5.13): the winner of a boarding may take the beaten ship, its damage and modifications with it", () => {
     const state = setUp({ players: 2, seed: 1, variant: "base" });
-    // given { first = players[0] }
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
     given(() => {
       state.first = 0;
+      state.events.pile = [32];
     });
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
@@ -1295,7 +1301,7 @@ describe("Merchants & Marauders: rules tests", () => {
         Record<Location, number>
       >;
     });
-    state.rng.forced.push(4, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 4, 4, 0, 0, 0);
+    state.rng.forced.push(4, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 4, 4, 0, 0, 0);
     play(
       state,
       atValues(
@@ -1314,6 +1320,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state,
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "shoot" }, { value: "shoot" }),
     );
+    play(state, { type: "takenCard", player: 0, value: null });
     play(state, { type: "claim", player: 0, value: true });
     expect(
       state.players[0]!.ship === "flute" && equal(state.players[0]!.mods, ["extendedHold"]),
@@ -1364,7 +1371,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 2971)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3195)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1416,8 +1423,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2995)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 2995)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3219)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3219)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1442,15 +1449,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3013)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3013)).tracks["hull"] ?? noKey("hull", 3013)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3237)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3237)).tracks["hull"] ?? noKey("hull", 3237)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3016)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3016)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3240)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3240)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1489,15 +1496,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3042)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3266)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3043)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3267)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3044)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3268)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1535,7 +1542,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3063)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3287)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1571,10 +1578,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3088)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3088)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3088)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3088)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3312)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3312)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3312)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3312)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1600,7 +1607,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3107)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3331)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1618,7 +1625,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3114)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3338)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1642,7 +1649,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3130)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3354)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1674,13 +1681,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3137), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3361), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3140)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3364)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -1806,6 +1813,77 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].mission == none and players[0].gold == 20 and players[0].glory == 1",
     ).toBe(true);
   });
+  it("Glory cards (§5.8, §2.12): a secret hand; Windfall pays 5 gold, Favorable Winds before any action adds one; a specialist is hired for 5 gold at a Port action", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].gloryHand = [rowOf(GLORY, "G12"), rowOf(GLORY, "G08"), rowOf(GLORY, "S7")] }
+    given(() => {
+      state.players[0]!.gloryHand = [19, 15, 6];
+    });
+    expect(
+      viewAt(engine.view(state, 1), ["players", 0, "gloryHand"]),
+      "expect 1 sees players[0].gloryHand == none",
+    ).toEqual(null);
+    expect(
+      viewAt(engine.view(state, 0), ["players", 0, "gloryHand"]),
+      'expect 0 sees players[0].gloryHand == [rowOf(GLORY, "G12"), rowOf(GLORY, "G08"), rowOf(GLORY, "S7")]',
+    ).toEqual([19, 15, 6].slice());
+    play(state, { type: "PlayGlory", player: 0, card: 1 });
+    expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 4").toEqual(4);
+    play(state, { type: "PlayGlory", player: 0, card: 0 });
+    expect(
+      state.players[0]!.gold === 15 && equal(state.gloryDeck.discard, [15, 19]),
+      'expect players[0].gold == 15 and gloryDeck.discard == [rowOf(GLORY, "G08"), rowOf(GLORY, "G12")]',
+    ).toBe(true);
+    play(state, { type: "Port", player: 0 });
+    play(state, { type: "activity", player: 0, value: "hireOne" });
+    expect(
+      equal(state.players[0]!.employed, [6]) && equal(state.players[0]!.gloryHand, []) && state.players[0]!.gold === 10,
+      'expect players[0].employed == [rowOf(GLORY, "S7")] and players[0].gloryHand == [] and players[0].gold == 10',
+    ).toBe(true);
+    expect(employs(state, 0, "purser"), "expect employs(players[0], purser)").toBe(true);
+  });
+  it("the hand limit (§5.8): a Glory point brings its card; with a fifth card in hand, one is discarded at once", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C06") players[0].zone = portRoyal players[0].inPort =
+    given(() => {
+      state.players[0]!.captain = 5;
+      state.players[0]!.zone = "portRoyal";
+      state.players[0]!.inPort = true;
+      state.players[0]!.rumor = 9;
+      state.players[0]!.gloryHand = [8, 9, 10, 11];
+      state.gloryDeck.pile = [21];
+    });
+    play(state, { type: "Port", player: 0 });
+    state.rng.forced.push(4, 0, 0, 0);
+    play(state, { type: "activity", player: 0, value: "investigate" });
+    expect(
+      state.players[0]!.glory === 1 && state.players[0]!.gloryHand.length === 5,
+      "expect players[0].glory == 1 and size(players[0].gloryHand) == 5",
+    ).toBe(true);
+    expect(askedProblem(engine, state, 0, ["gloryDiscard"]), "expect asked 0 gloryDiscard").toBeNull();
+    play(state, { type: "gloryDiscard", player: 0, value: 1 });
+    expect(
+      state.players[0]!.gloryHand,
+      'expect players[0].gloryHand == [rowOf(GLORY, "G01"), rowOf(GLORY, "G03"), rowOf(GLORY, "G04"), rowOf(GLORY, "G14")]',
+    ).toEqual([8, 10, 11, 21]);
+    expect(state.gloryDeck.discard, 'expect gloryDeck.discard == [rowOf(GLORY, "G02")]').toEqual([9]);
+  });
 });
 
 describe("Merchants & Marauders: conformance", () => {
@@ -1851,6 +1929,11 @@ function scrambleHidden(state: State, seat: Player): void {
       .map((x) => x + 1);
     if (!(owner === seat)) mine.stash = mine.stash + 1;
     if (!(owner === seat)) mine.rumor = mine.rumor === null ? 0 : null;
+    if (!(owner === seat))
+      mine.gloryHand = mine.gloryHand
+        .slice()
+        .reverse()
+        .map((x) => x + 1);
   }
   state.captainDeck = {
     pile: state.captainDeck.pile
@@ -1881,6 +1964,10 @@ function scrambleHidden(state: State, seat: Player): void {
     .reverse()
     .map((x) => NATION_VALUES[(NATION_VALUES.indexOf(x) + 1) % 4]!);
   state.cargoDeck.pile = state.cargoDeck.pile
+    .slice()
+    .reverse()
+    .map((x) => x + 1);
+  state.gloryDeck.pile = state.gloryDeck.pile
     .slice()
     .reverse()
     .map((x) => x + 1);
@@ -1998,10 +2085,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3077)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3077), 3077)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3077)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3301)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3301), 3301)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3301)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3077)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3077), 3077)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3301)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3301), 3301)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

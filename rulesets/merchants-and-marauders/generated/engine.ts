@@ -170,11 +170,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 953) */
+/** enum Step (rules line 977) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1035) */
+/** enum Target (rules line 1062) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -197,8 +197,62 @@ export const RUMOR_REWARD_VALUES: readonly RumorReward[] = [
 ];
 export type MissionTask = "courier" | "pirateHunter" | "contract" | "treasureEscort";
 export const MISSION_TASK_VALUES: readonly MissionTask[] = ["courier", "pirateHunter", "contract", "treasureEscort"];
+export type Specialist =
+  "carpenter" | "gunnerCaptain" | "masterGunner" | "surgeon" | "lookout" | "masterAtArms" | "purser" | "sailingMaster";
+export const SPECIALIST_VALUES: readonly Specialist[] = [
+  "carpenter",
+  "gunnerCaptain",
+  "masterGunner",
+  "surgeon",
+  "lookout",
+  "masterAtArms",
+  "purser",
+  "sailingMaster",
+];
+export type GloryKind =
+  | "hire"
+  | "crewRerolls"
+  | "fastLearner"
+  | "seamanshipRerolls"
+  | "luckyShot"
+  | "keenEye"
+  | "silverTongue"
+  | "rallyingCry"
+  | "favorableWinds"
+  | "letterOfPardon"
+  | "emergencyRepairs"
+  | "smugglersDeal"
+  | "windfall"
+  | "evasiveManeuvers"
+  | "broadside";
+export const GLORY_KIND_VALUES: readonly GloryKind[] = [
+  "hire",
+  "crewRerolls",
+  "fastLearner",
+  "seamanshipRerolls",
+  "luckyShot",
+  "keenEye",
+  "silverTongue",
+  "rallyingCry",
+  "favorableWinds",
+  "letterOfPardon",
+  "emergencyRepairs",
+  "smugglersDeal",
+  "windfall",
+  "evasiveManeuvers",
+  "broadside",
+];
 export type Activity =
-  "sellGoods" | "buyGoods" | "shipyard" | "recruit" | "stash" | "payPardon" | "buyRumor" | "investigate" | "tryMission";
+  | "sellGoods"
+  | "buyGoods"
+  | "shipyard"
+  | "recruit"
+  | "stash"
+  | "payPardon"
+  | "buyRumor"
+  | "investigate"
+  | "tryMission"
+  | "hireOne";
 export const ACTIVITY_VALUES: readonly Activity[] = [
   "sellGoods",
   "buyGoods",
@@ -209,16 +263,17 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "buyRumor",
   "investigate",
   "tryMission",
+  "hireOne",
 ];
 
-/** record Border (rules line 87) */
+/** record Border (rules line 90) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 173) */
+/** record Captain (rules line 176) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -228,7 +283,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 210) */
+/** record ShipStats (rules line 213) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -240,13 +295,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 242) */
+/** record CargoFace (rules line 245) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 323) */
+/** record EventCard (rules line 326) */
 export interface EventCard {
   id: string;
   name: string;
@@ -259,34 +314,34 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 375) */
+/** record MoveIcon (rules line 378) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record NpcShip (rules line 508) */
+/** record NpcShip (rules line 517) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1225) */
+/** record Roll (rules line 1254) */
 export interface Roll {
   skulls: number;
   rest: number;
 }
 
-/** record Skills (rules line 1498) */
+/** record Skills (rules line 1544) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 1790) */
+/** record Rumor (rules line 1837) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -294,7 +349,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 1834) */
+/** record Mission (rules line 1881) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -303,6 +358,15 @@ export interface Mission {
   destination: Zone | null;
   good: Good | null;
   earn: number;
+}
+
+/** record GloryCard (rules line 2070) */
+export interface GloryCard {
+  id: string;
+  name: string;
+  copies: number;
+  kind: GloryKind;
+  specialist: Specialist | null;
 }
 
 /** What each player has (`per player` in the rules). */
@@ -331,6 +395,8 @@ export interface PlayerState {
   stash: number;
   rumor: number | null;
   forgedDocuments: boolean;
+  gloryHand: number[];
+  employed: number[];
   mission: number | null;
   escortTurns: number;
 }
@@ -348,10 +414,13 @@ export interface FlowFrame {
   readonly routine: "flow";
   pc: number;
   startingShip: StartingShip[];
-  e: number;
   p: Player;
   pList: Player[];
   pIndex: number;
+  e: number;
+  p2: Player;
+  p2List: Player[];
+  p2Index: number;
 }
 
 /** Where proc playerTurn is, and its locals, while it waits. */
@@ -359,6 +428,14 @@ export interface PlayerTurnFrame {
   readonly routine: "playerTurn";
   pc: number;
   p: Player;
+}
+
+/** Where proc launch is, and its locals, while it waits. */
+export interface LaunchFrame {
+  readonly routine: "launch";
+  pc: number;
+  p: Player;
+  start: StartingShip;
 }
 
 /** Where proc captainDies is, and its locals, while it waits. */
@@ -519,6 +596,8 @@ export interface CrewCombatFrame {
   swivelOnBoarded: number;
   swivelOnBoarder: number;
   going: boolean;
+  boarderDice: number;
+  boardedDice: number;
   rb: Roll;
   rd: Roll;
   onBoarded: number;
@@ -560,6 +639,12 @@ export interface PlunderFrame {
   taken: number | null;
   seized$left: Weapon[];
   seized: Weapon | null;
+  takenCard$left: number[];
+  takenCard$limit: number;
+  takenCard$taken: number;
+  takenCard: number | null;
+  takenSpecialist$left: number[];
+  takenSpecialist: number | null;
   r: number;
   takeRumor: boolean;
   claim: boolean;
@@ -633,6 +718,22 @@ export interface CrewFightNpcFrame {
   npcWins: boolean;
 }
 
+/** Where proc npcSunk is, and its locals, while it waits. */
+export interface NpcSunkFrame {
+  readonly routine: "npcSunk";
+  pc: number;
+  p: Player;
+  n_: Npc;
+}
+
+/** Where proc npcDefeated is, and its locals, while it waits. */
+export interface NpcDefeatedFrame {
+  readonly routine: "npcDefeated";
+  pc: number;
+  p: Player;
+  n_: Npc;
+}
+
 /** Where proc plunderNpc is, and its locals, while it waits. */
 export interface PlunderNpcFrame {
   readonly routine: "plunderNpc";
@@ -653,6 +754,7 @@ export interface AcquireRumorFrame {
   readonly routine: "acquireRumor";
   pc: number;
   p: Player;
+  found: number;
   r: number;
   held: number;
   keptRumor: number;
@@ -664,7 +766,7 @@ export interface ResolveRumorFrame {
   pc: number;
   p: Player;
   r: number;
-  skill: number;
+  successes: number;
   reward: RumorReward;
   wanted: Nation[];
   pardoned: Nation | null;
@@ -677,7 +779,32 @@ export interface ClaimMissionFrame {
   p: Player;
   here: number[];
   claimed: number;
-  skill: number;
+  successes: number;
+}
+
+/** Where proc completeMission is, and its locals, while it waits. */
+export interface CompleteMissionFrame {
+  readonly routine: "completeMission";
+  pc: number;
+  p: Player;
+  m: number;
+}
+
+/** Where proc drawGlory is, and its locals, while it waits. */
+export interface DrawGloryFrame {
+  readonly routine: "drawGlory";
+  pc: number;
+  p: Player;
+  gloryDiscard: number;
+}
+
+/** Where proc hireSpecialist is, and its locals, while it waits. */
+export interface HireSpecialistFrame {
+  readonly routine: "hireSpecialist";
+  pc: number;
+  p: Player;
+  candidates: number[];
+  hiredSpecialist: number;
 }
 
 /** Where proc sellGoods is, and its locals, while it waits. */
@@ -756,6 +883,7 @@ export interface RecruitCrewFrame {
   pc: number;
   p: Player;
   missing: number;
+  recruited: number;
   hired: number;
 }
 
@@ -765,6 +893,13 @@ export interface StashGoldFrame {
   pc: number;
   p: Player;
   stashed: number;
+}
+
+/** Where proc gainGlory is, and its locals, while it waits. */
+export interface GainGloryFrame {
+  readonly routine: "gainGlory";
+  pc: number;
+  p: Player;
 }
 
 /** Where action Move is, and its locals, while it waits. */
@@ -792,6 +927,19 @@ export interface ScoutFrame {
   n_: Npc;
 }
 
+/** Where action PlayGlory is, and its locals, while it waits. */
+export interface PlayGloryFrame {
+  readonly routine: "PlayGlory";
+  pc: number;
+  me: Player;
+  card: number;
+  k: GloryKind;
+  lettered: Nation;
+  times: number;
+  count: number;
+  patched: Location;
+}
+
 /** Where action Port is, and its locals, while it waits. */
 export interface PortFrame {
   readonly routine: "Port";
@@ -806,6 +954,7 @@ export interface PortFrame {
 export type Frame =
   | FlowFrame
   | PlayerTurnFrame
+  | LaunchFrame
   | CaptainDiesFrame
   | NewCaptainFrame
   | PlayEventFrame
@@ -827,10 +976,15 @@ export type Frame =
   | HitNpcFrame
   | FightNpcFrame
   | CrewFightNpcFrame
+  | NpcSunkFrame
+  | NpcDefeatedFrame
   | PlunderNpcFrame
   | AcquireRumorFrame
   | ResolveRumorFrame
   | ClaimMissionFrame
+  | CompleteMissionFrame
+  | DrawGloryFrame
+  | HireSpecialistFrame
   | SellGoodsFrame
   | BuyGoodsFrame
   | VisitShipyardFrame
@@ -839,51 +993,59 @@ export type Frame =
   | TradeWeaponsFrame
   | RecruitCrewFrame
   | StashGoldFrame
+  | GainGloryFrame
   | MoveFrame
   | ScoutFrame
+  | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 616) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 679) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 744) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 988) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1008) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1100) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1106) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1135) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1143) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 1151) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1156) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1188) */
-/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1248) */
-/** site 13: `choose flipChasers: bool by p` (proc chase, line 1332) */
-/** site 14: `choose hitAt: Location by target` (proc dealHits, line 1359) */
-/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1369) */
-/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1445) */
-/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1459) */
-/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1463) */
-/** site 19: `choose takeRumor: bool by w` (proc plunder, line 1470) */
-/** site 20: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1479) */
-/** site 21: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1555) */
-/** site 22: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1580) */
-/** site 23: `choose chaseNpc: bool by p` (proc fightNpc, line 1620) */
-/** site 24: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1762) */
-/** site 25: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1770) */
-/** site 26: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1883) */
-/** site 27: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1919) */
-/** site 28: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 1951) */
-/** site 29: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2067) */
-/** site 30: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2093) */
-/** site 31: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2145) */
-/** site 32: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2165) */
-/** site 33: `choose restoreHull: bool by p` (proc visitShipyard, line 2184) */
-/** site 34: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2192) */
-/** site 35: `choose buyMod: bool by p` (proc buyModification, line 2209) */
-/** site 36: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2230) */
-/** site 37: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2239) */
-/** site 38: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2244) */
-/** site 39: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2286) */
-/** site 40: `choose stashed: 0..p.gold by p` (proc stashGold, line 2295) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 633) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 696) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 768) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1012) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1035) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1129) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1135) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1164) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1172) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 1180) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1185) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1217) */
+/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1277) */
+/** site 13: `choose flipChasers: bool by p` (proc chase, line 1367) */
+/** site 14: `choose hitAt: Location by target` (proc dealHits, line 1394) */
+/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1404) */
+/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1482) */
+/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1496) */
+/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1500) */
+/** site 19: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1505) */
+/** site 20: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1509) */
+/** site 21: `choose takeRumor: bool by w` (proc plunder, line 1516) */
+/** site 22: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1525) */
+/** site 23: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1601) */
+/** site 24: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1626) */
+/** site 25: `choose chaseNpc: bool by p` (proc fightNpc, line 1666) */
+/** site 26: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1809) */
+/** site 27: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1817) */
+/** site 28: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1931) */
+/** site 29: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1972) */
+/** site 30: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2004) */
+/** site 31: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2113) */
+/** site 32: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2127) */
+/** site 33: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2157) */
+/** site 34: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2163) */
+/** site 35: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2275) */
+/** site 36: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2302) */
+/** site 37: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2358) */
+/** site 38: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2378) */
+/** site 39: `choose restoreHull: bool by p` (proc visitShipyard, line 2397) */
+/** site 40: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2405) */
+/** site 41: `choose buyMod: bool by p` (proc buyModification, line 2424) */
+/** site 42: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2445) */
+/** site 43: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2454) */
+/** site 44: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2459) */
+/** site 45: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2502) */
+/** site 46: `choose stashed: 0..p.gold by p` (proc stashGold, line 2511) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -925,7 +1087,13 @@ export type Pending =
   | { site: 37; players: Player[] }
   | { site: 38; players: Player[] }
   | { site: 39; players: Player[] }
-  | { site: 40; players: Player[] };
+  | { site: 40; players: Player[] }
+  | { site: 41; players: Player[] }
+  | { site: 42; players: Player[] }
+  | { site: 43; players: Player[] }
+  | { site: 44; players: Player[] }
+  | { site: 45; players: Player[] }
+  | { site: 46; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -934,6 +1102,8 @@ export interface State {
   playerCount: number;
   players: PlayerState[];
   forgedEntry: boolean;
+  boostPlayer: Player | null;
+  boostKind: GloryKind | null;
   captainDeck: Deck<number>;
   events: Deck<number>;
   first: Player;
@@ -952,6 +1122,7 @@ export interface State {
   event: number | null;
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
+  gloryDeck: Deck<number>;
   rumorDeck: Deck<number>;
   missionDeck: Deck<number>;
   missionsUp: number[];
@@ -968,7 +1139,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 975). */
+/** The action Move (rules line 999). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -976,13 +1147,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1025). */
+/** The action Retire (rules line 1052). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1052). */
+/** The action Scout (rules line 1081). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -990,26 +1161,34 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action Port (rules line 2052). */
+/** The action PlayGlory (rules line 2146). */
+export interface PlayGloryAction {
+  readonly type: "PlayGlory";
+  readonly player: Player;
+  /** Position in `me.gloryHand` of the number chosen. */
+  readonly card: number;
+}
+
+/** The action Port (rules line 2260). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2308). */
+/** The action EndTurn (rules line 2525). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 744). */
+/** The answer to `choose newShip` (rules line 768). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1100). */
+/** The answer to `choose flag` (rules line 1129). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1017,14 +1196,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1106). */
+/** The answer to `choose engage` (rules line 1135). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1135). */
+/** The answer to `choose spent` (rules line 1164). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1032,14 +1211,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1143). */
+/** The answer to `choose raidMove` (rules line 1172). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1151). */
+/** The answer to `choose discarded` (rules line 1180). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1047,7 +1226,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1156). */
+/** The answer to `choose exchanged` (rules line 1185). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1055,7 +1234,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1188). */
+/** The answer to `choose kept` (rules line 1217). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1063,7 +1242,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1248). */
+/** The answer to `choose declaration` (rules line 1277). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1071,28 +1250,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose flipChasers` (rules line 1332). */
+/** The answer to `choose flipChasers` (rules line 1367). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1359). */
+/** The answer to `choose hitAt` (rules line 1394). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose absorb` (rules line 1369). */
+/** The answer to `choose absorb` (rules line 1404). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1445). */
+/** The answer to `choose reward` (rules line 1482). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1100,7 +1279,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1459). */
+/** The answer to `choose taken` (rules line 1496). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1108,7 +1287,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1463). */
+/** The answer to `choose seized` (rules line 1500). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1116,21 +1295,37 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1470). */
+/** The answer to `choose takenCard` (rules line 1505). */
+export interface TakenCardChoice {
+  readonly type: "takenCard";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose takenSpecialist` (rules line 1509). */
+export interface TakenSpecialistChoice {
+  readonly type: "takenSpecialist";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose takeRumor` (rules line 1516). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1479). */
+/** The answer to `choose claim` (rules line 1525). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1555). */
+/** The answer to `choose npcDeclaration` (rules line 1601). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1138,21 +1333,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1580). */
+/** The answer to `choose npcHitAt` (rules line 1626). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1620). */
+/** The answer to `choose chaseNpc` (rules line 1666). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 1762). */
+/** The answer to `choose loot` (rules line 1809). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1160,14 +1355,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 1770). */
+/** The answer to `choose claimNpc` (rules line 1817). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 1883). */
+/** The answer to `choose keptRumor` (rules line 1931). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1175,7 +1370,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 1919). */
+/** The answer to `choose pardoned` (rules line 1972). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1183,7 +1378,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 1951). */
+/** The answer to `choose claimed` (rules line 2004). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1191,7 +1386,23 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2093). */
+/** The answer to `choose gloryDiscard` (rules line 2113). */
+export interface GloryDiscardChoice {
+  readonly type: "gloryDiscard";
+  readonly player: Player;
+  /** Position in `p.gloryHand` of the number chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose hiredSpecialist` (rules line 2127). */
+export interface HiredSpecialistChoice {
+  readonly type: "hiredSpecialist";
+  readonly player: Player;
+  /** Position in `candidates` of the number chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose card` (rules line 2302). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1199,7 +1410,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 2165). */
+/** The answer to `choose newType` (rules line 2378). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1207,14 +1418,14 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2184). */
+/** The answer to `choose restoreHull` (rules line 2397). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2192). */
+/** The answer to `choose repairAt` (rules line 2405). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1222,14 +1433,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2209). */
+/** The answer to `choose buyMod` (rules line 2424). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2230). */
+/** The answer to `choose modPort` (rules line 2445). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1237,7 +1448,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2239). */
+/** The answer to `choose bought` (rules line 2454). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1245,7 +1456,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2244). */
+/** The answer to `choose sold` (rules line 2459). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1253,28 +1464,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2286). */
+/** The answer to `choose hired` (rules line 2502). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2295). */
+/** The answer to `choose stashed` (rules line 2511). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 988). */
+/** The answer to `choose havenEntry` (rules line 1012). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1008). */
+/** The answer to `choose dumped` (rules line 1035). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1282,7 +1493,23 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2067). */
+/** The answer to `choose lettered` (rules line 2157). */
+export interface LetteredChoice {
+  readonly type: "lettered";
+  readonly player: Player;
+  /** Position in `[n for n in members(Nation) if me.bounty[n] > 0]` of the Nation chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose patched` (rules line 2163). */
+export interface PatchedChoice {
+  readonly type: "patched";
+  readonly player: Player;
+  /** Position in `repairable(me)` of the Location chosen. */
+  readonly value: number;
+}
+
+/** The answer to `choose activity` (rules line 2275). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1290,7 +1517,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 616). */
+/** The answer to `choose startingShip` (rules line 633). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1302,6 +1529,7 @@ export type Action =
   | MoveAction
   | RetireAction
   | ScoutAction
+  | PlayGloryAction
   | PortAction
   | EndTurnAction
   | NewShipChoice
@@ -1319,6 +1547,8 @@ export type Action =
   | RewardChoice
   | TakenChoice
   | SeizedChoice
+  | TakenCardChoice
+  | TakenSpecialistChoice
   | TakeRumorChoice
   | ClaimChoice
   | NpcDeclarationChoice
@@ -1329,6 +1559,8 @@ export type Action =
   | KeptRumorChoice
   | PardonedChoice
   | ClaimedChoice
+  | GloryDiscardChoice
+  | HiredSpecialistChoice
   | CardChoice
   | NewTypeChoice
   | RestoreHullChoice
@@ -1341,6 +1573,8 @@ export type Action =
   | StashedChoice
   | HavenEntryChoice
   | DumpedChoice
+  | LetteredChoice
+  | PatchedChoice
   | ActivityChoice
   | StartingShipChoice;
 
@@ -1371,6 +1605,8 @@ export interface PlayerView {
   stash: number | null;
   rumor: number | null;
   forgedDocuments: boolean;
+  gloryHand: number[] | null;
+  employed: number[];
   mission: number | null;
   escortTurns: number;
 }
@@ -1382,6 +1618,8 @@ export interface View {
   playerCount: number;
   players: PlayerView[];
   forgedEntry: boolean;
+  boostPlayer: Player | null;
+  boostKind: GloryKind | null;
   /** Hidden: only the number of elements. */
   captainDeck: number;
   /** Hidden: only the number of elements. */
@@ -1406,6 +1644,7 @@ export interface View {
   event: number | null;
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
+  gloryDeck: DeckView<number>;
   rumorDeck: DeckView<number>;
   missionDeck: DeckView<number>;
   missionsUp: number[];
@@ -1437,7 +1676,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 96): one Border per row. */
+/** BORDERS (rules line 99): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -1504,8 +1743,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect13();
-/** CAPTAINS (rules line 182): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect15();
+/** CAPTAINS (rules line 185): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -1525,7 +1764,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 222): one ShipStats per row. */
+/** SHIP_TYPES (rules line 225): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -1535,8 +1774,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect14();
-/** CARGO_FACES (rules line 248): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect16();
+/** CARGO_FACES (rules line 251): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -1551,11 +1790,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect15();
+export const DEMAND_TOKENS: Good[] = collect17();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect16();
+export const MOD_TOKENS: Modification[] = collect18();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -1584,7 +1823,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 335): one EventCard per row. */
+/** EVENTS (rules line 338): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -1622,7 +1861,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 381): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 384): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -1706,7 +1945,7 @@ export const ACTIONS_PER_TURN: number = 3;
 export const EVENT_CARDS: number = 34;
 /** const HAVEN_FEE = 2 */
 export const HAVEN_FEE: number = 2;
-/** RUMORS (rules line 1797): one Rumor per row. */
+/** RUMORS (rules line 1844): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -1737,7 +1976,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 1844): one Mission per row. */
+/** MISSIONS (rules line 1891): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -1768,6 +2007,36 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
+/** GLORY (rules line 2078): one GloryCard per row. */
+// prettier-ignore
+export const GLORY: GloryCard[] = [
+  { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
+  { id: "S2", name: "Gunner Captain", copies: 2, kind: "hire", specialist: "gunnerCaptain" },
+  { id: "S3", name: "Master Gunner", copies: 2, kind: "hire", specialist: "masterGunner" },
+  { id: "S4", name: "Surgeon", copies: 2, kind: "hire", specialist: "surgeon" },
+  { id: "S5", name: "Lookout", copies: 2, kind: "hire", specialist: "lookout" },
+  { id: "S6", name: "Master at Arms", copies: 2, kind: "hire", specialist: "masterAtArms" },
+  { id: "S7", name: "Purser", copies: 2, kind: "hire", specialist: "purser" },
+  { id: "S8", name: "Sailing Master", copies: 2, kind: "hire", specialist: "sailingMaster" },
+  { id: "G01", name: "Crew Combat Re-rolls", copies: 4, kind: "crewRerolls", specialist: null },
+  { id: "G02", name: "Fast Learner", copies: 2, kind: "fastLearner", specialist: null },
+  { id: "G03", name: "Seamanship Re-rolls", copies: 4, kind: "seamanshipRerolls", specialist: null },
+  { id: "G04", name: "Lucky Shot", copies: 4, kind: "luckyShot", specialist: null },
+  { id: "G05", name: "Keen Eye", copies: 4, kind: "keenEye", specialist: null },
+  { id: "G06", name: "Silver Tongue", copies: 4, kind: "silverTongue", specialist: null },
+  { id: "G07", name: "Rallying Cry", copies: 4, kind: "rallyingCry", specialist: null },
+  { id: "G08", name: "Favorable Winds", copies: 4, kind: "favorableWinds", specialist: null },
+  { id: "G09", name: "Letter of Pardon", copies: 4, kind: "letterOfPardon", specialist: null },
+  { id: "G10", name: "Emergency Repairs", copies: 4, kind: "emergencyRepairs", specialist: null },
+  { id: "G11", name: "Smuggler's Deal", copies: 4, kind: "smugglersDeal", specialist: null },
+  { id: "G12", name: "Windfall", copies: 4, kind: "windfall", specialist: null },
+  { id: "G13", name: "Evasive Maneuvers", copies: 4, kind: "evasiveManeuvers", specialist: null },
+  { id: "G14", name: "Broadside", copies: 4, kind: "broadside", specialist: null },
+];
+/** const HAND_LIMIT = 4 */
+export const HAND_LIMIT: number = 4;
+/** const HIRE_PRICE = 5 */
+export const HIRE_PRICE: number = 5;
 /** const PARDON_PRICE = 5 */
 export const PARDON_PRICE: number = 5;
 /** const REPAIR_PRICE = 2 */
@@ -1796,6 +2065,8 @@ const DECISION_NAMES: readonly string[] = [
   "reward",
   "taken",
   "seized",
+  "takenCard",
+  "takenSpecialist",
   "takeRumor",
   "claim",
   "npcDeclaration",
@@ -1806,6 +2077,10 @@ const DECISION_NAMES: readonly string[] = [
   "keptRumor",
   "pardoned",
   "claimed",
+  "gloryDiscard",
+  "hiredSpecialist",
+  "lettered",
+  "patched",
   "activity",
   "card",
   "card",
@@ -1820,64 +2095,64 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 163) */
+/** fn opposite (line 166) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 168) */
+/** fn hasPort (line 171) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 203) */
+/** fn nationOf (line 206) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 203);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 206);
 }
 
-/** fn goodOf (line 262) */
+/** fn goodOf (line 265) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 263) */
+/** fn faceOf (line 266) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 269) */
+/** fn priceIn (line 272) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count17(state, offer, c);
+  let drawn = count19(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 296) */
+/** fn fullTracks (line 299) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 297)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 298)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 299)).cargo,
-    crew: (STATS[t] ?? noKey(t, 300)).crew,
-    cannons: (STATS[t] ?? noKey(t, 301)).cannons,
+    hull: (STATS[t] ?? noKey(t, 300)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 301)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 302)).cargo,
+    crew: (STATS[t] ?? noKey(t, 303)).crew,
+    cannons: (STATS[t] ?? noKey(t, 304)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 442) */
+/** fn isPirateNpc (line 445) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 444) */
+/** fn npcNation (line 447) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first18(state, n_);
+  return first20(state, n_);
 }
 
-/** fn npcShipType (line 446) */
+/** fn npcShipType (line 449) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 759) */
+/** fn thisRound (line 783) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -1887,16 +2162,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 767) */
+/** fn actionsThisRound (line 791) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 881) */
+/** fn npcStep (line 905) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first19(state, z, dir);
+    const b = first21(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -1905,7 +2180,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 894) */
+/** fn huntPriority (line 918) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -1921,7 +2196,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 905)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 929)) > 0) {
       return 1;
     }
 
@@ -1938,7 +2213,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 921) */
+/** fn huntScore (line 945) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -1948,37 +2223,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 928);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 952);
   }
 
-  return rank * 100000 + own * 100 + sum20(state, p) - own;
+  return rank * 100000 + own * 100 + sum22(state, p) - own;
 }
 
-/** fn stepsFor (line 955) */
+/** fn stepsFor (line 979) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect21(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect23(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 960) */
+/** fn mayEnter (line 984) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 961)] ?? noKey(PORT_NATION[z] ?? noKey(z, 961), 961)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 985)] ?? noKey(PORT_NATION[z] ?? noKey(z, 985), 985)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 964) */
+/** fn anyDestroyed (line 988) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any22(state, p);
+  return any24(state, p);
 }
 
-/** fn stepText (line 966) */
+/** fn stepText (line 990) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -1992,26 +2267,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 973) */
+/** fn moveCost (line 997) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1037) */
+/** fn targetsFor (line 1064) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
       concat<Target>(
         state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect23(state, p),
+        collect25(state, p),
       ),
-      collect24(state, p),
+      collect26(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
 }
 
-/** fn targetText (line 1042) */
+/** fn targetText (line 1069) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2030,17 +2305,22 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1050) */
+/** fn scoutDice (line 1078) */
 export function scoutDice(state: State, p: Player): number {
-  return Math.max(1, at(CAPTAINS, state.players[p]!.captain).scouting - (thisRound(state, "fog") ? 1 : 0));
+  return Math.max(
+    1,
+    at(CAPTAINS, state.players[p]!.captain).scouting +
+      (employs(state, p, "lookout") ? 1 : 0) -
+      (thisRound(state, "fog") ? 1 : 0),
+  );
 }
 
-/** fn isPirate (line 1088) */
+/** fn isPirate (line 1117) */
 export function isPirate(state: State, p: Player): boolean {
-  return any25(state, p);
+  return any27(state, p);
 }
 
-/** fn raidMoveText (line 1117) */
+/** fn raidMoveText (line 1146) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2057,50 +2337,57 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1206) */
+/** fn absorbText (line 1235) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1240) */
+/** fn beats (line 1269) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1243) */
+/** fn declarationsFor (line 1272) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1244)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1273)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1244)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1273)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1253) */
+/** fn contestDice (line 1282) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1254)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1283)) === 0
     ? 1
-    : at(CAPTAINS, state.players[p]!.captain).seamanship +
-        (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
+    : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1257) */
+/** fn shots (line 1287) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1258))
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1258));
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1289)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1289)) > 0
+          ? 1
+          : 0)
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1290));
 }
 
-/** fn claimText (line 1452) */
+/** fn seamanshipDice (line 1293) */
+export function seamanshipDice(state: State, p: Player): number {
+  return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
+}
+
+/** fn claimText (line 1489) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1504) */
+/** fn npcSkills (line 1550) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1505)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1551)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2109,74 +2396,74 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1514) */
+/** fn npcScouting (line 1560) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum26(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum28(state, p));
 }
 
-/** fn controllerOf (line 1518) */
+/** fn controllerOf (line 1564) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1522) */
+/** fn scoutingNpcs (line 1568) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect27(state, p);
-  let warshipHere = any28(state, here);
-  let menOfWar = count29(state, here);
-  return collect30(state, here, p, warshipHere, menOfWar);
+  let here = collect29(state, p);
+  let warshipHere = any30(state, here);
+  let menOfWar = count31(state, here);
+  return collect32(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1544) */
+/** fn npcDeclarations (line 1590) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1545)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1546)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1591)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1592)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1549)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1549)) ||
-    (t["crew"] ?? noKey("crew", 1549)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1549));
+    (t["cannons"] ?? noKey("cannons", 1595)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1595)) ||
+    (t["crew"] ?? noKey("crew", 1595)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1595));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1550)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1596)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1560) */
+/** fn npcContestDice (line 1606) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1561)).tracks["mast"] ?? noKey("mast", 1561)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1607)).tracks["mast"] ?? noKey("mast", 1607)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1561)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1607)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1562) */
+/** fn contestDiceAgainstNpc (line 1608) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1563)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1609)) === 0
     ? 1
-    : at(CAPTAINS, state.players[p]!.captain).seamanship +
+    : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1563)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1609)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1565) */
+/** fn npcShots (line 1611) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1566)).tracks["cannons"] ?? noKey("cannons", 1566))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1566)).tracks["cannons"] ?? noKey("cannons", 1566));
+      ? ((state.npcs[n_] ?? noKey(n_, 1612)).tracks["cannons"] ?? noKey("cannons", 1612))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1612)).tracks["cannons"] ?? noKey("cannons", 1612));
 }
 
-/** fn rumorHere (line 1896) */
+/** fn rumorHere (line 1944) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2186,12 +2473,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 1947) */
+/** fn missionsHere (line 2000) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect31(state, p);
+  return collect33(state, p);
 }
 
-/** fn missionPortHere (line 1977) */
+/** fn missionPortHere (line 2035) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2202,7 +2489,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 1986) */
+/** fn huntingPirates (line 2044) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2212,7 +2499,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 1994) */
+/** fn contractFor (line 2052) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2226,7 +2513,34 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn activityText (line 2007) */
+/** fn employs (line 2120) */
+export function employs(state: State, p: Player, s: Specialist): boolean {
+  return any34(state, p, s);
+}
+
+/** fn hireable (line 2122) */
+export function hireable(state: State, p: Player): number[] {
+  return collect36(state, p);
+}
+
+/** fn playableNow (line 2137) */
+export function playableNow(state: State, p: Player, c: number): boolean {
+  let k = at(GLORY, c).kind;
+  return (
+    k === "windfall" ||
+    (k === "favorableWinds" &&
+      state.players[p]!.actionsLeft >= actionsThisRound(state) &&
+      !state.players[p]!.portUsed) ||
+    (k === "letterOfPardon" &&
+      state.players[p]!.inPort &&
+      isPirate(state, p) &&
+      state.players[p]!.gold >= PARDON_PRICE) ||
+    (k === "emergencyRepairs" && !state.players[p]!.inPort && repairable(state, p).length > 0) ||
+    ((k === "keenEye" || k === "silverTongue" || k === "rallyingCry") && state.boostKind === null)
+  );
+}
+
+/** fn activityText (line 2212) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2242,6 +2556,10 @@ export function activityText(state: State, a: Activity): string {
 
   if (a === "tryMission") {
     return "claim a mission";
+  }
+
+  if (a === "hireOne") {
+    return "hire a specialist";
   }
 
   if (a === "sellGoods") {
@@ -2263,31 +2581,34 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2020) */
+/** fn activitiesFor (line 2226) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
       concat<Activity>(
         concat<Activity>(
           concat<Activity>(
-            concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], [
-              "buyGoods",
-              "shipyard",
-              "recruit",
-            ]),
-            state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain).home ? ["stash"] : [],
+            concat<Activity>(
+              concat<Activity>(state.players[p]!.cargo.length > 0 ? ["sellGoods"] : [], [
+                "buyGoods",
+                "shipyard",
+                "recruit",
+              ]),
+              state.players[p]!.zone === at(CAPTAINS, state.players[p]!.captain).home ? ["stash"] : [],
+            ),
+            pardonable(state, p) ? ["payPardon"] : [],
           ),
-          pardonable(state, p) ? ["payPardon"] : [],
+          state.players[p]!.gold >= RUMOR_PRICE ? ["buyRumor"] : [],
         ),
-        state.players[p]!.gold >= RUMOR_PRICE ? ["buyRumor"] : [],
+        rumorHere(state, p, true) ? ["investigate"] : [],
       ),
-      rumorHere(state, p, true) ? ["investigate"] : [],
+      missionsHere(state, p).length > 0 ? ["tryMission"] : [],
     ),
-    missionsHere(state, p).length > 0 ? ["tryMission"] : [],
+    hireable(state, p).length > 0 && state.players[p]!.gold >= HIRE_PRICE ? ["hireOne"] : [],
   );
 }
 
-/** fn stillOpen (line 2027) */
+/** fn stillOpen (line 2234) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -2309,10 +2630,14 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
     return missionsHere(state, p).length > 0;
   }
 
+  if (a === "hireOne") {
+    return hireable(state, p).length > 0 && state.players[p]!.gold >= HIRE_PRICE;
+  }
+
   return true;
 }
 
-/** fn pardonNation (line 2039) */
+/** fn pardonNation (line 2247) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -2322,35 +2647,40 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2045) */
+/** fn pardonable (line 2253) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2047)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2047))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2255)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2255))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2122) */
+/** fn buyPrice (line 2335) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn repairable (line 2252) */
+/** fn repairPrice (line 2417) */
+export function repairPrice(state: State, p: Player): number {
+  return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
+}
+
+/** fn repairable (line 2467) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect32(state, p);
+  return collect37(state, p);
 }
 
-/** fn full (line 2256) */
+/** fn full (line 2471) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2256)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2471)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2259) */
+/** fn modBonus (line 2474) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -2367,60 +2697,52 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2267) */
+/** fn maneuverability (line 2482) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2268)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2483)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2272) */
+/** fn saleValue (line 2487) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2273)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2488)).sell +
       state.players[p]!.mods.length -
-      sum33(state, p),
+      sum38(state, p),
   );
 }
 
-/** fn affordableShips (line 2276) */
+/** fn affordableShips (line 2491) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect34(state, p);
+  return collect39(state, p);
 }
 
-/** fn total (line 2306) */
+/** fn total (line 2523) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc launch (line 684) */
-export function launch(state: State, p: Player, start: StartingShip): void {
-  state.players[p]!.ship = start === "startSloop" ? "sloop" : "flute";
-  state.players[p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, state.players[p]!.ship));
-  state.players[p]!.zone = at(CAPTAINS, state.players[p]!.captain).home;
-  state.players[p]!.inPort = true;
-}
-
-/** proc skillCheck (line 694) */
+/** proc skillCheck (line 713) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 836) */
+/** proc endOfRound (line 860) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 839)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 863)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 840)).cards, (state.npcs[n_] ?? noKey(n_, 840)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 864)).cards, (state.npcs[n_] ?? noKey(n_, 864)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 841)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 865)).zone = z;
         }
       }
     }
@@ -2432,8 +2754,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 851)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 852)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 875)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 876)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -2447,8 +2769,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 862)).slice();
-    let c2 = pickRandom(state.rng, cards, 863);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 886)).slice();
+    let c2 = pickRandom(state.rng, cards, 887);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -2464,9 +2786,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 873), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 897), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 873),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 897),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -2475,39 +2797,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 935) */
+/** proc moveNpc (line 959) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 937)).zone;
-    let hunted = collect35(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 961)).zone;
+    let hunted = collect40(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 940)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 964)).zone = npcStep(state, z, d);
     } else {
-      let best = max36(state, hunted, n_);
-      let prey = collect37(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 944);
-      (state.npcs[n_] ?? noKey(n_, 945)).zone = state.players[target]!.zone;
+      let best = max41(state, hunted, n_);
+      let prey = collect42(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 968);
+      (state.npcs[n_] ?? noKey(n_, 969)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1083) */
+/** proc addBounty (line 1112) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1084)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1113)) + 1));
 }
 
-/** proc hit (line 1210) */
+/** proc hit (line 1239) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1211)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1212)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1240)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1241)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1213)) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1214)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1242)) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1243)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1230) */
+/** proc rollDice (line 1259) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -2515,68 +2837,40 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count38(state, faces), rest: sum39(state, faces) };
+  return { skulls: count43(state, faces), rest: sum44(state, faces) };
 }
 
-/** proc npcDamage (line 1585) */
+/** proc npcDamage (line 1631) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1586)).tracks[l] ?? noKey(l, 1586)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1632)).tracks[l] ?? noKey(l, 1632)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1587)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1633)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1587)).tracks[l] ?? noKey(l, 1587)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1633)).tracks[l] ?? noKey(l, 1633)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1588)).tracks["hull"] ?? noKey("hull", 1588)) > 0) {
+    if (((state.npcs[n_] ?? noKey(n_, 1634)).tracks["hull"] ?? noKey("hull", 1634)) > 0) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1589)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1635)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1589)).tracks["hull"] ?? noKey("hull", 1589)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1635)).tracks["hull"] ?? noKey("hull", 1635)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1699) */
+/** proc repairNpc (line 1746) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1701)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1748)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcSunk (line 1706) */
-export function npcSunk(state: State, p: Player, n_: Npc): void {
-  if (state.players[p]!.dead) {
-    npcLeaves(state, n_);
-  } else {
-    npcDefeated(state, p, n_);
-  }
-}
-
-/** proc npcDefeated (line 1716) */
-export function npcDefeated(state: State, p: Player, n_: Npc): void {
-  gainGlory(state, p);
-  if (isPirateNpc(state, n_) && huntingPirates(state, p)) {
-    completeMission(state, p);
-  }
-
-  const nation = npcNation(state, n_);
-  if (nation !== null) {
-    addBounty(state, p, nation);
-  } else {
-    if (!isPirate(state, p)) {
-      state.players[p]!.gold += n_ === "pirateSloop" ? 5 : 15;
-    }
-  }
-
-  npcLeaves(state, n_);
-}
-
-/** proc npcLeaves (line 1732) */
+/** proc npcLeaves (line 1779) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1733)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1780)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -2588,20 +2882,39 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc completeMission (line 1967) */
-export function completeMission(state: State, p: Player): void {
-  const m = state.players[p]!.mission;
-  if (m !== null) {
-    state.players[p]!.mission = null;
-    state.missionDeck.discard.push(m);
-    state.players[p]!.gold += at(MISSIONS, m).earn;
-    gainGlory(state, p);
+/** proc boost (line 2174) */
+export function boost(state: State, p: Player, k: GloryKind): number {
+  if (state.boostPlayer === p && state.boostKind === k) {
+    state.boostPlayer = null;
+    state.boostKind = null;
+    return 2;
   }
+
+  return 0;
 }
 
-/** proc gainGlory (line 2301) */
-export function gainGlory(state: State, p: Player): void {
-  state.players[p]!.glory += 1;
+/** proc influenceCheck (line 2185) */
+export function influenceCheck(state: State, p: Player): number {
+  let extra = boost(state, p, "silverTongue");
+  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
+}
+
+/** proc leadershipCheck (line 2190) */
+export function leadershipCheck(state: State, p: Player): number {
+  let extra = boost(state, p, "rallyingCry");
+  return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
+}
+
+/** proc scoutingCheck (line 2195) */
+export function scoutingCheck(state: State, p: Player): number {
+  let extra = boost(state, p, "keenEye");
+  return skillCheck(state, scoutDice(state, p) + extra);
+}
+
+/** proc crewDice (line 2201) */
+export function crewDice(state: State, p: Player): number {
+  let extra = boost(state, p, "rallyingCry");
+  return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
 }
 
 /** Why Move is refused now, or null when it is allowed. */
@@ -2618,7 +2931,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1025): its effects, once allowed. */
+/** action Retire (line 1052): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -2628,6 +2941,12 @@ function doRetire(state: State, me: Player): void {
 function checkScout(state: State, me: Player, target: Target): string | null {
   if (state.players[me]!.inPort) return "Scouting is done at sea.";
   if (containsValue(state.players[me]!.scouted, target)) return "You have already scouted that target this turn.";
+  return null;
+}
+
+/** Why PlayGlory is refused now, or null when it is allowed. */
+function checkPlayGlory(state: State, me: Player, card: number): string | null {
+  if (!playableNow(state, me, card)) return "That card cannot be played now.";
   return null;
 }
 
@@ -2643,16 +2962,16 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2308): its effects, once allowed. */
+/** action EndTurn (line 2525): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
 
 function newFlowFrame(): FlowFrame {
-  return { routine: "flow", pc: 0, startingShip: [], e: 0, p: 0, pList: [], pIndex: 0 };
+  return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 613) until it waits for a decision or is done. */
+/** Runs the flow (line 630) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2668,17 +2987,38 @@ function stepFlow(state: State, frame: FlowFrame): void {
 
       case 1: {
         state.revealed = true;
-        for (const p of SEATS[state.playerCount]!) {
-          launch(state, p, at(frame.startingShip, p));
-        }
-
+        frame.pList = SEATS[state.playerCount]!.slice();
+        frame.pIndex = 0;
         frame.pc = 2;
         continue machine;
       }
 
       case 2: {
-        if (!true) {
+        if (frame.pIndex >= frame.pList.length) {
           frame.pc = 3;
+          continue machine;
+        }
+
+        frame.p = at(frame.pList, frame.pIndex);
+        frame.pc = 4;
+        state.stack.push(newLaunchFrame(frame.p, at(frame.startingShip, frame.p)));
+        return;
+      }
+
+      case 3: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pIndex++;
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 5: {
+        if (!true) {
+          frame.pc = 6;
           continue machine;
         }
 
@@ -2688,62 +3028,62 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 630));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 647));
             }
           }
         }
 
         const eFound = drawFromPile(state.events);
         if (eFound === null) {
-          frame.pc = 4;
+          frame.pc = 7;
           continue machine;
         }
 
         frame.e = eFound;
         state.event = frame.e;
-        frame.pc = 6;
+        frame.pc = 9;
         state.stack.push(newPlayEventFrame(frame.e));
         return;
       }
 
-      case 3: {
+      case 6: {
         state.stack.pop();
         return;
       }
 
-      case 4: {
-        state.stack.length = 0;
-        return;
-      }
-
-      case 5: {
-        frame.pList = seatsFrom(state.playerCount, state.first).slice();
-        frame.pIndex = 0;
-        frame.pc = 7;
-        continue machine;
-      }
-
-      case 6: {
-        frame.pc = 5;
-        continue machine;
-      }
-
       case 7: {
-        if (frame.pIndex >= frame.pList.length) {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        frame.p = at(frame.pList, frame.pIndex);
-        frame.pc = 9;
-        state.stack.push(newPlayerTurnFrame(frame.p));
+        state.stack.length = 0;
         return;
       }
 
       case 8: {
+        frame.p2List = seatsFrom(state.playerCount, state.first).slice();
+        frame.p2Index = 0;
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 9: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 10: {
+        if (frame.p2Index >= frame.p2List.length) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        frame.p2 = at(frame.p2List, frame.p2Index);
+        frame.pc = 12;
+        state.stack.push(newPlayerTurnFrame(frame.p2));
+        return;
+      }
+
+      case 11: {
         endOfRound(state);
         if (!any1(state)) {
-          frame.pc = 10;
+          frame.pc = 13;
           continue machine;
         }
 
@@ -2751,14 +3091,14 @@ function stepFlow(state: State, frame: FlowFrame): void {
         return;
       }
 
-      case 9: {
-        frame.pIndex++;
-        frame.pc = 7;
+      case 12: {
+        frame.p2Index++;
+        frame.pc = 10;
         continue machine;
       }
 
-      case 10: {
-        frame.pc = 2;
+      case 13: {
+        frame.pc = 5;
         continue machine;
       }
 
@@ -2779,12 +3119,14 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 653) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 670) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.forgedEntry = false;
+        state.boostPlayer = null;
+        state.boostKind = null;
         if (!state.players[frame.p]!.retiring) {
           frame.pc = 1;
           continue machine;
@@ -2870,11 +3212,42 @@ function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   }
 }
 
+function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
+  return { routine: "launch", pc: 0, p, start };
+}
+
+/** Runs proc launch (line 701) until it waits for a decision or is done. */
+function stepLaunch(state: State, frame: LaunchFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.p]!.ship = frame.start === "startSloop" ? "sloop" : "flute";
+        state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
+          fullTracks(state, state.players[frame.p]!.ship),
+        );
+        state.players[frame.p]!.zone = at(CAPTAINS, state.players[frame.p]!.captain).home;
+        state.players[frame.p]!.inPort = true;
+        frame.pc = 1;
+        state.stack.push(newDrawGloryFrame(frame.p));
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc launch has no step ${frame.pc}`);
+    }
+  }
+}
+
 function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 702) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 721) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2885,7 +3258,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 708)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 727)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -2914,6 +3287,12 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
         }
 
         state.players[frame.p]!.mission = null;
+        for (const c2 of concat<number>(state.players[frame.p]!.gloryHand, state.players[frame.p]!.employed).slice()) {
+          state.gloryDeck.discard.push(c2);
+        }
+
+        state.players[frame.p]!.gloryHand = [];
+        state.players[frame.p]!.employed = [];
         state.players[frame.p]!.dead = true;
         state.captainDeck.discard.push(state.players[frame.p]!.captain);
         if (state.captainDeck.pile.length !== 0) {
@@ -2940,7 +3319,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 738) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 762) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2958,7 +3337,12 @@ function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
       }
 
       case 1: {
-        launch(state, frame.p, frame.newShip);
+        frame.pc = 2;
+        state.stack.push(newLaunchFrame(frame.p, frame.newShip));
+        return;
+      }
+
+      case 2: {
         if (state.players[frame.p]!.stash === 0) {
           state.players[frame.p]!.gold = START_GOLD;
         } else {
@@ -2989,7 +3373,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 770) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 794) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -2999,7 +3383,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 776), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 800), icon.dir);
             }
           }
         }
@@ -3041,7 +3425,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 790) until it waits for a decision or is done. */
+/** Runs proc eventText (line 814) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3052,8 +3436,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 795))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 796));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 819))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 820));
           }
         }
 
@@ -3071,12 +3455,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 805));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 829));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 809));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 833));
         }
 
         frame.pc = 4;
@@ -3151,7 +3535,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 816)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 840)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -3205,7 +3589,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 826)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 850)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -3244,12 +3628,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1092) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1121) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1093);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1122);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -3361,7 +3745,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1125) until it waits for a decision or is done. */
+/** Runs proc raid (line 1154) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3405,7 +3789,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1137)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1166)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -3542,7 +3926,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1181)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1210)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -3558,7 +3942,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1188)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1217)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -3620,12 +4004,12 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1201)) !== 0) {
-          frame.pc = 30;
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1230)) !== 0) {
+          frame.pc = 32;
           continue machine;
         }
 
-        frame.pc = 31;
+        frame.pc = 33;
         state.stack.push(newCaptainDiesFrame(frame.p));
         return;
       }
@@ -3647,12 +4031,14 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 28: {
-        if (frame.plunder >= 12) {
-          gainGlory(state, frame.p);
+        if (frame.plunder < 12) {
+          frame.pc = 30;
+          continue machine;
         }
 
-        frame.pc = 26;
-        continue machine;
+        frame.pc = 31;
+        state.stack.push(newGainGloryFrame(frame.p));
+        return;
       }
 
       case 29: {
@@ -3672,12 +4058,22 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 30: {
-        state.stack.pop();
-        return;
+        frame.pc = 26;
+        continue machine;
       }
 
       case 31: {
         frame.pc = 30;
+        continue machine;
+      }
+
+      case 32: {
+        state.stack.pop();
+        return;
+      }
+
+      case 33: {
+        frame.pc = 32;
         continue machine;
       }
 
@@ -3698,7 +4094,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1246) until it waits for a decision or is done. */
+/** Runs proc declare (line 1275) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3754,7 +4150,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1260) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1295) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3762,10 +4158,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1265)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1300)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1266)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1301)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -3781,8 +4177,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1270)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1270)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1305)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1305)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -3880,8 +4276,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 14: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1296)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1296)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1331)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1331)) === 0
         )) {
           frame.pc = 15;
           continue machine;
@@ -3921,7 +4317,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1302)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1337)) > 0
         )) {
           frame.pc = 20;
           continue machine;
@@ -3941,7 +4337,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1305)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1340)) > 0
         )) {
           frame.pc = 23;
           continue machine;
@@ -3984,13 +4380,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1313) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1348) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1314)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1315)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1349)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1350)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -4074,7 +4470,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1330) until it waits for a decision or is done. */
+/** Runs proc chase (line 1365) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4145,7 +4541,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   };
 }
 
-/** Runs proc dealHits (line 1342) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1377) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4306,7 +4702,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1366) until it waits for a decision or is done. */
+/** Runs proc damage (line 1401) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4326,9 +4722,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1377))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1412))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1378);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1413);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -4370,6 +4766,8 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
     swivelOnBoarded: 0,
     swivelOnBoarder: 0,
     going: false,
+    boarderDice: 0,
+    boardedDice: 0,
     rb: { skulls: 0, rest: 0 },
     rd: { skulls: 0, rest: 0 },
     onBoarded: 0,
@@ -4381,12 +4779,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1387) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1422) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1388)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1423)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -4404,19 +4802,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1394)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1429)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1395)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1430)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1396)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1396)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1431)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1431)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1397)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1397)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1432)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1432)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -4439,8 +4837,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1399)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1399)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1434)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1434)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -4477,28 +4875,30 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
           continue machine;
         }
 
-        frame.rb = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarder]!.captain).leadership));
-        frame.rd = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.boarded]!.captain).leadership));
+        frame.boarderDice = crewDice(state, frame.boarder);
+        frame.boardedDice = crewDice(state, frame.boarded);
+        frame.rb = clone<Roll>(rollDice(state, frame.boarderDice));
+        frame.rd = clone<Roll>(rollDice(state, frame.boardedDice));
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1405),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1442),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1406),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1443),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1407)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1444)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1408)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1445)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1409)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1410)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1446)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1447)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -4568,7 +4968,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1427) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1464) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4605,48 +5005,65 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1435) until it waits for a decision or is done. */
+/** Runs proc victory (line 1472) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        gainGlory(state, frame.w);
-        if (isPirate(state, frame.l) && huntingPirates(state, frame.w)) {
-          completeMission(state, frame.w);
+        frame.pc = 1;
+        state.stack.push(newGainGloryFrame(frame.w));
+        return;
+      }
+
+      case 1: {
+        if (!(isPirate(state, frame.l) && huntingPirates(state, frame.w))) {
+          frame.pc = 2;
+          continue machine;
         }
 
+        frame.pc = 3;
+        state.stack.push(newCompleteMissionFrame(frame.w));
+        return;
+      }
+
+      case 2: {
         frame.nations = collect4(state, frame.l, frame.w);
         if (frame.nations.length <= 0) {
-          frame.pc = 1;
+          frame.pc = 4;
           continue machine;
         }
 
         frame.rewarder = at(frame.nations, 0);
         if (frame.nations.length <= 1) {
-          frame.pc = 2;
+          frame.pc = 5;
           continue machine;
         }
 
         state.pending = { site: 16, players: [frame.w] };
-        frame.pc = 3;
+        frame.pc = 6;
         return;
       }
 
-      case 1: {
+      case 3: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 4: {
         state.stack.pop();
         return;
       }
 
-      case 2: {
+      case 5: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1448));
-        frame.pc = 1;
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1485));
+        frame.pc = 4;
         continue machine;
       }
 
-      case 3: {
+      case 6: {
         frame.rewarder = frame.reward;
-        frame.pc = 2;
+        frame.pc = 5;
         continue machine;
       }
 
@@ -4675,6 +5092,12 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
     taken: null,
     seized$left: [],
     seized: null,
+    takenCard$left: [],
+    takenCard$limit: 0,
+    takenCard$taken: 0,
+    takenCard: null,
+    takenSpecialist$left: [],
+    takenSpecialist: null,
     r: 0,
     takeRumor: false,
     claim: false,
@@ -4682,7 +5105,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1456) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1493) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4692,7 +5115,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1459)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1496)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -4744,21 +5167,11 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 5: {
-        const rFound = state.players[frame.l]!.rumor;
-        if (rFound === null) {
-          frame.pc = 7;
-          continue machine;
-        }
-
-        frame.r = rFound;
-        if (state.players[frame.w]!.rumor !== null) {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        state.pending = { site: 19, players: [frame.w] };
-        frame.pc = 9;
-        return;
+        frame.takenCard$left = state.players[frame.l]!.gloryHand.slice();
+        frame.takenCard$limit = Math.max(0, HAND_LIMIT - state.players[frame.w]!.gloryHand.length);
+        frame.takenCard$taken = 0;
+        frame.pc = 7;
+        continue machine;
       }
 
       case 6: {
@@ -4777,51 +5190,128 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 7: {
-        state.pending = { site: 20, players: [frame.w] };
-        frame.pc = 10;
+        if (!(frame.takenCard$left.length > 0 && frame.takenCard$taken < frame.takenCard$limit)) {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        state.pending = { site: 19, players: [frame.w] };
+        frame.pc = 9;
         return;
       }
 
       case 8: {
-        frame.pc = 7;
+        frame.takenSpecialist$left = collect7(state, frame.l, frame.w);
+        frame.pc = 10;
         continue machine;
       }
 
       case 9: {
+        const takenCard = frame.takenCard;
+        if (takenCard !== null) {
+          removeValue(frame.takenCard$left, takenCard);
+          frame.takenCard$taken += 1;
+          removeValue(state.players[frame.l]!.gloryHand, takenCard);
+          state.players[frame.w]!.gloryHand.push(takenCard);
+        } else {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 10: {
+        if (frame.takenSpecialist$left.length <= 0) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        state.pending = { site: 20, players: [frame.w] };
+        frame.pc = 12;
+        return;
+      }
+
+      case 11: {
+        const rFound = state.players[frame.l]!.rumor;
+        if (rFound === null) {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        frame.r = rFound;
+        if (state.players[frame.w]!.rumor !== null) {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        state.pending = { site: 21, players: [frame.w] };
+        frame.pc = 15;
+        return;
+      }
+
+      case 12: {
+        const takenSpecialist = frame.takenSpecialist;
+        if (takenSpecialist !== null) {
+          removeValue(frame.takenSpecialist$left, takenSpecialist);
+          removeValue(state.players[frame.l]!.employed, takenSpecialist);
+          state.players[frame.w]!.employed.push(takenSpecialist);
+        } else {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        frame.pc = 10;
+        continue machine;
+      }
+
+      case 13: {
+        state.pending = { site: 22, players: [frame.w] };
+        frame.pc = 16;
+        return;
+      }
+
+      case 14: {
+        frame.pc = 13;
+        continue machine;
+      }
+
+      case 15: {
         if (frame.takeRumor) {
           state.players[frame.w]!.rumor = frame.r;
           state.players[frame.l]!.rumor = null;
         }
 
-        frame.pc = 8;
+        frame.pc = 14;
         continue machine;
       }
 
-      case 10: {
+      case 16: {
         if (!frame.claim) {
-          frame.pc = 11;
+          frame.pc = 17;
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1481);
-        frame.pc = 12;
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1527);
+        frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
       }
 
-      case 11: {
+      case 17: {
         state.stack.pop();
         return;
       }
 
-      case 12: {
+      case 18: {
         state.players[frame.w]!.ship = state.players[frame.l]!.ship;
         state.players[frame.w]!.mods = state.players[frame.l]!.mods.slice();
         state.players[frame.w]!.hullFlipped = state.players[frame.l]!.hullFlipped;
         state.players[frame.l]!.mods = [];
         state.players[frame.w]!.tracks = clone<Partial<Record<Location, number>>>(state.players[frame.l]!.tracks);
         mapSet(state.players[frame.w]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.w, "crew")));
-        frame.pc = 11;
+        frame.pc = 17;
         continue machine;
       }
 
@@ -4842,7 +5332,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1531) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1577) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4874,7 +5364,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1534)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1580)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -4921,18 +5411,18 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1553) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1599) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone21(state)) {
+        if (answerAlone23(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 21, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 23, players: [controllerOf(state, frame.p)] };
         frame.pc = 1;
         return;
       }
@@ -4960,7 +5450,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player): HitNpcFrame 
   return { routine: "hitNpc", pc: 0, n_, hits, controller, chosen: 0, times: 0, count: 0, npcHitAt: "hull" };
 }
 
-/** Runs proc hitNpc (line 1569) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1615) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4987,7 +5477,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.controller] };
+        state.pending = { site: 24, players: [frame.controller] };
         frame.pc = 3;
         return;
       }
@@ -5040,7 +5530,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1594) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1640) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5056,7 +5546,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1599)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1645)).skulls,
             frame.controller,
           ),
         );
@@ -5065,13 +5555,15 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1602)).tracks["hull"] ?? noKey("hull", 1602)) > 0;
-        if (!frame.going) {
-          npcSunk(state, frame.p, frame.n_);
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1648)).tracks["hull"] ?? noKey("hull", 1648)) > 0;
+        if (frame.going) {
+          frame.pc = 3;
+          continue machine;
         }
 
-        frame.pc = 3;
-        continue machine;
+        frame.pc = 4;
+        state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
+        return;
       }
 
       case 2: {
@@ -5080,8 +5572,18 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 3: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 4: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 5: {
         if (!frame.going) {
-          frame.pc = 4;
+          frame.pc = 6;
           continue machine;
         }
 
@@ -5089,200 +5591,169 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         frame.dn = "shoot";
         frame.dp = "shoot";
         if (!frame.npcFirst) {
-          frame.pc = 5;
+          frame.pc = 7;
           continue machine;
         }
 
-        frame.pc = 7;
+        frame.pc = 9;
         state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound));
         return;
       }
 
-      case 4: {
+      case 6: {
         state.stack.pop();
         return;
       }
 
-      case 5: {
-        frame.pc = 9;
-        state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
-        return;
-      }
-
-      case 6: {
-        if (!(
-          frame.dn === "flee" &&
-          state.players[frame.p]!.mods.includes("chasers") &&
-          !state.players[frame.p]!.chasersFlipped
-        )) {
-          frame.pc = 11;
-          continue machine;
-        }
-
-        state.pending = { site: 23, players: [frame.p] };
-        frame.pc = 12;
-        return;
-      }
-
       case 7: {
-        frame.dn = state.returns.declareForNpc;
-        frame.pc = 8;
+        frame.pc = 11;
         state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
         return;
       }
 
       case 8: {
-        frame.dp = state.returns.declare;
-        frame.pc = 6;
-        continue machine;
+        if (!(
+          frame.dn === "flee" &&
+          state.players[frame.p]!.mods.includes("chasers") &&
+          !state.players[frame.p]!.chasersFlipped
+        )) {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        state.pending = { site: 25, players: [frame.p] };
+        frame.pc = 14;
+        return;
       }
 
       case 9: {
-        frame.dp = state.returns.declare;
+        frame.dn = state.returns.declareForNpc;
         frame.pc = 10;
-        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound));
+        state.stack.push(newDeclareFrame(frame.p, frame.combatRound));
         return;
       }
 
       case 10: {
-        frame.dn = state.returns.declareForNpc;
-        frame.pc = 6;
+        frame.dp = state.returns.declare;
+        frame.pc = 8;
         continue machine;
       }
 
       case 11: {
+        frame.dp = state.returns.declare;
+        frame.pc = 12;
+        state.stack.push(newDeclareForNpcFrame(frame.n_, frame.p, frame.combatRound));
+        return;
+      }
+
+      case 12: {
+        frame.dn = state.returns.declareForNpc;
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 13: {
         frame.rp = clone<Roll>(rollDice(state, contestDiceAgainstNpc(state, frame.p, frame.n_)));
         frame.rn = clone<Roll>(rollDice(state, npcContestDice(state, frame.n_, frame.p)));
         frame.pWins = beats(state, frame.rp, frame.rn);
         frame.nWins = beats(state, frame.rn, frame.rp);
         frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp);
         frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
-        frame.pc = 15;
+        frame.pc = 17;
         state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller));
         return;
       }
 
-      case 12: {
+      case 14: {
         if (!frame.chaseNpc) {
-          frame.pc = 13;
+          frame.pc = 15;
           continue machine;
         }
 
         state.players[frame.p]!.chasersFlipped = true;
-        frame.pc = 14;
+        frame.pc = 16;
         state.stack.push(newHitNpcFrame(frame.n_, 1, frame.controller));
         return;
       }
 
-      case 13: {
-        frame.pc = 11;
-        continue machine;
-      }
-
-      case 14: {
+      case 15: {
         frame.pc = 13;
         continue machine;
       }
 
-      case 15: {
-        frame.pc = 16;
+      case 16: {
+        frame.pc = 15;
+        continue machine;
+      }
+
+      case 17: {
+        frame.pc = 18;
         state.stack.push(newDealHitsFrame(frame.p, frame.onPlayer));
         return;
       }
 
-      case 16: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1634)).tracks["hull"] ?? noKey("hull", 1634)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1635)) === 0 || frame.npcOut)) {
-          frame.pc = 17;
-          continue machine;
-        }
-
-        frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1637)) !== 0) {
+      case 18: {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1680)).tracks["hull"] ?? noKey("hull", 1680)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1681)) === 0 || frame.npcOut)) {
           frame.pc = 19;
           continue machine;
         }
 
-        frame.pc = 20;
-        state.stack.push(newCaptainDiesFrame(frame.p));
-        return;
-      }
-
-      case 17: {
-        if (!(
-          (frame.dp === "flee" && frame.pWins && frame.rn.skulls === 0) ||
-          (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
-        )) {
+        frame.going = false;
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1683)) !== 0) {
           frame.pc = 21;
           continue machine;
         }
 
-        frame.going = false;
-        repairNpc(state, frame.n_);
         frame.pc = 22;
-        continue machine;
-      }
-
-      case 18: {
-        frame.pc = 3;
-        continue machine;
-      }
-
-      case 19: {
-        if (frame.npcOut) {
-          npcSunk(state, frame.p, frame.n_);
-        } else {
-          repairNpc(state, frame.n_);
-        }
-
-        frame.pc = 18;
-        continue machine;
-      }
-
-      case 20: {
-        frame.pc = 19;
-        continue machine;
-      }
-
-      case 21: {
-        if (!(
-          frame.dp === "board" &&
-          frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1649)) > 0
-        )) {
-          frame.pc = 23;
-          continue machine;
-        }
-
-        frame.going = false;
-        frame.pc = 25;
-        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        state.stack.push(newCaptainDiesFrame(frame.p));
         return;
       }
 
-      case 22: {
-        frame.pc = 18;
-        continue machine;
-      }
-
-      case 23: {
+      case 19: {
         if (!(
-          frame.dn === "board" &&
-          frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1652)).tracks["crew"] ?? noKey("crew", 1652)) > 0
+          (frame.dp === "flee" && frame.pWins && frame.rn.skulls === 0) ||
+          (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
         )) {
           frame.pc = 26;
           continue machine;
         }
 
         frame.going = false;
+        repairNpc(state, frame.n_);
         frame.pc = 27;
-        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        continue machine;
+      }
+
+      case 20: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 21: {
+        if (!frame.npcOut) {
+          frame.pc = 23;
+          continue machine;
+        }
+
+        frame.pc = 25;
+        state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
         return;
       }
 
+      case 22: {
+        frame.pc = 21;
+        continue machine;
+      }
+
+      case 23: {
+        repairNpc(state, frame.n_);
+        frame.pc = 24;
+        continue machine;
+      }
+
       case 24: {
-        frame.pc = 22;
+        frame.pc = 20;
         continue machine;
       }
 
@@ -5292,12 +5763,59 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 26: {
-        frame.pc = 24;
-        continue machine;
+        if (!(
+          frame.dp === "board" &&
+          frame.pWins &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1695)) > 0
+        )) {
+          frame.pc = 28;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 30;
+        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        return;
       }
 
       case 27: {
-        frame.pc = 26;
+        frame.pc = 20;
+        continue machine;
+      }
+
+      case 28: {
+        if (!(
+          frame.dn === "board" &&
+          frame.nWins &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1698)).tracks["crew"] ?? noKey("crew", 1698)) > 0
+        )) {
+          frame.pc = 31;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 32;
+        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 29: {
+        frame.pc = 27;
+        continue machine;
+      }
+
+      case 30: {
+        frame.pc = 29;
+        continue machine;
+      }
+
+      case 31: {
+        frame.pc = 29;
+        continue machine;
+      }
+
+      case 32: {
+        frame.pc = 31;
         continue machine;
       }
 
@@ -5318,53 +5836,54 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
 }
 
-/** Runs proc crewFightNpc (line 1661) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1707) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1662)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1708)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1663)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1709)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1663)).tracks["crew"] ?? noKey("crew", 1663)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1709)).tracks["crew"] ?? noKey("crew", 1709)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1665)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1665)).tracks["crew"] ?? noKey("crew", 1665)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1711)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1711)).tracks["crew"] ?? noKey("crew", 1711)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1666)).tracks["crew"] ?? noKey("crew", 1666)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1666)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1667)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1712)).tracks["crew"] ?? noKey("crew", 1712)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1712)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1713)) === 0;
         while (frame.going) {
-          let rp = clone<Roll>(rollDice(state, at(CAPTAINS, state.players[frame.p]!.captain).leadership));
+          let playerDice = crewDice(state, frame.p);
+          let rp = clone<Roll>(rollDice(state, playerDice));
           let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1671));
+          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1718));
           let onPlayer = Math.min(
             rn.skulls,
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1672)).tracks["crew"] ?? noKey("crew", 1672),
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1719)).tracks["crew"] ?? noKey("crew", 1719),
           );
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1673)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1720)).tracks,
             "crew",
             Math.max(
               0,
-              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1673)).tracks["crew"] ?? noKey("crew", 1673)) - onNpc,
+              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1720)).tracks["crew"] ?? noKey("crew", 1720)) - onNpc,
             ),
           );
           mapSet(
             state.players[frame.p]!.tracks,
             "crew",
-            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1674)) - onPlayer),
+            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1721)) - onPlayer),
           );
-          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1675)).tracks["crew"] ?? noKey("crew", 1675)) === 0;
-          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1676)) === 0;
+          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1722)).tracks["crew"] ?? noKey("crew", 1722)) === 0;
+          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1723)) === 0;
           if (npcOut || playerOut) {
             frame.going = false;
             frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
@@ -5388,11 +5907,11 @@ function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
 
       case 1: {
         if (!frame.npcWins) {
-          frame.pc = 4;
+          frame.pc = 5;
           continue machine;
         }
 
-        frame.pc = 6;
+        frame.pc = 7;
         state.stack.push(newCaptainDiesFrame(frame.p));
         return;
       }
@@ -5403,30 +5922,127 @@ function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
       }
 
       case 3: {
-        npcDefeated(state, frame.p, frame.n_);
-        frame.pc = 2;
-        continue machine;
+        frame.pc = 4;
+        state.stack.push(newNpcDefeatedFrame(frame.p, frame.n_));
+        return;
       }
 
       case 4: {
-        repairNpc(state, frame.n_);
-        frame.pc = 5;
+        frame.pc = 2;
         continue machine;
       }
 
       case 5: {
-        frame.pc = 2;
+        repairNpc(state, frame.n_);
+        frame.pc = 6;
         continue machine;
       }
 
       case 6: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 7: {
         repairNpc(state, frame.n_);
-        frame.pc = 5;
+        frame.pc = 6;
         continue machine;
       }
 
       default:
         throw new RulesError(`the saved state is inconsistent: proc crewFightNpc has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
+  return { routine: "npcSunk", pc: 0, p, n_ };
+}
+
+/** Runs proc npcSunk (line 1753) until it waits for a decision or is done. */
+function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (!state.players[frame.p]!.dead) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        npcLeaves(state, frame.n_);
+        frame.pc = 2;
+        continue machine;
+      }
+
+      case 1: {
+        frame.pc = 3;
+        state.stack.push(newNpcDefeatedFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 2: {
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc npcSunk has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
+  return { routine: "npcDefeated", pc: 0, p, n_ };
+}
+
+/** Runs proc npcDefeated (line 1763) until it waits for a decision or is done. */
+function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.pc = 1;
+        state.stack.push(newGainGloryFrame(frame.p));
+        return;
+      }
+
+      case 1: {
+        if (!(isPirateNpc(state, frame.n_) && huntingPirates(state, frame.p))) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.pc = 3;
+        state.stack.push(newCompleteMissionFrame(frame.p));
+        return;
+      }
+
+      case 2: {
+        const nation = npcNation(state, frame.n_);
+        if (nation !== null) {
+          addBounty(state, frame.p, nation);
+        } else {
+          if (!isPirate(state, frame.p)) {
+            state.players[frame.p]!.gold += frame.n_ === "pirateSloop" ? 5 : 15;
+          }
+        }
+
+        npcLeaves(state, frame.n_);
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        frame.pc = 2;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc npcDefeated has no step ${frame.pc}`);
     }
   }
 }
@@ -5447,7 +6063,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1748) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1795) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5465,18 +6081,18 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           }
         }
 
-        state.players[frame.p]!.gold += sum6(state, frame.cards);
+        state.players[frame.p]!.gold += sum8(state, frame.cards);
         for (
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1757)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1757)).tracks["hold"] ?? noKey("hold", 1757)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1804)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1804)).tracks["hold"] ?? noKey("hold", 1804)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1758);
+          let lost = pickRandom(state.rng, frame.cards, 1805);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -5484,7 +6100,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1762)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1809)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -5492,7 +6108,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -5503,7 +6119,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.p] };
+        state.pending = { site: 26, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -5539,7 +6155,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1772);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1819);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -5555,7 +6171,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1777)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1824)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -5576,16 +6192,17 @@ function currentPlunderNpcFrame(state: State): PlunderNpcFrame {
 }
 
 function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
-  return { routine: "acquireRumor", pc: 0, p, r: 0, held: 0, keptRumor: 0 };
+  return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 1878) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 1925) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.p]!.gold -= RUMOR_PRICE;
-        if (skillCheck(state, at(CAPTAINS, state.players[frame.p]!.captain).influence) <= 0) {
+        frame.found = influenceCheck(state, frame.p);
+        if (frame.found <= 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5604,7 +6221,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 28, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -5652,10 +6269,10 @@ function currentAcquireRumorFrame(state: State): AcquireRumorFrame {
 }
 
 function newResolveRumorFrame(p: Player): ResolveRumorFrame {
-  return { routine: "resolveRumor", pc: 0, p, r: 0, skill: 0, reward: "gold10", wanted: [], pardoned: null };
+  return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 1904) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 1952) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5668,11 +6285,15 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
 
         frame.r = rFound;
         state.players[frame.p]!.rumor = null;
-        frame.skill = at(RUMORS, frame.r).atPort
-          ? at(CAPTAINS, state.players[frame.p]!.captain).influence
-          : scoutDice(state, frame.p);
         state.rumorDeck.discard.push(frame.r);
-        if (skillCheck(state, frame.skill) <= 0) {
+        frame.successes = 0;
+        if (at(RUMORS, frame.r).atPort) {
+          frame.successes = influenceCheck(state, frame.p);
+        } else {
+          frame.successes = scoutingCheck(state, frame.p);
+        }
+
+        if (frame.successes <= 0) {
           frame.pc = 2;
           continue machine;
         }
@@ -5710,9 +6331,9 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       }
 
       case 4: {
-        gainGlory(state, frame.p);
-        frame.pc = 2;
-        continue machine;
+        frame.pc = 12;
+        state.stack.push(newGainGloryFrame(frame.p));
+        return;
       }
 
       case 5: {
@@ -5737,13 +6358,13 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        frame.wanted = collect7(state, frame.p);
-        if (answerAlone27(state)) {
+        frame.wanted = collect9(state, frame.p);
+        if (answerAlone29(state)) {
           frame.pc = 11;
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 29, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -5766,7 +6387,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1932))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1985))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -5790,10 +6411,15 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 1921)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 1974)) - 1);
         }
 
         frame.pc = 10;
+        continue machine;
+      }
+
+      case 12: {
+        frame.pc = 2;
         continue machine;
       }
 
@@ -5811,30 +6437,34 @@ function currentResolveRumorFrame(state: State): ResolveRumorFrame {
 }
 
 function newClaimMissionFrame(p: Player): ClaimMissionFrame {
-  return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, skill: 0 };
+  return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 1949) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2002) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone28(state)) {
+        if (answerAlone30(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 30, players: [frame.p] };
         frame.pc = 1;
         return;
       }
 
       case 1: {
-        frame.skill = at(MISSIONS, frame.claimed).leadership
-          ? at(CAPTAINS, state.players[frame.p]!.captain).leadership
-          : at(CAPTAINS, state.players[frame.p]!.captain).influence;
-        if (skillCheck(state, frame.skill) > 0) {
+        frame.successes = 0;
+        if (at(MISSIONS, frame.claimed).leadership) {
+          frame.successes = leadershipCheck(state, frame.p);
+        } else {
+          frame.successes = influenceCheck(state, frame.p);
+        }
+
+        if (frame.successes > 0) {
           const old = state.players[frame.p]!.mission;
           if (old !== null) {
             state.missionDeck.discard.push(old);
@@ -5866,16 +6496,146 @@ function currentClaimMissionFrame(state: State): ClaimMissionFrame {
   return frame;
 }
 
+function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
+  return { routine: "completeMission", pc: 0, p, m: 0 };
+}
+
+/** Runs proc completeMission (line 2025) until it waits for a decision or is done. */
+function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const mFound = state.players[frame.p]!.mission;
+        if (mFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.m = mFound;
+        state.players[frame.p]!.mission = null;
+        state.missionDeck.discard.push(frame.m);
+        state.players[frame.p]!.gold += at(MISSIONS, frame.m).earn;
+        frame.pc = 2;
+        state.stack.push(newGainGloryFrame(frame.p));
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc completeMission has no step ${frame.pc}`);
+    }
+  }
+}
+
+function newDrawGloryFrame(p: Player): DrawGloryFrame {
+  return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
+}
+
+/** Runs proc drawGlory (line 2108) until it waits for a decision or is done. */
+function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const c = drawFromDeck(state.rng, state.gloryDeck);
+        if (c !== null) {
+          state.players[frame.p]!.gloryHand.push(c);
+        }
+
+        if (state.players[frame.p]!.gloryHand.length <= HAND_LIMIT) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 31, players: [frame.p] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        removeValue(state.players[frame.p]!.gloryHand, frame.gloryDiscard);
+        state.gloryDeck.discard.push(frame.gloryDiscard);
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc drawGlory has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentDrawGloryFrame(state: State): DrawGloryFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "drawGlory")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to drawGlory");
+  return frame;
+}
+
+function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
+  return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
+}
+
+/** Runs proc hireSpecialist (line 2125) until it waits for a decision or is done. */
+function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.candidates = hireable(state, frame.p).slice();
+        if (answerAlone32(state)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 32, players: [frame.p] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        state.players[frame.p]!.gold -= HIRE_PRICE;
+        removeValue(state.players[frame.p]!.gloryHand, frame.hiredSpecialist);
+        state.players[frame.p]!.employed.push(frame.hiredSpecialist);
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc hireSpecialist has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentHireSpecialistFrame(state: State): HireSpecialistFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "hireSpecialist")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to hireSpecialist");
+  return frame;
+}
+
 function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, sold: [], card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 2089) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2298) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2090);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2299);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -5889,28 +6649,26 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 30, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2106);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2319);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
 
-        if (any9(state, frame.sold, frame.p)) {
-          completeMission(state, frame.p);
+        if (!any11(state, frame.sold, frame.p)) {
+          frame.pc = 4;
+          continue machine;
         }
 
-        if (frame.soldDemanded >= 3) {
-          gainGlory(state, frame.p);
-        }
-
-        state.stack.pop();
+        frame.pc = 5;
+        state.stack.push(newCompleteMissionFrame(frame.p));
         return;
       }
 
@@ -5927,12 +6685,42 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           } else {
             state.players[frame.p]!.gold += 3;
           }
+
+          if (employs(state, frame.p, "purser")) {
+            state.players[frame.p]!.gold += 1;
+          }
         } else {
           frame.pc = 2;
           continue machine;
         }
 
         frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        if (frame.soldDemanded < 3) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.pc = 7;
+        state.stack.push(newGainGloryFrame(frame.p));
+        return;
+      }
+
+      case 5: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 6: {
+        state.stack.pop();
+        return;
+      }
+
+      case 7: {
+        frame.pc = 6;
         continue machine;
       }
 
@@ -5953,7 +6741,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 2126) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2339) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5971,7 +6759,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2135))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2348))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -5994,7 +6782,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 37, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6058,12 +6846,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2164) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2377) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 38, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6076,14 +6864,14 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2167)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2380)).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
       }
 
       case 2: {
-        frame.pc = 4;
+        frame.pc = 6;
         state.stack.push(newTradeWeaponsFrame(frame.p));
         return;
       }
@@ -6091,88 +6879,100 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 3: {
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2171),
-          (STATS[frame.t] ?? noKey(frame.t, 2171)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2384),
+          (STATS[frame.t] ?? noKey(frame.t, 2384)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
         mapSet(state.players[frame.p]!.tracks, "crew", frame.keptCrew);
-        if ((frame.t === "frigate" || frame.t === "galleon") && !state.players[frame.p]!.boughtWarship) {
-          state.players[frame.p]!.boughtWarship = true;
-          gainGlory(state, frame.p);
+        if (!((frame.t === "frigate" || frame.t === "galleon") && !state.players[frame.p]!.boughtWarship)) {
+          frame.pc = 4;
+          continue machine;
         }
 
+        state.players[frame.p]!.boughtWarship = true;
+        frame.pc = 5;
+        state.stack.push(newGainGloryFrame(frame.p));
+        return;
+      }
+
+      case 4: {
         frame.pc = 2;
         continue machine;
       }
 
-      case 4: {
-        frame.pc = 5;
+      case 5: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 7;
         state.stack.push(newBuyModificationFrame(frame.p));
         return;
       }
 
-      case 5: {
+      case 7: {
         if (!(
           state.players[frame.p]!.mods.includes("reinforcedHull") &&
           state.players[frame.p]!.hullFlipped &&
           state.players[frame.p]!.gold >= MOD_PRICE
         )) {
-          frame.pc = 6;
+          frame.pc = 8;
           continue machine;
         }
 
-        state.pending = { site: 33, players: [frame.p] };
-        frame.pc = 7;
+        state.pending = { site: 39, players: [frame.p] };
+        frame.pc = 9;
         return;
       }
 
-      case 6: {
+      case 8: {
         frame.repairing = true;
-        frame.pc = 8;
+        frame.pc = 10;
         continue machine;
       }
 
-      case 7: {
+      case 9: {
         if (frame.restoreHull) {
           state.players[frame.p]!.gold -= MOD_PRICE;
           state.players[frame.p]!.hullFlipped = false;
         }
 
-        frame.pc = 6;
+        frame.pc = 8;
         continue machine;
       }
 
-      case 8: {
+      case 10: {
         if (!(
           frame.repairing &&
-          state.players[frame.p]!.gold >= REPAIR_PRICE &&
+          state.players[frame.p]!.gold >= repairPrice(state, frame.p) &&
           repairable(state, frame.p).length > 0
         )) {
-          frame.pc = 9;
+          frame.pc = 11;
           continue machine;
         }
 
-        state.pending = { site: 34, players: [frame.p] };
-        frame.pc = 10;
+        state.pending = { site: 40, players: [frame.p] };
+        frame.pc = 12;
         return;
       }
 
-      case 9: {
+      case 11: {
         state.stack.pop();
         return;
       }
 
-      case 10: {
+      case 12: {
         const l = frame.repairAt;
         if (l !== null) {
-          state.players[frame.p]!.gold -= REPAIR_PRICE;
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2195)) + 1);
+          state.players[frame.p]!.gold -= repairPrice(state, frame.p);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2408)) + 1);
         } else {
           frame.repairing = false;
         }
 
-        frame.pc = 8;
+        frame.pc = 10;
         continue machine;
       }
 
@@ -6193,7 +6993,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2206) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2421) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6210,7 +7010,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6232,22 +7032,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2214)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2429)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2215)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2430)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2216)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2431)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2217)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2432)) + 1,
               );
             }
           }
@@ -6283,7 +7083,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2226) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2441) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6301,13 +7101,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect10(state);
+        frame.free = collect12(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 36, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -6347,12 +7147,12 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2238) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2453) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect11(state, frame.p);
+        frame.bought$left = collect13(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -6363,7 +7163,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.p] };
+        state.pending = { site: 43, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6379,7 +7179,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2241)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2456)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -6396,7 +7196,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -6411,7 +7211,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2246)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2461)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -6436,21 +7236,22 @@ function currentTradeWeaponsFrame(state: State): TradeWeaponsFrame {
 }
 
 function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
-  return { routine: "recruitCrew", pc: 0, p, missing: 0, hired: 0 };
+  return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2280) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2495) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2281));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2496));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
         }
 
-        if (skillCheck(state, at(CAPTAINS, state.players[frame.p]!.captain).leadership) <= 0) {
+        frame.recruited = leadershipCheck(state, frame.p);
+        if (frame.recruited <= 0) {
           frame.pc = 2;
           continue machine;
         }
@@ -6468,9 +7269,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2286: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2502: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 39, players: [frame.p] };
+        state.pending = { site: 45, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -6485,7 +7286,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2288)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2504)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -6508,16 +7309,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2294) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2510) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2295: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2511: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 46, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6542,6 +7343,32 @@ function currentStashGoldFrame(state: State): StashGoldFrame {
   return frame;
 }
 
+function newGainGloryFrame(p: Player): GainGloryFrame {
+  return { routine: "gainGlory", pc: 0, p };
+}
+
+/** Runs proc gainGlory (line 2517) until it waits for a decision or is done. */
+function stepGainGlory(state: State, frame: GainGloryFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.p]!.glory += 1;
+        frame.pc = 1;
+        state.stack.push(newDrawGloryFrame(frame.p));
+        return;
+      }
+
+      case 1: {
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc gainGlory has no step ${frame.pc}`);
+    }
+  }
+}
+
 function newMoveFrame(me: Player, step: Step): MoveFrame {
   return {
     routine: "Move",
@@ -6558,7 +7385,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 975) until it waits for a decision or is done. */
+/** Runs action Move (line 999) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6595,7 +7422,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 987)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1011)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -6610,7 +7437,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1006));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1033));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -6632,8 +7459,9 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 997)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 997), 997)) > 0
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1024)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1024), 1024)) >
+            0
         ) {
           state.forgedEntry = true;
         }
@@ -6653,7 +7481,8 @@ function stepMove(state: State, frame: MoveFrame): void {
           state.players[frame.me]!.gold -= HAVEN_FEE;
           state.players[frame.me]!.inPort = true;
         } else {
-          if (skillCheck(state, at(CAPTAINS, state.players[frame.me]!.captain).influence) > 0) {
+          let entered = influenceCheck(state, frame.me);
+          if (entered > 0) {
             state.players[frame.me]!.inPort = true;
           }
         }
@@ -6715,7 +7544,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1052) until it waits for a decision or is done. */
+/** Runs action Scout (line 1081) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6733,7 +7562,7 @@ function stepScout(state: State, frame: ScoutFrame): void {
       }
 
       case 1: {
-        if (skillCheck(state, scoutDice(state, frame.me)) <= 0) {
+        if (scoutingCheck(state, frame.me) <= 0) {
           frame.pc = 4;
           continue machine;
         }
@@ -6828,42 +7657,37 @@ function stepScout(state: State, frame: ScoutFrame): void {
   }
 }
 
-function newPortFrame(me: Player): PortFrame {
-  return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
+function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
+  return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action Port (line 2052) until it waits for a decision or is done. */
-function stepPort(state: State, frame: PortFrame): void {
+/** Runs action PlayGlory (line 2146) until it waits for a decision or is done. */
+function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.players[frame.me]!.portUsed = true;
-        state.players[frame.me]!.actionsLeft -= 1;
-        if (missionPortHere(state, frame.me)) {
-          completeMission(state, frame.me);
+        removeValue(state.players[frame.me]!.gloryHand, frame.card);
+        state.gloryDeck.discard.push(frame.card);
+        frame.k = at(GLORY, frame.card).kind;
+        if (frame.k !== "windfall") {
+          frame.pc = 1;
+          continue machine;
         }
 
-        const m = mapFind(state.faceDownMods, state.players[frame.me]!.zone);
-        if (m !== null) {
-          mapDelete(state.faceDownMods, state.players[frame.me]!.zone);
-          mapSet(state.faceUpMods, state.players[frame.me]!.zone, m);
-        }
-
-        frame.first = true;
-        frame.activity$left = activitiesFor(state, frame.me).slice();
-        frame.pc = 1;
+        state.players[frame.me]!.gold += 5;
+        frame.pc = 2;
         continue machine;
       }
 
       case 1: {
-        if (frame.activity$left.length <= 0) {
-          frame.pc = 2;
+        if (frame.k !== "favorableWinds") {
+          frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.me] };
-        frame.pc = 3;
-        return;
+        state.players[frame.me]!.actionsLeft += 1;
+        frame.pc = 4;
+        continue machine;
       }
 
       case 2: {
@@ -6872,58 +7696,19 @@ function stepPort(state: State, frame: PortFrame): void {
       }
 
       case 3: {
-        const activityFound = frame.activity;
-        if (activityFound === null) {
-          frame.pc = 4;
+        if (frame.k !== "letterOfPardon") {
+          frame.pc = 5;
           continue machine;
         }
 
-        frame.activity2 = activityFound;
-        removeValue(frame.activity$left, frame.activity2);
-        frame.first = false;
-        const activity = frame.activity2;
-        if (activity === "sellGoods") {
+        if (answerAlone33(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        if (activity === "buyGoods") {
-          frame.pc = 8;
-          continue machine;
-        }
-
-        if (activity === "shipyard") {
-          frame.pc = 9;
-          continue machine;
-        }
-
-        if (activity === "recruit") {
-          frame.pc = 10;
-          continue machine;
-        }
-
-        if (activity === "stash") {
-          frame.pc = 11;
-          continue machine;
-        }
-
-        if (activity === "payPardon") {
-          frame.pc = 12;
-          continue machine;
-        }
-
-        if (activity === "buyRumor") {
-          frame.pc = 13;
-          continue machine;
-        }
-
-        if (activity === "investigate") {
-          frame.pc = 14;
-          continue machine;
-        }
-
-        frame.pc = 15;
-        continue machine;
+        state.pending = { site: 33, players: [frame.me] };
+        frame.pc = 7;
+        return;
       }
 
       case 4: {
@@ -6932,111 +7717,337 @@ function stepPort(state: State, frame: PortFrame): void {
       }
 
       case 5: {
-        frame.pc = 1;
+        if (frame.k !== "emergencyRepairs") {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        frame.times = 2;
+        frame.count = 0;
+        frame.pc = 10;
         continue machine;
       }
 
       case 6: {
-        frame.pc = 5;
+        frame.pc = 4;
         continue machine;
       }
 
       case 7: {
-        frame.pc = 16;
-        state.stack.push(newSellGoodsFrame(frame.me));
-        return;
+        state.players[frame.me]!.gold -= PARDON_PRICE;
+        mapSet(
+          state.players[frame.me]!.bounty,
+          frame.lettered,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2159)) - 1,
+        );
+        frame.pc = 6;
+        continue machine;
       }
 
       case 8: {
-        frame.pc = 17;
-        state.stack.push(newBuyGoodsFrame(frame.me));
-        return;
+        state.boostPlayer = frame.me;
+        state.boostKind = frame.k;
+        frame.pc = 9;
+        continue machine;
       }
 
       case 9: {
-        frame.pc = 18;
-        state.stack.push(newVisitShipyardFrame(frame.me));
-        return;
+        frame.pc = 6;
+        continue machine;
       }
 
       case 10: {
-        frame.pc = 19;
-        state.stack.push(newRecruitCrewFrame(frame.me));
+        if (frame.count >= frame.times) {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        if (repairable(state, frame.me).length <= 0) {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        if (answerAlone34(state)) {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        state.pending = { site: 34, players: [frame.me] };
+        frame.pc = 13;
         return;
       }
 
       case 11: {
-        frame.pc = 20;
-        state.stack.push(newStashGoldFrame(frame.me));
-        return;
+        frame.pc = 9;
+        continue machine;
       }
 
       case 12: {
-        const n_ = pardonNation(state);
-        if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2077));
-          mapSet(state.players[frame.me]!.bounty, n_, 0);
-        }
-
-        frame.pc = 6;
+        frame.count++;
+        frame.pc = 10;
         continue machine;
       }
 
       case 13: {
+        mapSet(
+          state.players[frame.me]!.tracks,
+          frame.patched,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2164)) + 1,
+        );
+        frame.pc = 12;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: action PlayGlory has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentPlayGloryFrame(state: State): PlayGloryFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "PlayGlory")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to PlayGlory");
+  return frame;
+}
+
+function newPortFrame(me: Player): PortFrame {
+  return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
+}
+
+/** Runs action Port (line 2260) until it waits for a decision or is done. */
+function stepPort(state: State, frame: PortFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        state.players[frame.me]!.portUsed = true;
+        state.players[frame.me]!.actionsLeft -= 1;
+        if (!missionPortHere(state, frame.me)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.pc = 2;
+        state.stack.push(newCompleteMissionFrame(frame.me));
+        return;
+      }
+
+      case 1: {
+        const m = mapFind(state.faceDownMods, state.players[frame.me]!.zone);
+        if (m !== null) {
+          mapDelete(state.faceDownMods, state.players[frame.me]!.zone);
+          mapSet(state.faceUpMods, state.players[frame.me]!.zone, m);
+        }
+
+        frame.first = true;
+        frame.activity$left = activitiesFor(state, frame.me).slice();
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 2: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        if (frame.activity$left.length <= 0) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        state.pending = { site: 35, players: [frame.me] };
+        frame.pc = 5;
+        return;
+      }
+
+      case 4: {
+        state.stack.pop();
+        return;
+      }
+
+      case 5: {
+        const activityFound = frame.activity;
+        if (activityFound === null) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.activity2 = activityFound;
+        removeValue(frame.activity$left, frame.activity2);
+        frame.first = false;
+        const activity = frame.activity2;
+        if (activity === "sellGoods") {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        if (activity === "buyGoods") {
+          frame.pc = 10;
+          continue machine;
+        }
+
+        if (activity === "shipyard") {
+          frame.pc = 11;
+          continue machine;
+        }
+
+        if (activity === "recruit") {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        if (activity === "stash") {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        if (activity === "payPardon") {
+          frame.pc = 14;
+          continue machine;
+        }
+
+        if (activity === "buyRumor") {
+          frame.pc = 15;
+          continue machine;
+        }
+
+        if (activity === "investigate") {
+          frame.pc = 16;
+          continue machine;
+        }
+
+        if (activity === "tryMission") {
+          frame.pc = 17;
+          continue machine;
+        }
+
+        frame.pc = 18;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 7: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 8: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 9: {
+        frame.pc = 19;
+        state.stack.push(newSellGoodsFrame(frame.me));
+        return;
+      }
+
+      case 10: {
+        frame.pc = 20;
+        state.stack.push(newBuyGoodsFrame(frame.me));
+        return;
+      }
+
+      case 11: {
         frame.pc = 21;
-        state.stack.push(newAcquireRumorFrame(frame.me));
+        state.stack.push(newVisitShipyardFrame(frame.me));
+        return;
+      }
+
+      case 12: {
+        frame.pc = 22;
+        state.stack.push(newRecruitCrewFrame(frame.me));
+        return;
+      }
+
+      case 13: {
+        frame.pc = 23;
+        state.stack.push(newStashGoldFrame(frame.me));
         return;
       }
 
       case 14: {
-        frame.pc = 22;
-        state.stack.push(newResolveRumorFrame(frame.me));
-        return;
+        const n_ = pardonNation(state);
+        if (n_ !== null) {
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2285));
+          mapSet(state.players[frame.me]!.bounty, n_, 0);
+        }
+
+        frame.pc = 8;
+        continue machine;
       }
 
       case 15: {
-        frame.pc = 23;
-        state.stack.push(newClaimMissionFrame(frame.me));
+        frame.pc = 24;
+        state.stack.push(newAcquireRumorFrame(frame.me));
         return;
       }
 
       case 16: {
-        frame.pc = 6;
-        continue machine;
+        frame.pc = 25;
+        state.stack.push(newResolveRumorFrame(frame.me));
+        return;
       }
 
       case 17: {
-        frame.pc = 6;
-        continue machine;
+        frame.pc = 26;
+        state.stack.push(newClaimMissionFrame(frame.me));
+        return;
       }
 
       case 18: {
-        frame.pc = 6;
-        continue machine;
+        frame.pc = 27;
+        state.stack.push(newHireSpecialistFrame(frame.me));
+        return;
       }
 
       case 19: {
-        frame.pc = 6;
+        frame.pc = 8;
         continue machine;
       }
 
       case 20: {
-        frame.pc = 6;
+        frame.pc = 8;
         continue machine;
       }
 
       case 21: {
-        frame.pc = 6;
+        frame.pc = 8;
         continue machine;
       }
 
       case 22: {
-        frame.pc = 6;
+        frame.pc = 8;
         continue machine;
       }
 
       case 23: {
-        frame.pc = 6;
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 24: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 25: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 26: {
+        frame.pc = 8;
+        continue machine;
+      }
+
+      case 27: {
+        frame.pc = 8;
         continue machine;
       }
 
@@ -7068,6 +8079,9 @@ function run(state: State): void {
         break;
       case "playerTurn":
         stepPlayerTurn(state, frame);
+        break;
+      case "launch":
+        stepLaunch(state, frame);
         break;
       case "captainDies":
         stepCaptainDies(state, frame);
@@ -7132,6 +8146,12 @@ function run(state: State): void {
       case "crewFightNpc":
         stepCrewFightNpc(state, frame);
         break;
+      case "npcSunk":
+        stepNpcSunk(state, frame);
+        break;
+      case "npcDefeated":
+        stepNpcDefeated(state, frame);
+        break;
       case "plunderNpc":
         stepPlunderNpc(state, frame);
         break;
@@ -7143,6 +8163,15 @@ function run(state: State): void {
         break;
       case "claimMission":
         stepClaimMission(state, frame);
+        break;
+      case "completeMission":
+        stepCompleteMission(state, frame);
+        break;
+      case "drawGlory":
+        stepDrawGlory(state, frame);
+        break;
+      case "hireSpecialist":
+        stepHireSpecialist(state, frame);
         break;
       case "sellGoods":
         stepSellGoods(state, frame);
@@ -7168,11 +8197,17 @@ function run(state: State): void {
       case "stashGold":
         stepStashGold(state, frame);
         break;
+      case "gainGlory":
+        stepGainGlory(state, frame);
+        break;
       case "Move":
         stepMove(state, frame);
         break;
       case "Scout":
         stepScout(state, frame);
+        break;
+      case "PlayGlory":
+        stepPlayGlory(state, frame);
         break;
       case "Port":
         stepPort(state, frame);
@@ -7210,6 +8245,16 @@ function offerScout(state: State, me: Player, out: Action[]): void {
   }
 }
 
+/** Every allowed form of PlayGlory (the same requirements as `checkPlayGlory`). */
+function offerPlayGlory(state: State, me: Player, out: Action[]): void {
+  const cardList = state.players[me]!.gloryHand;
+  for (let card = 0; card < cardList.length; card++) {
+    const cardItem = cardList[card]!;
+    if (!playableNow(state, me, cardItem)) continue;
+    out.push({ type: "PlayGlory", player: me, card });
+  }
+}
+
 /** Every allowed form of Port (the same requirements as `checkPort`). */
 function offerPort(state: State, me: Player, out: Action[]): void {
   if (!state.players[me]!.inPort) return;
@@ -7229,7 +8274,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 616)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 633)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -7239,17 +8284,18 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn` (proc playerTurn, line 679)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 696)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
       offerRetire(state, seat, out);
       offerEndTurn(state, seat, out);
+      offerPlayGlory(state, seat, out);
       break;
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 744)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 768)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -7259,7 +8305,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 988)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1012)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -7271,7 +8317,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1008)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1035)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -7283,7 +8329,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1100)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1129)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -7294,7 +8340,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1106)
+      // `choose engage: bool by p` (proc meetMerchant, line 1135)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -7304,7 +8350,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1135)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1164)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -7317,7 +8363,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1143)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1172)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -7329,7 +8375,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 1151)
+      // `choose discarded: int in cards by p` (proc raid, line 1180)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -7340,7 +8386,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1156)
+      // `choose exchanged: int in cards by p` (proc raid, line 1185)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -7351,7 +8397,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1188)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1217)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -7364,7 +8410,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1248)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1277)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -7375,7 +8421,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose flipChasers: bool by p` (proc chase, line 1332)
+      // `choose flipChasers: bool by p` (proc chase, line 1367)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -7385,7 +8431,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `choose hitAt: Location by target` (proc dealHits, line 1359)
+      // `choose hitAt: Location by target` (proc dealHits, line 1394)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -7395,7 +8441,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1369)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1404)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -7405,7 +8451,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1445)
+      // `choose reward: Nation in nations by w` (proc victory, line 1482)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -7416,7 +8462,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1459)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1496)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -7429,7 +8475,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1463)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1500)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -7442,7 +8488,33 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1470)
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1505)
+      const frame = currentPlunderFrame(state);
+      const items = frame.takenCard$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "takenCard", player: seat, value });
+      }
+
+      out.push({ type: "takenCard", player: seat, value: null });
+      break;
+    }
+
+    case 20: {
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1509)
+      const frame = currentPlunderFrame(state);
+      const items = frame.takenSpecialist$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "takenSpecialist", player: seat, value });
+      }
+
+      out.push({ type: "takenSpecialist", player: seat, value: null });
+      break;
+    }
+
+    case 21: {
+      // `choose takeRumor: bool by w` (proc plunder, line 1516)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -7451,8 +8523,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1479)
+    case 22: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1525)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -7461,8 +8533,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1555)
+    case 23: {
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1601)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -7472,8 +8544,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1580)
+    case 24: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1626)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -7482,8 +8554,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1620)
+    case 25: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1666)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -7492,8 +8564,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1762)
+    case 26: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1809)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -7505,8 +8577,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1770)
+    case 27: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1817)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -7515,8 +8587,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1883)
+    case 28: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1931)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -7526,8 +8598,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1919)
+    case 29: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1972)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -7538,8 +8610,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 1951)
+    case 30: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2004)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -7549,8 +8621,52 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2067)
+    case 31: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2113)
+      const frame = currentDrawGloryFrame(state);
+      const items = state.players[frame.p]!.gloryHand;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "gloryDiscard", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 32: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2127)
+      const frame = currentHireSpecialistFrame(state);
+      const items = frame.candidates;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "hiredSpecialist", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 33: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2157)
+      const frame = currentPlayGloryFrame(state);
+      const items = collect45(state, frame.me);
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "lettered", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 34: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2163)
+      const frame = currentPlayGloryFrame(state);
+      const items = repairable(state, frame.me);
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "patched", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 35: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2275)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -7562,8 +8678,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2093)
+    case 36: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2302)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -7575,8 +8691,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2145)
+    case 37: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2358)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -7589,8 +8705,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2165)
+    case 38: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2378)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -7601,8 +8717,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2184)
+    case 39: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2397)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -7611,8 +8727,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2192)
+    case 40: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2405)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -7623,8 +8739,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2209)
+    case 41: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2424)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -7633,8 +8749,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2230)
+    case 42: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2445)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -7644,8 +8760,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2239)
+    case 43: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2454)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -7657,8 +8773,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2244)
+    case 44: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2459)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -7670,8 +8786,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2286)
+    case 45: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2502)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -7681,8 +8797,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2295)
+    case 46: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2511)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -7738,8 +8854,15 @@ function check(state: State, action: Action): string | null {
           return checkEndTurn(state, action.player);
         }
 
+        case "PlayGlory": {
+          const cardList = state.players[action.player]!.gloryHand;
+          if (!(Number.isInteger(action.card) && action.card >= 0 && action.card < cardList.length))
+            return "PlayGlory: `card` must be a position in me.gloryHand.";
+          return checkPlayGlory(state, action.player, cardList[action.card]!);
+        }
+
         default:
-          return "Play one of: Move, Scout, Port, Retire, EndTurn.";
+          return "Play one of: Move, Scout, Port, Retire, EndTurn, PlayGlory.";
       }
     }
 
@@ -7897,20 +9020,38 @@ function check(state: State, action: Action): string | null {
     }
 
     case 19: {
+      if (action.type !== "takenCard") return "Answer the choice of takenCard first.";
+      const frame = currentPlunderFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.takenCard$left as readonly unknown[]).includes(value))
+        return "takenCard must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 20: {
+      if (action.type !== "takenSpecialist") return "Answer the choice of takenSpecialist first.";
+      const frame = currentPlunderFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.takenSpecialist$left as readonly unknown[]).includes(value))
+        return "takenSpecialist must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 21: {
       if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
       return null;
     }
 
-    case 20: {
+    case 22: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 21: {
+    case 23: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -7920,7 +9061,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -7928,14 +9069,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -7944,14 +9085,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 26: {
+    case 28: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -7961,7 +9102,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -7971,7 +9112,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 30: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -7981,7 +9122,47 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 31: {
+      if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
+      const frame = currentDrawGloryFrame(state);
+      const value = action.value;
+      const items = state.players[frame.p]!.gloryHand;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "gloryDiscard must be a position in p.gloryHand.";
+      return null;
+    }
+
+    case 32: {
+      if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
+      const frame = currentHireSpecialistFrame(state);
+      const value = action.value;
+      const items = frame.candidates;
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "hiredSpecialist must be a position in candidates.";
+      return null;
+    }
+
+    case 33: {
+      if (action.type !== "lettered") return "Answer the choice of lettered first.";
+      const frame = currentPlayGloryFrame(state);
+      const value = action.value;
+      const items = collect45(state, frame.me);
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
+      return null;
+    }
+
+    case 34: {
+      if (action.type !== "patched") return "Answer the choice of patched first.";
+      const frame = currentPlayGloryFrame(state);
+      const value = action.value;
+      const items = repairable(state, frame.me);
+      if (!(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "patched must be a position in repairable(me).";
+      return null;
+    }
+
+    case 35: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -7995,7 +9176,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 30: {
+    case 36: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -8004,7 +9185,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 37: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -8018,7 +9199,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 32: {
+    case 38: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -8028,14 +9209,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 33: {
+    case 39: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 34: {
+    case 40: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -8045,14 +9226,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 41: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 36: {
+    case 42: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -8062,7 +9243,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 43: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -8075,7 +9256,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 38: {
+    case 44: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -8084,7 +9265,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 39: {
+    case 45: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -8095,7 +9276,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 40: {
+    case 46: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -8142,6 +9323,9 @@ function apply(state: State, action: Action): void {
           break;
         case "EndTurn":
           doEndTurn(state, action.player);
+          break;
+        case "PlayGlory":
+          state.stack.push(newPlayGloryFrame(action.player, at(state.players[action.player]!.gloryHand, action.card)));
           break;
         default:
           throw notOfferedNow(action);
@@ -8287,6 +9471,22 @@ function apply(state: State, action: Action): void {
     }
 
     case 19: {
+      if (action.type !== "takenCard") throw notOfferedNow(action);
+      const frame = currentPlunderFrame(state);
+      frame.takenCard = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 20: {
+      if (action.type !== "takenSpecialist") throw notOfferedNow(action);
+      const frame = currentPlunderFrame(state);
+      frame.takenSpecialist = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 21: {
       if (action.type !== "takeRumor") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takeRumor = action.value;
@@ -8294,7 +9494,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 22: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -8302,7 +9502,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 23: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -8310,7 +9510,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -8318,7 +9518,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -8326,7 +9526,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -8334,7 +9534,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -8342,7 +9542,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 28: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -8350,7 +9550,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 29: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -8358,7 +9558,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 30: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -8366,7 +9566,39 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 31: {
+      if (action.type !== "gloryDiscard") throw notOfferedNow(action);
+      const frame = currentDrawGloryFrame(state);
+      frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 32: {
+      if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
+      const frame = currentHireSpecialistFrame(state);
+      frame.hiredSpecialist = at(frame.candidates, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 33: {
+      if (action.type !== "lettered") throw notOfferedNow(action);
+      const frame = currentPlayGloryFrame(state);
+      frame.lettered = at(collect45(state, frame.me), action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 34: {
+      if (action.type !== "patched") throw notOfferedNow(action);
+      const frame = currentPlayGloryFrame(state);
+      frame.patched = at(repairable(state, frame.me), action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 35: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -8374,7 +9606,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 36: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -8382,7 +9614,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 37: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -8390,7 +9622,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 38: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -8398,7 +9630,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 39: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -8406,7 +9638,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 40: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -8414,7 +9646,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 41: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -8422,7 +9654,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 42: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -8430,7 +9662,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 43: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -8438,7 +9670,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 44: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -8446,7 +9678,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 45: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -8454,7 +9686,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 46: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -8466,7 +9698,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1248): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1277): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone12(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -8482,8 +9714,8 @@ function answerAlone12(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1555): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone21(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1601): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone23(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -8498,8 +9730,8 @@ function answerAlone21(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1919): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone27(state: State): boolean {
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1972): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone29(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -8510,8 +9742,8 @@ function answerAlone27(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 1951): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone28(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2004): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone30(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -8523,6 +9755,54 @@ function answerAlone28(state: State): boolean {
 
   if (only === undefined) return false;
   frame.claimed = only;
+  return true;
+}
+
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2127): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone32(state: State): boolean {
+  let only: number | undefined;
+  const frame = currentHireSpecialistFrame(state);
+  const items = frame.candidates;
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.hiredSpecialist = only;
+  return true;
+}
+
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2157): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone33(state: State): boolean {
+  let only: Nation | undefined;
+  const frame = currentPlayGloryFrame(state);
+  const items = collect45(state, frame.me);
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.lettered = only;
+  return true;
+}
+
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2163): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone34(state: State): boolean {
+  let only: Location | undefined;
+  const frame = currentPlayGloryFrame(state);
+  const items = repairable(state, frame.me);
+  for (let value = 0; value < items.length; value++) {
+    const item = items[value]!;
+    if (only !== undefined) return false;
+    only = item;
+  }
+
+  if (only === undefined) return false;
+  frame.patched = only;
   return true;
 }
 
@@ -8546,6 +9826,12 @@ function shownAction(state: State, action: Action): ShownAction {
       const target = targetsFor(state, action.player)[action.target];
       if (target === undefined) return { ...action };
       return { ...action, target: clone(target) };
+    }
+
+    case "PlayGlory": {
+      const card = state.players[action.player]!.gloryHand[action.card];
+      if (card === undefined) return { ...action };
+      return { ...action, card: card };
     }
 
     case "flag":
@@ -8600,7 +9886,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 21: {
+        case 23: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -8610,7 +9896,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 26: {
+        case 28: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -8620,7 +9906,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 27: {
+        case 29: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -8631,7 +9917,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 28: {
+        case 30: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -8639,9 +9925,49 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
-    case "newType":
+    case "gloryDiscard":
+      switch (state.pending?.site) {
+        case 31: {
+          const frame = currentDrawGloryFrame(state);
+          const item = state.players[frame.p]!.gloryHand[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "hiredSpecialist":
       switch (state.pending?.site) {
         case 32: {
+          const frame = currentHireSpecialistFrame(state);
+          const item = frame.candidates[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "lettered":
+      switch (state.pending?.site) {
+        case 33: {
+          const frame = currentPlayGloryFrame(state);
+          const item = collect45(state, frame.me)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "patched":
+      switch (state.pending?.site) {
+        case 34: {
+          const frame = currentPlayGloryFrame(state);
+          const item = repairable(state, frame.me)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "newType":
+      switch (state.pending?.site) {
+        case 38: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -8652,7 +9978,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 34: {
+        case 40: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -8663,7 +9989,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 36: {
+        case 42: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -8689,6 +10015,12 @@ function describeAction(state: State, action: Action): string | null {
       const target = targetsFor(state, action.player)[action.target];
       if (target === undefined) return null;
       return `scout ${targetText(state, target)}`;
+    }
+
+    case "PlayGlory": {
+      const card = state.players[action.player]!.gloryHand[action.card];
+      if (card === undefined) return null;
+      return `play ${at(GLORY, card).name}`;
     }
 
     case "dumped":
@@ -8759,9 +10091,29 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
-    case "claim":
+    case "takenCard":
+      switch (state.pending?.site) {
+        case 19: {
+          if (action.value === null) return "stop";
+          const value = action.value;
+          return `take ${at(GLORY, value).name}`;
+        }
+      }
+
+      break;
+    case "takenSpecialist":
       switch (state.pending?.site) {
         case 20: {
+          if (action.value === null) return "stop";
+          const value = action.value;
+          return `employ the ${at(GLORY, value).name}`;
+        }
+      }
+
+      break;
+    case "claim":
+      switch (state.pending?.site) {
+        case 22: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -8771,7 +10123,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 21: {
+        case 23: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -8782,7 +10134,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 22: {
+        case 24: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -8791,7 +10143,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 24: {
+        case 26: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -8801,7 +10153,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 25: {
+        case 27: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -8811,7 +10163,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 26: {
+        case 28: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -8822,7 +10174,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 28: {
+        case 30: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -8831,9 +10183,31 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "gloryDiscard":
+      switch (state.pending?.site) {
+        case 31: {
+          const frame = currentDrawGloryFrame(state);
+          const item = state.players[frame.p]!.gloryHand[action.value];
+          if (item === undefined) return null;
+          return `discard ${at(GLORY, item).name}`;
+        }
+      }
+
+      break;
+    case "hiredSpecialist":
+      switch (state.pending?.site) {
+        case 32: {
+          const frame = currentHireSpecialistFrame(state);
+          const item = frame.candidates[action.value];
+          if (item === undefined) return null;
+          return `hire the ${at(GLORY, item).name} for 5 gold`;
+        }
+      }
+
+      break;
     case "activity":
       switch (state.pending?.site) {
-        case 29: {
+        case 35: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -8843,14 +10217,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 30: {
+        case 36: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 31: {
+        case 37: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -8861,19 +10235,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 32: {
+        case 38: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2165)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2378)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 34: {
+        case 40: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -8885,7 +10259,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 36: {
+        case 42: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -8896,7 +10270,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 37: {
+        case 43: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -8906,7 +10280,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 38: {
+        case 44: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -8958,10 +10332,14 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       stash: 0,
       rumor: null,
       forgedDocuments: false,
+      gloryHand: [],
+      employed: [],
       mission: null,
       escortTurns: 0,
     })),
     forgedEntry: false,
+    boostPlayer: null,
+    boostKind: null,
     captainDeck: { pile: [], discard: [] },
     events: { pile: [], discard: [] },
     first: 0,
@@ -9063,6 +10441,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       dutchManOfWar: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
     },
     arriving: [],
+    gloryDeck: { pile: [], discard: [] },
     rumorDeck: { pile: [], discard: [] },
     missionDeck: { pile: [], discard: [] },
     missionsUp: [],
@@ -9110,7 +10489,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 583));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 594));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -9119,13 +10498,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 591));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 602));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 597));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 608));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -9139,7 +10518,14 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   state.rumorDeck.pile = rangeList(0, RUMORS.length - 1);
   shuffleInPlace(state.rng, state.rumorDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 610);
+  for (const t of rangeList(0, GLORY.length - 1).slice()) {
+    for (let i2 = 0, times2 = at(GLORY, t).copies; i2 < times2; i2++) {
+      state.gloryDeck.pile.push(t);
+    }
+  }
+
+  shuffleInPlace(state.rng, state.gloryDeck.pile);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 627);
   return state;
 }
 
@@ -9208,6 +10594,8 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     stash: viewer === owner ? mine.stash : null,
     rumor: viewer === owner ? mine.rumor : null,
     forgedDocuments: mine.forgedDocuments,
+    gloryHand: viewer === owner ? mine.gloryHand.slice() : null,
+    employed: mine.employed.slice(),
     mission: mine.mission,
     escortTurns: mine.escortTurns,
   };
@@ -9225,6 +10613,8 @@ function view(state: State, viewer: Player): View {
     playerCount: state.playerCount,
     players: state.players.map((mine, owner) => viewPlayer(state, mine, owner, viewer)),
     forgedEntry: state.forgedEntry,
+    boostPlayer: state.boostPlayer,
+    boostKind: state.boostKind,
     captainDeck: state.captainDeck.pile.length,
     events: state.events.pile.length,
     first: state.first,
@@ -9243,6 +10633,7 @@ function view(state: State, viewer: Player): View {
     event: state.event,
     npcs: clone(state.npcs),
     arriving: state.arriving.slice(),
+    gloryDeck: { pile: state.gloryDeck.pile.length, discard: state.gloryDeck.discard.slice() },
     rumorDeck: { pile: state.rumorDeck.pile.length, discard: state.rumorDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
     missionsUp: state.missionsUp.slice(),
@@ -9341,11 +10732,22 @@ function validateState(value: unknown): string | null {
     if (!isInt(mine.stash)) return "player.stash is not a valid int";
     if (!(mine.rumor === null || isInt(mine.rumor))) return "player.rumor is not a valid int or none";
     if (!(typeof mine.forgedDocuments === "boolean")) return "player.forgedDocuments is not a valid bool";
+    if (!(Array.isArray(mine.gloryHand) && mine.gloryHand.every((x: unknown) => isInt(x))))
+      return "player.gloryHand is not a valid list of int";
+    if (!(Array.isArray(mine.employed) && mine.employed.every((x: unknown) => isInt(x))))
+      return "player.employed is not a valid list of int";
     if (!(mine.mission === null || isInt(mine.mission))) return "player.mission is not a valid int or none";
     if (!isInt(mine.escortTurns)) return "player.escortTurns is not a valid int";
   }
 
   if (!(typeof value.forgedEntry === "boolean")) return "state.forgedEntry is not a valid bool";
+  if (!(
+    value.boostPlayer === null ||
+    (isInt(value.boostPlayer) && value.boostPlayer >= 0 && value.boostPlayer < playerCount)
+  ))
+    return "state.boostPlayer is not a valid seat or none";
+  if (!(value.boostKind === null || (GLORY_KIND_VALUES as readonly unknown[]).includes(value.boostKind)))
+    return "state.boostKind is not a valid GloryKind or none";
   if (!(
     isRecord(value.captainDeck) &&
     Array.isArray(value.captainDeck.pile) &&
@@ -9436,6 +10838,14 @@ function validateState(value: unknown): string | null {
   if (!(Array.isArray(value.arriving) && value.arriving.every((x: unknown) => isInt(x))))
     return "state.arriving is not a valid list of int";
   if (!(
+    isRecord(value.gloryDeck) &&
+    Array.isArray(value.gloryDeck.pile) &&
+    value.gloryDeck.pile.every((x: unknown) => isInt(x)) &&
+    Array.isArray(value.gloryDeck.discard) &&
+    value.gloryDeck.discard.every((x: unknown) => isInt(x))
+  ))
+    return "state.gloryDeck is not a valid deck of int";
+  if (!(
     isRecord(value.rumorDeck) &&
     Array.isArray(value.rumorDeck.pile) &&
     value.rumorDeck.pile.every((x: unknown) => isInt(x)) &&
@@ -9486,6 +10896,7 @@ function validateState(value: unknown): string | null {
   const routines: readonly unknown[] = [
     "flow",
     "playerTurn",
+    "launch",
     "captainDies",
     "newCaptain",
     "playEvent",
@@ -9507,10 +10918,15 @@ function validateState(value: unknown): string | null {
     "hitNpc",
     "fightNpc",
     "crewFightNpc",
+    "npcSunk",
+    "npcDefeated",
     "plunderNpc",
     "acquireRumor",
     "resolveRumor",
     "claimMission",
+    "completeMission",
+    "drawGlory",
+    "hireSpecialist",
     "sellGoods",
     "buyGoods",
     "visitShipyard",
@@ -9519,8 +10935,10 @@ function validateState(value: unknown): string | null {
     "tradeWeapons",
     "recruitCrew",
     "stashGold",
+    "gainGlory",
     "Move",
     "Scout",
+    "PlayGlory",
     "Port",
   ];
   for (const frame of value.stack as unknown[]) {
@@ -9532,7 +10950,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 41)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 47)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -9586,8 +11004,8 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1441)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1441)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1478)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1478)) === 0
     )
       out.push(n_);
   }
@@ -9607,8 +11025,31 @@ function collect5(state: State, l: Player, w: Player): Weapon[] {
   return out;
 }
 
+/** any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist) */
+function any6(state: State, w: Player, c: number): boolean {
+  const items = state.players[w]!.employed;
+  for (let i = 0; i < items.length; i++) {
+    const e = items[i]!;
+    if (at(GLORY, e).specialist === at(GLORY, c).specialist) return true;
+  }
+
+  return false;
+}
+
+/** [c for c in l.employed if not any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist)] */
+function collect7(state: State, l: Player, w: Player): number[] {
+  const out: number[] = [];
+  const items = state.players[l]!.employed;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (!any6(state, w, c)) out.push(c);
+  }
+
+  return out;
+}
+
 /** sum(c in cards: faceOf(c).plunder) */
-function sum6(state: State, cards: number[]): number {
+function sum8(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -9620,19 +11061,19 @@ function sum6(state: State, cards: number[]): number {
 }
 
 /** [n for n in members(Nation) if p.bounty[n] > 0] */
-function collect7(state: State, p: Player): Nation[] {
+function collect9(state: State, p: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1918)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1971)) > 0) out.push(n_);
   }
 
   return out;
 }
 
 /** count(x in sold: x == g) */
-function count8(state: State, sold: Good[], g: Good): number {
+function count10(state: State, sold: Good[], g: Good): number {
   let total = 0;
   const items = sold;
   for (let i = 0; i < items.length; i++) {
@@ -9644,18 +11085,18 @@ function count8(state: State, sold: Good[], g: Good): number {
 }
 
 /** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
-function any9(state: State, sold: Good[], p: Player): boolean {
+function any11(state: State, sold: Good[], p: Player): boolean {
   const items = GOOD_VALUES;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
-    if (count8(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+    if (count10(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
   }
 
   return false;
 }
 
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect10(state: State): Zone[] {
+function collect12(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -9667,19 +11108,19 @@ function collect10(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect11(state: State, p: Player): Weapon[] {
+function collect13(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2239)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2454)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect12(z: Zone): Zone[] {
+function collect14(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -9691,19 +11132,19 @@ function collect12(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect13(): Partial<Record<Zone, Zone[]>> {
+function collect15(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect12(z));
+    mapSet(out, z, collect14(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect14(): Partial<Record<ShipType, ShipStats>> {
+function collect16(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -9715,7 +11156,7 @@ function collect14(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect15(): Good[] {
+function collect17(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -9727,7 +11168,7 @@ function collect15(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect16(): Modification[] {
+function collect18(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -9739,7 +11180,7 @@ function collect16(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count17(state: State, offer: number[], c: number): number {
+function count19(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -9751,18 +11192,18 @@ function count17(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first18(state: State, n_: Npc): Nation | null {
+function first20(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 444)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 444)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 447)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 447)) === n_) return x;
   }
 
   return null;
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first19(state: State, z: Zone, dir: Compass): Border | null {
+function first21(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -9773,7 +11214,7 @@ function first19(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum20(state: State, p: Player): number {
+function sum22(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -9785,9 +11226,9 @@ function sum20(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect21(state: State, p: Player): Step[] {
+function collect23(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 956);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 980);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -9797,18 +11238,18 @@ function collect21(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any22(state: State, p: Player): boolean {
+function any24(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 964)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 988)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect23(state: State, p: Player): Target[] {
+function collect25(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -9826,30 +11267,30 @@ function collect23(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect24(state: State, p: Player): Target[] {
+function collect26(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1040)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1067)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any25(state: State, p: Player): boolean {
+function any27(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1088)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1117)) > 0) return true;
   }
 
   return false;
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum26(state: State, p: Player): number {
+function sum28(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -9861,19 +11302,19 @@ function sum26(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect27(state: State, p: Player): Npc[] {
+function collect29(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1523)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1569)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any28(state: State, here: Npc[]): boolean {
+function any30(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -9884,7 +11325,7 @@ function any28(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count29(state: State, here: Npc[]): number {
+function count31(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -9896,7 +11337,7 @@ function count29(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect30(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect32(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -9913,7 +11354,7 @@ function collect30(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect31(state: State, p: Player): number[] {
+function collect33(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -9924,32 +11365,66 @@ function collect31(state: State, p: Player): number[] {
   return out;
 }
 
+/** any(c in p.employed: GLORY[c].specialist == s) */
+function any34(state: State, p: Player, s: Specialist): boolean {
+  const items = state.players[p]!.employed;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (at(GLORY, c).specialist === s) return true;
+  }
+
+  return false;
+}
+
+/** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
+function any35(state: State, p: Player, c: number): boolean {
+  const items = state.players[p]!.employed;
+  for (let i = 0; i < items.length; i++) {
+    const e = items[i]!;
+    if (at(GLORY, e).specialist === at(GLORY, c).specialist) return true;
+  }
+
+  return false;
+}
+
+/** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
+function collect36(state: State, p: Player): number[] {
+  const out: number[] = [];
+  const items = state.players[p]!.gloryHand;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (at(GLORY, c).kind === "hire" && !any35(state, p, c)) out.push(c);
+  }
+
+  return out;
+}
+
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect32(state: State, p: Player): Location[] {
+function collect37(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2253)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2468)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum33(state: State, p: Player): number {
+function sum38(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2273));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2488));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect34(state: State, p: Player): ShipType[] {
+function collect39(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -9957,7 +11432,7 @@ function collect34(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2277)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2492)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -9966,14 +11441,14 @@ function collect34(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect35(state: State, n_: Npc, z: Zone): Player[] {
+function collect40(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 938)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 962)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -9982,7 +11457,7 @@ function collect35(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max36(state: State, hunted: Player[], n_: Npc): number {
+function max41(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -9996,7 +11471,7 @@ function max36(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect37(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect42(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -10008,7 +11483,7 @@ function collect37(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** count(d in faces: d >= 5) */
-function count38(state: State, faces: number[]): number {
+function count43(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -10020,7 +11495,7 @@ function count38(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum39(state: State, faces: number[]): number {
+function sum44(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -10031,12 +11506,24 @@ function sum39(state: State, faces: number[]): number {
   return total;
 }
 
+/** [n for n in members(Nation) if me.bounty[n] > 0] */
+function collect45(state: State, me: Player): Nation[] {
+  const out: Nation[] = [];
+  const items = NATION_VALUES;
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2157)) > 0) out.push(n_);
+  }
+
+  return out;
+}
+
 /** The Merchants & Marauders engine, for the runtime. */
 export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "325640c3",
+  sourceHash: "497e0bc7",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
