@@ -25,6 +25,7 @@ import {
   mapSize,
   mapValues,
   notOfferedNow,
+  offersAny,
   pickRandom,
   randomBetween,
   rangeList,
@@ -170,11 +171,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 977) */
+/** enum Step (rules line 986) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1062) */
+/** enum Target (rules line 1071) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -266,14 +267,14 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "hireOne",
 ];
 
-/** record Border (rules line 90) */
+/** record Border (rules line 91) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 176) */
+/** record Captain (rules line 177) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -283,7 +284,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 213) */
+/** record ShipStats (rules line 214) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -295,13 +296,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 245) */
+/** record CargoFace (rules line 246) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 326) */
+/** record EventCard (rules line 327) */
 export interface EventCard {
   id: string;
   name: string;
@@ -314,34 +315,34 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 378) */
+/** record MoveIcon (rules line 379) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record NpcShip (rules line 517) */
+/** record NpcShip (rules line 520) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1254) */
+/** record Roll (rules line 1263) */
 export interface Roll {
   skulls: number;
   rest: number;
 }
 
-/** record Skills (rules line 1544) */
+/** record Skills (rules line 1556) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 1837) */
+/** record Rumor (rules line 1851) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -349,7 +350,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 1881) */
+/** record Mission (rules line 1895) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -360,7 +361,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2070) */
+/** record GloryCard (rules line 2084) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -397,6 +398,7 @@ export interface PlayerState {
   forgedDocuments: boolean;
   gloryHand: number[];
   employed: number[];
+  shownGlory: number | null;
   mission: number | null;
   escortTurns: number;
 }
@@ -539,6 +541,13 @@ export interface NavalCombatFrame {
   rd: Roll;
   aWins: boolean;
   dWins: boolean;
+  combatCard$done: Player[];
+  combatCard$open: boolean;
+  combatCard$able: Player[];
+  combatCard: boolean[];
+  combatCard$who: Player;
+  combatCard$whoList: Player[];
+  combatCard$whoIndex: number;
   hitsOnD: number;
   hitsOnA: number;
 }
@@ -702,6 +711,13 @@ export interface FightNpcFrame {
   rn: Roll;
   pWins: boolean;
   nWins: boolean;
+  combatCard$done: Player[];
+  combatCard$open: boolean;
+  combatCard$able: Player[];
+  combatCard: boolean[];
+  combatCard$who: Player;
+  combatCard$whoList: Player[];
+  combatCard$whoIndex: number;
   onNpc: number;
   onPlayer: number;
   npcOut: boolean;
@@ -999,53 +1015,57 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 633) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 696) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 768) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1012) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1035) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1129) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1135) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1164) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1172) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 1180) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1185) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1217) */
-/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1277) */
-/** site 13: `choose flipChasers: bool by p` (proc chase, line 1367) */
-/** site 14: `choose hitAt: Location by target` (proc dealHits, line 1394) */
-/** site 15: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1404) */
-/** site 16: `choose reward: Nation in nations by w` (proc victory, line 1482) */
-/** site 17: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1496) */
-/** site 18: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1500) */
-/** site 19: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1505) */
-/** site 20: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1509) */
-/** site 21: `choose takeRumor: bool by w` (proc plunder, line 1516) */
-/** site 22: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1525) */
-/** site 23: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1601) */
-/** site 24: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1626) */
-/** site 25: `choose chaseNpc: bool by p` (proc fightNpc, line 1666) */
-/** site 26: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1809) */
-/** site 27: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1817) */
-/** site 28: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1931) */
-/** site 29: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1972) */
-/** site 30: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2004) */
-/** site 31: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2113) */
-/** site 32: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2127) */
-/** site 33: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2157) */
-/** site 34: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2163) */
-/** site 35: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2275) */
-/** site 36: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2302) */
-/** site 37: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2358) */
-/** site 38: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2378) */
-/** site 39: `choose restoreHull: bool by p` (proc visitShipyard, line 2397) */
-/** site 40: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2405) */
-/** site 41: `choose buyMod: bool by p` (proc buyModification, line 2424) */
-/** site 42: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2445) */
-/** site 43: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2454) */
-/** site 44: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2459) */
-/** site 45: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2502) */
-/** site 46: `choose stashed: 0..p.gold by p` (proc stashGold, line 2511) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 642) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 705) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 777) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1021) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1044) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1138) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1144) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1173) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1181) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 1189) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1194) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1226) */
+/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1286) */
+/** site 13: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1337) */
+/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1337) */
+/** site 15: `choose flipChasers: bool by p` (proc chase, line 1379) */
+/** site 16: `choose hitAt: Location by target` (proc dealHits, line 1406) */
+/** site 17: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1416) */
+/** site 18: `choose reward: Nation in nations by w` (proc victory, line 1494) */
+/** site 19: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1508) */
+/** site 20: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1512) */
+/** site 21: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1517) */
+/** site 22: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1521) */
+/** site 23: `choose takeRumor: bool by w` (proc plunder, line 1528) */
+/** site 24: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1537) */
+/** site 25: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1613) */
+/** site 26: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1638) */
+/** site 27: `choose chaseNpc: bool by p` (proc fightNpc, line 1678) */
+/** site 28: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1689) */
+/** site 29: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1689) */
+/** site 30: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1823) */
+/** site 31: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1831) */
+/** site 32: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1945) */
+/** site 33: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1986) */
+/** site 34: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2018) */
+/** site 35: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2127) */
+/** site 36: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2141) */
+/** site 37: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2171) */
+/** site 38: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2177) */
+/** site 39: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2323) */
+/** site 40: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2350) */
+/** site 41: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2406) */
+/** site 42: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2426) */
+/** site 43: `choose restoreHull: bool by p` (proc visitShipyard, line 2445) */
+/** site 44: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2453) */
+/** site 45: `choose buyMod: bool by p` (proc buyModification, line 2472) */
+/** site 46: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2493) */
+/** site 47: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2502) */
+/** site 48: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2507) */
+/** site 49: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2550) */
+/** site 50: `choose stashed: 0..p.gold by p` (proc stashGold, line 2559) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1060,7 +1080,7 @@ export type Pending =
   | { site: 10; players: Player[] }
   | { site: 11; players: Player[] }
   | { site: 12; players: Player[] }
-  | { site: 13; players: Player[] }
+  | { site: 13; players: Player[]; answers: Array<boolean | null> }
   | { site: 14; players: Player[] }
   | { site: 15; players: Player[] }
   | { site: 16; players: Player[] }
@@ -1075,7 +1095,7 @@ export type Pending =
   | { site: 25; players: Player[] }
   | { site: 26; players: Player[] }
   | { site: 27; players: Player[] }
-  | { site: 28; players: Player[] }
+  | { site: 28; players: Player[]; answers: Array<boolean | null> }
   | { site: 29; players: Player[] }
   | { site: 30; players: Player[] }
   | { site: 31; players: Player[] }
@@ -1093,7 +1113,11 @@ export type Pending =
   | { site: 43; players: Player[] }
   | { site: 44; players: Player[] }
   | { site: 45; players: Player[] }
-  | { site: 46; players: Player[] };
+  | { site: 46; players: Player[] }
+  | { site: 47; players: Player[] }
+  | { site: 48; players: Player[] }
+  | { site: 49; players: Player[] }
+  | { site: 50; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1123,6 +1147,10 @@ export interface State {
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
   gloryDeck: Deck<number>;
+  contestWinner: Player | null;
+  winnerDeclaration: Declaration;
+  broadsideBy: Player | null;
+  evasiveBy: Player | null;
   rumorDeck: Deck<number>;
   missionDeck: Deck<number>;
   missionsUp: number[];
@@ -1139,7 +1167,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 999). */
+/** The action Move (rules line 1008). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1147,13 +1175,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1052). */
+/** The action Retire (rules line 1061). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1081). */
+/** The action Scout (rules line 1090). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1161,7 +1189,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2146). */
+/** The action PlayGlory (rules line 2160). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1169,26 +1197,46 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2260). */
+/** The action Broadside (rules line 2198). */
+export interface BroadsideAction {
+  readonly type: "Broadside";
+  readonly player: Player;
+}
+
+/** The action EvasiveManeuvers (rules line 2207). */
+export interface EvasiveManeuversAction {
+  readonly type: "EvasiveManeuvers";
+  readonly player: Player;
+}
+
+/** The action KeepGlory (rules line 2216). */
+export interface KeepGloryAction {
+  readonly type: "KeepGlory";
+  readonly player: Player;
+  /** Position in `me.gloryHand` of the number chosen. */
+  readonly card: number;
+}
+
+/** The action Port (rules line 2308). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2525). */
+/** The action EndTurn (rules line 2573). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 768). */
+/** The answer to `choose newShip` (rules line 777). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1129). */
+/** The answer to `choose flag` (rules line 1138). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1196,14 +1244,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1135). */
+/** The answer to `choose engage` (rules line 1144). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1164). */
+/** The answer to `choose spent` (rules line 1173). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1211,14 +1259,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1172). */
+/** The answer to `choose raidMove` (rules line 1181). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1180). */
+/** The answer to `choose discarded` (rules line 1189). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1226,7 +1274,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1185). */
+/** The answer to `choose exchanged` (rules line 1194). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1234,7 +1282,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1217). */
+/** The answer to `choose kept` (rules line 1226). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1242,7 +1290,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1277). */
+/** The answer to `choose declaration` (rules line 1286). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1250,28 +1298,35 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose flipChasers` (rules line 1367). */
+/** The answer to `choose combatCard` (rules line 1337). */
+export interface CombatCardChoice {
+  readonly type: "combatCard";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose flipChasers` (rules line 1379). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1394). */
+/** The answer to `choose hitAt` (rules line 1406). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose absorb` (rules line 1404). */
+/** The answer to `choose absorb` (rules line 1416). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1482). */
+/** The answer to `choose reward` (rules line 1494). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1279,7 +1334,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1496). */
+/** The answer to `choose taken` (rules line 1508). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1287,7 +1342,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1500). */
+/** The answer to `choose seized` (rules line 1512). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1295,7 +1350,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1505). */
+/** The answer to `choose takenCard` (rules line 1517). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1303,7 +1358,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1509). */
+/** The answer to `choose takenSpecialist` (rules line 1521). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1311,21 +1366,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1516). */
+/** The answer to `choose takeRumor` (rules line 1528). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1525). */
+/** The answer to `choose claim` (rules line 1537). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1601). */
+/** The answer to `choose npcDeclaration` (rules line 1613). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1333,21 +1388,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1626). */
+/** The answer to `choose npcHitAt` (rules line 1638). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1666). */
+/** The answer to `choose chaseNpc` (rules line 1678). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 1809). */
+/** The answer to `choose loot` (rules line 1823). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1355,14 +1410,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 1817). */
+/** The answer to `choose claimNpc` (rules line 1831). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 1931). */
+/** The answer to `choose keptRumor` (rules line 1945). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1370,7 +1425,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 1972). */
+/** The answer to `choose pardoned` (rules line 1986). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1378,7 +1433,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2004). */
+/** The answer to `choose claimed` (rules line 2018). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1386,7 +1441,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2113). */
+/** The answer to `choose gloryDiscard` (rules line 2127). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1394,7 +1449,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2127). */
+/** The answer to `choose hiredSpecialist` (rules line 2141). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1402,7 +1457,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2302). */
+/** The answer to `choose card` (rules line 2350). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1410,7 +1465,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 2378). */
+/** The answer to `choose newType` (rules line 2426). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1418,14 +1473,14 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2397). */
+/** The answer to `choose restoreHull` (rules line 2445). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2405). */
+/** The answer to `choose repairAt` (rules line 2453). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1433,14 +1488,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2424). */
+/** The answer to `choose buyMod` (rules line 2472). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2445). */
+/** The answer to `choose modPort` (rules line 2493). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1448,7 +1503,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2454). */
+/** The answer to `choose bought` (rules line 2502). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1456,7 +1511,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2459). */
+/** The answer to `choose sold` (rules line 2507). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1464,28 +1519,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2502). */
+/** The answer to `choose hired` (rules line 2550). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2511). */
+/** The answer to `choose stashed` (rules line 2559). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1012). */
+/** The answer to `choose havenEntry` (rules line 1021). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1035). */
+/** The answer to `choose dumped` (rules line 1044). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1493,7 +1548,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2157). */
+/** The answer to `choose lettered` (rules line 2171). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1501,7 +1556,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2163). */
+/** The answer to `choose patched` (rules line 2177). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1509,7 +1564,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2275). */
+/** The answer to `choose activity` (rules line 2323). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1517,7 +1572,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 633). */
+/** The answer to `choose startingShip` (rules line 642). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1530,6 +1585,9 @@ export type Action =
   | RetireAction
   | ScoutAction
   | PlayGloryAction
+  | BroadsideAction
+  | EvasiveManeuversAction
+  | KeepGloryAction
   | PortAction
   | EndTurnAction
   | NewShipChoice
@@ -1541,6 +1599,7 @@ export type Action =
   | ExchangedChoice
   | KeptChoice
   | DeclarationChoice
+  | CombatCardChoice
   | FlipChasersChoice
   | HitAtChoice
   | AbsorbChoice
@@ -1607,6 +1666,7 @@ export interface PlayerView {
   forgedDocuments: boolean;
   gloryHand: number[] | null;
   employed: number[];
+  shownGlory: number | null;
   mission: number | null;
   escortTurns: number;
 }
@@ -1645,6 +1705,10 @@ export interface View {
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
   gloryDeck: DeckView<number>;
+  contestWinner: Player | null;
+  winnerDeclaration: Declaration;
+  broadsideBy: Player | null;
+  evasiveBy: Player | null;
   rumorDeck: DeckView<number>;
   missionDeck: DeckView<number>;
   missionsUp: number[];
@@ -1676,7 +1740,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 99): one Border per row. */
+/** BORDERS (rules line 100): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -1743,8 +1807,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect15();
-/** CAPTAINS (rules line 185): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect17();
+/** CAPTAINS (rules line 186): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -1764,7 +1828,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 225): one ShipStats per row. */
+/** SHIP_TYPES (rules line 226): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -1774,8 +1838,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect16();
-/** CARGO_FACES (rules line 251): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect18();
+/** CARGO_FACES (rules line 252): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -1790,11 +1854,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect17();
+export const DEMAND_TOKENS: Good[] = collect19();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect18();
+export const MOD_TOKENS: Modification[] = collect20();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -1823,7 +1887,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 338): one EventCard per row. */
+/** EVENTS (rules line 339): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -1861,7 +1925,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 384): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 385): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -1945,7 +2009,7 @@ export const ACTIONS_PER_TURN: number = 3;
 export const EVENT_CARDS: number = 34;
 /** const HAVEN_FEE = 2 */
 export const HAVEN_FEE: number = 2;
-/** RUMORS (rules line 1844): one Rumor per row. */
+/** RUMORS (rules line 1858): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -1976,7 +2040,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 1891): one Mission per row. */
+/** MISSIONS (rules line 1905): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2007,7 +2071,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2078): one GloryCard per row. */
+/** GLORY (rules line 2092): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2059,6 +2123,8 @@ const DECISION_NAMES: readonly string[] = [
   "exchanged",
   "kept",
   "declaration",
+  "combatCard",
+  "action",
   "flipChasers",
   "hitAt",
   "absorb",
@@ -2072,6 +2138,8 @@ const DECISION_NAMES: readonly string[] = [
   "npcDeclaration",
   "npcHitAt",
   "chaseNpc",
+  "combatCard",
+  "action",
   "loot",
   "claimNpc",
   "keptRumor",
@@ -2095,64 +2163,64 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 166) */
+/** fn opposite (line 167) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 171) */
+/** fn hasPort (line 172) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 206) */
+/** fn nationOf (line 207) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 206);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 207);
 }
 
-/** fn goodOf (line 265) */
+/** fn goodOf (line 266) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 266) */
+/** fn faceOf (line 267) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 272) */
+/** fn priceIn (line 273) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count19(state, offer, c);
+  let drawn = count21(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 299) */
+/** fn fullTracks (line 300) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 300)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 301)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 302)).cargo,
-    crew: (STATS[t] ?? noKey(t, 303)).crew,
-    cannons: (STATS[t] ?? noKey(t, 304)).cannons,
+    hull: (STATS[t] ?? noKey(t, 301)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 302)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 303)).cargo,
+    crew: (STATS[t] ?? noKey(t, 304)).crew,
+    cannons: (STATS[t] ?? noKey(t, 305)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 445) */
+/** fn isPirateNpc (line 446) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 447) */
+/** fn npcNation (line 448) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first20(state, n_);
+  return first22(state, n_);
 }
 
-/** fn npcShipType (line 449) */
+/** fn npcShipType (line 450) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 783) */
+/** fn thisRound (line 792) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2162,16 +2230,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 791) */
+/** fn actionsThisRound (line 800) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 905) */
+/** fn npcStep (line 914) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first21(state, z, dir);
+    const b = first23(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -2180,7 +2248,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 918) */
+/** fn huntPriority (line 927) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2196,7 +2264,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 929)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 938)) > 0) {
       return 1;
     }
 
@@ -2213,7 +2281,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 945) */
+/** fn huntScore (line 954) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2223,37 +2291,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 952);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 961);
   }
 
-  return rank * 100000 + own * 100 + sum22(state, p) - own;
+  return rank * 100000 + own * 100 + sum24(state, p) - own;
 }
 
-/** fn stepsFor (line 979) */
+/** fn stepsFor (line 988) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect23(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect25(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 984) */
+/** fn mayEnter (line 993) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 985)] ?? noKey(PORT_NATION[z] ?? noKey(z, 985), 985)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 994)] ?? noKey(PORT_NATION[z] ?? noKey(z, 994), 994)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 988) */
+/** fn anyDestroyed (line 997) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any24(state, p);
+  return any26(state, p);
 }
 
-/** fn stepText (line 990) */
+/** fn stepText (line 999) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2267,26 +2335,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 997) */
+/** fn moveCost (line 1006) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1064) */
+/** fn targetsFor (line 1073) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
       concat<Target>(
         state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect25(state, p),
+        collect27(state, p),
       ),
-      collect26(state, p),
+      collect28(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
 }
 
-/** fn targetText (line 1069) */
+/** fn targetText (line 1078) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2305,7 +2373,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1078) */
+/** fn scoutDice (line 1087) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2315,12 +2383,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1117) */
+/** fn isPirate (line 1126) */
 export function isPirate(state: State, p: Player): boolean {
-  return any27(state, p);
+  return any29(state, p);
 }
 
-/** fn raidMoveText (line 1146) */
+/** fn raidMoveText (line 1155) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2337,57 +2405,57 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1235) */
+/** fn absorbText (line 1244) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1269) */
+/** fn beats (line 1278) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1272) */
+/** fn declarationsFor (line 1281) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1273)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1282)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1273)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1282)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1282) */
+/** fn contestDice (line 1291) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1283)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1292)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1287) */
+/** fn shots (line 1296) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1289)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1289)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1298)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1298)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1290));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1299));
 }
 
-/** fn seamanshipDice (line 1293) */
+/** fn seamanshipDice (line 1302) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn claimText (line 1489) */
+/** fn claimText (line 1501) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1550) */
+/** fn npcSkills (line 1562) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1551)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1563)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2396,74 +2464,74 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1560) */
+/** fn npcScouting (line 1572) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum28(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum30(state, p));
 }
 
-/** fn controllerOf (line 1564) */
+/** fn controllerOf (line 1576) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1568) */
+/** fn scoutingNpcs (line 1580) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect29(state, p);
-  let warshipHere = any30(state, here);
-  let menOfWar = count31(state, here);
-  return collect32(state, here, p, warshipHere, menOfWar);
+  let here = collect31(state, p);
+  let warshipHere = any32(state, here);
+  let menOfWar = count33(state, here);
+  return collect34(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1590) */
+/** fn npcDeclarations (line 1602) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1591)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1592)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1603)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1604)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1595)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1595)) ||
-    (t["crew"] ?? noKey("crew", 1595)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1595));
+    (t["cannons"] ?? noKey("cannons", 1607)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1607)) ||
+    (t["crew"] ?? noKey("crew", 1607)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1607));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1596)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1608)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1606) */
+/** fn npcContestDice (line 1618) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1607)).tracks["mast"] ?? noKey("mast", 1607)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1619)).tracks["mast"] ?? noKey("mast", 1619)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1607)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1619)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1608) */
+/** fn contestDiceAgainstNpc (line 1620) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1609)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1621)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1609)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1621)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1611) */
+/** fn npcShots (line 1623) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1612)).tracks["cannons"] ?? noKey("cannons", 1612))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1612)).tracks["cannons"] ?? noKey("cannons", 1612));
+      ? ((state.npcs[n_] ?? noKey(n_, 1624)).tracks["cannons"] ?? noKey("cannons", 1624))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1624)).tracks["cannons"] ?? noKey("cannons", 1624));
 }
 
-/** fn rumorHere (line 1944) */
+/** fn rumorHere (line 1958) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2473,12 +2541,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2000) */
+/** fn missionsHere (line 2014) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect33(state, p);
+  return collect35(state, p);
 }
 
-/** fn missionPortHere (line 2035) */
+/** fn missionPortHere (line 2049) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2489,7 +2557,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2044) */
+/** fn huntingPirates (line 2058) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2499,7 +2567,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2052) */
+/** fn contractFor (line 2066) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2513,17 +2581,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2120) */
+/** fn employs (line 2134) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
-  return any34(state, p, s);
+  return any36(state, p, s);
 }
 
-/** fn hireable (line 2122) */
+/** fn hireable (line 2136) */
 export function hireable(state: State, p: Player): number[] {
-  return collect36(state, p);
+  return collect38(state, p);
 }
 
-/** fn playableNow (line 2137) */
+/** fn playableNow (line 2151) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   let k = at(GLORY, c).kind;
   return (
@@ -2540,7 +2608,12 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn activityText (line 2212) */
+/** fn firstOf (line 2195) */
+export function firstOf(state: State, p: Player, k: GloryKind): number | null {
+  return first39(state, p, k);
+}
+
+/** fn activityText (line 2260) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2581,7 +2654,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2226) */
+/** fn activitiesFor (line 2274) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -2608,7 +2681,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2234) */
+/** fn stillOpen (line 2282) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -2637,7 +2710,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2247) */
+/** fn pardonNation (line 2295) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -2647,40 +2720,40 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2253) */
+/** fn pardonable (line 2301) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2255)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2255))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2303)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2303))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2335) */
+/** fn buyPrice (line 2383) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn repairPrice (line 2417) */
+/** fn repairPrice (line 2465) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2467) */
+/** fn repairable (line 2515) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect37(state, p);
+  return collect40(state, p);
 }
 
-/** fn full (line 2471) */
+/** fn full (line 2519) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2471)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2519)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2474) */
+/** fn modBonus (line 2522) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -2697,52 +2770,52 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2482) */
+/** fn maneuverability (line 2530) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2483)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2531)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2487) */
+/** fn saleValue (line 2535) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2488)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2536)).sell +
       state.players[p]!.mods.length -
-      sum38(state, p),
+      sum41(state, p),
   );
 }
 
-/** fn affordableShips (line 2491) */
+/** fn affordableShips (line 2539) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect39(state, p);
+  return collect42(state, p);
 }
 
-/** fn total (line 2523) */
+/** fn total (line 2571) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc skillCheck (line 713) */
+/** proc skillCheck (line 722) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 860) */
+/** proc endOfRound (line 869) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 863)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 872)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 864)).cards, (state.npcs[n_] ?? noKey(n_, 864)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 873)).cards, (state.npcs[n_] ?? noKey(n_, 873)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 865)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 874)).zone = z;
         }
       }
     }
@@ -2754,8 +2827,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 875)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 876)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 884)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 885)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -2769,8 +2842,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 886)).slice();
-    let c2 = pickRandom(state.rng, cards, 887);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 895)).slice();
+    let c2 = pickRandom(state.rng, cards, 896);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -2786,9 +2859,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 897), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 906), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 897),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 906),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -2797,39 +2870,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 959) */
+/** proc moveNpc (line 968) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 961)).zone;
-    let hunted = collect40(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 970)).zone;
+    let hunted = collect43(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 964)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 973)).zone = npcStep(state, z, d);
     } else {
-      let best = max41(state, hunted, n_);
-      let prey = collect42(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 968);
-      (state.npcs[n_] ?? noKey(n_, 969)).zone = state.players[target]!.zone;
+      let best = max44(state, hunted, n_);
+      let prey = collect45(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 977);
+      (state.npcs[n_] ?? noKey(n_, 978)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1112) */
+/** proc addBounty (line 1121) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1113)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1122)) + 1));
 }
 
-/** proc hit (line 1239) */
+/** proc hit (line 1248) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1240)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1241)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1249)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1250)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1242)) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1243)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1251)) > 0) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1252)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1259) */
+/** proc rollDice (line 1268) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -2837,40 +2910,40 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count43(state, faces), rest: sum44(state, faces) };
+  return { skulls: count46(state, faces), rest: sum47(state, faces) };
 }
 
-/** proc npcDamage (line 1631) */
+/** proc npcDamage (line 1643) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1632)).tracks[l] ?? noKey(l, 1632)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1644)).tracks[l] ?? noKey(l, 1644)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1633)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1645)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1633)).tracks[l] ?? noKey(l, 1633)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1645)).tracks[l] ?? noKey(l, 1645)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1634)).tracks["hull"] ?? noKey("hull", 1634)) > 0) {
+    if (((state.npcs[n_] ?? noKey(n_, 1646)).tracks["hull"] ?? noKey("hull", 1646)) > 0) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1635)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1647)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1635)).tracks["hull"] ?? noKey("hull", 1635)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1647)).tracks["hull"] ?? noKey("hull", 1647)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1746) */
+/** proc repairNpc (line 1760) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1748)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1762)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 1779) */
+/** proc npcLeaves (line 1793) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1780)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1794)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -2882,7 +2955,15 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc boost (line 2174) */
+/** proc afterContest (line 2188) */
+export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
+  state.contestWinner = won ? winner : null;
+  state.winnerDeclaration = declared;
+  state.broadsideBy = null;
+  state.evasiveBy = null;
+}
+
+/** proc boost (line 2222) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -2893,25 +2974,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2185) */
+/** proc influenceCheck (line 2233) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2190) */
+/** proc leadershipCheck (line 2238) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2195) */
+/** proc scoutingCheck (line 2243) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2201) */
+/** proc crewDice (line 2249) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -2931,7 +3012,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1052): its effects, once allowed. */
+/** action Retire (line 1061): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -2950,6 +3031,56 @@ function checkPlayGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
+/** Why Broadside is refused now, or null when it is allowed. */
+function checkBroadside(state: State, me: Player): string | null {
+  if (!(state.contestWinner === me && state.winnerDeclaration === "shoot"))
+    return "Broadside is played after winning the contest with Shoot.";
+  const c = firstOf(state, me, "broadside");
+  if (c === null) return "You hold no Broadside.";
+  return null;
+}
+
+/** action Broadside (line 2198): its effects, once allowed. */
+function doBroadside(state: State, me: Player): void {
+  const c = firstOf(state, me, "broadside");
+  if (c === null)
+    throw new RulesError("a requirement checked before the action ran no longer holds: You hold no Broadside.");
+  removeValue(state.players[me]!.gloryHand, c);
+  state.gloryDeck.discard.push(c);
+  state.broadsideBy = me;
+}
+
+/** Why EvasiveManeuvers is refused now, or null when it is allowed. */
+function checkEvasiveManeuvers(state: State, me: Player): string | null {
+  if (!(state.contestWinner === me && state.winnerDeclaration === "flee"))
+    return "Evasive Maneuvers is played after winning the contest with Flee.";
+  const c = firstOf(state, me, "evasiveManeuvers");
+  if (c === null) return "You hold no Evasive Maneuvers.";
+  return null;
+}
+
+/** action EvasiveManeuvers (line 2207): its effects, once allowed. */
+function doEvasiveManeuvers(state: State, me: Player): void {
+  const c = firstOf(state, me, "evasiveManeuvers");
+  if (c === null)
+    throw new RulesError("a requirement checked before the action ran no longer holds: You hold no Evasive Maneuvers.");
+  removeValue(state.players[me]!.gloryHand, c);
+  state.gloryDeck.discard.push(c);
+  state.evasiveBy = me;
+}
+
+/** Why KeepGlory is refused now, or null when it is allowed. */
+function checkKeepGlory(state: State, me: Player, card: number): string | null {
+  if (!(at(GLORY, card).kind === "broadside" || at(GLORY, card).kind === "evasiveManeuvers"))
+    return "Only a combat card is announced in combat.";
+  return null;
+}
+
+/** action KeepGlory (line 2216): its effects, once allowed. */
+function doKeepGlory(state: State, me: Player, card: number): void {
+  state.players[me]!.shownGlory = card;
+}
+
 /** Why Port is refused now, or null when it is allowed. */
 function checkPort(state: State, me: Player): string | null {
   if (!state.players[me]!.inPort) return "The Port action is taken in a port.";
@@ -2962,7 +3093,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2525): its effects, once allowed. */
+/** action EndTurn (line 2573): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -2971,7 +3102,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 630) until it waits for a decision or is done. */
+/** Runs the flow (line 639) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3028,7 +3159,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 647));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 656));
             }
           }
         }
@@ -3119,7 +3250,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 670) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 679) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3216,7 +3347,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 701) until it waits for a decision or is done. */
+/** Runs proc launch (line 710) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3247,7 +3378,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 721) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 730) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3258,7 +3389,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 727)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 736)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3319,7 +3450,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 762) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 771) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3373,7 +3504,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 794) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 803) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3383,7 +3514,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 800), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 809), icon.dir);
             }
           }
         }
@@ -3425,7 +3556,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 814) until it waits for a decision or is done. */
+/** Runs proc eventText (line 823) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3436,8 +3567,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 819))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 820));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 828))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 829));
           }
         }
 
@@ -3455,12 +3586,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 829));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 838));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 833));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 842));
         }
 
         frame.pc = 4;
@@ -3535,7 +3666,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 840)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 849)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -3589,7 +3720,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 850)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 859)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -3628,12 +3759,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1121) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1130) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1122);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1131);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -3745,7 +3876,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1154) until it waits for a decision or is done. */
+/** Runs proc raid (line 1163) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3789,7 +3920,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1166)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1175)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -3926,7 +4057,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1210)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1219)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -3942,7 +4073,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1217)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1226)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4004,7 +4135,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1230)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1239)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4094,7 +4225,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1275) until it waits for a decision or is done. */
+/** Runs proc declare (line 1284) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4145,12 +4276,19 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
     rd: { skulls: 0, rest: 0 },
     aWins: false,
     dWins: false,
+    combatCard$done: [],
+    combatCard$open: false,
+    combatCard$able: [],
+    combatCard: [],
+    combatCard$who: 0,
+    combatCard$whoList: [],
+    combatCard$whoIndex: 0,
     hitsOnD: 0,
     hitsOnA: 0,
   };
 }
 
-/** Runs proc navalCombat (line 1295) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1304) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4158,10 +4296,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1300)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1309)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1301)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1310)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4177,8 +4315,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1305)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1305)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1314)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1314)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -4256,11 +4394,16 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         frame.rd = clone<Roll>(rollDice(state, contestDice(state, frame.d, frame.a)));
         frame.aWins = beats(state, frame.ra, frame.rd);
         frame.dWins = beats(state, frame.rd, frame.ra);
-        frame.hitsOnD = shots(state, frame.a, frame.da, frame.aWins, frame.ra);
-        frame.hitsOnA = shots(state, frame.d, frame.dd, frame.dWins, frame.rd);
+        afterContest(
+          state,
+          frame.aWins ? frame.a : frame.d,
+          frame.aWins ? frame.da : frame.dd,
+          frame.aWins || frame.dWins,
+        );
+        frame.combatCard$done = [];
+        frame.combatCard$open = true;
         frame.pc = 13;
-        state.stack.push(newDealHitsFrame(frame.d, frame.hitsOnD));
-        return;
+        continue machine;
       }
 
       case 12: {
@@ -4269,104 +4412,197 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       }
 
       case 13: {
-        frame.pc = 14;
-        state.stack.push(newDealHitsFrame(frame.a, frame.hitsOnA));
-        return;
-      }
+        if (!frame.combatCard$open) {
+          frame.pc = 14;
+          continue machine;
+        }
 
-      case 14: {
-        if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1331)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1331)) === 0
-        )) {
+        frame.combatCard$open = false;
+        frame.combatCard$able = collect4(state, frame.a, frame.d, frame.combatCard$done);
+        if (frame.combatCard$able.length <= 0) {
           frame.pc = 15;
           continue machine;
         }
 
-        frame.pc = 17;
-        state.stack.push(newSettleSinkingFrame(frame.a, frame.d));
+        state.pending = {
+          site: 13,
+          players: frame.combatCard$able.slice(),
+          answers: SEATS[state.playerCount]!.map(() => null),
+        };
+        frame.pc = 16;
+        return;
+      }
+
+      case 14: {
+        frame.hitsOnD =
+          shots(state, frame.a, frame.da, frame.aWins, frame.ra) + (state.broadsideBy === frame.a ? 1 : 0);
+        frame.hitsOnA =
+          shots(state, frame.d, frame.dd, frame.dWins, frame.rd) + (state.broadsideBy === frame.d ? 1 : 0);
+        frame.pc = 22;
+        state.stack.push(newDealHitsFrame(frame.d, frame.hitsOnD));
         return;
       }
 
       case 15: {
-        if (!(
-          (frame.da === "flee" && frame.aWins && frame.rd.skulls === 0) ||
-          (frame.dd === "flee" && frame.dWins && frame.ra.skulls === 0)
-        )) {
-          frame.pc = 18;
-          continue machine;
-        }
-
-        frame.going = false;
-        frame.pc = 19;
+        frame.pc = 13;
         continue machine;
       }
 
       case 16: {
-        frame.pc = 5;
+        frame.combatCard$whoList = frame.combatCard$able.slice();
+        frame.combatCard$whoIndex = 0;
+        frame.pc = 17;
         continue machine;
       }
 
       case 17: {
-        frame.going = false;
-        frame.pc = 16;
-        continue machine;
-      }
+        if (frame.combatCard$whoIndex >= frame.combatCard$whoList.length) {
+          frame.pc = 18;
+          continue machine;
+        }
 
-      case 18: {
+        frame.combatCard$who = at(frame.combatCard$whoList, frame.combatCard$whoIndex);
+        if (!at(frame.combatCard, frame.combatCard$who)) {
+          frame.pc = 19;
+          continue machine;
+        }
+
+        frame.combatCard$open = true;
+        frame.combatCard$done.push(frame.combatCard$who);
         if (!(
-          frame.da === "board" &&
-          frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1337)) > 0
+          offersAny(offerBroadside, state, frame.combatCard$who) ||
+          offersAny(offerEvasiveManeuvers, state, frame.combatCard$who) ||
+          offersAny(offerKeepGlory, state, frame.combatCard$who)
         )) {
           frame.pc = 20;
           continue machine;
         }
 
-        frame.pc = 22;
-        state.stack.push(newCrewCombatFrame(frame.a, frame.d));
+        state.pending = { site: 14, players: [frame.combatCard$who] };
+        frame.pc = 21;
         return;
       }
 
+      case 18: {
+        frame.pc = 15;
+        continue machine;
+      }
+
       case 19: {
-        frame.pc = 16;
+        frame.combatCard$whoIndex++;
+        frame.pc = 17;
         continue machine;
       }
 
       case 20: {
-        if (!(
-          frame.dd === "board" &&
-          frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1340)) > 0
-        )) {
-          frame.pc = 23;
-          continue machine;
-        }
-
-        frame.pc = 24;
-        state.stack.push(newCrewCombatFrame(frame.d, frame.a));
-        return;
-      }
-
-      case 21: {
         frame.pc = 19;
         continue machine;
       }
 
-      case 22: {
-        frame.going = false;
-        frame.pc = 21;
+      case 21: {
+        frame.pc = 20;
         continue machine;
+      }
+
+      case 22: {
+        frame.pc = 23;
+        state.stack.push(newDealHitsFrame(frame.a, frame.hitsOnA));
+        return;
       }
 
       case 23: {
-        frame.pc = 21;
-        continue machine;
+        if (!(
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1343)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1343)) === 0
+        )) {
+          frame.pc = 24;
+          continue machine;
+        }
+
+        frame.pc = 26;
+        state.stack.push(newSettleSinkingFrame(frame.a, frame.d));
+        return;
       }
 
       case 24: {
+        if (!(
+          (frame.da === "flee" && frame.aWins && (frame.rd.skulls === 0 || state.evasiveBy === frame.a)) ||
+          (frame.dd === "flee" && frame.dWins && (frame.ra.skulls === 0 || state.evasiveBy === frame.d))
+        )) {
+          frame.pc = 27;
+          continue machine;
+        }
+
         frame.going = false;
-        frame.pc = 23;
+        frame.pc = 28;
+        continue machine;
+      }
+
+      case 25: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 26: {
+        frame.going = false;
+        frame.pc = 25;
+        continue machine;
+      }
+
+      case 27: {
+        if (!(
+          frame.da === "board" &&
+          frame.aWins &&
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1349)) > 0
+        )) {
+          frame.pc = 29;
+          continue machine;
+        }
+
+        frame.pc = 31;
+        state.stack.push(newCrewCombatFrame(frame.a, frame.d));
+        return;
+      }
+
+      case 28: {
+        frame.pc = 25;
+        continue machine;
+      }
+
+      case 29: {
+        if (!(
+          frame.dd === "board" &&
+          frame.dWins &&
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1352)) > 0
+        )) {
+          frame.pc = 32;
+          continue machine;
+        }
+
+        frame.pc = 33;
+        state.stack.push(newCrewCombatFrame(frame.d, frame.a));
+        return;
+      }
+
+      case 30: {
+        frame.pc = 28;
+        continue machine;
+      }
+
+      case 31: {
+        frame.going = false;
+        frame.pc = 30;
+        continue machine;
+      }
+
+      case 32: {
+        frame.pc = 30;
+        continue machine;
+      }
+
+      case 33: {
+        frame.going = false;
+        frame.pc = 32;
         continue machine;
       }
 
@@ -4376,17 +4612,24 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   }
 }
 
+function currentNavalCombatFrame(state: State): NavalCombatFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "navalCombat")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to navalCombat");
+  return frame;
+}
+
 function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1348) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1360) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1349)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1350)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1361)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1362)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -4470,7 +4713,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1365) until it waits for a decision or is done. */
+/** Runs proc chase (line 1377) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4480,7 +4723,7 @@ function stepChase(state: State, frame: ChaseFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 13, players: [frame.p] };
+        state.pending = { site: 15, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -4541,7 +4784,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   };
 }
 
-/** Runs proc dealHits (line 1377) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1389) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4663,7 +4906,7 @@ function stepDealHits(state: State, frame: DealHitsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.target] };
+        state.pending = { site: 16, players: [frame.target] };
         frame.pc = 17;
         return;
       }
@@ -4702,7 +4945,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1401) until it waits for a decision or is done. */
+/** Runs proc damage (line 1413) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4713,7 +4956,7 @@ function stepDamage(state: State, frame: DamageFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 15, players: [frame.p] };
+        state.pending = { site: 17, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -4722,9 +4965,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1412))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1424))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1413);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1425);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -4779,12 +5022,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1422) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1434) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1423)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1435)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -4802,19 +5045,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1429)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1441)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1430)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1442)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1431)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1431)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1443)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1443)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1432)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1432)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1444)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1444)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -4837,8 +5080,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1434)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1434)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1446)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1446)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -4881,24 +5124,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(rollDice(state, frame.boardedDice));
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1442),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1454),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1443),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1455),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1444)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1456)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1445)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1457)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1446)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1447)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1458)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1459)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -4968,7 +5211,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1464) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1476) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5005,7 +5248,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1472) until it waits for a decision or is done. */
+/** Runs proc victory (line 1484) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5027,7 +5270,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        frame.nations = collect4(state, frame.l, frame.w);
+        frame.nations = collect5(state, frame.l, frame.w);
         if (frame.nations.length <= 0) {
           frame.pc = 4;
           continue machine;
@@ -5039,7 +5282,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 16, players: [frame.w] };
+        state.pending = { site: 18, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5056,7 +5299,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 5: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1485));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1497));
         frame.pc = 4;
         continue machine;
       }
@@ -5105,7 +5348,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1493) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1505) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5115,7 +5358,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1496)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1508)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -5128,13 +5371,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 17, players: [frame.w] };
+        state.pending = { site: 19, players: [frame.w] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
-        frame.seized$left = collect5(state, frame.l, frame.w);
+        frame.seized$left = collect6(state, frame.l, frame.w);
         frame.pc = 4;
         continue machine;
       }
@@ -5161,7 +5404,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.w] };
+        state.pending = { site: 20, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5195,13 +5438,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.w] };
+        state.pending = { site: 21, players: [frame.w] };
         frame.pc = 9;
         return;
       }
 
       case 8: {
-        frame.takenSpecialist$left = collect7(state, frame.l, frame.w);
+        frame.takenSpecialist$left = collect8(state, frame.l, frame.w);
         frame.pc = 10;
         continue machine;
       }
@@ -5228,7 +5471,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.w] };
+        state.pending = { site: 22, players: [frame.w] };
         frame.pc = 12;
         return;
       }
@@ -5246,7 +5489,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.w] };
+        state.pending = { site: 23, players: [frame.w] };
         frame.pc = 15;
         return;
       }
@@ -5267,7 +5510,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 13: {
-        state.pending = { site: 22, players: [frame.w] };
+        state.pending = { site: 24, players: [frame.w] };
         frame.pc = 16;
         return;
       }
@@ -5293,7 +5536,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1527);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1539);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -5332,7 +5575,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1577) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1589) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5364,7 +5607,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1580)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1592)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -5411,18 +5654,18 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1599) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1611) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone23(state)) {
+        if (answerAlone25(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 23, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 25, players: [controllerOf(state, frame.p)] };
         frame.pc = 1;
         return;
       }
@@ -5450,7 +5693,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player): HitNpcFrame 
   return { routine: "hitNpc", pc: 0, n_, hits, controller, chosen: 0, times: 0, count: 0, npcHitAt: "hull" };
 }
 
-/** Runs proc hitNpc (line 1615) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1627) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5477,7 +5720,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.controller] };
+        state.pending = { site: 26, players: [frame.controller] };
         frame.pc = 3;
         return;
       }
@@ -5524,13 +5767,20 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
     rn: { skulls: 0, rest: 0 },
     pWins: false,
     nWins: false,
+    combatCard$done: [],
+    combatCard$open: false,
+    combatCard$able: [],
+    combatCard: [],
+    combatCard$who: 0,
+    combatCard$whoList: [],
+    combatCard$whoIndex: 0,
     onNpc: 0,
     onPlayer: 0,
     npcOut: false,
   };
 }
 
-/** Runs proc fightNpc (line 1640) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1652) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5546,7 +5796,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1645)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1657)).skulls,
             frame.controller,
           ),
         );
@@ -5555,7 +5805,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1648)).tracks["hull"] ?? noKey("hull", 1648)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1660)).tracks["hull"] ?? noKey("hull", 1660)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -5621,7 +5871,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.p] };
+        state.pending = { site: 27, players: [frame.p] };
         frame.pc = 14;
         return;
       }
@@ -5657,11 +5907,11 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         frame.rn = clone<Roll>(rollDice(state, npcContestDice(state, frame.n_, frame.p)));
         frame.pWins = beats(state, frame.rp, frame.rn);
         frame.nWins = beats(state, frame.rn, frame.rp);
-        frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp);
-        frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
+        afterContest(state, frame.p, frame.dp, frame.pWins);
+        frame.combatCard$done = [];
+        frame.combatCard$open = true;
         frame.pc = 17;
-        state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller));
-        return;
+        continue machine;
       }
 
       case 14: {
@@ -5687,73 +5937,88 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 17: {
-        frame.pc = 18;
-        state.stack.push(newDealHitsFrame(frame.p, frame.onPlayer));
-        return;
-      }
+        if (!frame.combatCard$open) {
+          frame.pc = 18;
+          continue machine;
+        }
 
-      case 18: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1680)).tracks["hull"] ?? noKey("hull", 1680)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1681)) === 0 || frame.npcOut)) {
+        frame.combatCard$open = false;
+        frame.combatCard$able = collect9(state, frame.p, frame.combatCard$done);
+        if (frame.combatCard$able.length <= 0) {
           frame.pc = 19;
           continue machine;
         }
 
-        frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1683)) !== 0) {
-          frame.pc = 21;
-          continue machine;
-        }
+        state.pending = {
+          site: 28,
+          players: frame.combatCard$able.slice(),
+          answers: SEATS[state.playerCount]!.map(() => null),
+        };
+        frame.pc = 20;
+        return;
+      }
 
-        frame.pc = 22;
-        state.stack.push(newCaptainDiesFrame(frame.p));
+      case 18: {
+        frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp) + (state.broadsideBy === frame.p ? 1 : 0);
+        frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
+        frame.pc = 26;
+        state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller));
         return;
       }
 
       case 19: {
-        if (!(
-          (frame.dp === "flee" && frame.pWins && frame.rn.skulls === 0) ||
-          (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
-        )) {
-          frame.pc = 26;
-          continue machine;
-        }
-
-        frame.going = false;
-        repairNpc(state, frame.n_);
-        frame.pc = 27;
+        frame.pc = 17;
         continue machine;
       }
 
       case 20: {
-        frame.pc = 5;
-        continue machine;
-      }
-
-      case 21: {
-        if (!frame.npcOut) {
-          frame.pc = 23;
-          continue machine;
-        }
-
-        frame.pc = 25;
-        state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
-        return;
-      }
-
-      case 22: {
+        frame.combatCard$whoList = frame.combatCard$able.slice();
+        frame.combatCard$whoIndex = 0;
         frame.pc = 21;
         continue machine;
       }
 
+      case 21: {
+        if (frame.combatCard$whoIndex >= frame.combatCard$whoList.length) {
+          frame.pc = 22;
+          continue machine;
+        }
+
+        frame.combatCard$who = at(frame.combatCard$whoList, frame.combatCard$whoIndex);
+        if (!at(frame.combatCard, frame.combatCard$who)) {
+          frame.pc = 23;
+          continue machine;
+        }
+
+        frame.combatCard$open = true;
+        frame.combatCard$done.push(frame.combatCard$who);
+        if (!(
+          offersAny(offerBroadside, state, frame.combatCard$who) ||
+          offersAny(offerEvasiveManeuvers, state, frame.combatCard$who) ||
+          offersAny(offerKeepGlory, state, frame.combatCard$who)
+        )) {
+          frame.pc = 24;
+          continue machine;
+        }
+
+        state.pending = { site: 29, players: [frame.combatCard$who] };
+        frame.pc = 25;
+        return;
+      }
+
+      case 22: {
+        frame.pc = 19;
+        continue machine;
+      }
+
       case 23: {
-        repairNpc(state, frame.n_);
-        frame.pc = 24;
+        frame.combatCard$whoIndex++;
+        frame.pc = 21;
         continue machine;
       }
 
       case 24: {
-        frame.pc = 20;
+        frame.pc = 23;
         continue machine;
       }
 
@@ -5763,59 +6028,135 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 26: {
-        if (!(
-          frame.dp === "board" &&
-          frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1695)) > 0
-        )) {
+        frame.pc = 27;
+        state.stack.push(newDealHitsFrame(frame.p, frame.onPlayer));
+        return;
+      }
+
+      case 27: {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1694)).tracks["hull"] ?? noKey("hull", 1694)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1695)) === 0 || frame.npcOut)) {
           frame.pc = 28;
           continue machine;
         }
 
         frame.going = false;
-        frame.pc = 30;
-        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
-        return;
-      }
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1697)) !== 0) {
+          frame.pc = 30;
+          continue machine;
+        }
 
-      case 27: {
-        frame.pc = 20;
-        continue machine;
+        frame.pc = 31;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
       }
 
       case 28: {
         if (!(
-          frame.dn === "board" &&
-          frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1698)).tracks["crew"] ?? noKey("crew", 1698)) > 0
+          (frame.dp === "flee" && frame.pWins && (frame.rn.skulls === 0 || state.evasiveBy === frame.p)) ||
+          (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
         )) {
-          frame.pc = 31;
+          frame.pc = 35;
           continue machine;
         }
 
         frame.going = false;
-        frame.pc = 32;
-        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
-        return;
+        repairNpc(state, frame.n_);
+        frame.pc = 36;
+        continue machine;
       }
 
       case 29: {
-        frame.pc = 27;
+        frame.pc = 5;
         continue machine;
       }
 
       case 30: {
-        frame.pc = 29;
-        continue machine;
+        if (!frame.npcOut) {
+          frame.pc = 32;
+          continue machine;
+        }
+
+        frame.pc = 34;
+        state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
+        return;
       }
 
       case 31: {
-        frame.pc = 29;
+        frame.pc = 30;
         continue machine;
       }
 
       case 32: {
-        frame.pc = 31;
+        repairNpc(state, frame.n_);
+        frame.pc = 33;
+        continue machine;
+      }
+
+      case 33: {
+        frame.pc = 29;
+        continue machine;
+      }
+
+      case 34: {
+        frame.pc = 33;
+        continue machine;
+      }
+
+      case 35: {
+        if (!(
+          frame.dp === "board" &&
+          frame.pWins &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1709)) > 0
+        )) {
+          frame.pc = 37;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 39;
+        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 36: {
+        frame.pc = 29;
+        continue machine;
+      }
+
+      case 37: {
+        if (!(
+          frame.dn === "board" &&
+          frame.nWins &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1712)).tracks["crew"] ?? noKey("crew", 1712)) > 0
+        )) {
+          frame.pc = 40;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 41;
+        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        return;
+      }
+
+      case 38: {
+        frame.pc = 36;
+        continue machine;
+      }
+
+      case 39: {
+        frame.pc = 38;
+        continue machine;
+      }
+
+      case 40: {
+        frame.pc = 38;
+        continue machine;
+      }
+
+      case 41: {
+        frame.pc = 40;
         continue machine;
       }
 
@@ -5836,54 +6177,54 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
 }
 
-/** Runs proc crewFightNpc (line 1707) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1721) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1708)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1722)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1709)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1723)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1709)).tracks["crew"] ?? noKey("crew", 1709)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1723)).tracks["crew"] ?? noKey("crew", 1723)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1711)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1711)).tracks["crew"] ?? noKey("crew", 1711)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1725)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1725)).tracks["crew"] ?? noKey("crew", 1725)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1712)).tracks["crew"] ?? noKey("crew", 1712)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1712)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1713)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1726)).tracks["crew"] ?? noKey("crew", 1726)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1726)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1727)) === 0;
         while (frame.going) {
           let playerDice = crewDice(state, frame.p);
           let rp = clone<Roll>(rollDice(state, playerDice));
           let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1718));
+          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1732));
           let onPlayer = Math.min(
             rn.skulls,
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1719)).tracks["crew"] ?? noKey("crew", 1719),
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1733)).tracks["crew"] ?? noKey("crew", 1733),
           );
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1720)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1734)).tracks,
             "crew",
             Math.max(
               0,
-              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1720)).tracks["crew"] ?? noKey("crew", 1720)) - onNpc,
+              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1734)).tracks["crew"] ?? noKey("crew", 1734)) - onNpc,
             ),
           );
           mapSet(
             state.players[frame.p]!.tracks,
             "crew",
-            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1721)) - onPlayer),
+            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1735)) - onPlayer),
           );
-          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1722)).tracks["crew"] ?? noKey("crew", 1722)) === 0;
-          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1723)) === 0;
+          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1736)).tracks["crew"] ?? noKey("crew", 1736)) === 0;
+          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1737)) === 0;
           if (npcOut || playerOut) {
             frame.going = false;
             frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
@@ -5959,7 +6300,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1753) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1767) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6000,7 +6341,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1763) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1777) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6063,7 +6404,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1795) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1809) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6081,18 +6422,18 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           }
         }
 
-        state.players[frame.p]!.gold += sum8(state, frame.cards);
+        state.players[frame.p]!.gold += sum10(state, frame.cards);
         for (
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1804)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1804)).tracks["hold"] ?? noKey("hold", 1804)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1818)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1818)).tracks["hold"] ?? noKey("hold", 1818)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1805);
+          let lost = pickRandom(state.rng, frame.cards, 1819);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -6100,7 +6441,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1809)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1823)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -6108,7 +6449,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 31, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6119,7 +6460,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.p] };
+        state.pending = { site: 30, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -6155,7 +6496,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1819);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1833);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -6171,7 +6512,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1824)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1838)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -6195,7 +6536,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 1925) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 1939) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6221,7 +6562,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6272,7 +6613,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 1952) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 1966) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6358,13 +6699,13 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        frame.wanted = collect9(state, frame.p);
-        if (answerAlone29(state)) {
+        frame.wanted = collect11(state, frame.p);
+        if (answerAlone33(state)) {
           frame.pc = 11;
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.p] };
+        state.pending = { site: 33, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -6387,7 +6728,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1985))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1999))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -6411,7 +6752,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 1974)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 1988)) - 1);
         }
 
         frame.pc = 10;
@@ -6440,18 +6781,18 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2002) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2016) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone30(state)) {
+        if (answerAlone34(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 30, players: [frame.p] };
+        state.pending = { site: 34, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6500,7 +6841,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2025) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2039) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6540,7 +6881,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2108) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2122) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6555,7 +6896,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -6589,18 +6930,18 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2125) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2139) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.candidates = hireable(state, frame.p).slice();
-        if (answerAlone32(state)) {
+        if (answerAlone36(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6630,12 +6971,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, sold: [], card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 2298) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2346) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2299);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2347);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -6649,20 +6990,20 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 36, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2319);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2367);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
 
-        if (!any11(state, frame.sold, frame.p)) {
+        if (!any13(state, frame.sold, frame.p)) {
           frame.pc = 4;
           continue machine;
         }
@@ -6741,7 +7082,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 2339) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2387) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6759,7 +7100,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2348))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2396))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -6782,7 +7123,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -6846,12 +7187,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2377) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2425) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 38, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6864,7 +7205,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2380)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2428)).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -6879,8 +7220,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 3: {
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2384),
-          (STATS[frame.t] ?? noKey(frame.t, 2384)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2432),
+          (STATS[frame.t] ?? noKey(frame.t, 2432)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -6922,7 +7263,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 39, players: [frame.p] };
+        state.pending = { site: 43, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -6953,7 +7294,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 12;
         return;
       }
@@ -6967,7 +7308,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= repairPrice(state, frame.p);
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2408)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2456)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -6993,7 +7334,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2421) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2469) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7010,7 +7351,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 45, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7032,22 +7373,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2429)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2477)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2430)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2478)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2431)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2479)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2432)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2480)) + 1,
               );
             }
           }
@@ -7083,7 +7424,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2441) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2489) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7101,13 +7442,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect12(state);
+        frame.free = collect14(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 46, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7147,12 +7488,12 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2453) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2501) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect13(state, frame.p);
+        frame.bought$left = collect15(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -7163,7 +7504,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.p] };
+        state.pending = { site: 47, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7179,7 +7520,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2456)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2504)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -7196,7 +7537,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7211,7 +7552,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2461)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2509)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -7239,12 +7580,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2495) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2543) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2496));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2544));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7269,9 +7610,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2502: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2550: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 45, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7286,7 +7627,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2504)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2552)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -7309,16 +7650,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2510) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2558) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2511: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2559: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7347,7 +7688,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2517) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2565) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7385,7 +7726,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 999) until it waits for a decision or is done. */
+/** Runs action Move (line 1008) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7422,7 +7763,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1011)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1020)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -7437,7 +7778,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1033));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1042));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -7459,8 +7800,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1024)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1024), 1024)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1033)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1033), 1033)) >
             0
         ) {
           state.forgedEntry = true;
@@ -7544,7 +7885,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1081) until it waits for a decision or is done. */
+/** Runs action Scout (line 1090) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7661,7 +8002,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2146) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2160) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7701,12 +8042,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone33(state)) {
+        if (answerAlone37(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        state.pending = { site: 33, players: [frame.me] };
+        state.pending = { site: 37, players: [frame.me] };
         frame.pc = 7;
         return;
       }
@@ -7738,7 +8079,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2159)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2173)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -7767,12 +8108,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone34(state)) {
+        if (answerAlone38(state)) {
           frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 34, players: [frame.me] };
+        state.pending = { site: 38, players: [frame.me] };
         frame.pc = 13;
         return;
       }
@@ -7792,7 +8133,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2164)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2178)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -7815,7 +8156,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2260) until it waits for a decision or is done. */
+/** Runs action Port (line 2308) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7856,7 +8197,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 35, players: [frame.me] };
+        state.pending = { site: 39, players: [frame.me] };
         frame.pc = 5;
         return;
       }
@@ -7974,7 +8315,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2285));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2333));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -8255,6 +8596,32 @@ function offerPlayGlory(state: State, me: Player, out: Action[]): void {
   }
 }
 
+/** Every allowed form of Broadside (the same requirements as `checkBroadside`). */
+function offerBroadside(state: State, me: Player, out: Action[]): void {
+  if (!(state.contestWinner === me && state.winnerDeclaration === "shoot")) return;
+  const c = firstOf(state, me, "broadside");
+  if (c === null) return;
+  out.push({ type: "Broadside", player: me });
+}
+
+/** Every allowed form of EvasiveManeuvers (the same requirements as `checkEvasiveManeuvers`). */
+function offerEvasiveManeuvers(state: State, me: Player, out: Action[]): void {
+  if (!(state.contestWinner === me && state.winnerDeclaration === "flee")) return;
+  const c = firstOf(state, me, "evasiveManeuvers");
+  if (c === null) return;
+  out.push({ type: "EvasiveManeuvers", player: me });
+}
+
+/** Every allowed form of KeepGlory (the same requirements as `checkKeepGlory`). */
+function offerKeepGlory(state: State, me: Player, out: Action[]): void {
+  const cardList = state.players[me]!.gloryHand;
+  for (let card = 0; card < cardList.length; card++) {
+    const cardItem = cardList[card]!;
+    if (!(at(GLORY, cardItem).kind === "broadside" || at(GLORY, cardItem).kind === "evasiveManeuvers")) continue;
+    out.push({ type: "KeepGlory", player: me, card });
+  }
+}
+
 /** Every allowed form of Port (the same requirements as `checkPort`). */
 function offerPort(state: State, me: Player, out: Action[]): void {
   if (!state.players[me]!.inPort) return;
@@ -8274,7 +8641,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 633)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 642)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -8284,7 +8651,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 696)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 705)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -8295,7 +8662,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 768)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 777)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -8305,7 +8672,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1012)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1021)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -8317,7 +8684,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1035)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1044)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -8329,7 +8696,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1129)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1138)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -8340,7 +8707,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1135)
+      // `choose engage: bool by p` (proc meetMerchant, line 1144)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -8350,7 +8717,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1164)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1173)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -8363,7 +8730,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1172)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1181)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -8375,7 +8742,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 1180)
+      // `choose discarded: int in cards by p` (proc raid, line 1189)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -8386,7 +8753,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1185)
+      // `choose exchanged: int in cards by p` (proc raid, line 1194)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -8397,7 +8764,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1217)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1226)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -8410,7 +8777,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1277)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1286)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -8421,7 +8788,25 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose flipChasers: bool by p` (proc chase, line 1367)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1337)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "combatCard", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 14: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1337)
+      offerBroadside(state, seat, out);
+      offerEvasiveManeuvers(state, seat, out);
+      offerKeepGlory(state, seat, out);
+      break;
+    }
+
+    case 15: {
+      // `choose flipChasers: bool by p` (proc chase, line 1379)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -8430,8 +8815,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 14: {
-      // `choose hitAt: Location by target` (proc dealHits, line 1394)
+    case 16: {
+      // `choose hitAt: Location by target` (proc dealHits, line 1406)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -8440,8 +8825,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 15: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1404)
+    case 17: {
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1416)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -8450,8 +8835,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 16: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1482)
+    case 18: {
+      // `choose reward: Nation in nations by w` (proc victory, line 1494)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -8461,8 +8846,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 17: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1496)
+    case 19: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1508)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -8474,8 +8859,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1500)
+    case 20: {
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1512)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -8487,8 +8872,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1505)
+    case 21: {
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1517)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -8500,8 +8885,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1509)
+    case 22: {
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1521)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -8513,8 +8898,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1516)
+    case 23: {
+      // `choose takeRumor: bool by w` (proc plunder, line 1528)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -8523,8 +8908,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1525)
+    case 24: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1537)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -8533,8 +8918,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1601)
+    case 25: {
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1613)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -8544,8 +8929,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1626)
+    case 26: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1638)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -8554,8 +8939,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1666)
+    case 27: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1678)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -8564,8 +8949,26 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1809)
+    case 28: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1689)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "combatCard", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 29: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1689)
+      offerBroadside(state, seat, out);
+      offerEvasiveManeuvers(state, seat, out);
+      offerKeepGlory(state, seat, out);
+      break;
+    }
+
+    case 30: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1823)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -8577,8 +8980,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1817)
+    case 31: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1831)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -8587,8 +8990,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1931)
+    case 32: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1945)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -8598,8 +9001,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1972)
+    case 33: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1986)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -8610,8 +9013,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2004)
+    case 34: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2018)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -8621,8 +9024,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2113)
+    case 35: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2127)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -8632,8 +9035,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2127)
+    case 36: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2141)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -8643,10 +9046,10 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2157)
+    case 37: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2171)
       const frame = currentPlayGloryFrame(state);
-      const items = collect45(state, frame.me);
+      const items = collect48(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -8654,8 +9057,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2163)
+    case 38: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2177)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -8665,8 +9068,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2275)
+    case 39: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2323)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -8678,8 +9081,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2302)
+    case 40: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2350)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -8691,8 +9094,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2358)
+    case 41: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2406)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -8705,8 +9108,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2378)
+    case 42: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2426)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -8717,8 +9120,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2397)
+    case 43: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2445)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -8727,8 +9130,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2405)
+    case 44: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2453)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -8739,8 +9142,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2424)
+    case 45: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2472)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -8749,8 +9152,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2445)
+    case 46: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2493)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -8760,8 +9163,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2454)
+    case 47: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2502)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -8773,8 +9176,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2459)
+    case 48: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2507)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -8786,8 +9189,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2502)
+    case 49: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2550)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -8797,8 +9200,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2511)
+    case 50: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2559)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -8970,13 +9373,42 @@ function check(state: State, action: Action): string | null {
     }
 
     case 13: {
+      if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "combatCard must be true or false.";
+      return null;
+    }
+
+    case 14: {
+      switch (action.type) {
+        case "Broadside": {
+          return checkBroadside(state, action.player);
+        }
+
+        case "EvasiveManeuvers": {
+          return checkEvasiveManeuvers(state, action.player);
+        }
+
+        case "KeepGlory": {
+          const cardList = state.players[action.player]!.gloryHand;
+          if (!(Number.isInteger(action.card) && action.card >= 0 && action.card < cardList.length))
+            return "KeepGlory: `card` must be a position in me.gloryHand.";
+          return checkKeepGlory(state, action.player, cardList[action.card]!);
+        }
+
+        default:
+          return "Play one of: Broadside, EvasiveManeuvers, KeepGlory.";
+      }
+    }
+
+    case 15: {
       if (action.type !== "flipChasers") return "Answer the choice of flipChasers first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "flipChasers must be true or false.";
       return null;
     }
 
-    case 14: {
+    case 16: {
       if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -8984,14 +9416,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 15: {
+    case 17: {
       if (action.type !== "absorb") return "Answer the choice of absorb first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "absorb must be true or false.";
       return null;
     }
 
-    case 16: {
+    case 18: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -9001,7 +9433,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 17: {
+    case 19: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9010,7 +9442,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 18: {
+    case 20: {
       if (action.type !== "seized") return "Answer the choice of seized first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9019,7 +9451,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 21: {
       if (action.type !== "takenCard") return "Answer the choice of takenCard first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9028,7 +9460,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 22: {
       if (action.type !== "takenSpecialist") return "Answer the choice of takenSpecialist first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9037,21 +9469,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 23: {
       if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
       return null;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -9061,7 +9493,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -9069,14 +9501,43 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 26: {
+    case 28: {
+      if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "combatCard must be true or false.";
+      return null;
+    }
+
+    case 29: {
+      switch (action.type) {
+        case "Broadside": {
+          return checkBroadside(state, action.player);
+        }
+
+        case "EvasiveManeuvers": {
+          return checkEvasiveManeuvers(state, action.player);
+        }
+
+        case "KeepGlory": {
+          const cardList = state.players[action.player]!.gloryHand;
+          if (!(Number.isInteger(action.card) && action.card >= 0 && action.card < cardList.length))
+            return "KeepGlory: `card` must be a position in me.gloryHand.";
+          return checkKeepGlory(state, action.player, cardList[action.card]!);
+        }
+
+        default:
+          return "Play one of: Broadside, EvasiveManeuvers, KeepGlory.";
+      }
+    }
+
+    case 30: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -9085,14 +9546,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 31: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 28: {
+    case 32: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -9102,7 +9563,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 33: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -9112,7 +9573,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 30: {
+    case 34: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -9122,7 +9583,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 35: {
       if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
       const frame = currentDrawGloryFrame(state);
       const value = action.value;
@@ -9132,7 +9593,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 32: {
+    case 36: {
       if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
       const frame = currentHireSpecialistFrame(state);
       const value = action.value;
@@ -9142,17 +9603,17 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 33: {
+    case 37: {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect45(state, frame.me);
+      const items = collect48(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
     }
 
-    case 34: {
+    case 38: {
       if (action.type !== "patched") return "Answer the choice of patched first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -9162,7 +9623,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 39: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -9176,7 +9637,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 40: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -9185,7 +9646,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 41: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -9199,7 +9660,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 38: {
+    case 42: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -9209,14 +9670,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 39: {
+    case 43: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 40: {
+    case 44: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -9226,14 +9687,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 45: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 42: {
+    case 46: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -9243,7 +9704,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 47: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -9256,7 +9717,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 44: {
+    case 48: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -9265,7 +9726,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 49: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -9276,7 +9737,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 50: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -9423,6 +9884,36 @@ function apply(state: State, action: Action): void {
     }
 
     case 13: {
+      if (action.type !== "combatCard") throw notOfferedNow(action);
+      pending.answers[action.player] = action.value;
+      pending.players.splice(pending.players.indexOf(action.player), 1);
+      if (pending.players.length > 0) return;
+      const frame = currentNavalCombatFrame(state);
+      frame.combatCard = pending.answers.map((value) => (value === null ? false : value));
+      state.pending = null;
+      break;
+    }
+
+    case 14: {
+      state.pending = null;
+      switch (action.type) {
+        case "Broadside":
+          doBroadside(state, action.player);
+          break;
+        case "EvasiveManeuvers":
+          doEvasiveManeuvers(state, action.player);
+          break;
+        case "KeepGlory":
+          doKeepGlory(state, action.player, at(state.players[action.player]!.gloryHand, action.card));
+          break;
+        default:
+          throw notOfferedNow(action);
+      }
+
+      break;
+    }
+
+    case 15: {
       if (action.type !== "flipChasers") throw notOfferedNow(action);
       const frame = currentChaseFrame(state);
       frame.flipChasers = action.value;
@@ -9430,7 +9921,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 14: {
+    case 16: {
       if (action.type !== "hitAt") throw notOfferedNow(action);
       const frame = currentDealHitsFrame(state);
       frame.hitAt = action.value;
@@ -9438,7 +9929,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 15: {
+    case 17: {
       if (action.type !== "absorb") throw notOfferedNow(action);
       const frame = currentDamageFrame(state);
       frame.absorb = action.value;
@@ -9446,7 +9937,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 18: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -9454,7 +9945,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 17: {
+    case 19: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -9462,7 +9953,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 20: {
       if (action.type !== "seized") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.seized = action.value;
@@ -9470,7 +9961,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 21: {
       if (action.type !== "takenCard") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenCard = action.value;
@@ -9478,7 +9969,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 22: {
       if (action.type !== "takenSpecialist") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenSpecialist = action.value;
@@ -9486,7 +9977,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 23: {
       if (action.type !== "takeRumor") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takeRumor = action.value;
@@ -9494,7 +9985,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 24: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -9502,7 +9993,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 25: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -9510,7 +10001,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 26: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -9518,7 +10009,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 27: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -9526,7 +10017,37 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 28: {
+      if (action.type !== "combatCard") throw notOfferedNow(action);
+      pending.answers[action.player] = action.value;
+      pending.players.splice(pending.players.indexOf(action.player), 1);
+      if (pending.players.length > 0) return;
+      const frame = currentFightNpcFrame(state);
+      frame.combatCard = pending.answers.map((value) => (value === null ? false : value));
+      state.pending = null;
+      break;
+    }
+
+    case 29: {
+      state.pending = null;
+      switch (action.type) {
+        case "Broadside":
+          doBroadside(state, action.player);
+          break;
+        case "EvasiveManeuvers":
+          doEvasiveManeuvers(state, action.player);
+          break;
+        case "KeepGlory":
+          doKeepGlory(state, action.player, at(state.players[action.player]!.gloryHand, action.card));
+          break;
+        default:
+          throw notOfferedNow(action);
+      }
+
+      break;
+    }
+
+    case 30: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -9534,7 +10055,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 31: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -9542,7 +10063,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 32: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -9550,7 +10071,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 33: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -9558,7 +10079,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 34: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -9566,7 +10087,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 35: {
       if (action.type !== "gloryDiscard") throw notOfferedNow(action);
       const frame = currentDrawGloryFrame(state);
       frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
@@ -9574,7 +10095,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 36: {
       if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
       const frame = currentHireSpecialistFrame(state);
       frame.hiredSpecialist = at(frame.candidates, action.value);
@@ -9582,15 +10103,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 37: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect45(state, frame.me), action.value);
+      frame.lettered = at(collect48(state, frame.me), action.value);
       state.pending = null;
       break;
     }
 
-    case 34: {
+    case 38: {
       if (action.type !== "patched") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.patched = at(repairable(state, frame.me), action.value);
@@ -9598,7 +10119,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 39: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -9606,7 +10127,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 40: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -9614,7 +10135,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 41: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -9622,7 +10143,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 42: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -9630,7 +10151,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 43: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -9638,7 +10159,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 44: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -9646,7 +10167,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 45: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -9654,7 +10175,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 46: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -9662,7 +10183,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 47: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -9670,7 +10191,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 48: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -9678,7 +10199,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 49: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -9686,7 +10207,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 50: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -9698,7 +10219,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1277): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1286): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone12(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -9714,8 +10235,8 @@ function answerAlone12(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1601): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone23(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1613): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone25(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -9730,8 +10251,8 @@ function answerAlone23(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1972): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone29(state: State): boolean {
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1986): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone33(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -9742,8 +10263,8 @@ function answerAlone29(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2004): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone30(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2018): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone34(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -9758,8 +10279,8 @@ function answerAlone30(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2127): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone32(state: State): boolean {
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2141): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone36(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
   const items = frame.candidates;
@@ -9774,11 +10295,11 @@ function answerAlone32(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2157): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone33(state: State): boolean {
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2171): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone37(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect45(state, frame.me);
+  const items = collect48(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -9790,8 +10311,8 @@ function answerAlone33(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2163): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone34(state: State): boolean {
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2177): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone38(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = repairable(state, frame.me);
@@ -9829,6 +10350,12 @@ function shownAction(state: State, action: Action): ShownAction {
     }
 
     case "PlayGlory": {
+      const card = state.players[action.player]!.gloryHand[action.card];
+      if (card === undefined) return { ...action };
+      return { ...action, card: card };
+    }
+
+    case "KeepGlory": {
       const card = state.players[action.player]!.gloryHand[action.card];
       if (card === undefined) return { ...action };
       return { ...action, card: card };
@@ -9876,7 +10403,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 16: {
+        case 18: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -9886,7 +10413,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 23: {
+        case 25: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -9896,7 +10423,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 28: {
+        case 32: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -9906,7 +10433,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 29: {
+        case 33: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -9917,7 +10444,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 30: {
+        case 34: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -9927,7 +10454,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 31: {
+        case 35: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -9937,7 +10464,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 32: {
+        case 36: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -9947,9 +10474,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lettered":
       switch (state.pending?.site) {
-        case 33: {
+        case 37: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect45(state, frame.me)[action.value];
+          const item = collect48(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -9957,7 +10484,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "patched":
       switch (state.pending?.site) {
-        case 34: {
+        case 38: {
           const frame = currentPlayGloryFrame(state);
           const item = repairable(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -9967,7 +10494,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 38: {
+        case 42: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -9978,7 +10505,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 40: {
+        case 44: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -9989,7 +10516,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 42: {
+        case 46: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10021,6 +10548,20 @@ function describeAction(state: State, action: Action): string | null {
       const card = state.players[action.player]!.gloryHand[action.card];
       if (card === undefined) return null;
       return `play ${at(GLORY, card).name}`;
+    }
+
+    case "Broadside": {
+      return "play Broadside: one hit more";
+    }
+
+    case "EvasiveManeuvers": {
+      return "play Evasive Maneuvers: escape";
+    }
+
+    case "KeepGlory": {
+      const card = state.players[action.player]!.gloryHand[action.card];
+      if (card === undefined) return null;
+      return `show ${at(GLORY, card).name} and keep it`;
     }
 
     case "dumped":
@@ -10061,9 +10602,21 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "combatCard":
+      switch (state.pending?.site) {
+        case 13: {
+          return "after the Seamanship contest";
+        }
+
+        case 28: {
+          return "after the Seamanship contest";
+        }
+      }
+
+      break;
     case "absorb":
       switch (state.pending?.site) {
-        case 15: {
+        case 17: {
           const frame = currentDamageFrame(state);
           const value = action.value;
           return absorbText(state, value, frame.l);
@@ -10073,7 +10626,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 17: {
+        case 19: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -10083,7 +10636,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "seized":
       switch (state.pending?.site) {
-        case 18: {
+        case 20: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take the ${value}`;
@@ -10093,7 +10646,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenCard":
       switch (state.pending?.site) {
-        case 19: {
+        case 21: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${at(GLORY, value).name}`;
@@ -10103,7 +10656,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenSpecialist":
       switch (state.pending?.site) {
-        case 20: {
+        case 22: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `employ the ${at(GLORY, value).name}`;
@@ -10113,7 +10666,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 22: {
+        case 24: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -10123,7 +10676,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 23: {
+        case 25: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -10134,7 +10687,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 24: {
+        case 26: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -10143,7 +10696,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 26: {
+        case 30: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -10153,7 +10706,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 27: {
+        case 31: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -10163,7 +10716,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 28: {
+        case 32: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -10174,7 +10727,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 30: {
+        case 34: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -10185,7 +10738,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 31: {
+        case 35: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
@@ -10196,7 +10749,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 32: {
+        case 36: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
@@ -10207,7 +10760,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 35: {
+        case 39: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -10217,14 +10770,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 36: {
+        case 40: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 37: {
+        case 41: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -10235,19 +10788,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 38: {
+        case 42: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2378)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2426)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 40: {
+        case 44: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -10259,7 +10812,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 42: {
+        case 46: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -10270,7 +10823,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 43: {
+        case 47: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -10280,7 +10833,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 44: {
+        case 48: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -10334,6 +10887,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       forgedDocuments: false,
       gloryHand: [],
       employed: [],
+      shownGlory: null,
       mission: null,
       escortTurns: 0,
     })),
@@ -10442,6 +10996,10 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     },
     arriving: [],
     gloryDeck: { pile: [], discard: [] },
+    contestWinner: null,
+    winnerDeclaration: "shoot",
+    broadsideBy: null,
+    evasiveBy: null,
     rumorDeck: { pile: [], discard: [] },
     missionDeck: { pile: [], discard: [] },
     missionsUp: [],
@@ -10489,7 +11047,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 594));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 603));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -10498,13 +11056,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 602));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 611));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 608));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 617));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -10525,7 +11083,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 627);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 636);
   return state;
 }
 
@@ -10596,6 +11154,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     forgedDocuments: mine.forgedDocuments,
     gloryHand: viewer === owner ? mine.gloryHand.slice() : null,
     employed: mine.employed.slice(),
+    shownGlory: mine.shownGlory,
     mission: mine.mission,
     escortTurns: mine.escortTurns,
   };
@@ -10634,6 +11193,10 @@ function view(state: State, viewer: Player): View {
     npcs: clone(state.npcs),
     arriving: state.arriving.slice(),
     gloryDeck: { pile: state.gloryDeck.pile.length, discard: state.gloryDeck.discard.slice() },
+    contestWinner: state.contestWinner,
+    winnerDeclaration: state.winnerDeclaration,
+    broadsideBy: state.broadsideBy,
+    evasiveBy: state.evasiveBy,
     rumorDeck: { pile: state.rumorDeck.pile.length, discard: state.rumorDeck.discard.slice() },
     missionDeck: { pile: state.missionDeck.pile.length, discard: state.missionDeck.discard.slice() },
     missionsUp: state.missionsUp.slice(),
@@ -10736,6 +11299,7 @@ function validateState(value: unknown): string | null {
       return "player.gloryHand is not a valid list of int";
     if (!(Array.isArray(mine.employed) && mine.employed.every((x: unknown) => isInt(x))))
       return "player.employed is not a valid list of int";
+    if (!(mine.shownGlory === null || isInt(mine.shownGlory))) return "player.shownGlory is not a valid int or none";
     if (!(mine.mission === null || isInt(mine.mission))) return "player.mission is not a valid int or none";
     if (!isInt(mine.escortTurns)) return "player.escortTurns is not a valid int";
   }
@@ -10846,6 +11410,20 @@ function validateState(value: unknown): string | null {
   ))
     return "state.gloryDeck is not a valid deck of int";
   if (!(
+    value.contestWinner === null ||
+    (isInt(value.contestWinner) && value.contestWinner >= 0 && value.contestWinner < playerCount)
+  ))
+    return "state.contestWinner is not a valid seat or none";
+  if (!(DECLARATION_VALUES as readonly unknown[]).includes(value.winnerDeclaration))
+    return "state.winnerDeclaration is not a valid Declaration";
+  if (!(
+    value.broadsideBy === null ||
+    (isInt(value.broadsideBy) && value.broadsideBy >= 0 && value.broadsideBy < playerCount)
+  ))
+    return "state.broadsideBy is not a valid seat or none";
+  if (!(value.evasiveBy === null || (isInt(value.evasiveBy) && value.evasiveBy >= 0 && value.evasiveBy < playerCount)))
+    return "state.evasiveBy is not a valid seat or none";
+  if (!(
     isRecord(value.rumorDeck) &&
     Array.isArray(value.rumorDeck.pile) &&
     value.rumorDeck.pile.every((x: unknown) => isInt(x)) &&
@@ -10950,7 +11528,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 47)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 51)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -10997,15 +11575,33 @@ function sum3(state: State, cards: number[]): number {
   return total;
 }
 
+/** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [a, d] */
+function collect4(state: State, a: Player, d: Player, combatCard$done: Player[]): Player[] {
+  const out: Player[] = [];
+  const items: readonly Player[] = [a, d];
+  for (let i = 0; i < items.length; i++) {
+    const combatCard$q = items[i]!;
+    if (
+      !combatCard$done.includes(combatCard$q) &&
+      (offersAny(offerBroadside, state, combatCard$q) ||
+        offersAny(offerEvasiveManeuvers, state, combatCard$q) ||
+        offersAny(offerKeepGlory, state, combatCard$q))
+    )
+      out.push(combatCard$q);
+  }
+
+  return out;
+}
+
 /** [n for n in members(Nation) if l.bounty[n] > 0 and w.bounty[n] == 0] */
-function collect4(state: State, l: Player, w: Player): Nation[] {
+function collect5(state: State, l: Player, w: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1478)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1478)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1490)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1490)) === 0
     )
       out.push(n_);
   }
@@ -11014,7 +11610,7 @@ function collect4(state: State, l: Player, w: Player): Nation[] {
 }
 
 /** [x for x in l.weapons if not contains(w.weapons, x)] */
-function collect5(state: State, l: Player, w: Player): Weapon[] {
+function collect6(state: State, l: Player, w: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = state.players[l]!.weapons;
   for (let i = 0; i < items.length; i++) {
@@ -11026,7 +11622,7 @@ function collect5(state: State, l: Player, w: Player): Weapon[] {
 }
 
 /** any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any6(state: State, w: Player, c: number): boolean {
+function any7(state: State, w: Player, c: number): boolean {
   const items = state.players[w]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -11037,19 +11633,37 @@ function any6(state: State, w: Player, c: number): boolean {
 }
 
 /** [c for c in l.employed if not any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect7(state: State, l: Player, w: Player): number[] {
+function collect8(state: State, l: Player, w: Player): number[] {
   const out: number[] = [];
   const items = state.players[l]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (!any6(state, w, c)) out.push(c);
+    if (!any7(state, w, c)) out.push(c);
+  }
+
+  return out;
+}
+
+/** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [p] */
+function collect9(state: State, p: Player, combatCard$done: Player[]): Player[] {
+  const out: Player[] = [];
+  const items: readonly Player[] = [p];
+  for (let i = 0; i < items.length; i++) {
+    const combatCard$q = items[i]!;
+    if (
+      !combatCard$done.includes(combatCard$q) &&
+      (offersAny(offerBroadside, state, combatCard$q) ||
+        offersAny(offerEvasiveManeuvers, state, combatCard$q) ||
+        offersAny(offerKeepGlory, state, combatCard$q))
+    )
+      out.push(combatCard$q);
   }
 
   return out;
 }
 
 /** sum(c in cards: faceOf(c).plunder) */
-function sum8(state: State, cards: number[]): number {
+function sum10(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -11061,19 +11675,19 @@ function sum8(state: State, cards: number[]): number {
 }
 
 /** [n for n in members(Nation) if p.bounty[n] > 0] */
-function collect9(state: State, p: Player): Nation[] {
+function collect11(state: State, p: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1971)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1985)) > 0) out.push(n_);
   }
 
   return out;
 }
 
 /** count(x in sold: x == g) */
-function count10(state: State, sold: Good[], g: Good): number {
+function count12(state: State, sold: Good[], g: Good): number {
   let total = 0;
   const items = sold;
   for (let i = 0; i < items.length; i++) {
@@ -11085,18 +11699,18 @@ function count10(state: State, sold: Good[], g: Good): number {
 }
 
 /** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
-function any11(state: State, sold: Good[], p: Player): boolean {
+function any13(state: State, sold: Good[], p: Player): boolean {
   const items = GOOD_VALUES;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
-    if (count10(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+    if (count12(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
   }
 
   return false;
 }
 
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect12(state: State): Zone[] {
+function collect14(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -11108,19 +11722,19 @@ function collect12(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect13(state: State, p: Player): Weapon[] {
+function collect15(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2454)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2502)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect14(z: Zone): Zone[] {
+function collect16(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -11132,19 +11746,19 @@ function collect14(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect15(): Partial<Record<Zone, Zone[]>> {
+function collect17(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect14(z));
+    mapSet(out, z, collect16(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect16(): Partial<Record<ShipType, ShipStats>> {
+function collect18(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -11156,7 +11770,7 @@ function collect16(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect17(): Good[] {
+function collect19(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -11168,7 +11782,7 @@ function collect17(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect18(): Modification[] {
+function collect20(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -11180,7 +11794,7 @@ function collect18(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count19(state: State, offer: number[], c: number): number {
+function count21(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -11192,18 +11806,18 @@ function count19(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first20(state: State, n_: Npc): Nation | null {
+function first22(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 447)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 447)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 448)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 448)) === n_) return x;
   }
 
   return null;
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first21(state: State, z: Zone, dir: Compass): Border | null {
+function first23(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -11214,7 +11828,7 @@ function first21(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum22(state: State, p: Player): number {
+function sum24(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -11226,9 +11840,9 @@ function sum22(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect23(state: State, p: Player): Step[] {
+function collect25(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 980);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 989);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -11238,18 +11852,18 @@ function collect23(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any24(state: State, p: Player): boolean {
+function any26(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 988)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 997)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect25(state: State, p: Player): Target[] {
+function collect27(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -11267,30 +11881,30 @@ function collect25(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect26(state: State, p: Player): Target[] {
+function collect28(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1067)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1076)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any27(state: State, p: Player): boolean {
+function any29(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1117)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1126)) > 0) return true;
   }
 
   return false;
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum28(state: State, p: Player): number {
+function sum30(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -11302,19 +11916,19 @@ function sum28(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect29(state: State, p: Player): Npc[] {
+function collect31(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1569)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1581)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any30(state: State, here: Npc[]): boolean {
+function any32(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -11325,7 +11939,7 @@ function any30(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count31(state: State, here: Npc[]): number {
+function count33(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -11337,7 +11951,7 @@ function count31(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect32(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect34(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -11354,7 +11968,7 @@ function collect32(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect33(state: State, p: Player): number[] {
+function collect35(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -11366,7 +11980,7 @@ function collect33(state: State, p: Player): number[] {
 }
 
 /** any(c in p.employed: GLORY[c].specialist == s) */
-function any34(state: State, p: Player, s: Specialist): boolean {
+function any36(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -11377,7 +11991,7 @@ function any34(state: State, p: Player, s: Specialist): boolean {
 }
 
 /** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any35(state: State, p: Player, c: number): boolean {
+function any37(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -11388,43 +12002,54 @@ function any35(state: State, p: Player, c: number): boolean {
 }
 
 /** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect36(state: State, p: Player): number[] {
+function collect38(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === "hire" && !any35(state, p, c)) out.push(c);
+    if (at(GLORY, c).kind === "hire" && !any37(state, p, c)) out.push(c);
   }
 
   return out;
 }
 
+/** first(c in p.gloryHand: GLORY[c].kind == k) */
+function first39(state: State, p: Player, k: GloryKind): number | null {
+  const items = state.players[p]!.gloryHand;
+  for (let i = 0; i < items.length; i++) {
+    const c = items[i]!;
+    if (at(GLORY, c).kind === k) return c;
+  }
+
+  return null;
+}
+
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect37(state: State, p: Player): Location[] {
+function collect40(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2468)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2516)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum38(state: State, p: Player): number {
+function sum41(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2488));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2536));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect39(state: State, p: Player): ShipType[] {
+function collect42(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -11432,7 +12057,7 @@ function collect39(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2492)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2540)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -11441,14 +12066,14 @@ function collect39(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect40(state: State, n_: Npc, z: Zone): Player[] {
+function collect43(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 962)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 971)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -11457,7 +12082,7 @@ function collect40(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max41(state: State, hunted: Player[], n_: Npc): number {
+function max44(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -11471,7 +12096,7 @@ function max41(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect42(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect45(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -11483,7 +12108,7 @@ function collect42(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** count(d in faces: d >= 5) */
-function count43(state: State, faces: number[]): number {
+function count46(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -11495,7 +12120,7 @@ function count43(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum44(state: State, faces: number[]): number {
+function sum47(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -11507,12 +12132,12 @@ function sum44(state: State, faces: number[]): number {
 }
 
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect45(state: State, me: Player): Nation[] {
+function collect48(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2157)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2171)) > 0) out.push(n_);
   }
 
   return out;
@@ -11523,7 +12148,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "497e0bc7",
+  sourceHash: "32873648",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
