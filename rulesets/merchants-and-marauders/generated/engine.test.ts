@@ -36,6 +36,7 @@ import {
   PORT_NATION,
   SEATS,
   SEA_LINKS,
+  WEAPON_TOKENS,
   ZONE_VALUES,
   employs,
   engine,
@@ -59,23 +60,23 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 2406",
-  "A special weapon costs 3 gold.": "rules line 2502",
-  "Each crew member costs 2 gold.": "rules line 2550",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 1009",
-  "The fee is 2 gold.": "rules line 1021",
-  "A captain retires in a port, before any action of the turn.": "rules line 1062",
-  "Scouting is done at sea.": "rules line 1091",
-  "You have already scouted that target this turn.": "rules line 1092",
-  "That card cannot be played now.": "rules line 2161",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2199",
-  "You hold no Broadside.": "rules line 2200",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2208",
-  "You hold no Evasive Maneuvers.": "rules line 2209",
-  "Only a combat card is announced in combat.": "rules line 2217",
-  "The Port action is taken in a port.": "rules line 2309",
-  "The Port action may be taken once per turn.": "rules line 2310",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2323",
+  "You cannot pay for that card.": "rules line 2459",
+  "A special weapon costs 3 gold.": "rules line 2555",
+  "Each crew member costs 2 gold.": "rules line 2603",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 1012",
+  "The fee is 2 gold.": "rules line 1024",
+  "A captain retires in a port, before any action of the turn.": "rules line 1065",
+  "Scouting is done at sea.": "rules line 1094",
+  "You have already scouted that target this turn.": "rules line 1095",
+  "That card cannot be played now.": "rules line 2214",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2252",
+  "You hold no Broadside.": "rules line 2253",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2261",
+  "You hold no Evasive Maneuvers.": "rules line 2262",
+  "Only a combat card is announced in combat.": "rules line 2270",
+  "The Port action is taken in a port.": "rules line 2362",
+  "The Port action may be taken once per turn.": "rules line 2363",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2376",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -111,8 +112,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2598)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2598)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2651)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2651)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -156,9 +157,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2615)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2615)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2615)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2668)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2668)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2668)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -167,7 +168,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2618),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2671),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -377,7 +378,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2708)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2761)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -586,7 +587,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2833)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2886)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -643,9 +644,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 2865)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 2918)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 2865)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 2918)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -772,7 +773,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2909)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 2962)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -882,8 +883,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 2965)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 2965)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3018)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3018)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -915,7 +916,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 2985)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3038)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -969,7 +970,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3011), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3064), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1038,7 +1039,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3050)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3103)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1121,7 +1122,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3095)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3148)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1175,7 +1176,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3116)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3169)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1202,13 +1203,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3132)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3185)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3137)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3190)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1230,7 +1231,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3152)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3205)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1240,7 +1241,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3157)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3210)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1376,7 +1377,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3243)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3296)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1428,8 +1429,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3267)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3267)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3320)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3320)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1454,15 +1455,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3285)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3285)).tracks["hull"] ?? noKey("hull", 3285)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3338)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3338)).tracks["hull"] ?? noKey("hull", 3338)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3288)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3288)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3341)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3341)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1501,15 +1502,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3314)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3367)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3315)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3368)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3316)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3369)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1547,7 +1548,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3335)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3388)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1583,10 +1584,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3360)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3360)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3360)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3360)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3413)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3413)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3413)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3413)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1612,7 +1613,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3379)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3432)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1630,7 +1631,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3386)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3439)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1654,7 +1655,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3402)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3455)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1686,13 +1687,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3409), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3462), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3412)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3465)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -1939,6 +1940,63 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
   });
+  it("Chain Shot (§2.10): having seen the skulls of his hit locations, the shooter discards it: every skull hits the Mast, and none passes to the Hull that round", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[1]!.captain = 4;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      state.players[1]!.zone = "caribbeanSea";
+      state.players[1]!.inPort = false;
+      state.players[0]!.gloryHand = [];
+      state.players[1]!.gloryHand = [];
+      state.players[0]!.weapons = ["chainShot"];
+      mapSet(state.players[0]!.tracks, "cannons", 2);
+      mapSet(state.players[1]!.tracks, "mast", 1);
+    });
+    state.rng.forced.push(4, 0, 0, 4, 4, 0, 0, 4, 4);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "captainTarget", who: 1 }) },
+        { target: "captainTarget(players[1])" },
+      ),
+    );
+    expect(
+      offeredProblem(engine, state, 0, (): Action[] => [
+        atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
+        { type: "aim", player: 0, value: null },
+      ]),
+      "expect offered 0 aim(chainShot), aim(none)",
+    ).toBeNull();
+    play(
+      state,
+      atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
+    );
+    expect(
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3643)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3643)) === 2,
+      "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
+    ).toBe(true);
+    expect(
+      equal(state.players[0]!.weapons, []) &&
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3644)) === WEAPON_TOKENS + 1,
+      "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
+    ).toBe(true);
+  });
 });
 
 describe("Merchants & Marauders: conformance", () => {
@@ -2140,10 +2198,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3349)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3349), 3349)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3349)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3402)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3402), 3402)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3402)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3349)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3349), 3349)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3402)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3402), 3402)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

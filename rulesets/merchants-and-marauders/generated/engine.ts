@@ -171,11 +171,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 986) */
+/** enum Step (rules line 989) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1071) */
+/** enum Target (rules line 1074) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -329,20 +329,20 @@ export interface NpcShip {
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1263) */
+/** record Roll (rules line 1266) */
 export interface Roll {
   skulls: number;
   rest: number;
 }
 
-/** record Skills (rules line 1556) */
+/** record Skills (rules line 1597) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 1851) */
+/** record Rumor (rules line 1904) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -350,7 +350,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 1895) */
+/** record Mission (rules line 1948) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -361,7 +361,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2084) */
+/** record GloryCard (rules line 2137) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -577,13 +577,36 @@ export interface DealHitsFrame {
   pc: number;
   target: Player;
   hits: number;
-  chosen: number;
-  times: number;
-  count: number;
-  face: number;
-  times2: number;
-  count2: number;
+}
+
+/** Where proc aimHits is, and its locals, while it waits. */
+export interface AimHitsFrame {
+  readonly routine: "aimHits";
+  pc: number;
+  target: Player;
+  hits: number;
+  shooter: Player | null;
+  faces: number[];
+  aimed: Location | null;
+  s: Player;
+  f: number;
+  fList: number[];
+  fIndex: number;
+  f2: number;
+  f2List: number[];
+  f2Index: number;
+  l: Location;
   hitAt: Location;
+}
+
+/** Where proc shotWeapon is, and its locals, while it waits. */
+export interface ShotWeaponFrame {
+  readonly routine: "shotWeapon";
+  pc: number;
+  shooter: Player;
+  skulls: number;
+  aims: Weapon[];
+  aim: Weapon | null;
 }
 
 /** Where proc damage is, and its locals, while it waits. */
@@ -688,9 +711,14 @@ export interface HitNpcFrame {
   n_: Npc;
   hits: number;
   controller: Player;
-  chosen: number;
-  times: number;
-  count: number;
+  shooter: Player | null;
+  faces: number[];
+  aimed: Location | null;
+  s: Player;
+  f: number;
+  fList: number[];
+  fIndex: number;
+  l: Location;
   npcHitAt: Location;
 }
 
@@ -982,6 +1010,8 @@ export type Frame =
   | SettleSinkingFrame
   | ChaseFrame
   | DealHitsFrame
+  | AimHitsFrame
+  | ShotWeaponFrame
   | DamageFrame
   | CrewCombatFrame
   | CrewVictoryFrame
@@ -1015,57 +1045,58 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 642) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 705) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 777) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1021) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1044) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1138) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1144) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1173) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1181) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 1189) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1194) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1226) */
-/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1286) */
-/** site 13: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1337) */
-/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1337) */
-/** site 15: `choose flipChasers: bool by p` (proc chase, line 1379) */
-/** site 16: `choose hitAt: Location by target` (proc dealHits, line 1406) */
-/** site 17: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1416) */
-/** site 18: `choose reward: Nation in nations by w` (proc victory, line 1494) */
-/** site 19: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1508) */
-/** site 20: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1512) */
-/** site 21: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1517) */
-/** site 22: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1521) */
-/** site 23: `choose takeRumor: bool by w` (proc plunder, line 1528) */
-/** site 24: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1537) */
-/** site 25: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1613) */
-/** site 26: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1638) */
-/** site 27: `choose chaseNpc: bool by p` (proc fightNpc, line 1678) */
-/** site 28: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1689) */
-/** site 29: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1689) */
-/** site 30: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1823) */
-/** site 31: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1831) */
-/** site 32: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1945) */
-/** site 33: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1986) */
-/** site 34: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2018) */
-/** site 35: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2127) */
-/** site 36: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2141) */
-/** site 37: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2171) */
-/** site 38: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2177) */
-/** site 39: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2323) */
-/** site 40: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2350) */
-/** site 41: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2406) */
-/** site 42: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2426) */
-/** site 43: `choose restoreHull: bool by p` (proc visitShipyard, line 2445) */
-/** site 44: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2453) */
-/** site 45: `choose buyMod: bool by p` (proc buyModification, line 2472) */
-/** site 46: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2493) */
-/** site 47: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2502) */
-/** site 48: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2507) */
-/** site 49: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2550) */
-/** site 50: `choose stashed: 0..p.gold by p` (proc stashGold, line 2559) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 645) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 708) */
+/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 780) */
+/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1024) */
+/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1047) */
+/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1141) */
+/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1147) */
+/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1176) */
+/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1184) */
+/** site 9: `choose discarded: int in cards by p` (proc raid, line 1192) */
+/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1197) */
+/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1229) */
+/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1289) */
+/** site 13: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1340) */
+/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1340) */
+/** site 15: `choose flipChasers: bool by p` (proc chase, line 1382) */
+/** site 16: `choose hitAt: Location by target` (proc aimHits, line 1419) */
+/** site 17: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1436) */
+/** site 18: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1457) */
+/** site 19: `choose reward: Nation in nations by w` (proc victory, line 1535) */
+/** site 20: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1549) */
+/** site 21: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1553) */
+/** site 22: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1558) */
+/** site 23: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1562) */
+/** site 24: `choose takeRumor: bool by w` (proc plunder, line 1569) */
+/** site 25: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1578) */
+/** site 26: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1654) */
+/** site 27: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1688) */
+/** site 28: `choose chaseNpc: bool by p` (proc fightNpc, line 1731) */
+/** site 29: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1742) */
+/** site 30: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1742) */
+/** site 31: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1876) */
+/** site 32: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1884) */
+/** site 33: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1998) */
+/** site 34: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2039) */
+/** site 35: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2071) */
+/** site 36: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2180) */
+/** site 37: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2194) */
+/** site 38: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2224) */
+/** site 39: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2230) */
+/** site 40: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2376) */
+/** site 41: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2403) */
+/** site 42: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2459) */
+/** site 43: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2479) */
+/** site 44: `choose restoreHull: bool by p` (proc visitShipyard, line 2498) */
+/** site 45: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2506) */
+/** site 46: `choose buyMod: bool by p` (proc buyModification, line 2525) */
+/** site 47: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2546) */
+/** site 48: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2555) */
+/** site 49: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2560) */
+/** site 50: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2603) */
+/** site 51: `choose stashed: 0..p.gold by p` (proc stashGold, line 2612) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1095,8 +1126,8 @@ export type Pending =
   | { site: 25; players: Player[] }
   | { site: 26; players: Player[] }
   | { site: 27; players: Player[] }
-  | { site: 28; players: Player[]; answers: Array<boolean | null> }
-  | { site: 29; players: Player[] }
+  | { site: 28; players: Player[] }
+  | { site: 29; players: Player[]; answers: Array<boolean | null> }
   | { site: 30; players: Player[] }
   | { site: 31; players: Player[] }
   | { site: 32; players: Player[] }
@@ -1117,7 +1148,8 @@ export type Pending =
   | { site: 47; players: Player[] }
   | { site: 48; players: Player[] }
   | { site: 49; players: Player[] }
-  | { site: 50; players: Player[] };
+  | { site: 50; players: Player[] }
+  | { site: 51; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1147,6 +1179,7 @@ export interface State {
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
   gloryDeck: Deck<number>;
+  sparedHull: Location | null;
   contestWinner: Player | null;
   winnerDeclaration: Declaration;
   broadsideBy: Player | null;
@@ -1162,12 +1195,12 @@ export interface State {
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { declare: Declaration; declareForNpc: Declaration };
+  returns: { declare: Declaration; shotWeapon: Location | null; declareForNpc: Declaration };
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1008). */
+/** The action Move (rules line 1011). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1175,13 +1208,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1061). */
+/** The action Retire (rules line 1064). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1090). */
+/** The action Scout (rules line 1093). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1189,7 +1222,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2160). */
+/** The action PlayGlory (rules line 2213). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1197,19 +1230,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2198). */
+/** The action Broadside (rules line 2251). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2207). */
+/** The action EvasiveManeuvers (rules line 2260). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2216). */
+/** The action KeepGlory (rules line 2269). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1217,26 +1250,26 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2308). */
+/** The action Port (rules line 2361). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2573). */
+/** The action EndTurn (rules line 2626). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 777). */
+/** The answer to `choose newShip` (rules line 780). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1138). */
+/** The answer to `choose flag` (rules line 1141). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1244,14 +1277,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1144). */
+/** The answer to `choose engage` (rules line 1147). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1173). */
+/** The answer to `choose spent` (rules line 1176). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1259,14 +1292,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1181). */
+/** The answer to `choose raidMove` (rules line 1184). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1189). */
+/** The answer to `choose discarded` (rules line 1192). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1274,7 +1307,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1194). */
+/** The answer to `choose exchanged` (rules line 1197). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1282,7 +1315,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1226). */
+/** The answer to `choose kept` (rules line 1229). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1290,7 +1323,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1286). */
+/** The answer to `choose declaration` (rules line 1289). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1298,35 +1331,43 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1337). */
+/** The answer to `choose combatCard` (rules line 1340). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1379). */
+/** The answer to `choose flipChasers` (rules line 1382). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1406). */
+/** The answer to `choose hitAt` (rules line 1419). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose absorb` (rules line 1416). */
+/** The answer to `choose aim` (rules line 1436). */
+export interface AimChoice {
+  readonly type: "aim";
+  readonly player: Player;
+  /** Position in `aims` of the Weapon chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose absorb` (rules line 1457). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1494). */
+/** The answer to `choose reward` (rules line 1535). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1334,7 +1375,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1508). */
+/** The answer to `choose taken` (rules line 1549). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1342,7 +1383,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1512). */
+/** The answer to `choose seized` (rules line 1553). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1350,7 +1391,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1517). */
+/** The answer to `choose takenCard` (rules line 1558). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1358,7 +1399,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1521). */
+/** The answer to `choose takenSpecialist` (rules line 1562). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1366,21 +1407,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1528). */
+/** The answer to `choose takeRumor` (rules line 1569). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1537). */
+/** The answer to `choose claim` (rules line 1578). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1613). */
+/** The answer to `choose npcDeclaration` (rules line 1654). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1388,21 +1429,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1638). */
+/** The answer to `choose npcHitAt` (rules line 1688). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1678). */
+/** The answer to `choose chaseNpc` (rules line 1731). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 1823). */
+/** The answer to `choose loot` (rules line 1876). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1410,14 +1451,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 1831). */
+/** The answer to `choose claimNpc` (rules line 1884). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 1945). */
+/** The answer to `choose keptRumor` (rules line 1998). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1425,7 +1466,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 1986). */
+/** The answer to `choose pardoned` (rules line 2039). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1433,7 +1474,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2018). */
+/** The answer to `choose claimed` (rules line 2071). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1441,7 +1482,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2127). */
+/** The answer to `choose gloryDiscard` (rules line 2180). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1449,7 +1490,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2141). */
+/** The answer to `choose hiredSpecialist` (rules line 2194). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1457,7 +1498,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2350). */
+/** The answer to `choose card` (rules line 2403). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1465,7 +1506,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 2426). */
+/** The answer to `choose newType` (rules line 2479). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1473,14 +1514,14 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2445). */
+/** The answer to `choose restoreHull` (rules line 2498). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2453). */
+/** The answer to `choose repairAt` (rules line 2506). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1488,14 +1529,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2472). */
+/** The answer to `choose buyMod` (rules line 2525). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2493). */
+/** The answer to `choose modPort` (rules line 2546). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1503,7 +1544,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2502). */
+/** The answer to `choose bought` (rules line 2555). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1511,7 +1552,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2507). */
+/** The answer to `choose sold` (rules line 2560). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1519,28 +1560,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2550). */
+/** The answer to `choose hired` (rules line 2603). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2559). */
+/** The answer to `choose stashed` (rules line 2612). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1021). */
+/** The answer to `choose havenEntry` (rules line 1024). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1044). */
+/** The answer to `choose dumped` (rules line 1047). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1548,7 +1589,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2171). */
+/** The answer to `choose lettered` (rules line 2224). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1556,7 +1597,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2177). */
+/** The answer to `choose patched` (rules line 2230). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1564,7 +1605,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2323). */
+/** The answer to `choose activity` (rules line 2376). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1572,7 +1613,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 642). */
+/** The answer to `choose startingShip` (rules line 645). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1602,6 +1643,7 @@ export type Action =
   | CombatCardChoice
   | FlipChasersChoice
   | HitAtChoice
+  | AimChoice
   | AbsorbChoice
   | RewardChoice
   | TakenChoice
@@ -1705,6 +1747,7 @@ export interface View {
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
   gloryDeck: DeckView<number>;
+  sparedHull: Location | null;
   contestWinner: Player | null;
   winnerDeclaration: Declaration;
   broadsideBy: Player | null;
@@ -1807,7 +1850,7 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect17();
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect20();
 /** CAPTAINS (rules line 186): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
@@ -1838,7 +1881,7 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect18();
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect21();
 /** CARGO_FACES (rules line 252): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
@@ -1854,11 +1897,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect19();
+export const DEMAND_TOKENS: Good[] = collect22();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect20();
+export const MOD_TOKENS: Modification[] = collect23();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -2009,7 +2052,9 @@ export const ACTIONS_PER_TURN: number = 3;
 export const EVENT_CARDS: number = 34;
 /** const HAVEN_FEE = 2 */
 export const HAVEN_FEE: number = 2;
-/** RUMORS (rules line 1858): one Rumor per row. */
+/** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
+export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
+/** RUMORS (rules line 1911): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2040,7 +2085,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 1905): one Mission per row. */
+/** MISSIONS (rules line 1958): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2071,7 +2116,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2092): one GloryCard per row. */
+/** GLORY (rules line 2145): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2127,6 +2172,7 @@ const DECISION_NAMES: readonly string[] = [
   "action",
   "flipChasers",
   "hitAt",
+  "aim",
   "absorb",
   "reward",
   "taken",
@@ -2190,7 +2236,7 @@ export function faceOf(state: State, c: number): CargoFace {
 
 /** fn priceIn (line 273) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count21(state, offer, c);
+  let drawn = count24(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
@@ -2212,7 +2258,7 @@ export function isPirateNpc(state: State, n_: Npc): boolean {
 
 /** fn npcNation (line 448) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first22(state, n_);
+  return first25(state, n_);
 }
 
 /** fn npcShipType (line 450) */
@@ -2220,7 +2266,7 @@ export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 792) */
+/** fn thisRound (line 795) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2230,16 +2276,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 800) */
+/** fn actionsThisRound (line 803) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 914) */
+/** fn npcStep (line 917) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first23(state, z, dir);
+    const b = first26(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -2248,7 +2294,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 927) */
+/** fn huntPriority (line 930) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2264,7 +2310,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 938)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 941)) > 0) {
       return 1;
     }
 
@@ -2281,7 +2327,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 954) */
+/** fn huntScore (line 957) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2291,37 +2337,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 961);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 964);
   }
 
-  return rank * 100000 + own * 100 + sum24(state, p) - own;
+  return rank * 100000 + own * 100 + sum27(state, p) - own;
 }
 
-/** fn stepsFor (line 988) */
+/** fn stepsFor (line 991) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect25(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect28(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 993) */
+/** fn mayEnter (line 996) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 994)] ?? noKey(PORT_NATION[z] ?? noKey(z, 994), 994)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 997)] ?? noKey(PORT_NATION[z] ?? noKey(z, 997), 997)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 997) */
+/** fn anyDestroyed (line 1000) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any26(state, p);
+  return any29(state, p);
 }
 
-/** fn stepText (line 999) */
+/** fn stepText (line 1002) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2335,26 +2381,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1006) */
+/** fn moveCost (line 1009) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1073) */
+/** fn targetsFor (line 1076) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
       concat<Target>(
         state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect27(state, p),
+        collect30(state, p),
       ),
-      collect28(state, p),
+      collect31(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
 }
 
-/** fn targetText (line 1078) */
+/** fn targetText (line 1081) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2373,7 +2419,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1087) */
+/** fn scoutDice (line 1090) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2383,12 +2429,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1126) */
+/** fn isPirate (line 1129) */
 export function isPirate(state: State, p: Player): boolean {
-  return any29(state, p);
+  return any32(state, p);
 }
 
-/** fn raidMoveText (line 1155) */
+/** fn raidMoveText (line 1158) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2405,57 +2451,67 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1244) */
+/** fn absorbText (line 1247) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1278) */
+/** fn beats (line 1281) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1281) */
+/** fn declarationsFor (line 1284) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1282)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1285)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1282)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1285)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1291) */
+/** fn contestDice (line 1294) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1292)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1295)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1296) */
+/** fn shots (line 1299) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1298)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1298)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1301)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1301)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1299));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1302));
 }
 
-/** fn seamanshipDice (line 1302) */
+/** fn seamanshipDice (line 1305) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn claimText (line 1501) */
+/** fn aimText (line 1445) */
+export function aimText(state: State, aim: Weapon | null): string {
+  const w = aim;
+  if (w !== null) {
+    return w === "chainShot" ? "fire Chain Shot: every skull on the Mast" : "fire Grapeshot: every skull on the Crew";
+  }
+
+  return "let the target place the skulls";
+}
+
+/** fn claimText (line 1542) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1562) */
+/** fn npcSkills (line 1603) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1563)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1604)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2464,74 +2520,74 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1572) */
+/** fn npcScouting (line 1613) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum30(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum33(state, p));
 }
 
-/** fn controllerOf (line 1576) */
+/** fn controllerOf (line 1617) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1580) */
+/** fn scoutingNpcs (line 1621) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect31(state, p);
-  let warshipHere = any32(state, here);
-  let menOfWar = count33(state, here);
-  return collect34(state, here, p, warshipHere, menOfWar);
+  let here = collect34(state, p);
+  let warshipHere = any35(state, here);
+  let menOfWar = count36(state, here);
+  return collect37(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1602) */
+/** fn npcDeclarations (line 1643) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1603)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1604)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1644)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1645)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1607)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1607)) ||
-    (t["crew"] ?? noKey("crew", 1607)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1607));
+    (t["cannons"] ?? noKey("cannons", 1648)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1648)) ||
+    (t["crew"] ?? noKey("crew", 1648)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1648));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1608)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1649)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1618) */
+/** fn npcContestDice (line 1659) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1619)).tracks["mast"] ?? noKey("mast", 1619)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1660)).tracks["mast"] ?? noKey("mast", 1660)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1619)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1660)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1620) */
+/** fn contestDiceAgainstNpc (line 1661) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1621)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1662)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1621)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1662)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1623) */
+/** fn npcShots (line 1664) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1624)).tracks["cannons"] ?? noKey("cannons", 1624))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1624)).tracks["cannons"] ?? noKey("cannons", 1624));
+      ? ((state.npcs[n_] ?? noKey(n_, 1665)).tracks["cannons"] ?? noKey("cannons", 1665))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1665)).tracks["cannons"] ?? noKey("cannons", 1665));
 }
 
-/** fn rumorHere (line 1958) */
+/** fn rumorHere (line 2011) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2541,12 +2597,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2014) */
+/** fn missionsHere (line 2067) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect35(state, p);
+  return collect38(state, p);
 }
 
-/** fn missionPortHere (line 2049) */
+/** fn missionPortHere (line 2102) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2557,7 +2613,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2058) */
+/** fn huntingPirates (line 2111) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2567,7 +2623,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2066) */
+/** fn contractFor (line 2119) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2581,17 +2637,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2134) */
+/** fn employs (line 2187) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
-  return any36(state, p, s);
+  return any39(state, p, s);
 }
 
-/** fn hireable (line 2136) */
+/** fn hireable (line 2189) */
 export function hireable(state: State, p: Player): number[] {
-  return collect38(state, p);
+  return collect41(state, p);
 }
 
-/** fn playableNow (line 2151) */
+/** fn playableNow (line 2204) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   let k = at(GLORY, c).kind;
   return (
@@ -2608,12 +2664,12 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn firstOf (line 2195) */
+/** fn firstOf (line 2248) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
-  return first39(state, p, k);
+  return first42(state, p, k);
 }
 
-/** fn activityText (line 2260) */
+/** fn activityText (line 2313) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2654,7 +2710,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2274) */
+/** fn activitiesFor (line 2327) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -2681,7 +2737,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2282) */
+/** fn stillOpen (line 2335) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -2710,7 +2766,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2295) */
+/** fn pardonNation (line 2348) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -2720,40 +2776,40 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2301) */
+/** fn pardonable (line 2354) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2303)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2303))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2356)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2356))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2383) */
+/** fn buyPrice (line 2436) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn repairPrice (line 2465) */
+/** fn repairPrice (line 2518) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2515) */
+/** fn repairable (line 2568) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect40(state, p);
+  return collect43(state, p);
 }
 
-/** fn full (line 2519) */
+/** fn full (line 2572) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2519)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2572)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2522) */
+/** fn modBonus (line 2575) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -2770,52 +2826,52 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2530) */
+/** fn maneuverability (line 2583) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2531)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2584)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2535) */
+/** fn saleValue (line 2588) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2536)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2589)).sell +
       state.players[p]!.mods.length -
-      sum41(state, p),
+      sum44(state, p),
   );
 }
 
-/** fn affordableShips (line 2539) */
+/** fn affordableShips (line 2592) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect42(state, p);
+  return collect45(state, p);
 }
 
-/** fn total (line 2571) */
+/** fn total (line 2624) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc skillCheck (line 722) */
+/** proc skillCheck (line 725) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 869) */
+/** proc endOfRound (line 872) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 872)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 875)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 873)).cards, (state.npcs[n_] ?? noKey(n_, 873)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 876)).cards, (state.npcs[n_] ?? noKey(n_, 876)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 874)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 877)).zone = z;
         }
       }
     }
@@ -2827,8 +2883,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 884)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 885)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 887)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 888)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -2842,8 +2898,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 895)).slice();
-    let c2 = pickRandom(state.rng, cards, 896);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 898)).slice();
+    let c2 = pickRandom(state.rng, cards, 899);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -2859,9 +2915,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 906), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 909), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 906),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 909),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -2870,39 +2926,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 968) */
+/** proc moveNpc (line 971) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 970)).zone;
-    let hunted = collect43(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 973)).zone;
+    let hunted = collect46(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 973)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 976)).zone = npcStep(state, z, d);
     } else {
-      let best = max44(state, hunted, n_);
-      let prey = collect45(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 977);
-      (state.npcs[n_] ?? noKey(n_, 978)).zone = state.players[target]!.zone;
+      let best = max47(state, hunted, n_);
+      let prey = collect48(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 980);
+      (state.npcs[n_] ?? noKey(n_, 981)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1121) */
+/** proc addBounty (line 1124) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1122)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1125)) + 1));
 }
 
-/** proc hit (line 1248) */
+/** proc hit (line 1251) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1249)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1250)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1252)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1253)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1251)) > 0) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1252)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1254)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1255)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1268) */
+/** proc rollDice (line 1271) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -2910,40 +2966,40 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count46(state, faces), rest: sum47(state, faces) };
+  return { skulls: count49(state, faces), rest: sum50(state, faces) };
 }
 
-/** proc npcDamage (line 1643) */
+/** proc npcDamage (line 1696) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1644)).tracks[l] ?? noKey(l, 1644)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1697)).tracks[l] ?? noKey(l, 1697)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1645)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1698)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1645)).tracks[l] ?? noKey(l, 1645)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1698)).tracks[l] ?? noKey(l, 1698)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1646)).tracks["hull"] ?? noKey("hull", 1646)) > 0) {
+    if (((state.npcs[n_] ?? noKey(n_, 1699)).tracks["hull"] ?? noKey("hull", 1699)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1647)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1700)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1647)).tracks["hull"] ?? noKey("hull", 1647)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1700)).tracks["hull"] ?? noKey("hull", 1700)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1760) */
+/** proc repairNpc (line 1813) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1762)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1815)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 1793) */
+/** proc npcLeaves (line 1846) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1794)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1847)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -2955,7 +3011,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2188) */
+/** proc afterContest (line 2241) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -2963,7 +3019,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2222) */
+/** proc boost (line 2275) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -2974,25 +3030,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2233) */
+/** proc influenceCheck (line 2286) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2238) */
+/** proc leadershipCheck (line 2291) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2243) */
+/** proc scoutingCheck (line 2296) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2249) */
+/** proc crewDice (line 2302) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -3012,7 +3068,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1061): its effects, once allowed. */
+/** action Retire (line 1064): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3040,7 +3096,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2198): its effects, once allowed. */
+/** action Broadside (line 2251): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3059,7 +3115,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2207): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2260): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3076,7 +3132,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2216): its effects, once allowed. */
+/** action KeepGlory (line 2269): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3093,7 +3149,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2573): its effects, once allowed. */
+/** action EndTurn (line 2626): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3102,7 +3158,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 639) until it waits for a decision or is done. */
+/** Runs the flow (line 642) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3159,7 +3215,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 656));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 659));
             }
           }
         }
@@ -3250,7 +3306,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 679) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 682) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3347,7 +3403,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 710) until it waits for a decision or is done. */
+/** Runs proc launch (line 713) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3378,7 +3434,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 730) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 733) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3389,7 +3445,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 736)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 739)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3450,7 +3506,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 771) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 774) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3504,7 +3560,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 803) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 806) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3514,7 +3570,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 809), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 812), icon.dir);
             }
           }
         }
@@ -3556,7 +3612,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 823) until it waits for a decision or is done. */
+/** Runs proc eventText (line 826) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3567,8 +3623,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 828))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 829));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 831))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 832));
           }
         }
 
@@ -3586,12 +3642,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 838));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 841));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 842));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 845));
         }
 
         frame.pc = 4;
@@ -3666,7 +3722,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 849)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 852)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -3720,7 +3776,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 859)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 862)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -3759,12 +3815,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1130) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1133) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1131);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1134);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -3876,7 +3932,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1163) until it waits for a decision or is done. */
+/** Runs proc raid (line 1166) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3920,7 +3976,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1175)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1178)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4057,7 +4113,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1219)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1222)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4073,7 +4129,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1226)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1229)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4135,7 +4191,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1239)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1242)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4225,7 +4281,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1284) until it waits for a decision or is done. */
+/** Runs proc declare (line 1287) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4288,7 +4344,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1304) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1307) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4296,10 +4352,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1309)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1312)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1310)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1313)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4315,8 +4371,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1314)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1314)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1317)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1317)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -4439,7 +4495,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         frame.hitsOnA =
           shots(state, frame.d, frame.dd, frame.dWins, frame.rd) + (state.broadsideBy === frame.d ? 1 : 0);
         frame.pc = 22;
-        state.stack.push(newDealHitsFrame(frame.d, frame.hitsOnD));
+        state.stack.push(newAimHitsFrame(frame.d, frame.hitsOnD, frame.a));
         return;
       }
 
@@ -4506,14 +4562,14 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 22: {
         frame.pc = 23;
-        state.stack.push(newDealHitsFrame(frame.a, frame.hitsOnA));
+        state.stack.push(newAimHitsFrame(frame.a, frame.hitsOnA, frame.d));
         return;
       }
 
       case 23: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1343)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1343)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1346)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1346)) === 0
         )) {
           frame.pc = 24;
           continue machine;
@@ -4553,7 +4609,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1349)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1352)) > 0
         )) {
           frame.pc = 29;
           continue machine;
@@ -4573,7 +4629,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1352)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1355)) > 0
         )) {
           frame.pc = 32;
           continue machine;
@@ -4623,13 +4679,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1360) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1363) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1361)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1362)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1364)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1365)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -4713,7 +4769,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1377) until it waits for a decision or is done. */
+/** Runs proc chase (line 1380) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4769,163 +4825,22 @@ function currentChaseFrame(state: State): ChaseFrame {
 }
 
 function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
-  return {
-    routine: "dealHits",
-    pc: 0,
-    target,
-    hits,
-    chosen: 0,
-    times: 0,
-    count: 0,
-    face: 0,
-    times2: 0,
-    count2: 0,
-    hitAt: "hull",
-  };
+  return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1389) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1392) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.chosen = 0;
-        frame.times = frame.hits;
-        frame.count = 0;
         frame.pc = 1;
-        continue machine;
+        state.stack.push(newAimHitsFrame(frame.target, frame.hits, null));
+        return;
       }
 
       case 1: {
-        if (frame.count >= frame.times) {
-          frame.pc = 2;
-          continue machine;
-        }
-
-        frame.face = randomBetween(state.rng, 1, 6);
-        if (frame.face !== 1) {
-          frame.pc = 3;
-          continue machine;
-        }
-
-        frame.pc = 5;
-        state.stack.push(newDamageFrame(frame.target, "hold"));
-        return;
-      }
-
-      case 2: {
-        frame.times2 = frame.chosen;
-        frame.count2 = 0;
-        frame.pc = 15;
-        continue machine;
-      }
-
-      case 3: {
-        if (frame.face !== 2) {
-          frame.pc = 6;
-          continue machine;
-        }
-
-        frame.pc = 8;
-        state.stack.push(newDamageFrame(frame.target, "mast"));
-        return;
-      }
-
-      case 4: {
-        frame.count++;
-        frame.pc = 1;
-        continue machine;
-      }
-
-      case 5: {
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
-        if (frame.face !== 3) {
-          frame.pc = 9;
-          continue machine;
-        }
-
-        frame.pc = 11;
-        state.stack.push(newDamageFrame(frame.target, "crew"));
-        return;
-      }
-
-      case 7: {
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 8: {
-        frame.pc = 7;
-        continue machine;
-      }
-
-      case 9: {
-        if (frame.face !== 4) {
-          frame.pc = 12;
-          continue machine;
-        }
-
-        frame.pc = 14;
-        state.stack.push(newDamageFrame(frame.target, "cannons"));
-        return;
-      }
-
-      case 10: {
-        frame.pc = 7;
-        continue machine;
-      }
-
-      case 11: {
-        frame.pc = 10;
-        continue machine;
-      }
-
-      case 12: {
-        frame.chosen += 1;
-        frame.pc = 13;
-        continue machine;
-      }
-
-      case 13: {
-        frame.pc = 10;
-        continue machine;
-      }
-
-      case 14: {
-        frame.pc = 13;
-        continue machine;
-      }
-
-      case 15: {
-        if (frame.count2 >= frame.times2) {
-          frame.pc = 16;
-          continue machine;
-        }
-
-        state.pending = { site: 16, players: [frame.target] };
-        frame.pc = 17;
-        return;
-      }
-
-      case 16: {
         state.stack.pop();
         return;
-      }
-
-      case 17: {
-        frame.pc = 18;
-        state.stack.push(newDamageFrame(frame.target, frame.hitAt));
-        return;
-      }
-
-      case 18: {
-        frame.count2++;
-        frame.pc = 15;
-        continue machine;
       }
 
       default:
@@ -4934,10 +4849,226 @@ function stepDealHits(state: State, frame: DealHitsFrame): void {
   }
 }
 
-function currentDealHitsFrame(state: State): DealHitsFrame {
+function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): AimHitsFrame {
+  return {
+    routine: "aimHits",
+    pc: 0,
+    target,
+    hits,
+    shooter,
+    faces: [],
+    aimed: null,
+    s: 0,
+    f: 0,
+    fList: [],
+    fIndex: 0,
+    f2: 0,
+    f2List: [],
+    f2Index: 0,
+    l: "hull",
+    hitAt: "hull",
+  };
+}
+
+/** Runs proc aimHits (line 1399) until it waits for a decision or is done. */
+function stepAimHits(state: State, frame: AimHitsFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.faces = [];
+        for (let i = 0, times = frame.hits; i < times; i++) {
+          frame.faces.push(randomBetween(state.rng, 1, 6));
+        }
+
+        frame.aimed = null;
+        const sFound = frame.shooter;
+        if (sFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.s = sFound;
+        frame.pc = 2;
+        state.stack.push(newShotWeaponFrame(frame.s, count5(state, frame.faces)));
+        return;
+      }
+
+      case 1: {
+        frame.fList = frame.faces.slice();
+        frame.fIndex = 0;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 2: {
+        frame.aimed = state.returns.shotWeapon;
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        if (frame.fIndex >= frame.fList.length) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.f = at(frame.fList, frame.fIndex);
+        if (frame.f > 4) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.pc = 6;
+        state.stack.push(newDamageFrame(frame.target, at(LOCATION_FACES, frame.f - 1)));
+        return;
+      }
+
+      case 4: {
+        state.sparedHull = frame.aimed;
+        frame.f2List = frame.faces.slice();
+        frame.f2Index = 0;
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 5: {
+        frame.fIndex++;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 6: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 7: {
+        if (frame.f2Index >= frame.f2List.length) {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        frame.f2 = at(frame.f2List, frame.f2Index);
+        if (frame.f2 < 5) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        const lFound = frame.aimed;
+        if (lFound === null) {
+          frame.pc = 10;
+          continue machine;
+        }
+
+        frame.l = lFound;
+        frame.pc = 12;
+        state.stack.push(newDamageFrame(frame.target, frame.l));
+        return;
+      }
+
+      case 8: {
+        state.sparedHull = null;
+        state.stack.pop();
+        return;
+      }
+
+      case 9: {
+        frame.f2Index++;
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 10: {
+        state.pending = { site: 16, players: [frame.target] };
+        frame.pc = 13;
+        return;
+      }
+
+      case 11: {
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 12: {
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 13: {
+        frame.pc = 14;
+        state.stack.push(newDamageFrame(frame.target, frame.hitAt));
+        return;
+      }
+
+      case 14: {
+        frame.pc = 11;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc aimHits has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentAimHitsFrame(state: State): AimHitsFrame {
   const frame = state.stack[state.stack.length - 1];
-  if (frame?.routine !== "dealHits")
-    throw new RulesError("the saved state is inconsistent: the pending decision belongs to dealHits");
+  if (frame?.routine !== "aimHits")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to aimHits");
+  return frame;
+}
+
+function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
+  return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
+}
+
+/** Runs proc shotWeapon (line 1431) until it waits for a decision or is done. */
+function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (frame.skulls === 0) {
+          state.returns.shotWeapon = null;
+          state.stack.pop();
+          return;
+        }
+
+        frame.aims = collect6(state, frame.shooter);
+        if (answerAlone17(state)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 17, players: [frame.shooter] };
+        frame.pc = 1;
+        return;
+      }
+
+      case 1: {
+        const w = frame.aim;
+        if (w !== null) {
+          removeValue(state.players[frame.shooter]!.weapons, w);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1439)) + 1);
+          state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
+          state.stack.pop();
+          return;
+        }
+
+        state.returns.shotWeapon = null;
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc shotWeapon has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentShotWeaponFrame(state: State): ShotWeaponFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "shotWeapon")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to shotWeapon");
   return frame;
 }
 
@@ -4945,7 +5076,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1413) until it waits for a decision or is done. */
+/** Runs proc damage (line 1454) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4956,7 +5087,7 @@ function stepDamage(state: State, frame: DamageFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 17, players: [frame.p] };
+        state.pending = { site: 18, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -4965,9 +5096,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1424))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1465))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1425);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1466);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5022,12 +5153,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1434) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1475) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1435)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1476)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5045,19 +5176,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1441)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1482)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1442)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1483)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1443)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1443)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1484)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1484)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1444)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1444)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1485)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1485)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5080,8 +5211,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1446)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1446)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1487)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1487)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5124,24 +5255,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(rollDice(state, frame.boardedDice));
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1454),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1495),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1455),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1496),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1456)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1497)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1457)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1498)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1458)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1459)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1499)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1500)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -5211,7 +5342,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1476) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1517) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5248,7 +5379,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1484) until it waits for a decision or is done. */
+/** Runs proc victory (line 1525) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5270,7 +5401,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        frame.nations = collect5(state, frame.l, frame.w);
+        frame.nations = collect7(state, frame.l, frame.w);
         if (frame.nations.length <= 0) {
           frame.pc = 4;
           continue machine;
@@ -5282,7 +5413,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.w] };
+        state.pending = { site: 19, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5299,7 +5430,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 5: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1497));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1538));
         frame.pc = 4;
         continue machine;
       }
@@ -5348,7 +5479,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1505) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1546) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5358,7 +5489,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1508)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1549)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -5371,13 +5502,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.w] };
+        state.pending = { site: 20, players: [frame.w] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
-        frame.seized$left = collect6(state, frame.l, frame.w);
+        frame.seized$left = collect8(state, frame.l, frame.w);
         frame.pc = 4;
         continue machine;
       }
@@ -5404,7 +5535,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.w] };
+        state.pending = { site: 21, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5438,13 +5569,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.w] };
+        state.pending = { site: 22, players: [frame.w] };
         frame.pc = 9;
         return;
       }
 
       case 8: {
-        frame.takenSpecialist$left = collect8(state, frame.l, frame.w);
+        frame.takenSpecialist$left = collect10(state, frame.l, frame.w);
         frame.pc = 10;
         continue machine;
       }
@@ -5471,7 +5602,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.w] };
+        state.pending = { site: 23, players: [frame.w] };
         frame.pc = 12;
         return;
       }
@@ -5489,7 +5620,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.w] };
+        state.pending = { site: 24, players: [frame.w] };
         frame.pc = 15;
         return;
       }
@@ -5510,7 +5641,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 13: {
-        state.pending = { site: 24, players: [frame.w] };
+        state.pending = { site: 25, players: [frame.w] };
         frame.pc = 16;
         return;
       }
@@ -5536,7 +5667,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1539);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1580);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -5575,7 +5706,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1589) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1630) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5607,7 +5738,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1592)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1633)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -5654,18 +5785,18 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1611) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1652) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone25(state)) {
+        if (answerAlone26(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 25, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 26, players: [controllerOf(state, frame.p)] };
         frame.pc = 1;
         return;
       }
@@ -5689,51 +5820,118 @@ function currentDeclareForNpcFrame(state: State): DeclareForNpcFrame {
   return frame;
 }
 
-function newHitNpcFrame(n_: Npc, hits: number, controller: Player): HitNpcFrame {
-  return { routine: "hitNpc", pc: 0, n_, hits, controller, chosen: 0, times: 0, count: 0, npcHitAt: "hull" };
+function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Player | null): HitNpcFrame {
+  return {
+    routine: "hitNpc",
+    pc: 0,
+    n_,
+    hits,
+    controller,
+    shooter,
+    faces: [],
+    aimed: null,
+    s: 0,
+    f: 0,
+    fList: [],
+    fIndex: 0,
+    l: "hull",
+    npcHitAt: "hull",
+  };
 }
 
-/** Runs proc hitNpc (line 1627) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1668) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.chosen = 0;
+        frame.faces = [];
         for (let i = 0, times = frame.hits; i < times; i++) {
-          let face = randomBetween(state.rng, 1, 6);
-          if (face <= 4) {
-            npcDamage(state, frame.n_, at(["hold", "mast", "crew", "cannons"], face - 1));
-          } else {
-            frame.chosen += 1;
+          frame.faces.push(randomBetween(state.rng, 1, 6));
+        }
+
+        frame.aimed = null;
+        const sFound = frame.shooter;
+        if (sFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.s = sFound;
+        frame.pc = 2;
+        state.stack.push(newShotWeaponFrame(frame.s, count11(state, frame.faces)));
+        return;
+      }
+
+      case 1: {
+        for (const f of frame.faces.slice()) {
+          if (f <= 4) {
+            npcDamage(state, frame.n_, at(LOCATION_FACES, f - 1));
           }
         }
 
-        frame.times = frame.chosen;
-        frame.count = 0;
+        state.sparedHull = frame.aimed;
+        frame.fList = frame.faces.slice();
+        frame.fIndex = 0;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 2: {
+        frame.aimed = state.returns.shotWeapon;
         frame.pc = 1;
         continue machine;
       }
 
-      case 1: {
-        if (frame.count >= frame.times) {
-          frame.pc = 2;
+      case 3: {
+        if (frame.fIndex >= frame.fList.length) {
+          frame.pc = 4;
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.controller] };
-        frame.pc = 3;
-        return;
+        frame.f = at(frame.fList, frame.fIndex);
+        if (frame.f < 5) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        const lFound = frame.aimed;
+        if (lFound === null) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.l = lFound;
+        npcDamage(state, frame.n_, frame.l);
+        frame.pc = 7;
+        continue machine;
       }
 
-      case 2: {
+      case 4: {
+        state.sparedHull = null;
         state.stack.pop();
         return;
       }
 
-      case 3: {
+      case 5: {
+        frame.fIndex++;
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 6: {
+        state.pending = { site: 27, players: [frame.controller] };
+        frame.pc = 8;
+        return;
+      }
+
+      case 7: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 8: {
         npcDamage(state, frame.n_, frame.npcHitAt);
-        frame.count++;
-        frame.pc = 1;
+        frame.pc = 7;
         continue machine;
       }
 
@@ -5780,7 +5978,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1652) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1705) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5796,8 +5994,9 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1657)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1710)).skulls,
             frame.controller,
+            null,
           ),
         );
         return;
@@ -5805,7 +6004,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1660)).tracks["hull"] ?? noKey("hull", 1660)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1713)).tracks["hull"] ?? noKey("hull", 1713)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -5871,7 +6070,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.p] };
+        state.pending = { site: 28, players: [frame.p] };
         frame.pc = 14;
         return;
       }
@@ -5922,7 +6121,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
         state.players[frame.p]!.chasersFlipped = true;
         frame.pc = 16;
-        state.stack.push(newHitNpcFrame(frame.n_, 1, frame.controller));
+        state.stack.push(newHitNpcFrame(frame.n_, 1, frame.controller, null));
         return;
       }
 
@@ -5943,14 +6142,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         }
 
         frame.combatCard$open = false;
-        frame.combatCard$able = collect9(state, frame.p, frame.combatCard$done);
+        frame.combatCard$able = collect12(state, frame.p, frame.combatCard$done);
         if (frame.combatCard$able.length <= 0) {
           frame.pc = 19;
           continue machine;
         }
 
         state.pending = {
-          site: 28,
+          site: 29,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
@@ -5962,7 +6161,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp) + (state.broadsideBy === frame.p ? 1 : 0);
         frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
         frame.pc = 26;
-        state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller));
+        state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller, frame.p));
         return;
       }
 
@@ -6001,7 +6200,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.combatCard$who] };
+        state.pending = { site: 30, players: [frame.combatCard$who] };
         frame.pc = 25;
         return;
       }
@@ -6034,14 +6233,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 27: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1694)).tracks["hull"] ?? noKey("hull", 1694)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1695)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1747)).tracks["hull"] ?? noKey("hull", 1747)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1748)) === 0 || frame.npcOut)) {
           frame.pc = 28;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1697)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1750)) !== 0) {
           frame.pc = 30;
           continue machine;
         }
@@ -6107,7 +6306,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1709)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1762)) > 0
         )) {
           frame.pc = 37;
           continue machine;
@@ -6128,7 +6327,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1712)).tracks["crew"] ?? noKey("crew", 1712)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1765)).tracks["crew"] ?? noKey("crew", 1765)) > 0
         )) {
           frame.pc = 40;
           continue machine;
@@ -6177,54 +6376,54 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
 }
 
-/** Runs proc crewFightNpc (line 1721) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1774) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1722)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1775)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1723)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1776)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1723)).tracks["crew"] ?? noKey("crew", 1723)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1776)).tracks["crew"] ?? noKey("crew", 1776)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1725)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1725)).tracks["crew"] ?? noKey("crew", 1725)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1778)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1778)).tracks["crew"] ?? noKey("crew", 1778)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1726)).tracks["crew"] ?? noKey("crew", 1726)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1726)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1727)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1779)).tracks["crew"] ?? noKey("crew", 1779)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1779)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1780)) === 0;
         while (frame.going) {
           let playerDice = crewDice(state, frame.p);
           let rp = clone<Roll>(rollDice(state, playerDice));
           let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1732));
+          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1785));
           let onPlayer = Math.min(
             rn.skulls,
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1733)).tracks["crew"] ?? noKey("crew", 1733),
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1786)).tracks["crew"] ?? noKey("crew", 1786),
           );
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1734)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1787)).tracks,
             "crew",
             Math.max(
               0,
-              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1734)).tracks["crew"] ?? noKey("crew", 1734)) - onNpc,
+              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1787)).tracks["crew"] ?? noKey("crew", 1787)) - onNpc,
             ),
           );
           mapSet(
             state.players[frame.p]!.tracks,
             "crew",
-            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1735)) - onPlayer),
+            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1788)) - onPlayer),
           );
-          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1736)).tracks["crew"] ?? noKey("crew", 1736)) === 0;
-          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1737)) === 0;
+          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1789)).tracks["crew"] ?? noKey("crew", 1789)) === 0;
+          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1790)) === 0;
           if (npcOut || playerOut) {
             frame.going = false;
             frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
@@ -6300,7 +6499,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1767) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1820) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6341,7 +6540,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1777) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1830) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6404,7 +6603,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1809) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1862) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6422,18 +6621,18 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           }
         }
 
-        state.players[frame.p]!.gold += sum10(state, frame.cards);
+        state.players[frame.p]!.gold += sum13(state, frame.cards);
         for (
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1818)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1818)).tracks["hold"] ?? noKey("hold", 1818)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1871)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1871)).tracks["hold"] ?? noKey("hold", 1871)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1819);
+          let lost = pickRandom(state.rng, frame.cards, 1872);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -6441,7 +6640,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1823)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1876)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -6449,7 +6648,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6460,7 +6659,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 30, players: [frame.p] };
+        state.pending = { site: 31, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -6496,7 +6695,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1833);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1886);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -6512,7 +6711,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1838)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1891)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -6536,7 +6735,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 1939) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 1992) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6562,7 +6761,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 33, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6613,7 +6812,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 1966) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2019) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6699,13 +6898,13 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        frame.wanted = collect11(state, frame.p);
-        if (answerAlone33(state)) {
+        frame.wanted = collect14(state, frame.p);
+        if (answerAlone34(state)) {
           frame.pc = 11;
           continue machine;
         }
 
-        state.pending = { site: 33, players: [frame.p] };
+        state.pending = { site: 34, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -6728,7 +6927,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1999))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2052))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -6752,7 +6951,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 1988)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2041)) - 1);
         }
 
         frame.pc = 10;
@@ -6781,18 +6980,18 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2016) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2069) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone34(state)) {
+        if (answerAlone35(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 34, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6841,7 +7040,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2039) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2092) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6881,7 +7080,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2122) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2175) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6896,7 +7095,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -6930,18 +7129,18 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2139) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2192) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.candidates = hireable(state, frame.p).slice();
-        if (answerAlone36(state)) {
+        if (answerAlone37(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 36, players: [frame.p] };
+        state.pending = { site: 37, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -6971,12 +7170,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, sold: [], card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 2346) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2399) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2347);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2400);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -6990,20 +7189,20 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2367);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2420);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
 
-        if (!any13(state, frame.sold, frame.p)) {
+        if (!any16(state, frame.sold, frame.p)) {
           frame.pc = 4;
           continue machine;
         }
@@ -7082,7 +7281,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 2387) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2440) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7100,7 +7299,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2396))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2449))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -7123,7 +7322,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7187,12 +7386,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2425) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2478) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 43, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7205,7 +7404,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2428)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2481)).buy - saleValue(state, frame.p);
         frame.pc = 3;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -7220,8 +7419,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
       case 3: {
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2432),
-          (STATS[frame.t] ?? noKey(frame.t, 2432)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2485),
+          (STATS[frame.t] ?? noKey(frame.t, 2485)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -7263,7 +7462,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 9;
         return;
       }
@@ -7294,7 +7493,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.p] };
+        state.pending = { site: 45, players: [frame.p] };
         frame.pc = 12;
         return;
       }
@@ -7308,7 +7507,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= repairPrice(state, frame.p);
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2456)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2509)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -7334,7 +7533,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2469) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2522) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7351,7 +7550,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.p] };
+        state.pending = { site: 46, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7373,22 +7572,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2477)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2530)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2478)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2531)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2479)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2532)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2480)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2533)) + 1,
               );
             }
           }
@@ -7424,7 +7623,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2489) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2542) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7442,13 +7641,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect14(state);
+        frame.free = collect17(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 47, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7488,12 +7687,12 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2501) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2554) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect15(state, frame.p);
+        frame.bought$left = collect18(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -7504,7 +7703,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7520,7 +7719,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2504)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2557)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -7537,7 +7736,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7552,7 +7751,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2509)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2562)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -7580,12 +7779,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2543) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2596) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2544));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2597));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7610,9 +7809,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2550: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2603: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7627,7 +7826,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2552)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2605)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -7650,16 +7849,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2558) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2611) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2559: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2612: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7688,7 +7887,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2565) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2618) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7726,7 +7925,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1008) until it waits for a decision or is done. */
+/** Runs action Move (line 1011) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7763,7 +7962,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1020)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1023)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -7778,7 +7977,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1042));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1045));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -7800,8 +7999,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1033)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1033), 1033)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1036)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1036), 1036)) >
             0
         ) {
           state.forgedEntry = true;
@@ -7885,7 +8084,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1090) until it waits for a decision or is done. */
+/** Runs action Scout (line 1093) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8002,7 +8201,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2160) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2213) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8042,12 +8241,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone37(state)) {
+        if (answerAlone38(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.me] };
+        state.pending = { site: 38, players: [frame.me] };
         frame.pc = 7;
         return;
       }
@@ -8079,7 +8278,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2173)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2226)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -8108,12 +8307,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone38(state)) {
+        if (answerAlone39(state)) {
           frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.me] };
+        state.pending = { site: 39, players: [frame.me] };
         frame.pc = 13;
         return;
       }
@@ -8133,7 +8332,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2178)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2231)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -8156,7 +8355,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2308) until it waits for a decision or is done. */
+/** Runs action Port (line 2361) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8197,7 +8396,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 39, players: [frame.me] };
+        state.pending = { site: 40, players: [frame.me] };
         frame.pc = 5;
         return;
       }
@@ -8315,7 +8514,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2333));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2386));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -8456,6 +8655,12 @@ function run(state: State): void {
         break;
       case "dealHits":
         stepDealHits(state, frame);
+        break;
+      case "aimHits":
+        stepAimHits(state, frame);
+        break;
+      case "shotWeapon":
+        stepShotWeapon(state, frame);
         break;
       case "damage":
         stepDamage(state, frame);
@@ -8641,7 +8846,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 642)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 645)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -8651,7 +8856,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 705)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 708)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -8662,7 +8867,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 777)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 780)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -8672,7 +8877,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1021)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1024)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -8684,7 +8889,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1044)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1047)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -8696,7 +8901,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1138)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1141)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -8707,7 +8912,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1144)
+      // `choose engage: bool by p` (proc meetMerchant, line 1147)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -8717,7 +8922,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1173)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1176)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -8730,7 +8935,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1181)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1184)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -8742,7 +8947,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 1189)
+      // `choose discarded: int in cards by p` (proc raid, line 1192)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -8753,7 +8958,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1194)
+      // `choose exchanged: int in cards by p` (proc raid, line 1197)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -8764,7 +8969,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1226)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1229)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -8777,7 +8982,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1286)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1289)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -8788,7 +8993,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1337)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1340)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -8798,7 +9003,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1337)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1340)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -8806,7 +9011,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `choose flipChasers: bool by p` (proc chase, line 1379)
+      // `choose flipChasers: bool by p` (proc chase, line 1382)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -8816,7 +9021,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose hitAt: Location by target` (proc dealHits, line 1406)
+      // `choose hitAt: Location by target` (proc aimHits, line 1419)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -8826,7 +9031,19 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1416)
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1436)
+      const frame = currentShotWeaponFrame(state);
+      const items = frame.aims;
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "aim", player: seat, value });
+      }
+
+      out.push({ type: "aim", player: seat, value: null });
+      break;
+    }
+
+    case 18: {
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1457)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -8835,8 +9052,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1494)
+    case 19: {
+      // `choose reward: Nation in nations by w` (proc victory, line 1535)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -8846,8 +9063,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1508)
+    case 20: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1549)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -8859,8 +9076,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1512)
+    case 21: {
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1553)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -8872,8 +9089,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1517)
+    case 22: {
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1558)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -8885,8 +9102,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1521)
+    case 23: {
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1562)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -8898,8 +9115,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1528)
+    case 24: {
+      // `choose takeRumor: bool by w` (proc plunder, line 1569)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -8908,8 +9125,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1537)
+    case 25: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1578)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -8918,8 +9135,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1613)
+    case 26: {
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1654)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -8929,8 +9146,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1638)
+    case 27: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1688)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -8939,8 +9156,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1678)
+    case 28: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1731)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -8949,8 +9166,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1689)
+    case 29: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1742)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -8959,16 +9176,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1689)
+    case 30: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1742)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 30: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1823)
+    case 31: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1876)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -8980,8 +9197,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1831)
+    case 32: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1884)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -8990,8 +9207,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1945)
+    case 33: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1998)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -9001,8 +9218,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1986)
+    case 34: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2039)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -9013,8 +9230,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2018)
+    case 35: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2071)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -9024,8 +9241,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2127)
+    case 36: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2180)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -9035,8 +9252,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2141)
+    case 37: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2194)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -9046,10 +9263,10 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2171)
+    case 38: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2224)
       const frame = currentPlayGloryFrame(state);
-      const items = collect48(state, frame.me);
+      const items = collect51(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -9057,8 +9274,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2177)
+    case 39: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2230)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -9068,8 +9285,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2323)
+    case 40: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2376)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -9081,8 +9298,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2350)
+    case 41: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2403)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9094,8 +9311,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2406)
+    case 42: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2459)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9108,8 +9325,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2426)
+    case 43: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2479)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9120,8 +9337,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2445)
+    case 44: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2498)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -9130,8 +9347,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2453)
+    case 45: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2506)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9142,8 +9359,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2472)
+    case 46: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2525)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -9152,8 +9369,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2493)
+    case 47: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2546)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -9163,8 +9380,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2502)
+    case 48: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2555)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -9176,8 +9393,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2507)
+    case 49: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2560)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -9189,8 +9406,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2550)
+    case 50: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2603)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -9200,8 +9417,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2559)
+    case 51: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2612)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -9417,13 +9634,23 @@ function check(state: State, action: Action): string | null {
     }
 
     case 17: {
+      if (action.type !== "aim") return "Answer the choice of aim first.";
+      const frame = currentShotWeaponFrame(state);
+      const value = action.value;
+      const items = frame.aims;
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "aim must be a position in aims or none.";
+      return null;
+    }
+
+    case 18: {
       if (action.type !== "absorb") return "Answer the choice of absorb first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "absorb must be true or false.";
       return null;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -9433,7 +9660,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9442,7 +9669,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "seized") return "Answer the choice of seized first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9451,7 +9678,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "takenCard") return "Answer the choice of takenCard first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9460,7 +9687,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "takenSpecialist") return "Answer the choice of takenSpecialist first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9469,21 +9696,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 24: {
       if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
       return null;
     }
 
-    case 24: {
+    case 25: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 25: {
+    case 26: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -9493,7 +9720,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 26: {
+    case 27: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -9501,21 +9728,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 28: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 28: {
+    case 29: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 29: {
+    case 30: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -9537,7 +9764,7 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 30: {
+    case 31: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -9546,14 +9773,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 32: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 32: {
+    case 33: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -9563,7 +9790,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 33: {
+    case 34: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -9573,7 +9800,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 34: {
+    case 35: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -9583,7 +9810,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 36: {
       if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
       const frame = currentDrawGloryFrame(state);
       const value = action.value;
@@ -9593,7 +9820,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 37: {
       if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
       const frame = currentHireSpecialistFrame(state);
       const value = action.value;
@@ -9603,17 +9830,17 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 38: {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect48(state, frame.me);
+      const items = collect51(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
     }
 
-    case 38: {
+    case 39: {
       if (action.type !== "patched") return "Answer the choice of patched first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -9623,7 +9850,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 39: {
+    case 40: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -9637,7 +9864,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 40: {
+    case 41: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -9646,7 +9873,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 42: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -9660,7 +9887,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 43: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -9670,14 +9897,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 44: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 44: {
+    case 45: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -9687,14 +9914,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 46: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 46: {
+    case 47: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -9704,7 +9931,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 48: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -9717,7 +9944,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 48: {
+    case 49: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -9726,7 +9953,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 49: {
+    case 50: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -9737,7 +9964,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 51: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -9923,13 +10150,21 @@ function apply(state: State, action: Action): void {
 
     case 16: {
       if (action.type !== "hitAt") throw notOfferedNow(action);
-      const frame = currentDealHitsFrame(state);
+      const frame = currentAimHitsFrame(state);
       frame.hitAt = action.value;
       state.pending = null;
       break;
     }
 
     case 17: {
+      if (action.type !== "aim") throw notOfferedNow(action);
+      const frame = currentShotWeaponFrame(state);
+      frame.aim = action.value === null ? null : at(frame.aims, action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 18: {
       if (action.type !== "absorb") throw notOfferedNow(action);
       const frame = currentDamageFrame(state);
       frame.absorb = action.value;
@@ -9937,7 +10172,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -9945,7 +10180,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -9953,7 +10188,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "seized") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.seized = action.value;
@@ -9961,7 +10196,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "takenCard") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenCard = action.value;
@@ -9969,7 +10204,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "takenSpecialist") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenSpecialist = action.value;
@@ -9977,7 +10212,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 24: {
       if (action.type !== "takeRumor") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takeRumor = action.value;
@@ -9985,7 +10220,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 25: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -9993,7 +10228,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 26: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -10001,7 +10236,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 27: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -10009,7 +10244,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 28: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -10017,7 +10252,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 29: {
       if (action.type !== "combatCard") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -10028,7 +10263,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 30: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -10047,7 +10282,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 31: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -10055,7 +10290,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 32: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -10063,7 +10298,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 33: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -10071,7 +10306,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 34: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -10079,7 +10314,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 35: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -10087,7 +10322,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 36: {
       if (action.type !== "gloryDiscard") throw notOfferedNow(action);
       const frame = currentDrawGloryFrame(state);
       frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
@@ -10095,7 +10330,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 37: {
       if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
       const frame = currentHireSpecialistFrame(state);
       frame.hiredSpecialist = at(frame.candidates, action.value);
@@ -10103,15 +10338,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 38: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect48(state, frame.me), action.value);
+      frame.lettered = at(collect51(state, frame.me), action.value);
       state.pending = null;
       break;
     }
 
-    case 38: {
+    case 39: {
       if (action.type !== "patched") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.patched = at(repairable(state, frame.me), action.value);
@@ -10119,7 +10354,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 40: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -10127,7 +10362,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 41: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -10135,7 +10370,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 42: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -10143,7 +10378,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 43: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -10151,7 +10386,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 44: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -10159,7 +10394,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 45: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -10167,7 +10402,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 46: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -10175,7 +10410,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 47: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -10183,7 +10418,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 48: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -10191,7 +10426,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 49: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -10199,7 +10434,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 50: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -10207,7 +10442,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 51: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -10219,7 +10454,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1286): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1289): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone12(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -10235,8 +10470,20 @@ function answerAlone12(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1613): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone25(state: State): boolean {
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1436): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone17(state: State): boolean {
+  const frame = currentShotWeaponFrame(state);
+  const items = frame.aims;
+  for (let value = 0; value < items.length; value++) {
+    return false;
+  }
+
+  frame.aim = null;
+  return true;
+}
+
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1654): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone26(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -10251,8 +10498,8 @@ function answerAlone25(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 1986): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone33(state: State): boolean {
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2039): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone34(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -10263,8 +10510,8 @@ function answerAlone33(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2018): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone34(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2071): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone35(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -10279,8 +10526,8 @@ function answerAlone34(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2141): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone36(state: State): boolean {
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2194): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone37(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
   const items = frame.candidates;
@@ -10295,11 +10542,11 @@ function answerAlone36(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2171): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone37(state: State): boolean {
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2224): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone38(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect48(state, frame.me);
+  const items = collect51(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -10311,8 +10558,8 @@ function answerAlone37(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2177): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone38(state: State): boolean {
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2230): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone39(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = repairable(state, frame.me);
@@ -10401,9 +10648,20 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
+    case "aim":
+      switch (state.pending?.site) {
+        case 17: {
+          const frame = currentShotWeaponFrame(state);
+          if (action.value === null) return { ...action };
+          const item = frame.aims[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
     case "reward":
       switch (state.pending?.site) {
-        case 18: {
+        case 19: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10413,7 +10671,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 25: {
+        case 26: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10423,7 +10681,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 32: {
+        case 33: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10433,7 +10691,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 33: {
+        case 34: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -10444,7 +10702,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 34: {
+        case 35: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10454,7 +10712,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 35: {
+        case 36: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10464,7 +10722,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 36: {
+        case 37: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10474,9 +10732,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lettered":
       switch (state.pending?.site) {
-        case 37: {
+        case 38: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect48(state, frame.me)[action.value];
+          const item = collect51(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -10484,7 +10742,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "patched":
       switch (state.pending?.site) {
-        case 38: {
+        case 39: {
           const frame = currentPlayGloryFrame(state);
           const item = repairable(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10494,7 +10752,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 42: {
+        case 43: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -10505,7 +10763,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 44: {
+        case 45: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -10516,7 +10774,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 46: {
+        case 47: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10608,15 +10866,27 @@ function describeAction(state: State, action: Action): string | null {
           return "after the Seamanship contest";
         }
 
-        case 28: {
+        case 29: {
           return "after the Seamanship contest";
+        }
+      }
+
+      break;
+    case "aim":
+      switch (state.pending?.site) {
+        case 17: {
+          const frame = currentShotWeaponFrame(state);
+          if (action.value === null) return "none";
+          const item = frame.aims[action.value];
+          if (item === undefined) return null;
+          return aimText(state, item);
         }
       }
 
       break;
     case "absorb":
       switch (state.pending?.site) {
-        case 17: {
+        case 18: {
           const frame = currentDamageFrame(state);
           const value = action.value;
           return absorbText(state, value, frame.l);
@@ -10626,7 +10896,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 19: {
+        case 20: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -10636,7 +10906,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "seized":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take the ${value}`;
@@ -10646,7 +10916,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenCard":
       switch (state.pending?.site) {
-        case 21: {
+        case 22: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${at(GLORY, value).name}`;
@@ -10656,7 +10926,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenSpecialist":
       switch (state.pending?.site) {
-        case 22: {
+        case 23: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `employ the ${at(GLORY, value).name}`;
@@ -10666,7 +10936,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 24: {
+        case 25: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -10676,7 +10946,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 25: {
+        case 26: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -10687,7 +10957,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 26: {
+        case 27: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -10696,7 +10966,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 30: {
+        case 31: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -10706,7 +10976,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 31: {
+        case 32: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -10716,7 +10986,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 32: {
+        case 33: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -10727,7 +10997,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 34: {
+        case 35: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -10738,7 +11008,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 35: {
+        case 36: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
@@ -10749,7 +11019,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 36: {
+        case 37: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
@@ -10760,7 +11030,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 39: {
+        case 40: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -10770,14 +11040,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 40: {
+        case 41: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 41: {
+        case 42: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -10788,19 +11058,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 42: {
+        case 43: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2426)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2479)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 44: {
+        case 45: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -10812,7 +11082,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 46: {
+        case 47: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -10823,7 +11093,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 47: {
+        case 48: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -10833,7 +11103,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 48: {
+        case 49: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -10996,6 +11266,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     },
     arriving: [],
     gloryDeck: { pile: [], discard: [] },
+    sparedHull: null,
     contestWinner: null,
     winnerDeclaration: "shoot",
     broadsideBy: null,
@@ -11019,7 +11290,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     warships: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
-    returns: { declare: "shoot", declareForNpc: "shoot" },
+    returns: { declare: "shoot", shotWeapon: null, declareForNpc: "shoot" },
     pending: null,
   };
   for (const mine of state.players) {
@@ -11047,7 +11318,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 603));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 606));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -11056,13 +11327,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 611));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 614));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 617));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 620));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -11083,7 +11354,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 636);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 639);
   return state;
 }
 
@@ -11193,6 +11464,7 @@ function view(state: State, viewer: Player): View {
     npcs: clone(state.npcs),
     arriving: state.arriving.slice(),
     gloryDeck: { pile: state.gloryDeck.pile.length, discard: state.gloryDeck.discard.slice() },
+    sparedHull: state.sparedHull,
     contestWinner: state.contestWinner,
     winnerDeclaration: state.winnerDeclaration,
     broadsideBy: state.broadsideBy,
@@ -11409,6 +11681,8 @@ function validateState(value: unknown): string | null {
     value.gloryDeck.discard.every((x: unknown) => isInt(x))
   ))
     return "state.gloryDeck is not a valid deck of int";
+  if (!(value.sparedHull === null || (LOCATION_VALUES as readonly unknown[]).includes(value.sparedHull)))
+    return "state.sparedHull is not a valid Location or none";
   if (!(
     value.contestWinner === null ||
     (isInt(value.contestWinner) && value.contestWinner >= 0 && value.contestWinner < playerCount)
@@ -11467,6 +11741,8 @@ function validateState(value: unknown): string | null {
     !isRecord(value.returns) ||
     !(
       (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declare) &&
+      (value.returns.shotWeapon === null ||
+        (LOCATION_VALUES as readonly unknown[]).includes(value.returns.shotWeapon)) &&
       (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declareForNpc)
     )
   )
@@ -11486,6 +11762,8 @@ function validateState(value: unknown): string | null {
     "settleSinking",
     "chase",
     "dealHits",
+    "aimHits",
+    "shotWeapon",
     "damage",
     "crewCombat",
     "crewVictory",
@@ -11528,7 +11806,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 51)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 52)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -11593,15 +11871,39 @@ function collect4(state: State, a: Player, d: Player, combatCard$done: Player[])
   return out;
 }
 
+/** count(f in faces: f >= 5) */
+function count5(state: State, faces: number[]): number {
+  let total = 0;
+  const items = faces;
+  for (let i = 0; i < items.length; i++) {
+    const f = items[i]!;
+    if (f >= 5) total++;
+  }
+
+  return total;
+}
+
+/** [w for w in [chainShot, grapeshot] if contains(shooter.weapons, w)] */
+function collect6(state: State, shooter: Player): Weapon[] {
+  const out: Weapon[] = [];
+  const items: readonly Weapon[] = ["chainShot", "grapeshot"];
+  for (let i = 0; i < items.length; i++) {
+    const w = items[i]!;
+    if (state.players[shooter]!.weapons.includes(w)) out.push(w);
+  }
+
+  return out;
+}
+
 /** [n for n in members(Nation) if l.bounty[n] > 0 and w.bounty[n] == 0] */
-function collect5(state: State, l: Player, w: Player): Nation[] {
+function collect7(state: State, l: Player, w: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1490)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1490)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1531)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1531)) === 0
     )
       out.push(n_);
   }
@@ -11610,7 +11912,7 @@ function collect5(state: State, l: Player, w: Player): Nation[] {
 }
 
 /** [x for x in l.weapons if not contains(w.weapons, x)] */
-function collect6(state: State, l: Player, w: Player): Weapon[] {
+function collect8(state: State, l: Player, w: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = state.players[l]!.weapons;
   for (let i = 0; i < items.length; i++) {
@@ -11622,7 +11924,7 @@ function collect6(state: State, l: Player, w: Player): Weapon[] {
 }
 
 /** any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any7(state: State, w: Player, c: number): boolean {
+function any9(state: State, w: Player, c: number): boolean {
   const items = state.players[w]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -11633,19 +11935,31 @@ function any7(state: State, w: Player, c: number): boolean {
 }
 
 /** [c for c in l.employed if not any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect8(state: State, l: Player, w: Player): number[] {
+function collect10(state: State, l: Player, w: Player): number[] {
   const out: number[] = [];
   const items = state.players[l]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (!any7(state, w, c)) out.push(c);
+    if (!any9(state, w, c)) out.push(c);
   }
 
   return out;
 }
 
+/** count(f in faces: f >= 5) */
+function count11(state: State, faces: number[]): number {
+  let total = 0;
+  const items = faces;
+  for (let i = 0; i < items.length; i++) {
+    const f = items[i]!;
+    if (f >= 5) total++;
+  }
+
+  return total;
+}
+
 /** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [p] */
-function collect9(state: State, p: Player, combatCard$done: Player[]): Player[] {
+function collect12(state: State, p: Player, combatCard$done: Player[]): Player[] {
   const out: Player[] = [];
   const items: readonly Player[] = [p];
   for (let i = 0; i < items.length; i++) {
@@ -11663,7 +11977,7 @@ function collect9(state: State, p: Player, combatCard$done: Player[]): Player[] 
 }
 
 /** sum(c in cards: faceOf(c).plunder) */
-function sum10(state: State, cards: number[]): number {
+function sum13(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -11675,19 +11989,19 @@ function sum10(state: State, cards: number[]): number {
 }
 
 /** [n for n in members(Nation) if p.bounty[n] > 0] */
-function collect11(state: State, p: Player): Nation[] {
+function collect14(state: State, p: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1985)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2038)) > 0) out.push(n_);
   }
 
   return out;
 }
 
 /** count(x in sold: x == g) */
-function count12(state: State, sold: Good[], g: Good): number {
+function count15(state: State, sold: Good[], g: Good): number {
   let total = 0;
   const items = sold;
   for (let i = 0; i < items.length; i++) {
@@ -11699,18 +12013,18 @@ function count12(state: State, sold: Good[], g: Good): number {
 }
 
 /** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
-function any13(state: State, sold: Good[], p: Player): boolean {
+function any16(state: State, sold: Good[], p: Player): boolean {
   const items = GOOD_VALUES;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
-    if (count12(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+    if (count15(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
   }
 
   return false;
 }
 
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect14(state: State): Zone[] {
+function collect17(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -11722,19 +12036,19 @@ function collect14(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect15(state: State, p: Player): Weapon[] {
+function collect18(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2502)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2555)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect16(z: Zone): Zone[] {
+function collect19(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -11746,19 +12060,19 @@ function collect16(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect17(): Partial<Record<Zone, Zone[]>> {
+function collect20(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect16(z));
+    mapSet(out, z, collect19(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect18(): Partial<Record<ShipType, ShipStats>> {
+function collect21(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -11770,7 +12084,7 @@ function collect18(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect19(): Good[] {
+function collect22(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -11782,7 +12096,7 @@ function collect19(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect20(): Modification[] {
+function collect23(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -11794,7 +12108,7 @@ function collect20(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count21(state: State, offer: number[], c: number): number {
+function count24(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -11806,7 +12120,7 @@ function count21(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first22(state: State, n_: Npc): Nation | null {
+function first25(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -11817,7 +12131,7 @@ function first22(state: State, n_: Npc): Nation | null {
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first23(state: State, z: Zone, dir: Compass): Border | null {
+function first26(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -11828,7 +12142,7 @@ function first23(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum24(state: State, p: Player): number {
+function sum27(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -11840,9 +12154,9 @@ function sum24(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect25(state: State, p: Player): Step[] {
+function collect28(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 989);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 992);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -11852,18 +12166,18 @@ function collect25(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any26(state: State, p: Player): boolean {
+function any29(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 997)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1000)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect27(state: State, p: Player): Target[] {
+function collect30(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -11881,30 +12195,30 @@ function collect27(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect28(state: State, p: Player): Target[] {
+function collect31(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1076)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1079)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any29(state: State, p: Player): boolean {
+function any32(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1126)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1129)) > 0) return true;
   }
 
   return false;
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum30(state: State, p: Player): number {
+function sum33(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -11916,19 +12230,19 @@ function sum30(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect31(state: State, p: Player): Npc[] {
+function collect34(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1581)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1622)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any32(state: State, here: Npc[]): boolean {
+function any35(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -11939,7 +12253,7 @@ function any32(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count33(state: State, here: Npc[]): number {
+function count36(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -11951,7 +12265,7 @@ function count33(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect34(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect37(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -11968,7 +12282,7 @@ function collect34(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect35(state: State, p: Player): number[] {
+function collect38(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -11980,7 +12294,7 @@ function collect35(state: State, p: Player): number[] {
 }
 
 /** any(c in p.employed: GLORY[c].specialist == s) */
-function any36(state: State, p: Player, s: Specialist): boolean {
+function any39(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -11991,7 +12305,7 @@ function any36(state: State, p: Player, s: Specialist): boolean {
 }
 
 /** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any37(state: State, p: Player, c: number): boolean {
+function any40(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -12002,19 +12316,19 @@ function any37(state: State, p: Player, c: number): boolean {
 }
 
 /** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect38(state: State, p: Player): number[] {
+function collect41(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === "hire" && !any37(state, p, c)) out.push(c);
+    if (at(GLORY, c).kind === "hire" && !any40(state, p, c)) out.push(c);
   }
 
   return out;
 }
 
 /** first(c in p.gloryHand: GLORY[c].kind == k) */
-function first39(state: State, p: Player, k: GloryKind): number | null {
+function first42(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -12025,31 +12339,31 @@ function first39(state: State, p: Player, k: GloryKind): number | null {
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect40(state: State, p: Player): Location[] {
+function collect43(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2516)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2569)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum41(state: State, p: Player): number {
+function sum44(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2536));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2589));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect42(state: State, p: Player): ShipType[] {
+function collect45(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -12057,7 +12371,7 @@ function collect42(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2540)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2593)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -12066,14 +12380,14 @@ function collect42(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect43(state: State, n_: Npc, z: Zone): Player[] {
+function collect46(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 971)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 974)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -12082,7 +12396,7 @@ function collect43(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max44(state: State, hunted: Player[], n_: Npc): number {
+function max47(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -12096,7 +12410,7 @@ function max44(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect45(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect48(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -12108,7 +12422,7 @@ function collect45(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** count(d in faces: d >= 5) */
-function count46(state: State, faces: number[]): number {
+function count49(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -12120,7 +12434,7 @@ function count46(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum47(state: State, faces: number[]): number {
+function sum50(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -12132,12 +12446,12 @@ function sum47(state: State, faces: number[]): number {
 }
 
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect48(state: State, me: Player): Nation[] {
+function collect51(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2171)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2224)) > 0) out.push(n_);
   }
 
   return out;
@@ -12148,7 +12462,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "32873648",
+  sourceHash: "1c185aae",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
