@@ -171,11 +171,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 989) */
+/** enum Step (rules line 1002) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1074) */
+/** enum Target (rules line 1087) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -267,14 +267,14 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "hireOne",
 ];
 
-/** record Border (rules line 91) */
+/** record Border (rules line 93) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 177) */
+/** record Captain (rules line 179) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -284,7 +284,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 214) */
+/** record ShipStats (rules line 216) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -296,13 +296,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 246) */
+/** record CargoFace (rules line 248) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 327) */
+/** record EventCard (rules line 329) */
 export interface EventCard {
   id: string;
   name: string;
@@ -315,34 +315,34 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 379) */
+/** record MoveIcon (rules line 381) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record NpcShip (rules line 520) */
+/** record NpcShip (rules line 522) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1266) */
+/** record Roll (rules line 1279) */
 export interface Roll {
   skulls: number;
   rest: number;
 }
 
-/** record Skills (rules line 1597) */
+/** record Skills (rules line 1610) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 1904) */
+/** record Rumor (rules line 1917) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -350,7 +350,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 1948) */
+/** record Mission (rules line 1961) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -361,7 +361,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2137) */
+/** record GloryCard (rules line 2150) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -452,6 +452,7 @@ export interface NewCaptainFrame {
   readonly routine: "newCaptain";
   pc: number;
   p: Player;
+  redraw: boolean;
   newShip: StartingShip;
 }
 
@@ -883,6 +884,9 @@ export interface VisitShipyardFrame {
   p: Player;
   newType: ShipType | null;
   t: ShipType;
+  moved: Modification[];
+  transferred$left: Modification[];
+  transferred: Modification | null;
   keptCrew: number;
   restoreHull: boolean;
   repairing: boolean;
@@ -1045,58 +1049,60 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 645) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 708) */
-/** site 2: `choose newShip: StartingShip by p` (proc newCaptain, line 780) */
-/** site 3: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1024) */
-/** site 4: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1047) */
-/** site 5: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1141) */
-/** site 6: `choose engage: bool by p` (proc meetMerchant, line 1147) */
-/** site 7: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1176) */
-/** site 8: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1184) */
-/** site 9: `choose discarded: int in cards by p` (proc raid, line 1192) */
-/** site 10: `choose exchanged: int in cards by p` (proc raid, line 1197) */
-/** site 11: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1229) */
-/** site 12: `choose declaration: Declaration in options by p when several` (proc declare, line 1289) */
-/** site 13: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1340) */
-/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1340) */
-/** site 15: `choose flipChasers: bool by p` (proc chase, line 1382) */
-/** site 16: `choose hitAt: Location by target` (proc aimHits, line 1419) */
-/** site 17: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1436) */
-/** site 18: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1457) */
-/** site 19: `choose reward: Nation in nations by w` (proc victory, line 1535) */
-/** site 20: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1549) */
-/** site 21: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1553) */
-/** site 22: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1558) */
-/** site 23: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1562) */
-/** site 24: `choose takeRumor: bool by w` (proc plunder, line 1569) */
-/** site 25: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1578) */
-/** site 26: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1654) */
-/** site 27: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1688) */
-/** site 28: `choose chaseNpc: bool by p` (proc fightNpc, line 1731) */
-/** site 29: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1742) */
-/** site 30: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1742) */
-/** site 31: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1876) */
-/** site 32: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1884) */
-/** site 33: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1998) */
-/** site 34: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2039) */
-/** site 35: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2071) */
-/** site 36: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2180) */
-/** site 37: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2194) */
-/** site 38: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2224) */
-/** site 39: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2230) */
-/** site 40: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2376) */
-/** site 41: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2403) */
-/** site 42: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2459) */
-/** site 43: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2479) */
-/** site 44: `choose restoreHull: bool by p` (proc visitShipyard, line 2498) */
-/** site 45: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2506) */
-/** site 46: `choose buyMod: bool by p` (proc buyModification, line 2525) */
-/** site 47: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2546) */
-/** site 48: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2555) */
-/** site 49: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2560) */
-/** site 50: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2603) */
-/** site 51: `choose stashed: 0..p.gold by p` (proc stashGold, line 2612) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 647) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 710) */
+/** site 2: `choose redraw: bool by p` (proc newCaptain, line 785) */
+/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 793) */
+/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1037) */
+/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1060) */
+/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1154) */
+/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1160) */
+/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1189) */
+/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1197) */
+/** site 10: `choose discarded: int in cards by p` (proc raid, line 1205) */
+/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1210) */
+/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1242) */
+/** site 13: `choose declaration: Declaration in options by p when several` (proc declare, line 1302) */
+/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1353) */
+/** site 15: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1353) */
+/** site 16: `choose flipChasers: bool by p` (proc chase, line 1395) */
+/** site 17: `choose hitAt: Location by target` (proc aimHits, line 1432) */
+/** site 18: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1449) */
+/** site 19: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1470) */
+/** site 20: `choose reward: Nation in nations by w` (proc victory, line 1548) */
+/** site 21: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1562) */
+/** site 22: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1566) */
+/** site 23: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1571) */
+/** site 24: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1575) */
+/** site 25: `choose takeRumor: bool by w` (proc plunder, line 1582) */
+/** site 26: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1591) */
+/** site 27: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1667) */
+/** site 28: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1701) */
+/** site 29: `choose chaseNpc: bool by p` (proc fightNpc, line 1744) */
+/** site 30: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1755) */
+/** site 31: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1755) */
+/** site 32: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1889) */
+/** site 33: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1897) */
+/** site 34: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2011) */
+/** site 35: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2052) */
+/** site 36: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2084) */
+/** site 37: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2193) */
+/** site 38: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2207) */
+/** site 39: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2237) */
+/** site 40: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2243) */
+/** site 41: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2389) */
+/** site 42: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2416) */
+/** site 43: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2472) */
+/** site 44: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2492) */
+/** site 45: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2499) */
+/** site 46: `choose restoreHull: bool by p` (proc visitShipyard, line 2522) */
+/** site 47: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2530) */
+/** site 48: `choose buyMod: bool by p` (proc buyModification, line 2550) */
+/** site 49: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2571) */
+/** site 50: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2580) */
+/** site 51: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2585) */
+/** site 52: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2628) */
+/** site 53: `choose stashed: 0..p.gold by p` (proc stashGold, line 2637) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1111,8 +1117,8 @@ export type Pending =
   | { site: 10; players: Player[] }
   | { site: 11; players: Player[] }
   | { site: 12; players: Player[] }
-  | { site: 13; players: Player[]; answers: Array<boolean | null> }
-  | { site: 14; players: Player[] }
+  | { site: 13; players: Player[] }
+  | { site: 14; players: Player[]; answers: Array<boolean | null> }
   | { site: 15; players: Player[] }
   | { site: 16; players: Player[] }
   | { site: 17; players: Player[] }
@@ -1127,8 +1133,8 @@ export type Pending =
   | { site: 26; players: Player[] }
   | { site: 27; players: Player[] }
   | { site: 28; players: Player[] }
-  | { site: 29; players: Player[]; answers: Array<boolean | null> }
-  | { site: 30; players: Player[] }
+  | { site: 29; players: Player[] }
+  | { site: 30; players: Player[]; answers: Array<boolean | null> }
   | { site: 31; players: Player[] }
   | { site: 32; players: Player[] }
   | { site: 33; players: Player[] }
@@ -1149,7 +1155,9 @@ export type Pending =
   | { site: 48; players: Player[] }
   | { site: 49; players: Player[] }
   | { site: 50; players: Player[] }
-  | { site: 51; players: Player[] };
+  | { site: 51; players: Player[] }
+  | { site: 52; players: Player[] }
+  | { site: 53; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1200,7 +1208,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1011). */
+/** The action Move (rules line 1024). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1208,13 +1216,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1064). */
+/** The action Retire (rules line 1077). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1093). */
+/** The action Scout (rules line 1106). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1222,7 +1230,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2213). */
+/** The action PlayGlory (rules line 2226). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1230,19 +1238,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2251). */
+/** The action Broadside (rules line 2264). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2260). */
+/** The action EvasiveManeuvers (rules line 2273). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2269). */
+/** The action KeepGlory (rules line 2282). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1250,26 +1258,33 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2361). */
+/** The action Port (rules line 2374). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2626). */
+/** The action EndTurn (rules line 2651). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose newShip` (rules line 780). */
+/** The answer to `choose redraw` (rules line 785). */
+export interface RedrawChoice {
+  readonly type: "redraw";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose newShip` (rules line 793). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1141). */
+/** The answer to `choose flag` (rules line 1154). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1277,14 +1292,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1147). */
+/** The answer to `choose engage` (rules line 1160). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1176). */
+/** The answer to `choose spent` (rules line 1189). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1292,14 +1307,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1184). */
+/** The answer to `choose raidMove` (rules line 1197). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1192). */
+/** The answer to `choose discarded` (rules line 1205). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1307,7 +1322,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1197). */
+/** The answer to `choose exchanged` (rules line 1210). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1315,7 +1330,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1229). */
+/** The answer to `choose kept` (rules line 1242). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1323,7 +1338,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1289). */
+/** The answer to `choose declaration` (rules line 1302). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1331,28 +1346,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1340). */
+/** The answer to `choose combatCard` (rules line 1353). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1382). */
+/** The answer to `choose flipChasers` (rules line 1395). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1419). */
+/** The answer to `choose hitAt` (rules line 1432). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose aim` (rules line 1436). */
+/** The answer to `choose aim` (rules line 1449). */
 export interface AimChoice {
   readonly type: "aim";
   readonly player: Player;
@@ -1360,14 +1375,14 @@ export interface AimChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose absorb` (rules line 1457). */
+/** The answer to `choose absorb` (rules line 1470). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1535). */
+/** The answer to `choose reward` (rules line 1548). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1375,7 +1390,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1549). */
+/** The answer to `choose taken` (rules line 1562). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1383,7 +1398,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1553). */
+/** The answer to `choose seized` (rules line 1566). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1391,7 +1406,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1558). */
+/** The answer to `choose takenCard` (rules line 1571). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1399,7 +1414,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1562). */
+/** The answer to `choose takenSpecialist` (rules line 1575). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1407,21 +1422,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1569). */
+/** The answer to `choose takeRumor` (rules line 1582). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1578). */
+/** The answer to `choose claim` (rules line 1591). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1654). */
+/** The answer to `choose npcDeclaration` (rules line 1667). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1429,21 +1444,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1688). */
+/** The answer to `choose npcHitAt` (rules line 1701). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1731). */
+/** The answer to `choose chaseNpc` (rules line 1744). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 1876). */
+/** The answer to `choose loot` (rules line 1889). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1451,14 +1466,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 1884). */
+/** The answer to `choose claimNpc` (rules line 1897). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 1998). */
+/** The answer to `choose keptRumor` (rules line 2011). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1466,7 +1481,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2039). */
+/** The answer to `choose pardoned` (rules line 2052). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1474,7 +1489,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2071). */
+/** The answer to `choose claimed` (rules line 2084). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1482,7 +1497,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2180). */
+/** The answer to `choose gloryDiscard` (rules line 2193). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1490,7 +1505,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2194). */
+/** The answer to `choose hiredSpecialist` (rules line 2207). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1498,7 +1513,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2403). */
+/** The answer to `choose card` (rules line 2416). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1506,7 +1521,7 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 2479). */
+/** The answer to `choose newType` (rules line 2492). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1514,14 +1529,22 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2498). */
+/** The answer to `choose transferred` (rules line 2499). */
+export interface TransferredChoice {
+  readonly type: "transferred";
+  readonly player: Player;
+  /** The Modification chosen among those not taken yet (null: none). */
+  readonly value: Modification | null;
+}
+
+/** The answer to `choose restoreHull` (rules line 2522). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2506). */
+/** The answer to `choose repairAt` (rules line 2530). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1529,14 +1552,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2525). */
+/** The answer to `choose buyMod` (rules line 2550). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2546). */
+/** The answer to `choose modPort` (rules line 2571). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1544,7 +1567,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2555). */
+/** The answer to `choose bought` (rules line 2580). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1552,7 +1575,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2560). */
+/** The answer to `choose sold` (rules line 2585). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1560,28 +1583,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2603). */
+/** The answer to `choose hired` (rules line 2628). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2612). */
+/** The answer to `choose stashed` (rules line 2637). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1024). */
+/** The answer to `choose havenEntry` (rules line 1037). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1047). */
+/** The answer to `choose dumped` (rules line 1060). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1589,7 +1612,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2224). */
+/** The answer to `choose lettered` (rules line 2237). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1597,7 +1620,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2230). */
+/** The answer to `choose patched` (rules line 2243). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1605,7 +1628,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2376). */
+/** The answer to `choose activity` (rules line 2389). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1613,7 +1636,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 645). */
+/** The answer to `choose startingShip` (rules line 647). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1631,6 +1654,7 @@ export type Action =
   | KeepGloryAction
   | PortAction
   | EndTurnAction
+  | RedrawChoice
   | NewShipChoice
   | FlagChoice
   | EngageChoice
@@ -1664,6 +1688,7 @@ export type Action =
   | HiredSpecialistChoice
   | CardChoice
   | NewTypeChoice
+  | TransferredChoice
   | RestoreHullChoice
   | RepairAtChoice
   | BuyModChoice
@@ -1783,7 +1808,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 100): one Border per row. */
+/** BORDERS (rules line 102): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -1850,8 +1875,8 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect20();
-/** CAPTAINS (rules line 186): one Captain per row. */
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect21();
+/** CAPTAINS (rules line 188): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -1871,7 +1896,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 226): one ShipStats per row. */
+/** SHIP_TYPES (rules line 228): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -1881,8 +1906,8 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect21();
-/** CARGO_FACES (rules line 252): one CargoFace per row. */
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect22();
+/** CARGO_FACES (rules line 254): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -1897,11 +1922,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect22();
+export const DEMAND_TOKENS: Good[] = collect23();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect23();
+export const MOD_TOKENS: Modification[] = collect24();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -1930,7 +1955,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 339): one EventCard per row. */
+/** EVENTS (rules line 341): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -1968,7 +1993,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 385): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 387): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -2054,7 +2079,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 1911): one Rumor per row. */
+/** RUMORS (rules line 1924): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2085,7 +2110,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 1958): one Mission per row. */
+/** MISSIONS (rules line 1971): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2116,7 +2141,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2145): one GloryCard per row. */
+/** GLORY (rules line 2158): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2150,6 +2175,8 @@ export const HIRE_PRICE: number = 5;
 export const PARDON_PRICE: number = 5;
 /** const REPAIR_PRICE = 2 */
 export const REPAIR_PRICE: number = 2;
+/** const TRANSFER_PRICE = 2 */
+export const TRANSFER_PRICE: number = 2;
 /** Each variant's params; games share these objects, as the rules never change a param. */
 const PARAMS: Readonly<Record<VariantName, Params>> = { base: { GLORY_TARGET: 10 }, longer: { GLORY_TARGET: 12 } };
 /** Seat lists by player count, shared so that `players` costs nothing. */
@@ -2157,6 +2184,7 @@ export const SEATS: readonly (readonly Player[])[] = seatLists(4);
 const DECISION_NAMES: readonly string[] = [
   "startingShip",
   "action",
+  "redraw",
   "newShip",
   "havenEntry",
   "dumped",
@@ -2199,6 +2227,7 @@ const DECISION_NAMES: readonly string[] = [
   "card",
   "card",
   "newType",
+  "transferred",
   "restoreHull",
   "repairAt",
   "buyMod",
@@ -2209,64 +2238,64 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 167) */
+/** fn opposite (line 169) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 172) */
+/** fn hasPort (line 174) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 207) */
+/** fn nationOf (line 209) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 207);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 209);
 }
 
-/** fn goodOf (line 266) */
+/** fn goodOf (line 268) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 267) */
+/** fn faceOf (line 269) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 273) */
+/** fn priceIn (line 275) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count24(state, offer, c);
+  let drawn = count25(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 300) */
+/** fn fullTracks (line 302) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 301)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 302)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 303)).cargo,
-    crew: (STATS[t] ?? noKey(t, 304)).crew,
-    cannons: (STATS[t] ?? noKey(t, 305)).cannons,
+    hull: (STATS[t] ?? noKey(t, 303)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 304)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 305)).cargo,
+    crew: (STATS[t] ?? noKey(t, 306)).crew,
+    cannons: (STATS[t] ?? noKey(t, 307)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 446) */
+/** fn isPirateNpc (line 448) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 448) */
+/** fn npcNation (line 450) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first25(state, n_);
+  return first26(state, n_);
 }
 
-/** fn npcShipType (line 450) */
+/** fn npcShipType (line 452) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 795) */
+/** fn thisRound (line 808) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2276,16 +2305,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 803) */
+/** fn actionsThisRound (line 816) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 917) */
+/** fn npcStep (line 930) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first26(state, z, dir);
+    const b = first27(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -2294,7 +2323,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 930) */
+/** fn huntPriority (line 943) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2310,7 +2339,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 941)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 954)) > 0) {
       return 1;
     }
 
@@ -2327,7 +2356,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 957) */
+/** fn huntScore (line 970) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2337,37 +2366,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 964);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 977);
   }
 
-  return rank * 100000 + own * 100 + sum27(state, p) - own;
+  return rank * 100000 + own * 100 + sum28(state, p) - own;
 }
 
-/** fn stepsFor (line 991) */
+/** fn stepsFor (line 1004) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect28(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect29(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 996) */
+/** fn mayEnter (line 1009) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 997)] ?? noKey(PORT_NATION[z] ?? noKey(z, 997), 997)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1010)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1010), 1010)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 1000) */
+/** fn anyDestroyed (line 1013) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any29(state, p);
+  return any30(state, p);
 }
 
-/** fn stepText (line 1002) */
+/** fn stepText (line 1015) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2381,26 +2410,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1009) */
+/** fn moveCost (line 1022) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1076) */
+/** fn targetsFor (line 1089) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
       concat<Target>(
         state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect30(state, p),
+        collect31(state, p),
       ),
-      collect31(state, p),
+      collect32(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
 }
 
-/** fn targetText (line 1081) */
+/** fn targetText (line 1094) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2419,7 +2448,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1090) */
+/** fn scoutDice (line 1103) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2429,12 +2458,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1129) */
+/** fn isPirate (line 1142) */
 export function isPirate(state: State, p: Player): boolean {
-  return any32(state, p);
+  return any33(state, p);
 }
 
-/** fn raidMoveText (line 1158) */
+/** fn raidMoveText (line 1171) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2451,50 +2480,50 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1247) */
+/** fn absorbText (line 1260) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1281) */
+/** fn beats (line 1294) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1284) */
+/** fn declarationsFor (line 1297) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1285)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1298)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1285)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1298)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1294) */
+/** fn contestDice (line 1307) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1295)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1308)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1299) */
+/** fn shots (line 1312) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1301)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1301)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1314)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1314)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1302));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1315));
 }
 
-/** fn seamanshipDice (line 1305) */
+/** fn seamanshipDice (line 1318) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn aimText (line 1445) */
+/** fn aimText (line 1458) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2504,14 +2533,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1542) */
+/** fn claimText (line 1555) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1603) */
+/** fn npcSkills (line 1616) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1604)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1617)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2520,74 +2549,74 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1613) */
+/** fn npcScouting (line 1626) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum33(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum34(state, p));
 }
 
-/** fn controllerOf (line 1617) */
+/** fn controllerOf (line 1630) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1621) */
+/** fn scoutingNpcs (line 1634) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect34(state, p);
-  let warshipHere = any35(state, here);
-  let menOfWar = count36(state, here);
-  return collect37(state, here, p, warshipHere, menOfWar);
+  let here = collect35(state, p);
+  let warshipHere = any36(state, here);
+  let menOfWar = count37(state, here);
+  return collect38(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1643) */
+/** fn npcDeclarations (line 1656) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1644)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1645)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1657)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1658)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1648)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1648)) ||
-    (t["crew"] ?? noKey("crew", 1648)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1648));
+    (t["cannons"] ?? noKey("cannons", 1661)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1661)) ||
+    (t["crew"] ?? noKey("crew", 1661)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1661));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1649)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1662)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1659) */
+/** fn npcContestDice (line 1672) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1660)).tracks["mast"] ?? noKey("mast", 1660)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1673)).tracks["mast"] ?? noKey("mast", 1673)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1660)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1673)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1661) */
+/** fn contestDiceAgainstNpc (line 1674) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1662)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1675)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1662)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1675)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1664) */
+/** fn npcShots (line 1677) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1665)).tracks["cannons"] ?? noKey("cannons", 1665))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1665)).tracks["cannons"] ?? noKey("cannons", 1665));
+      ? ((state.npcs[n_] ?? noKey(n_, 1678)).tracks["cannons"] ?? noKey("cannons", 1678))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1678)).tracks["cannons"] ?? noKey("cannons", 1678));
 }
 
-/** fn rumorHere (line 2011) */
+/** fn rumorHere (line 2024) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2597,12 +2626,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2067) */
+/** fn missionsHere (line 2080) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect38(state, p);
+  return collect39(state, p);
 }
 
-/** fn missionPortHere (line 2102) */
+/** fn missionPortHere (line 2115) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2613,7 +2642,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2111) */
+/** fn huntingPirates (line 2124) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2623,7 +2652,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2119) */
+/** fn contractFor (line 2132) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2637,17 +2666,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2187) */
+/** fn employs (line 2200) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
-  return any39(state, p, s);
+  return any40(state, p, s);
 }
 
-/** fn hireable (line 2189) */
+/** fn hireable (line 2202) */
 export function hireable(state: State, p: Player): number[] {
-  return collect41(state, p);
+  return collect42(state, p);
 }
 
-/** fn playableNow (line 2204) */
+/** fn playableNow (line 2217) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   let k = at(GLORY, c).kind;
   return (
@@ -2664,12 +2693,12 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn firstOf (line 2248) */
+/** fn firstOf (line 2261) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
-  return first42(state, p, k);
+  return first43(state, p, k);
 }
 
-/** fn activityText (line 2313) */
+/** fn activityText (line 2326) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2710,7 +2739,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2327) */
+/** fn activitiesFor (line 2340) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -2737,7 +2766,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2335) */
+/** fn stillOpen (line 2348) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -2766,7 +2795,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2348) */
+/** fn pardonNation (line 2361) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -2776,40 +2805,40 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2354) */
+/** fn pardonable (line 2367) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2356)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2356))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2369)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2369))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2436) */
+/** fn buyPrice (line 2449) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn repairPrice (line 2518) */
+/** fn repairPrice (line 2543) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2568) */
+/** fn repairable (line 2593) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect43(state, p);
+  return collect44(state, p);
 }
 
-/** fn full (line 2572) */
+/** fn full (line 2597) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2572)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2597)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2575) */
+/** fn modBonus (line 2600) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -2826,52 +2855,52 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2583) */
+/** fn maneuverability (line 2608) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2584)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2609)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2588) */
+/** fn saleValue (line 2613) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2589)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2614)).sell +
       state.players[p]!.mods.length -
-      sum44(state, p),
+      sum45(state, p),
   );
 }
 
-/** fn affordableShips (line 2592) */
+/** fn affordableShips (line 2617) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect45(state, p);
+  return collect46(state, p);
 }
 
-/** fn total (line 2624) */
+/** fn total (line 2649) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc skillCheck (line 725) */
+/** proc skillCheck (line 727) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 872) */
+/** proc endOfRound (line 885) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 875)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 888)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 876)).cards, (state.npcs[n_] ?? noKey(n_, 876)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 889)).cards, (state.npcs[n_] ?? noKey(n_, 889)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 877)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 890)).zone = z;
         }
       }
     }
@@ -2883,8 +2912,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 887)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 888)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 900)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 901)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -2898,8 +2927,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 898)).slice();
-    let c2 = pickRandom(state.rng, cards, 899);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 911)).slice();
+    let c2 = pickRandom(state.rng, cards, 912);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -2915,9 +2944,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 909), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 922), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 909),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 922),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -2926,39 +2955,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 971) */
+/** proc moveNpc (line 984) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 973)).zone;
-    let hunted = collect46(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 986)).zone;
+    let hunted = collect47(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 976)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 989)).zone = npcStep(state, z, d);
     } else {
-      let best = max47(state, hunted, n_);
-      let prey = collect48(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 980);
-      (state.npcs[n_] ?? noKey(n_, 981)).zone = state.players[target]!.zone;
+      let best = max48(state, hunted, n_);
+      let prey = collect49(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 993);
+      (state.npcs[n_] ?? noKey(n_, 994)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1124) */
+/** proc addBounty (line 1137) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1125)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1138)) + 1));
 }
 
-/** proc hit (line 1251) */
+/** proc hit (line 1264) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1252)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1253)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1265)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1266)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1254)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1255)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1267)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1268)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1271) */
+/** proc rollDice (line 1284) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -2966,40 +2995,40 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count49(state, faces), rest: sum50(state, faces) };
+  return { skulls: count50(state, faces), rest: sum51(state, faces) };
 }
 
-/** proc npcDamage (line 1696) */
+/** proc npcDamage (line 1709) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1697)).tracks[l] ?? noKey(l, 1697)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1710)).tracks[l] ?? noKey(l, 1710)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1698)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1711)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1698)).tracks[l] ?? noKey(l, 1698)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1711)).tracks[l] ?? noKey(l, 1711)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1699)).tracks["hull"] ?? noKey("hull", 1699)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1712)).tracks["hull"] ?? noKey("hull", 1712)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1700)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1713)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1700)).tracks["hull"] ?? noKey("hull", 1700)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1713)).tracks["hull"] ?? noKey("hull", 1713)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1813) */
+/** proc repairNpc (line 1826) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1815)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1828)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 1846) */
+/** proc npcLeaves (line 1859) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1847)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1860)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3011,7 +3040,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2241) */
+/** proc afterContest (line 2254) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3019,7 +3048,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2275) */
+/** proc boost (line 2288) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3030,25 +3059,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2286) */
+/** proc influenceCheck (line 2299) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2291) */
+/** proc leadershipCheck (line 2304) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2296) */
+/** proc scoutingCheck (line 2309) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2302) */
+/** proc crewDice (line 2315) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -3068,7 +3097,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1064): its effects, once allowed. */
+/** action Retire (line 1077): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3096,7 +3125,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2251): its effects, once allowed. */
+/** action Broadside (line 2264): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3115,7 +3144,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2260): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2273): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3132,7 +3161,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2269): its effects, once allowed. */
+/** action KeepGlory (line 2282): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3149,7 +3178,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2626): its effects, once allowed. */
+/** action EndTurn (line 2651): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3158,7 +3187,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 642) until it waits for a decision or is done. */
+/** Runs the flow (line 644) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3215,7 +3244,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 659));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 661));
             }
           }
         }
@@ -3306,7 +3335,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 682) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 684) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3403,7 +3432,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 713) until it waits for a decision or is done. */
+/** Runs proc launch (line 715) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3434,7 +3463,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 733) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 735) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3445,7 +3474,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 739)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 741)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3503,10 +3532,10 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 }
 
 function newNewCaptainFrame(p: Player): NewCaptainFrame {
-  return { routine: "newCaptain", pc: 0, p, newShip: "startSloop" };
+  return { routine: "newCaptain", pc: 0, p, redraw: false, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 774) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 776) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3518,18 +3547,42 @@ function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
           state.players[frame.p]!.captain = c;
         }
 
+        if (!(any2(state, frame.p) && state.captainDeck.pile.length > 0)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
         state.pending = { site: 2, players: [frame.p] };
-        frame.pc = 1;
+        frame.pc = 2;
         return;
       }
 
       case 1: {
-        frame.pc = 2;
-        state.stack.push(newLaunchFrame(frame.p, frame.newShip));
+        state.pending = { site: 3, players: [frame.p] };
+        frame.pc = 3;
         return;
       }
 
       case 2: {
+        if (frame.redraw) {
+          state.captainDeck.pile.push(state.players[frame.p]!.captain);
+          const c2 = drawFromPile(state.captainDeck);
+          if (c2 !== null) {
+            state.players[frame.p]!.captain = c2;
+          }
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        frame.pc = 4;
+        state.stack.push(newLaunchFrame(frame.p, frame.newShip));
+        return;
+      }
+
+      case 4: {
         if (state.players[frame.p]!.stash === 0) {
           state.players[frame.p]!.gold = START_GOLD;
         } else {
@@ -3560,7 +3613,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 806) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 819) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3570,7 +3623,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 812), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 825), icon.dir);
             }
           }
         }
@@ -3612,7 +3665,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 826) until it waits for a decision or is done. */
+/** Runs proc eventText (line 839) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3623,8 +3676,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 831))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 832));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 844))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 845));
           }
         }
 
@@ -3642,12 +3695,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 841));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 854));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 845));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 858));
         }
 
         frame.pc = 4;
@@ -3722,7 +3775,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 852)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 865)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -3776,7 +3829,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 862)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 875)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -3815,12 +3868,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1133) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1146) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1134);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1147);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -3837,7 +3890,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 5, players: [frame.p] };
+        state.pending = { site: 6, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3848,7 +3901,7 @@ function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 6, players: [frame.p] };
+        state.pending = { site: 7, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -3932,7 +3985,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1166) until it waits for a decision or is done. */
+/** Runs proc raid (line 1179) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3960,7 +4013,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 7, players: [frame.p] };
+        state.pending = { site: 8, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -3976,7 +4029,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1178)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1191)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -3994,7 +4047,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         }
 
         frame.successes -= 1;
-        state.pending = { site: 8, players: [frame.p] };
+        state.pending = { site: 9, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -4044,13 +4097,13 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 9: {
-        state.pending = { site: 9, players: [frame.p] };
+        state.pending = { site: 10, players: [frame.p] };
         frame.pc = 12;
         return;
       }
 
       case 10: {
-        state.pending = { site: 10, players: [frame.p] };
+        state.pending = { site: 11, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -4113,23 +4166,23 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1222)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1235)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
 
-        frame.escaped = count2(state, frame.cards) >= maneuverability(state, frame.p);
+        frame.escaped = count3(state, frame.cards) >= maneuverability(state, frame.p);
         if (!(!frame.escaped && frame.whole && !anyDestroyed(state, frame.p))) {
           frame.pc = 26;
           continue machine;
         }
 
-        frame.plunder = sum3(state, frame.cards);
+        frame.plunder = sum4(state, frame.cards);
         state.players[frame.p]!.gold += frame.plunder + (thisRound(state, "richConvoys") ? 3 : 0);
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1229)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1242)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4191,7 +4244,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1242)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1255)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4212,7 +4265,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 11, players: [frame.p] };
+        state.pending = { site: 12, players: [frame.p] };
         frame.pc = 29;
         return;
       }
@@ -4281,18 +4334,18 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1287) until it waits for a decision or is done. */
+/** Runs proc declare (line 1300) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = declarationsFor(state, frame.p, frame.combatRound).slice();
-        if (answerAlone12(state)) {
+        if (answerAlone13(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 12, players: [frame.p] };
+        state.pending = { site: 13, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -4344,7 +4397,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1307) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1320) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4352,10 +4405,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1312)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1325)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1313)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1326)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4371,8 +4424,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1317)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1317)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1330)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1330)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -4474,14 +4527,14 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         }
 
         frame.combatCard$open = false;
-        frame.combatCard$able = collect4(state, frame.a, frame.d, frame.combatCard$done);
+        frame.combatCard$able = collect5(state, frame.a, frame.d, frame.combatCard$done);
         if (frame.combatCard$able.length <= 0) {
           frame.pc = 15;
           continue machine;
         }
 
         state.pending = {
-          site: 13,
+          site: 14,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
@@ -4534,7 +4587,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 14, players: [frame.combatCard$who] };
+        state.pending = { site: 15, players: [frame.combatCard$who] };
         frame.pc = 21;
         return;
       }
@@ -4568,8 +4621,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 23: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1346)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1346)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1359)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1359)) === 0
         )) {
           frame.pc = 24;
           continue machine;
@@ -4609,7 +4662,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1352)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1365)) > 0
         )) {
           frame.pc = 29;
           continue machine;
@@ -4629,7 +4682,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1355)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1368)) > 0
         )) {
           frame.pc = 32;
           continue machine;
@@ -4679,13 +4732,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1363) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1376) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1364)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1365)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1377)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1378)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -4769,7 +4822,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1380) until it waits for a decision or is done. */
+/** Runs proc chase (line 1393) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4779,7 +4832,7 @@ function stepChase(state: State, frame: ChaseFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 15, players: [frame.p] };
+        state.pending = { site: 16, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -4828,7 +4881,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1392) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1405) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4870,7 +4923,7 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
   };
 }
 
-/** Runs proc aimHits (line 1399) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1412) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4889,7 +4942,7 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
 
         frame.s = sFound;
         frame.pc = 2;
-        state.stack.push(newShotWeaponFrame(frame.s, count5(state, frame.faces)));
+        state.stack.push(newShotWeaponFrame(frame.s, count6(state, frame.faces)));
         return;
       }
 
@@ -4979,7 +5032,7 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
       }
 
       case 10: {
-        state.pending = { site: 16, players: [frame.target] };
+        state.pending = { site: 17, players: [frame.target] };
         frame.pc = 13;
         return;
       }
@@ -5022,7 +5075,7 @@ function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1431) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1444) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5033,13 +5086,13 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
           return;
         }
 
-        frame.aims = collect6(state, frame.shooter);
-        if (answerAlone17(state)) {
+        frame.aims = collect7(state, frame.shooter);
+        if (answerAlone18(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 17, players: [frame.shooter] };
+        state.pending = { site: 18, players: [frame.shooter] };
         frame.pc = 1;
         return;
       }
@@ -5048,7 +5101,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1439)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1452)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5076,7 +5129,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1454) until it waits for a decision or is done. */
+/** Runs proc damage (line 1467) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5087,7 +5140,7 @@ function stepDamage(state: State, frame: DamageFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.p] };
+        state.pending = { site: 19, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5096,9 +5149,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1465))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1478))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1466);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1479);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5153,12 +5206,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1475) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1488) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1476)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1489)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5176,19 +5229,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1482)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1495)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1483)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1496)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1484)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1484)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1497)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1497)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1485)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1485)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1498)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1498)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5211,8 +5264,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1487)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1487)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1500)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1500)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5255,24 +5308,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(rollDice(state, frame.boardedDice));
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1495),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1508),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1496),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1509),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1497)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1510)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1498)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1511)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1499)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1500)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1512)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1513)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -5342,7 +5395,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1517) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1530) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5379,7 +5432,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1525) until it waits for a decision or is done. */
+/** Runs proc victory (line 1538) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5401,7 +5454,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
       }
 
       case 2: {
-        frame.nations = collect7(state, frame.l, frame.w);
+        frame.nations = collect8(state, frame.l, frame.w);
         if (frame.nations.length <= 0) {
           frame.pc = 4;
           continue machine;
@@ -5413,7 +5466,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.w] };
+        state.pending = { site: 20, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5430,7 +5483,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 5: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1538));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1551));
         frame.pc = 4;
         continue machine;
       }
@@ -5479,7 +5532,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1546) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1559) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5489,7 +5542,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1549)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1562)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -5502,13 +5555,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.w] };
+        state.pending = { site: 21, players: [frame.w] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
-        frame.seized$left = collect8(state, frame.l, frame.w);
+        frame.seized$left = collect9(state, frame.l, frame.w);
         frame.pc = 4;
         continue machine;
       }
@@ -5535,7 +5588,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.w] };
+        state.pending = { site: 22, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5569,13 +5622,13 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.w] };
+        state.pending = { site: 23, players: [frame.w] };
         frame.pc = 9;
         return;
       }
 
       case 8: {
-        frame.takenSpecialist$left = collect10(state, frame.l, frame.w);
+        frame.takenSpecialist$left = collect11(state, frame.l, frame.w);
         frame.pc = 10;
         continue machine;
       }
@@ -5602,7 +5655,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.w] };
+        state.pending = { site: 24, players: [frame.w] };
         frame.pc = 12;
         return;
       }
@@ -5620,7 +5673,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.w] };
+        state.pending = { site: 25, players: [frame.w] };
         frame.pc = 15;
         return;
       }
@@ -5641,7 +5694,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 13: {
-        state.pending = { site: 25, players: [frame.w] };
+        state.pending = { site: 26, players: [frame.w] };
         frame.pc = 16;
         return;
       }
@@ -5667,7 +5720,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1580);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1593);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -5706,7 +5759,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1630) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1643) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5738,7 +5791,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1633)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1646)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -5785,18 +5838,18 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1652) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1665) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone26(state)) {
+        if (answerAlone27(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 26, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 27, players: [controllerOf(state, frame.p)] };
         frame.pc = 1;
         return;
       }
@@ -5839,7 +5892,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1668) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1681) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5858,7 +5911,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
 
         frame.s = sFound;
         frame.pc = 2;
-        state.stack.push(newShotWeaponFrame(frame.s, count11(state, frame.faces)));
+        state.stack.push(newShotWeaponFrame(frame.s, count12(state, frame.faces)));
         return;
       }
 
@@ -5919,7 +5972,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 27, players: [frame.controller] };
+        state.pending = { site: 28, players: [frame.controller] };
         frame.pc = 8;
         return;
       }
@@ -5978,7 +6031,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1705) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1718) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5994,7 +6047,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1710)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1723)).skulls,
             frame.controller,
             null,
           ),
@@ -6004,7 +6057,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1713)).tracks["hull"] ?? noKey("hull", 1713)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1726)).tracks["hull"] ?? noKey("hull", 1726)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -6070,7 +6123,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.p] };
+        state.pending = { site: 29, players: [frame.p] };
         frame.pc = 14;
         return;
       }
@@ -6142,14 +6195,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         }
 
         frame.combatCard$open = false;
-        frame.combatCard$able = collect12(state, frame.p, frame.combatCard$done);
+        frame.combatCard$able = collect13(state, frame.p, frame.combatCard$done);
         if (frame.combatCard$able.length <= 0) {
           frame.pc = 19;
           continue machine;
         }
 
         state.pending = {
-          site: 29,
+          site: 30,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
@@ -6200,7 +6253,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 30, players: [frame.combatCard$who] };
+        state.pending = { site: 31, players: [frame.combatCard$who] };
         frame.pc = 25;
         return;
       }
@@ -6233,14 +6286,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 27: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1747)).tracks["hull"] ?? noKey("hull", 1747)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1748)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1760)).tracks["hull"] ?? noKey("hull", 1760)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1761)) === 0 || frame.npcOut)) {
           frame.pc = 28;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1750)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1763)) !== 0) {
           frame.pc = 30;
           continue machine;
         }
@@ -6306,7 +6359,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1762)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1775)) > 0
         )) {
           frame.pc = 37;
           continue machine;
@@ -6327,7 +6380,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1765)).tracks["crew"] ?? noKey("crew", 1765)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1778)).tracks["crew"] ?? noKey("crew", 1778)) > 0
         )) {
           frame.pc = 40;
           continue machine;
@@ -6376,54 +6429,54 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
 }
 
-/** Runs proc crewFightNpc (line 1774) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1787) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1775)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1788)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1776)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1789)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1776)).tracks["crew"] ?? noKey("crew", 1776)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1789)).tracks["crew"] ?? noKey("crew", 1789)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1778)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1778)).tracks["crew"] ?? noKey("crew", 1778)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1791)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1791)).tracks["crew"] ?? noKey("crew", 1791)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1779)).tracks["crew"] ?? noKey("crew", 1779)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1779)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1780)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1792)).tracks["crew"] ?? noKey("crew", 1792)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1792)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1793)) === 0;
         while (frame.going) {
           let playerDice = crewDice(state, frame.p);
           let rp = clone<Roll>(rollDice(state, playerDice));
           let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1785));
+          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1798));
           let onPlayer = Math.min(
             rn.skulls,
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1786)).tracks["crew"] ?? noKey("crew", 1786),
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1799)).tracks["crew"] ?? noKey("crew", 1799),
           );
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1787)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1800)).tracks,
             "crew",
             Math.max(
               0,
-              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1787)).tracks["crew"] ?? noKey("crew", 1787)) - onNpc,
+              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1800)).tracks["crew"] ?? noKey("crew", 1800)) - onNpc,
             ),
           );
           mapSet(
             state.players[frame.p]!.tracks,
             "crew",
-            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1788)) - onPlayer),
+            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1801)) - onPlayer),
           );
-          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1789)).tracks["crew"] ?? noKey("crew", 1789)) === 0;
-          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1790)) === 0;
+          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1802)).tracks["crew"] ?? noKey("crew", 1802)) === 0;
+          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1803)) === 0;
           if (npcOut || playerOut) {
             frame.going = false;
             frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
@@ -6499,7 +6552,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1820) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1833) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6540,7 +6593,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1830) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1843) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6603,7 +6656,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1862) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1875) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6621,18 +6674,18 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           }
         }
 
-        state.players[frame.p]!.gold += sum13(state, frame.cards);
+        state.players[frame.p]!.gold += sum14(state, frame.cards);
         for (
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1871)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1871)).tracks["hold"] ?? noKey("hold", 1871)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1884)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1884)).tracks["hold"] ?? noKey("hold", 1884)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1872);
+          let lost = pickRandom(state.rng, frame.cards, 1885);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -6640,7 +6693,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1876)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1889)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -6648,7 +6701,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 33, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6659,7 +6712,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -6695,7 +6748,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1886);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1899);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -6711,7 +6764,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1891)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1904)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -6735,7 +6788,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 1992) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2005) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6761,7 +6814,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 33, players: [frame.p] };
+        state.pending = { site: 34, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6812,7 +6865,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 2019) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2032) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6898,13 +6951,13 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
           continue machine;
         }
 
-        frame.wanted = collect14(state, frame.p);
-        if (answerAlone34(state)) {
+        frame.wanted = collect15(state, frame.p);
+        if (answerAlone35(state)) {
           frame.pc = 11;
           continue machine;
         }
 
-        state.pending = { site: 34, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -6927,7 +6980,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2052))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2065))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -6951,7 +7004,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2041)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2054)) - 1);
         }
 
         frame.pc = 10;
@@ -6980,18 +7033,18 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2069) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2082) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone35(state)) {
+        if (answerAlone36(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7040,7 +7093,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2092) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2105) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7080,7 +7133,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2175) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2188) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7095,7 +7148,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 36, players: [frame.p] };
+        state.pending = { site: 37, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -7129,18 +7182,18 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2192) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2205) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.candidates = hireable(state, frame.p).slice();
-        if (answerAlone37(state)) {
+        if (answerAlone38(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.p] };
+        state.pending = { site: 38, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7170,12 +7223,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, sold: [], card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 2399) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2412) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2400);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2413);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -7189,20 +7242,20 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2420);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2433);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
 
-        if (!any16(state, frame.sold, frame.p)) {
+        if (!any17(state, frame.sold, frame.p)) {
           frame.pc = 4;
           continue machine;
         }
@@ -7281,7 +7334,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
 }
 
-/** Runs proc buyGoods (line 2440) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2453) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7299,7 +7352,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2449))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2462))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -7322,7 +7375,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 43, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7379,6 +7432,9 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
     p,
     newType: null,
     t: "sloop",
+    moved: [],
+    transferred$left: [],
+    transferred: null,
     keptCrew: 0,
     restoreHull: false,
     repairing: false,
@@ -7386,12 +7442,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2478) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2491) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 43, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7404,115 +7460,160 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2481)).buy - saleValue(state, frame.p);
-        frame.pc = 3;
-        state.stack.push(newRedistributeModsFrame(frame.p));
-        return;
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2494)).buy - saleValue(state, frame.p);
+        frame.moved = [];
+        if (state.players[frame.p]!.zone !== "stJohn") {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        frame.transferred$left = state.players[frame.p]!.mods.slice();
+        frame.pc = 4;
+        continue machine;
       }
 
       case 2: {
-        frame.pc = 6;
+        frame.pc = 10;
         state.stack.push(newTradeWeaponsFrame(frame.p));
         return;
       }
 
       case 3: {
+        frame.pc = 7;
+        state.stack.push(newRedistributeModsFrame(frame.p));
+        return;
+      }
+
+      case 4: {
+        if (frame.transferred$left.length <= 0) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        state.pending = { site: 45, players: [frame.p] };
+        frame.pc = 6;
+        return;
+      }
+
+      case 5: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 6: {
+        const transferred = frame.transferred;
+        if (transferred !== null) {
+          removeValue(frame.transferred$left, transferred);
+          state.players[frame.p]!.gold -= TRANSFER_PRICE;
+          removeValue(state.players[frame.p]!.mods, transferred);
+          frame.moved.push(transferred);
+        } else {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 7: {
+        state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2485),
-          (STATS[frame.t] ?? noKey(frame.t, 2485)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2509),
+          (STATS[frame.t] ?? noKey(frame.t, 2509)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
         mapSet(state.players[frame.p]!.tracks, "crew", frame.keptCrew);
         if (!((frame.t === "frigate" || frame.t === "galleon") && !state.players[frame.p]!.boughtWarship)) {
-          frame.pc = 4;
-          continue machine;
-        }
-
-        state.players[frame.p]!.boughtWarship = true;
-        frame.pc = 5;
-        state.stack.push(newGainGloryFrame(frame.p));
-        return;
-      }
-
-      case 4: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 5: {
-        frame.pc = 4;
-        continue machine;
-      }
-
-      case 6: {
-        frame.pc = 7;
-        state.stack.push(newBuyModificationFrame(frame.p));
-        return;
-      }
-
-      case 7: {
-        if (!(
-          state.players[frame.p]!.mods.includes("reinforcedHull") &&
-          state.players[frame.p]!.hullFlipped &&
-          state.players[frame.p]!.gold >= MOD_PRICE
-        )) {
           frame.pc = 8;
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.p] };
+        state.players[frame.p]!.boughtWarship = true;
         frame.pc = 9;
+        state.stack.push(newGainGloryFrame(frame.p));
         return;
       }
 
       case 8: {
-        frame.repairing = true;
-        frame.pc = 10;
+        frame.pc = 2;
         continue machine;
       }
 
       case 9: {
-        if (frame.restoreHull) {
-          state.players[frame.p]!.gold -= MOD_PRICE;
-          state.players[frame.p]!.hullFlipped = false;
-        }
-
         frame.pc = 8;
         continue machine;
       }
 
       case 10: {
+        frame.pc = 11;
+        state.stack.push(newBuyModificationFrame(frame.p));
+        return;
+      }
+
+      case 11: {
+        if (!(
+          state.players[frame.p]!.mods.includes("reinforcedHull") &&
+          state.players[frame.p]!.hullFlipped &&
+          state.players[frame.p]!.gold >= MOD_PRICE
+        )) {
+          frame.pc = 12;
+          continue machine;
+        }
+
+        state.pending = { site: 46, players: [frame.p] };
+        frame.pc = 13;
+        return;
+      }
+
+      case 12: {
+        frame.repairing = true;
+        frame.pc = 14;
+        continue machine;
+      }
+
+      case 13: {
+        if (frame.restoreHull) {
+          state.players[frame.p]!.gold -= MOD_PRICE;
+          state.players[frame.p]!.hullFlipped = false;
+        }
+
+        frame.pc = 12;
+        continue machine;
+      }
+
+      case 14: {
         if (!(
           frame.repairing &&
           state.players[frame.p]!.gold >= repairPrice(state, frame.p) &&
           repairable(state, frame.p).length > 0
         )) {
-          frame.pc = 11;
+          frame.pc = 15;
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.p] };
-        frame.pc = 12;
+        state.pending = { site: 47, players: [frame.p] };
+        frame.pc = 16;
         return;
       }
 
-      case 11: {
+      case 15: {
         state.stack.pop();
         return;
       }
 
-      case 12: {
+      case 16: {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= repairPrice(state, frame.p);
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2509)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2533)) + 1);
         } else {
           frame.repairing = false;
         }
 
-        frame.pc = 10;
+        frame.pc = 14;
         continue machine;
       }
 
@@ -7533,7 +7634,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2522) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2547) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7550,7 +7651,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7572,22 +7673,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2530)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2555)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2531)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2556)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2532)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2557)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2533)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2558)) + 1,
               );
             }
           }
@@ -7623,7 +7724,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2542) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2567) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7641,13 +7742,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect17(state);
+        frame.free = collect18(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7687,12 +7788,12 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2554) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2579) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect18(state, frame.p);
+        frame.bought$left = collect19(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -7703,7 +7804,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7719,7 +7820,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2557)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2582)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -7736,7 +7837,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7751,7 +7852,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2562)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2587)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -7779,12 +7880,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2596) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2621) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2597));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2622));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7809,9 +7910,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2603: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2628: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7826,7 +7927,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2605)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2630)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -7849,16 +7950,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2611) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2636) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2612: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2637: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7887,7 +7988,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2618) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2643) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7925,7 +8026,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1011) until it waits for a decision or is done. */
+/** Runs action Move (line 1024) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7962,14 +8063,14 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1023)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1036)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
           continue machine;
         }
 
-        state.pending = { site: 3, players: [frame.me] };
+        state.pending = { site: 4, players: [frame.me] };
         frame.pc = 8;
         return;
       }
@@ -7977,7 +8078,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1045));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1058));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -7999,8 +8100,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1036)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1036), 1036)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1049)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1049), 1049)) >
             0
         ) {
           state.forgedEntry = true;
@@ -8043,7 +8144,7 @@ function stepMove(state: State, frame: MoveFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 4, players: [frame.me] };
+        state.pending = { site: 5, players: [frame.me] };
         frame.pc = 12;
         return;
       }
@@ -8084,7 +8185,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1093) until it waits for a decision or is done. */
+/** Runs action Scout (line 1106) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8201,7 +8302,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2213) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2226) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8241,12 +8342,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone38(state)) {
+        if (answerAlone39(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.me] };
+        state.pending = { site: 39, players: [frame.me] };
         frame.pc = 7;
         return;
       }
@@ -8278,7 +8379,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2226)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2239)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -8307,12 +8408,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone39(state)) {
+        if (answerAlone40(state)) {
           frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 39, players: [frame.me] };
+        state.pending = { site: 40, players: [frame.me] };
         frame.pc = 13;
         return;
       }
@@ -8332,7 +8433,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2231)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2244)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -8355,7 +8456,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2361) until it waits for a decision or is done. */
+/** Runs action Port (line 2374) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8396,7 +8497,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.me] };
+        state.pending = { site: 41, players: [frame.me] };
         frame.pc = 5;
         return;
       }
@@ -8514,7 +8615,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2386));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2399));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -8846,7 +8947,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 645)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 647)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -8856,7 +8957,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 708)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 710)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -8867,7 +8968,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 780)
+      // `choose redraw: bool by p` (proc newCaptain, line 785)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "redraw", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 3: {
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 793)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -8876,8 +8987,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 3: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1024)
+    case 4: {
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1037)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -8888,8 +8999,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 4: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1047)
+    case 5: {
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1060)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -8900,8 +9011,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 5: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1141)
+    case 6: {
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1154)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -8911,8 +9022,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 6: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1147)
+    case 7: {
+      // `choose engage: bool by p` (proc meetMerchant, line 1160)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -8921,8 +9032,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 7: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1176)
+    case 8: {
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1189)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -8934,8 +9045,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 8: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1184)
+    case 9: {
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1197)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -8946,8 +9057,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 9: {
-      // `choose discarded: int in cards by p` (proc raid, line 1192)
+    case 10: {
+      // `choose discarded: int in cards by p` (proc raid, line 1205)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -8957,8 +9068,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 10: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1197)
+    case 11: {
+      // `choose exchanged: int in cards by p` (proc raid, line 1210)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -8968,8 +9079,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 11: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1229)
+    case 12: {
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1242)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -8981,8 +9092,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 12: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1289)
+    case 13: {
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1302)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -8992,8 +9103,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 13: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1340)
+    case 14: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1353)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9002,16 +9113,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 14: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1340)
+    case 15: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1353)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 15: {
-      // `choose flipChasers: bool by p` (proc chase, line 1382)
+    case 16: {
+      // `choose flipChasers: bool by p` (proc chase, line 1395)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -9020,8 +9131,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 16: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1419)
+    case 17: {
+      // `choose hitAt: Location by target` (proc aimHits, line 1432)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -9030,8 +9141,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 17: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1436)
+    case 18: {
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1449)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -9042,8 +9153,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1457)
+    case 19: {
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1470)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -9052,8 +9163,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1535)
+    case 20: {
+      // `choose reward: Nation in nations by w` (proc victory, line 1548)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -9063,8 +9174,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1549)
+    case 21: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1562)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -9076,8 +9187,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1553)
+    case 22: {
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1566)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -9089,8 +9200,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1558)
+    case 23: {
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1571)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -9102,8 +9213,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1562)
+    case 24: {
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1575)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -9115,8 +9226,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1569)
+    case 25: {
+      // `choose takeRumor: bool by w` (proc plunder, line 1582)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -9125,8 +9236,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1578)
+    case 26: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1591)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -9135,8 +9246,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1654)
+    case 27: {
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1667)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9146,8 +9257,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1688)
+    case 28: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1701)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -9156,8 +9267,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1731)
+    case 29: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1744)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -9166,8 +9277,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1742)
+    case 30: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1755)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9176,16 +9287,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1742)
+    case 31: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1755)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 31: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1876)
+    case 32: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1889)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -9197,8 +9308,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1884)
+    case 33: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1897)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -9207,8 +9318,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 1998)
+    case 34: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2011)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -9218,8 +9329,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2039)
+    case 35: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2052)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -9230,8 +9341,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2071)
+    case 36: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2084)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -9241,8 +9352,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2180)
+    case 37: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2193)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -9252,8 +9363,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2194)
+    case 38: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2207)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -9263,10 +9374,10 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2224)
+    case 39: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2237)
       const frame = currentPlayGloryFrame(state);
-      const items = collect51(state, frame.me);
+      const items = collect52(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -9274,8 +9385,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2230)
+    case 40: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2243)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -9285,8 +9396,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2376)
+    case 41: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2389)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -9298,8 +9409,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2403)
+    case 42: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2416)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9311,8 +9422,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2459)
+    case 43: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2472)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9325,8 +9436,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2479)
+    case 44: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2492)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9337,8 +9448,21 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2498)
+    case 45: {
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2499)
+      const frame = currentVisitShipyardFrame(state);
+      const items = frame.transferred$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        if (state.players[frame.p]!.gold >= TRANSFER_PRICE) out.push({ type: "transferred", player: seat, value });
+      }
+
+      out.push({ type: "transferred", player: seat, value: null });
+      break;
+    }
+
+    case 46: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2522)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -9347,8 +9471,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2506)
+    case 47: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2530)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9359,8 +9483,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2525)
+    case 48: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2550)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -9369,8 +9493,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2546)
+    case 49: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2571)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -9380,8 +9504,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2555)
+    case 50: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2580)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -9393,8 +9517,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2560)
+    case 51: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2585)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -9406,8 +9530,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2603)
+    case 52: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2628)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -9417,8 +9541,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2612)
+    case 53: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2637)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -9487,6 +9611,13 @@ function check(state: State, action: Action): string | null {
     }
 
     case 2: {
+      if (action.type !== "redraw") return "Answer the choice of redraw first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "redraw must be true or false.";
+      return null;
+    }
+
+    case 3: {
       if (action.type !== "newShip") return "Answer the choice of newShip first.";
       const value = action.value;
       if (!(STARTING_SHIP_VALUES as readonly unknown[]).includes(value))
@@ -9494,7 +9625,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 3: {
+    case 4: {
       if (action.type !== "havenEntry") return "Answer the choice of havenEntry first.";
       const frame = currentMoveFrame(state);
       const value = action.value;
@@ -9504,7 +9635,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 4: {
+    case 5: {
       if (action.type !== "dumped") return "Answer the choice of dumped first.";
       const frame = currentMoveFrame(state);
       const value = action.value;
@@ -9513,7 +9644,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 5: {
+    case 6: {
       if (action.type !== "flag") return "Answer the choice of flag first.";
       const frame = currentMeetMerchantFrame(state);
       const value = action.value;
@@ -9523,14 +9654,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 6: {
+    case 7: {
       if (action.type !== "engage") return "Answer the choice of engage first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "engage must be true or false.";
       return null;
     }
 
-    case 7: {
+    case 8: {
       if (action.type !== "spent") return "Answer the choice of spent first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -9539,7 +9670,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 8: {
+    case 9: {
       if (action.type !== "raidMove") return "Answer the choice of raidMove first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -9550,7 +9681,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 9: {
+    case 10: {
       if (action.type !== "discarded") return "Answer the choice of discarded first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -9560,7 +9691,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 10: {
+    case 11: {
       if (action.type !== "exchanged") return "Answer the choice of exchanged first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -9570,7 +9701,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 11: {
+    case 12: {
       if (action.type !== "kept") return "Answer the choice of kept first.";
       const frame = currentRaidFrame(state);
       const value = action.value;
@@ -9579,7 +9710,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 12: {
+    case 13: {
       if (action.type !== "declaration") return "Answer the choice of declaration first.";
       const frame = currentDeclareFrame(state);
       const value = action.value;
@@ -9589,14 +9720,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 13: {
+    case 14: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 14: {
+    case 15: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -9618,14 +9749,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 15: {
+    case 16: {
       if (action.type !== "flipChasers") return "Answer the choice of flipChasers first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "flipChasers must be true or false.";
       return null;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -9633,7 +9764,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "aim") return "Answer the choice of aim first.";
       const frame = currentShotWeaponFrame(state);
       const value = action.value;
@@ -9643,14 +9774,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "absorb") return "Answer the choice of absorb first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "absorb must be true or false.";
       return null;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -9660,7 +9791,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9669,7 +9800,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "seized") return "Answer the choice of seized first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9678,7 +9809,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "takenCard") return "Answer the choice of takenCard first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9687,7 +9818,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 24: {
       if (action.type !== "takenSpecialist") return "Answer the choice of takenSpecialist first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9696,21 +9827,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 25: {
       if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
       return null;
     }
 
-    case 25: {
+    case 26: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 26: {
+    case 27: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -9720,7 +9851,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 28: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -9728,21 +9859,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 29: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 29: {
+    case 30: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 30: {
+    case 31: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -9764,7 +9895,7 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 31: {
+    case 32: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -9773,14 +9904,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 32: {
+    case 33: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 33: {
+    case 34: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -9790,7 +9921,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 34: {
+    case 35: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -9800,7 +9931,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 36: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -9810,7 +9941,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 37: {
       if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
       const frame = currentDrawGloryFrame(state);
       const value = action.value;
@@ -9820,7 +9951,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 38: {
       if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
       const frame = currentHireSpecialistFrame(state);
       const value = action.value;
@@ -9830,17 +9961,17 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 38: {
+    case 39: {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect51(state, frame.me);
+      const items = collect52(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
     }
 
-    case 39: {
+    case 40: {
       if (action.type !== "patched") return "Answer the choice of patched first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -9850,7 +9981,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 40: {
+    case 41: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -9864,7 +9995,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 42: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -9873,7 +10004,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 43: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -9887,7 +10018,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 44: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -9897,14 +10028,27 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 44: {
+    case 45: {
+      if (action.type !== "transferred") return "Answer the choice of transferred first.";
+      const frame = currentVisitShipyardFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.transferred$left as readonly unknown[]).includes(value))
+        return "transferred must be one of those not taken yet, or none.";
+      if (value !== null) {
+        if (!(state.players[frame.p]!.gold >= TRANSFER_PRICE)) return "Moving a modification costs 2 gold.";
+      }
+
+      return null;
+    }
+
+    case 46: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 45: {
+    case 47: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -9914,14 +10058,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 48: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 47: {
+    case 49: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -9931,7 +10075,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 48: {
+    case 50: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -9944,7 +10088,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 49: {
+    case 51: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -9953,7 +10097,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 52: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -9964,7 +10108,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 53: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -10023,6 +10167,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 2: {
+      if (action.type !== "redraw") throw notOfferedNow(action);
+      const frame = currentNewCaptainFrame(state);
+      frame.redraw = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 3: {
       if (action.type !== "newShip") throw notOfferedNow(action);
       const frame = currentNewCaptainFrame(state);
       frame.newShip = action.value;
@@ -10030,7 +10182,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 3: {
+    case 4: {
       if (action.type !== "havenEntry") throw notOfferedNow(action);
       const frame = currentMoveFrame(state);
       frame.havenEntry = action.value;
@@ -10038,7 +10190,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 4: {
+    case 5: {
       if (action.type !== "dumped") throw notOfferedNow(action);
       const frame = currentMoveFrame(state);
       frame.dumped = action.value;
@@ -10046,7 +10198,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 5: {
+    case 6: {
       if (action.type !== "flag") throw notOfferedNow(action);
       const frame = currentMeetMerchantFrame(state);
       frame.flag = at([frame.token, frame.portNation], action.value);
@@ -10054,7 +10206,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 6: {
+    case 7: {
       if (action.type !== "engage") throw notOfferedNow(action);
       const frame = currentMeetMerchantFrame(state);
       frame.engage = action.value;
@@ -10062,7 +10214,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 7: {
+    case 8: {
       if (action.type !== "spent") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.spent = action.value;
@@ -10070,7 +10222,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 8: {
+    case 9: {
       if (action.type !== "raidMove") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.raidMove = action.value;
@@ -10078,7 +10230,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 9: {
+    case 10: {
       if (action.type !== "discarded") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.discarded = at(frame.cards, action.value);
@@ -10086,7 +10238,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 10: {
+    case 11: {
       if (action.type !== "exchanged") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.exchanged = at(frame.cards, action.value);
@@ -10094,7 +10246,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 11: {
+    case 12: {
       if (action.type !== "kept") throw notOfferedNow(action);
       const frame = currentRaidFrame(state);
       frame.kept = action.value;
@@ -10102,7 +10254,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 12: {
+    case 13: {
       if (action.type !== "declaration") throw notOfferedNow(action);
       const frame = currentDeclareFrame(state);
       frame.declaration = at(frame.options, action.value);
@@ -10110,7 +10262,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 13: {
+    case 14: {
       if (action.type !== "combatCard") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -10121,7 +10273,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 14: {
+    case 15: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -10140,7 +10292,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 15: {
+    case 16: {
       if (action.type !== "flipChasers") throw notOfferedNow(action);
       const frame = currentChaseFrame(state);
       frame.flipChasers = action.value;
@@ -10148,7 +10300,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 17: {
       if (action.type !== "hitAt") throw notOfferedNow(action);
       const frame = currentAimHitsFrame(state);
       frame.hitAt = action.value;
@@ -10156,7 +10308,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 17: {
+    case 18: {
       if (action.type !== "aim") throw notOfferedNow(action);
       const frame = currentShotWeaponFrame(state);
       frame.aim = action.value === null ? null : at(frame.aims, action.value);
@@ -10164,7 +10316,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 19: {
       if (action.type !== "absorb") throw notOfferedNow(action);
       const frame = currentDamageFrame(state);
       frame.absorb = action.value;
@@ -10172,7 +10324,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 20: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -10180,7 +10332,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 21: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -10188,7 +10340,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 22: {
       if (action.type !== "seized") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.seized = action.value;
@@ -10196,7 +10348,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 23: {
       if (action.type !== "takenCard") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenCard = action.value;
@@ -10204,7 +10356,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 24: {
       if (action.type !== "takenSpecialist") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenSpecialist = action.value;
@@ -10212,7 +10364,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 25: {
       if (action.type !== "takeRumor") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takeRumor = action.value;
@@ -10220,7 +10372,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 26: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -10228,7 +10380,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 27: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -10236,7 +10388,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 28: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -10244,7 +10396,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 29: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -10252,7 +10404,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 30: {
       if (action.type !== "combatCard") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -10263,7 +10415,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 31: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -10282,7 +10434,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 32: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -10290,7 +10442,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 33: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -10298,7 +10450,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 34: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -10306,7 +10458,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 35: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -10314,7 +10466,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 36: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -10322,7 +10474,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 37: {
       if (action.type !== "gloryDiscard") throw notOfferedNow(action);
       const frame = currentDrawGloryFrame(state);
       frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
@@ -10330,7 +10482,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 38: {
       if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
       const frame = currentHireSpecialistFrame(state);
       frame.hiredSpecialist = at(frame.candidates, action.value);
@@ -10338,15 +10490,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 39: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect51(state, frame.me), action.value);
+      frame.lettered = at(collect52(state, frame.me), action.value);
       state.pending = null;
       break;
     }
 
-    case 39: {
+    case 40: {
       if (action.type !== "patched") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.patched = at(repairable(state, frame.me), action.value);
@@ -10354,7 +10506,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 41: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -10362,7 +10514,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 42: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -10370,7 +10522,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 43: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -10378,7 +10530,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 44: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -10386,7 +10538,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 45: {
+      if (action.type !== "transferred") throw notOfferedNow(action);
+      const frame = currentVisitShipyardFrame(state);
+      frame.transferred = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 46: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -10394,7 +10554,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 47: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -10402,7 +10562,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 48: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -10410,7 +10570,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 49: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -10418,7 +10578,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 50: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -10426,7 +10586,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 51: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -10434,7 +10594,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 52: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -10442,7 +10602,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 53: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -10454,8 +10614,8 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1289): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone12(state: State): boolean {
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1302): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone13(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
   const items = frame.options;
@@ -10470,8 +10630,8 @@ function answerAlone12(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1436): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone17(state: State): boolean {
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1449): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone18(state: State): boolean {
   const frame = currentShotWeaponFrame(state);
   const items = frame.aims;
   for (let value = 0; value < items.length; value++) {
@@ -10482,8 +10642,8 @@ function answerAlone17(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1654): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone26(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1667): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone27(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -10498,8 +10658,8 @@ function answerAlone26(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2039): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone34(state: State): boolean {
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2052): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone35(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -10510,8 +10670,8 @@ function answerAlone34(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2071): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone35(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2084): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone36(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -10526,8 +10686,8 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2194): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone37(state: State): boolean {
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2207): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone38(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
   const items = frame.candidates;
@@ -10542,11 +10702,11 @@ function answerAlone37(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2224): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone38(state: State): boolean {
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2237): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone39(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect51(state, frame.me);
+  const items = collect52(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -10558,8 +10718,8 @@ function answerAlone38(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2230): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone39(state: State): boolean {
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2243): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone40(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = repairable(state, frame.me);
@@ -10610,7 +10770,7 @@ function shownAction(state: State, action: Action): ShownAction {
 
     case "flag":
       switch (state.pending?.site) {
-        case 5: {
+        case 6: {
           const frame = currentMeetMerchantFrame(state);
           const item = [frame.token, frame.portNation][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10620,7 +10780,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "discarded":
       switch (state.pending?.site) {
-        case 9: {
+        case 10: {
           const frame = currentRaidFrame(state);
           const item = frame.cards[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10630,7 +10790,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "exchanged":
       switch (state.pending?.site) {
-        case 10: {
+        case 11: {
           const frame = currentRaidFrame(state);
           const item = frame.cards[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10640,7 +10800,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "declaration":
       switch (state.pending?.site) {
-        case 12: {
+        case 13: {
           const frame = currentDeclareFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10650,7 +10810,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "aim":
       switch (state.pending?.site) {
-        case 17: {
+        case 18: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.aims[action.value];
@@ -10661,7 +10821,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 19: {
+        case 20: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10671,7 +10831,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 26: {
+        case 27: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10681,7 +10841,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 33: {
+        case 34: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10691,7 +10851,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 34: {
+        case 35: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -10702,7 +10862,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 35: {
+        case 36: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10712,7 +10872,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 36: {
+        case 37: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10722,7 +10882,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 37: {
+        case 38: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10732,9 +10892,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lettered":
       switch (state.pending?.site) {
-        case 38: {
+        case 39: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect51(state, frame.me)[action.value];
+          const item = collect52(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -10742,7 +10902,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "patched":
       switch (state.pending?.site) {
-        case 39: {
+        case 40: {
           const frame = currentPlayGloryFrame(state);
           const item = repairable(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10752,7 +10912,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 43: {
+        case 44: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -10763,7 +10923,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 45: {
+        case 47: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -10774,7 +10934,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 47: {
+        case 49: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10824,7 +10984,7 @@ function describeAction(state: State, action: Action): string | null {
 
     case "dumped":
       switch (state.pending?.site) {
-        case 4: {
+        case 5: {
           const value = action.value;
           return `discard ${goodOf(state, value)}`;
         }
@@ -10833,7 +10993,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "spent":
       switch (state.pending?.site) {
-        case 7: {
+        case 8: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `discard ${value} for a success`;
@@ -10843,7 +11003,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "raidMove":
       switch (state.pending?.site) {
-        case 8: {
+        case 9: {
           const value = action.value;
           return raidMoveText(state, value);
         }
@@ -10852,7 +11012,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "kept":
       switch (state.pending?.site) {
-        case 11: {
+        case 12: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -10862,11 +11022,11 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "combatCard":
       switch (state.pending?.site) {
-        case 13: {
+        case 14: {
           return "after the Seamanship contest";
         }
 
-        case 29: {
+        case 30: {
           return "after the Seamanship contest";
         }
       }
@@ -10874,7 +11034,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "aim":
       switch (state.pending?.site) {
-        case 17: {
+        case 18: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return "none";
           const item = frame.aims[action.value];
@@ -10886,7 +11046,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "absorb":
       switch (state.pending?.site) {
-        case 18: {
+        case 19: {
           const frame = currentDamageFrame(state);
           const value = action.value;
           return absorbText(state, value, frame.l);
@@ -10896,7 +11056,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 20: {
+        case 21: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -10906,7 +11066,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "seized":
       switch (state.pending?.site) {
-        case 21: {
+        case 22: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take the ${value}`;
@@ -10916,7 +11076,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenCard":
       switch (state.pending?.site) {
-        case 22: {
+        case 23: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${at(GLORY, value).name}`;
@@ -10926,7 +11086,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenSpecialist":
       switch (state.pending?.site) {
-        case 23: {
+        case 24: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `employ the ${at(GLORY, value).name}`;
@@ -10936,7 +11096,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 25: {
+        case 26: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -10946,7 +11106,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 26: {
+        case 27: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -10957,7 +11117,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 27: {
+        case 28: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -10966,7 +11126,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 31: {
+        case 32: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -10976,7 +11136,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 32: {
+        case 33: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -10986,7 +11146,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 33: {
+        case 34: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -10997,7 +11157,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 35: {
+        case 36: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -11008,7 +11168,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 36: {
+        case 37: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
@@ -11019,7 +11179,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 37: {
+        case 38: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
@@ -11030,7 +11190,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 40: {
+        case 41: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -11040,14 +11200,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 41: {
+        case 42: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 42: {
+        case 43: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -11058,19 +11218,29 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 43: {
+        case 44: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2479)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2492)).buy - saleValue(state, frame.p)} gold`;
+        }
+      }
+
+      break;
+    case "transferred":
+      switch (state.pending?.site) {
+        case 45: {
+          if (action.value === null) return "stop";
+          const value = action.value;
+          return `move the ${value} to the new ship for 2 gold`;
         }
       }
 
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 45: {
+        case 47: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -11082,7 +11252,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 47: {
+        case 49: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -11093,7 +11263,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 48: {
+        case 50: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -11103,7 +11273,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 49: {
+        case 51: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -11318,7 +11488,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 606));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 608));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -11327,13 +11497,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 614));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 616));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 620));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 622));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -11354,7 +11524,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 639);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 641);
   return state;
 }
 
@@ -11806,7 +11976,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 52)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 54)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -11829,8 +11999,23 @@ function any1(state: State): boolean {
   return false;
 }
 
+/** any(n in keys(npcs): isPirateNpc(n) and npcs[n].zone == CAPTAINS[p.captain].home) */
+function any2(state: State, p: Player): boolean {
+  const items = mapKeys(state.npcs);
+  for (let i = 0; i < items.length; i++) {
+    const n_ = items[i]!;
+    if (
+      isPirateNpc(state, n_) &&
+      (state.npcs[n_] ?? noKey(n_, 784)).zone === at(CAPTAINS, state.players[p]!.captain).home
+    )
+      return true;
+  }
+
+  return false;
+}
+
 /** count(c in cards: faceOf(c).icon == escape) */
-function count2(state: State, cards: number[]): number {
+function count3(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -11842,7 +12027,7 @@ function count2(state: State, cards: number[]): number {
 }
 
 /** sum(c in cards: faceOf(c).plunder) */
-function sum3(state: State, cards: number[]): number {
+function sum4(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -11854,7 +12039,7 @@ function sum3(state: State, cards: number[]): number {
 }
 
 /** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [a, d] */
-function collect4(state: State, a: Player, d: Player, combatCard$done: Player[]): Player[] {
+function collect5(state: State, a: Player, d: Player, combatCard$done: Player[]): Player[] {
   const out: Player[] = [];
   const items: readonly Player[] = [a, d];
   for (let i = 0; i < items.length; i++) {
@@ -11872,7 +12057,7 @@ function collect4(state: State, a: Player, d: Player, combatCard$done: Player[])
 }
 
 /** count(f in faces: f >= 5) */
-function count5(state: State, faces: number[]): number {
+function count6(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -11884,7 +12069,7 @@ function count5(state: State, faces: number[]): number {
 }
 
 /** [w for w in [chainShot, grapeshot] if contains(shooter.weapons, w)] */
-function collect6(state: State, shooter: Player): Weapon[] {
+function collect7(state: State, shooter: Player): Weapon[] {
   const out: Weapon[] = [];
   const items: readonly Weapon[] = ["chainShot", "grapeshot"];
   for (let i = 0; i < items.length; i++) {
@@ -11896,14 +12081,14 @@ function collect6(state: State, shooter: Player): Weapon[] {
 }
 
 /** [n for n in members(Nation) if l.bounty[n] > 0 and w.bounty[n] == 0] */
-function collect7(state: State, l: Player, w: Player): Nation[] {
+function collect8(state: State, l: Player, w: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1531)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1531)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1544)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1544)) === 0
     )
       out.push(n_);
   }
@@ -11912,7 +12097,7 @@ function collect7(state: State, l: Player, w: Player): Nation[] {
 }
 
 /** [x for x in l.weapons if not contains(w.weapons, x)] */
-function collect8(state: State, l: Player, w: Player): Weapon[] {
+function collect9(state: State, l: Player, w: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = state.players[l]!.weapons;
   for (let i = 0; i < items.length; i++) {
@@ -11924,7 +12109,7 @@ function collect8(state: State, l: Player, w: Player): Weapon[] {
 }
 
 /** any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any9(state: State, w: Player, c: number): boolean {
+function any10(state: State, w: Player, c: number): boolean {
   const items = state.players[w]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -11935,19 +12120,19 @@ function any9(state: State, w: Player, c: number): boolean {
 }
 
 /** [c for c in l.employed if not any(e in w.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect10(state: State, l: Player, w: Player): number[] {
+function collect11(state: State, l: Player, w: Player): number[] {
   const out: number[] = [];
   const items = state.players[l]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (!any9(state, w, c)) out.push(c);
+    if (!any10(state, w, c)) out.push(c);
   }
 
   return out;
 }
 
 /** count(f in faces: f >= 5) */
-function count11(state: State, faces: number[]): number {
+function count12(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -11959,7 +12144,7 @@ function count11(state: State, faces: number[]): number {
 }
 
 /** window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory by [p] */
-function collect12(state: State, p: Player, combatCard$done: Player[]): Player[] {
+function collect13(state: State, p: Player, combatCard$done: Player[]): Player[] {
   const out: Player[] = [];
   const items: readonly Player[] = [p];
   for (let i = 0; i < items.length; i++) {
@@ -11977,7 +12162,7 @@ function collect12(state: State, p: Player, combatCard$done: Player[]): Player[]
 }
 
 /** sum(c in cards: faceOf(c).plunder) */
-function sum13(state: State, cards: number[]): number {
+function sum14(state: State, cards: number[]): number {
   let total = 0;
   const items = cards;
   for (let i = 0; i < items.length; i++) {
@@ -11989,19 +12174,19 @@ function sum13(state: State, cards: number[]): number {
 }
 
 /** [n for n in members(Nation) if p.bounty[n] > 0] */
-function collect14(state: State, p: Player): Nation[] {
+function collect15(state: State, p: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2038)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2051)) > 0) out.push(n_);
   }
 
   return out;
 }
 
 /** count(x in sold: x == g) */
-function count15(state: State, sold: Good[], g: Good): number {
+function count16(state: State, sold: Good[], g: Good): number {
   let total = 0;
   const items = sold;
   for (let i = 0; i < items.length; i++) {
@@ -12013,18 +12198,18 @@ function count15(state: State, sold: Good[], g: Good): number {
 }
 
 /** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
-function any16(state: State, sold: Good[], p: Player): boolean {
+function any17(state: State, sold: Good[], p: Player): boolean {
   const items = GOOD_VALUES;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
-    if (count15(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+    if (count16(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
   }
 
   return false;
 }
 
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect17(state: State): Zone[] {
+function collect18(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -12036,19 +12221,19 @@ function collect17(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect18(state: State, p: Player): Weapon[] {
+function collect19(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2555)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2580)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect19(z: Zone): Zone[] {
+function collect20(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -12060,19 +12245,19 @@ function collect19(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect20(): Partial<Record<Zone, Zone[]>> {
+function collect21(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect19(z));
+    mapSet(out, z, collect20(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect21(): Partial<Record<ShipType, ShipStats>> {
+function collect22(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -12084,7 +12269,7 @@ function collect21(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect22(): Good[] {
+function collect23(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -12096,7 +12281,7 @@ function collect22(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect23(): Modification[] {
+function collect24(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -12108,7 +12293,7 @@ function collect23(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count24(state: State, offer: number[], c: number): number {
+function count25(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -12120,18 +12305,18 @@ function count24(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first25(state: State, n_: Npc): Nation | null {
+function first26(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 448)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 448)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 450)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 450)) === n_) return x;
   }
 
   return null;
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first26(state: State, z: Zone, dir: Compass): Border | null {
+function first27(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -12142,7 +12327,7 @@ function first26(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum27(state: State, p: Player): number {
+function sum28(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -12154,9 +12339,9 @@ function sum27(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect28(state: State, p: Player): Step[] {
+function collect29(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 992);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1005);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -12166,18 +12351,18 @@ function collect28(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any29(state: State, p: Player): boolean {
+function any30(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1000)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1013)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect30(state: State, p: Player): Target[] {
+function collect31(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12195,30 +12380,30 @@ function collect30(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect31(state: State, p: Player): Target[] {
+function collect32(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1079)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1092)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any32(state: State, p: Player): boolean {
+function any33(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1129)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1142)) > 0) return true;
   }
 
   return false;
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum33(state: State, p: Player): number {
+function sum34(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -12230,19 +12415,19 @@ function sum33(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect34(state: State, p: Player): Npc[] {
+function collect35(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1622)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1635)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any35(state: State, here: Npc[]): boolean {
+function any36(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -12253,7 +12438,7 @@ function any35(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count36(state: State, here: Npc[]): number {
+function count37(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -12265,7 +12450,7 @@ function count36(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect37(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect38(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -12282,7 +12467,7 @@ function collect37(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect38(state: State, p: Player): number[] {
+function collect39(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -12294,7 +12479,7 @@ function collect38(state: State, p: Player): number[] {
 }
 
 /** any(c in p.employed: GLORY[c].specialist == s) */
-function any39(state: State, p: Player, s: Specialist): boolean {
+function any40(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -12305,7 +12490,7 @@ function any39(state: State, p: Player, s: Specialist): boolean {
 }
 
 /** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any40(state: State, p: Player, c: number): boolean {
+function any41(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -12316,19 +12501,19 @@ function any40(state: State, p: Player, c: number): boolean {
 }
 
 /** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect41(state: State, p: Player): number[] {
+function collect42(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === "hire" && !any40(state, p, c)) out.push(c);
+    if (at(GLORY, c).kind === "hire" && !any41(state, p, c)) out.push(c);
   }
 
   return out;
 }
 
 /** first(c in p.gloryHand: GLORY[c].kind == k) */
-function first42(state: State, p: Player, k: GloryKind): number | null {
+function first43(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -12339,31 +12524,31 @@ function first42(state: State, p: Player, k: GloryKind): number | null {
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect43(state: State, p: Player): Location[] {
+function collect44(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2569)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2594)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum44(state: State, p: Player): number {
+function sum45(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2589));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2614));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect45(state: State, p: Player): ShipType[] {
+function collect46(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -12371,7 +12556,7 @@ function collect45(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2593)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2618)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -12380,14 +12565,14 @@ function collect45(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect46(state: State, n_: Npc, z: Zone): Player[] {
+function collect47(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 974)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 987)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -12396,7 +12581,7 @@ function collect46(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max47(state: State, hunted: Player[], n_: Npc): number {
+function max48(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -12410,7 +12595,7 @@ function max47(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect48(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect49(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -12422,7 +12607,7 @@ function collect48(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** count(d in faces: d >= 5) */
-function count49(state: State, faces: number[]): number {
+function count50(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -12434,7 +12619,7 @@ function count49(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum50(state: State, faces: number[]): number {
+function sum51(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -12446,12 +12631,12 @@ function sum50(state: State, faces: number[]): number {
 }
 
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect51(state: State, me: Player): Nation[] {
+function collect52(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2224)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2237)) > 0) out.push(n_);
   }
 
   return out;
@@ -12462,7 +12647,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "1c185aae",
+  sourceHash: "6663c9a8",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
