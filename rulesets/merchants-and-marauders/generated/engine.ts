@@ -171,11 +171,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 1002) */
+/** enum Step (rules line 1011) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1087) */
+/** enum Target (rules line 1096) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -322,27 +322,34 @@ export interface MoveIcon {
   dir: Compass;
 }
 
-/** record NpcShip (rules line 522) */
+/** record CardsShown (rules line 521) */
+export interface CardsShown {
+  owner: Player;
+  witness: Player;
+  cards: number[];
+}
+
+/** record NpcShip (rules line 529) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1279) */
+/** record Roll (rules line 1288) */
 export interface Roll {
   skulls: number;
   rest: number;
 }
 
-/** record Skills (rules line 1610) */
+/** record Skills (rules line 1619) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 1917) */
+/** record Rumor (rules line 1926) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -350,7 +357,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 1961) */
+/** record Mission (rules line 1970) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -361,7 +368,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2150) */
+/** record GloryCard (rules line 2159) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -873,8 +880,10 @@ export interface BuyGoodsFrame {
   offer: number[];
   draws: number;
   bought: number[];
+  cheap: number[];
   card$left: number[];
   card: number | null;
+  witness: Player;
 }
 
 /** Where proc visitShipyard is, and its locals, while it waits. */
@@ -1049,60 +1058,61 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 647) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 710) */
-/** site 2: `choose redraw: bool by p` (proc newCaptain, line 785) */
-/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 793) */
-/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1037) */
-/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1060) */
-/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1154) */
-/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1160) */
-/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1189) */
-/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1197) */
-/** site 10: `choose discarded: int in cards by p` (proc raid, line 1205) */
-/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1210) */
-/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1242) */
-/** site 13: `choose declaration: Declaration in options by p when several` (proc declare, line 1302) */
-/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1353) */
-/** site 15: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1353) */
-/** site 16: `choose flipChasers: bool by p` (proc chase, line 1395) */
-/** site 17: `choose hitAt: Location by target` (proc aimHits, line 1432) */
-/** site 18: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1449) */
-/** site 19: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1470) */
-/** site 20: `choose reward: Nation in nations by w` (proc victory, line 1548) */
-/** site 21: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1562) */
-/** site 22: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1566) */
-/** site 23: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1571) */
-/** site 24: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1575) */
-/** site 25: `choose takeRumor: bool by w` (proc plunder, line 1582) */
-/** site 26: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1591) */
-/** site 27: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1667) */
-/** site 28: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1701) */
-/** site 29: `choose chaseNpc: bool by p` (proc fightNpc, line 1744) */
-/** site 30: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1755) */
-/** site 31: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1755) */
-/** site 32: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1889) */
-/** site 33: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1897) */
-/** site 34: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2011) */
-/** site 35: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2052) */
-/** site 36: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2084) */
-/** site 37: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2193) */
-/** site 38: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2207) */
-/** site 39: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2237) */
-/** site 40: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2243) */
-/** site 41: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2389) */
-/** site 42: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2416) */
-/** site 43: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2472) */
-/** site 44: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2492) */
-/** site 45: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2499) */
-/** site 46: `choose restoreHull: bool by p` (proc visitShipyard, line 2522) */
-/** site 47: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2530) */
-/** site 48: `choose buyMod: bool by p` (proc buyModification, line 2550) */
-/** site 49: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2571) */
-/** site 50: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2580) */
-/** site 51: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2585) */
-/** site 52: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2628) */
-/** site 53: `choose stashed: 0..p.gold by p` (proc stashGold, line 2637) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 656) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 719) */
+/** site 2: `choose redraw: bool by p` (proc newCaptain, line 794) */
+/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 802) */
+/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1046) */
+/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1069) */
+/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1163) */
+/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1169) */
+/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1198) */
+/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1206) */
+/** site 10: `choose discarded: int in cards by p` (proc raid, line 1214) */
+/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1219) */
+/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1251) */
+/** site 13: `choose declaration: Declaration in options by p when several` (proc declare, line 1311) */
+/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1362) */
+/** site 15: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1362) */
+/** site 16: `choose flipChasers: bool by p` (proc chase, line 1404) */
+/** site 17: `choose hitAt: Location by target` (proc aimHits, line 1441) */
+/** site 18: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1458) */
+/** site 19: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1479) */
+/** site 20: `choose reward: Nation in nations by w` (proc victory, line 1557) */
+/** site 21: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1571) */
+/** site 22: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1575) */
+/** site 23: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1580) */
+/** site 24: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1584) */
+/** site 25: `choose takeRumor: bool by w` (proc plunder, line 1591) */
+/** site 26: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1600) */
+/** site 27: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1676) */
+/** site 28: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1710) */
+/** site 29: `choose chaseNpc: bool by p` (proc fightNpc, line 1753) */
+/** site 30: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1764) */
+/** site 31: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1764) */
+/** site 32: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1898) */
+/** site 33: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1906) */
+/** site 34: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2020) */
+/** site 35: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2061) */
+/** site 36: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2093) */
+/** site 37: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2202) */
+/** site 38: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2216) */
+/** site 39: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2246) */
+/** site 40: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2252) */
+/** site 41: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2398) */
+/** site 42: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2425) */
+/** site 43: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2482) */
+/** site 44: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2492) */
+/** site 45: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2509) */
+/** site 46: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2516) */
+/** site 47: `choose restoreHull: bool by p` (proc visitShipyard, line 2539) */
+/** site 48: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2547) */
+/** site 49: `choose buyMod: bool by p` (proc buyModification, line 2567) */
+/** site 50: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2588) */
+/** site 51: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2597) */
+/** site 52: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2602) */
+/** site 53: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2645) */
+/** site 54: `choose stashed: 0..p.gold by p` (proc stashGold, line 2654) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1157,7 +1167,8 @@ export type Pending =
   | { site: 50; players: Player[] }
   | { site: 51; players: Player[] }
   | { site: 52; players: Player[] }
-  | { site: 53; players: Player[] };
+  | { site: 53; players: Player[] }
+  | { site: 54; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1186,6 +1197,7 @@ export interface State {
   event: number | null;
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
+  shownCards: CardsShown[];
   gloryDeck: Deck<number>;
   sparedHull: Location | null;
   contestWinner: Player | null;
@@ -1208,7 +1220,7 @@ export interface State {
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1024). */
+/** The action Move (rules line 1033). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1216,13 +1228,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1077). */
+/** The action Retire (rules line 1086). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1106). */
+/** The action Scout (rules line 1115). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1230,7 +1242,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2226). */
+/** The action PlayGlory (rules line 2235). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1238,19 +1250,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2264). */
+/** The action Broadside (rules line 2273). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2273). */
+/** The action EvasiveManeuvers (rules line 2282). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2282). */
+/** The action KeepGlory (rules line 2291). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1258,33 +1270,33 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2374). */
+/** The action Port (rules line 2383). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2651). */
+/** The action EndTurn (rules line 2668). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose redraw` (rules line 785). */
+/** The answer to `choose redraw` (rules line 794). */
 export interface RedrawChoice {
   readonly type: "redraw";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 793). */
+/** The answer to `choose newShip` (rules line 802). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1154). */
+/** The answer to `choose flag` (rules line 1163). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1292,14 +1304,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1160). */
+/** The answer to `choose engage` (rules line 1169). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1189). */
+/** The answer to `choose spent` (rules line 1198). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1307,14 +1319,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1197). */
+/** The answer to `choose raidMove` (rules line 1206). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1205). */
+/** The answer to `choose discarded` (rules line 1214). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1322,7 +1334,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1210). */
+/** The answer to `choose exchanged` (rules line 1219). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1330,7 +1342,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1242). */
+/** The answer to `choose kept` (rules line 1251). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1338,7 +1350,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1302). */
+/** The answer to `choose declaration` (rules line 1311). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1346,28 +1358,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1353). */
+/** The answer to `choose combatCard` (rules line 1362). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1395). */
+/** The answer to `choose flipChasers` (rules line 1404). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1432). */
+/** The answer to `choose hitAt` (rules line 1441). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose aim` (rules line 1449). */
+/** The answer to `choose aim` (rules line 1458). */
 export interface AimChoice {
   readonly type: "aim";
   readonly player: Player;
@@ -1375,14 +1387,14 @@ export interface AimChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose absorb` (rules line 1470). */
+/** The answer to `choose absorb` (rules line 1479). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1548). */
+/** The answer to `choose reward` (rules line 1557). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1390,7 +1402,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1562). */
+/** The answer to `choose taken` (rules line 1571). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1398,7 +1410,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1566). */
+/** The answer to `choose seized` (rules line 1575). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1406,7 +1418,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1571). */
+/** The answer to `choose takenCard` (rules line 1580). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1414,7 +1426,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1575). */
+/** The answer to `choose takenSpecialist` (rules line 1584). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1422,21 +1434,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1582). */
+/** The answer to `choose takeRumor` (rules line 1591). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1591). */
+/** The answer to `choose claim` (rules line 1600). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1667). */
+/** The answer to `choose npcDeclaration` (rules line 1676). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1444,21 +1456,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1701). */
+/** The answer to `choose npcHitAt` (rules line 1710). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1744). */
+/** The answer to `choose chaseNpc` (rules line 1753). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 1889). */
+/** The answer to `choose loot` (rules line 1898). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1466,14 +1478,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 1897). */
+/** The answer to `choose claimNpc` (rules line 1906). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2011). */
+/** The answer to `choose keptRumor` (rules line 2020). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1481,7 +1493,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2052). */
+/** The answer to `choose pardoned` (rules line 2061). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1489,7 +1501,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2084). */
+/** The answer to `choose claimed` (rules line 2093). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1497,7 +1509,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2193). */
+/** The answer to `choose gloryDiscard` (rules line 2202). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1505,7 +1517,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2207). */
+/** The answer to `choose hiredSpecialist` (rules line 2216). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1513,7 +1525,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2416). */
+/** The answer to `choose card` (rules line 2425). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1521,7 +1533,14 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose newType` (rules line 2492). */
+/** The answer to `choose witness` (rules line 2492). */
+export interface WitnessChoice {
+  readonly type: "witness";
+  readonly player: Player;
+  readonly value: Player;
+}
+
+/** The answer to `choose newType` (rules line 2509). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1529,7 +1548,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2499). */
+/** The answer to `choose transferred` (rules line 2516). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1537,14 +1556,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2522). */
+/** The answer to `choose restoreHull` (rules line 2539). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2530). */
+/** The answer to `choose repairAt` (rules line 2547). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1552,14 +1571,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2550). */
+/** The answer to `choose buyMod` (rules line 2567). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2571). */
+/** The answer to `choose modPort` (rules line 2588). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1567,7 +1586,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2580). */
+/** The answer to `choose bought` (rules line 2597). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1575,7 +1594,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2585). */
+/** The answer to `choose sold` (rules line 2602). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1583,28 +1602,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2628). */
+/** The answer to `choose hired` (rules line 2645). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2637). */
+/** The answer to `choose stashed` (rules line 2654). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1037). */
+/** The answer to `choose havenEntry` (rules line 1046). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1060). */
+/** The answer to `choose dumped` (rules line 1069). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1612,7 +1631,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2237). */
+/** The answer to `choose lettered` (rules line 2246). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1620,7 +1639,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2243). */
+/** The answer to `choose patched` (rules line 2252). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1628,7 +1647,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2389). */
+/** The answer to `choose activity` (rules line 2398). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1636,7 +1655,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 647). */
+/** The answer to `choose startingShip` (rules line 656). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1687,6 +1706,7 @@ export type Action =
   | GloryDiscardChoice
   | HiredSpecialistChoice
   | CardChoice
+  | WitnessChoice
   | NewTypeChoice
   | TransferredChoice
   | RestoreHullChoice
@@ -1703,6 +1723,13 @@ export type Action =
   | PatchedChoice
   | ActivityChoice
   | StartingShipChoice;
+
+/** A CardsShown as one player sees it (null: not visible to that player). */
+export interface CardsShownView {
+  owner: Player;
+  witness: Player;
+  cards: number[] | null;
+}
 
 /** One player's state as the viewer sees it. */
 export interface PlayerView {
@@ -1771,6 +1798,7 @@ export interface View {
   event: number | null;
   npcs: Partial<Record<Npc, NpcShip>>;
   arriving: number[];
+  shownCards: CardsShownView[];
   gloryDeck: DeckView<number>;
   sparedHull: Location | null;
   contestWinner: Player | null;
@@ -2079,7 +2107,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 1924): one Rumor per row. */
+/** RUMORS (rules line 1933): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2110,7 +2138,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 1971): one Mission per row. */
+/** MISSIONS (rules line 1980): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2141,7 +2169,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2158): one GloryCard per row. */
+/** GLORY (rules line 2167): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2226,6 +2254,7 @@ const DECISION_NAMES: readonly string[] = [
   "activity",
   "card",
   "card",
+  "witness",
   "newType",
   "transferred",
   "restoreHull",
@@ -2295,7 +2324,7 @@ export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 808) */
+/** fn thisRound (line 817) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2305,12 +2334,12 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 816) */
+/** fn actionsThisRound (line 825) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 930) */
+/** fn npcStep (line 939) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
@@ -2323,7 +2352,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 943) */
+/** fn huntPriority (line 952) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2339,7 +2368,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 954)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 963)) > 0) {
       return 1;
     }
 
@@ -2356,7 +2385,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 970) */
+/** fn huntScore (line 979) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2366,37 +2395,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 977);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 986);
   }
 
   return rank * 100000 + own * 100 + sum28(state, p) - own;
 }
 
-/** fn stepsFor (line 1004) */
+/** fn stepsFor (line 1013) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect29(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 1009) */
+/** fn mayEnter (line 1018) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1010)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1010), 1010)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1019)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1019), 1019)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 1013) */
+/** fn anyDestroyed (line 1022) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any30(state, p);
 }
 
-/** fn stepText (line 1015) */
+/** fn stepText (line 1024) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2410,12 +2439,12 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1022) */
+/** fn moveCost (line 1031) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1089) */
+/** fn targetsFor (line 1098) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
@@ -2429,7 +2458,7 @@ export function targetsFor(state: State, p: Player): Target[] {
   );
 }
 
-/** fn targetText (line 1094) */
+/** fn targetText (line 1103) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2448,7 +2477,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1103) */
+/** fn scoutDice (line 1112) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2458,12 +2487,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1142) */
+/** fn isPirate (line 1151) */
 export function isPirate(state: State, p: Player): boolean {
   return any33(state, p);
 }
 
-/** fn raidMoveText (line 1171) */
+/** fn raidMoveText (line 1180) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2480,50 +2509,50 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1260) */
+/** fn absorbText (line 1269) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1294) */
+/** fn beats (line 1303) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1297) */
+/** fn declarationsFor (line 1306) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1298)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1307)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1298)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1307)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1307) */
+/** fn contestDice (line 1316) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1308)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1317)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1312) */
+/** fn shots (line 1321) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1314)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1314)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1323)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1323)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1315));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1324));
 }
 
-/** fn seamanshipDice (line 1318) */
+/** fn seamanshipDice (line 1327) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn aimText (line 1458) */
+/** fn aimText (line 1467) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2533,14 +2562,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1555) */
+/** fn claimText (line 1564) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1616) */
+/** fn npcSkills (line 1625) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1617)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1626)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2549,19 +2578,19 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1626) */
+/** fn npcScouting (line 1635) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
     : Math.max(npcSkills(state, n_).scouting, sum34(state, p));
 }
 
-/** fn controllerOf (line 1630) */
+/** fn controllerOf (line 1639) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1634) */
+/** fn scoutingNpcs (line 1643) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
   let here = collect35(state, p);
   let warshipHere = any36(state, here);
@@ -2569,54 +2598,54 @@ export function scoutingNpcs(state: State, p: Player): Npc[] {
   return collect38(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1656) */
+/** fn npcDeclarations (line 1665) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1657)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1658)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1666)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1667)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1661)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1661)) ||
-    (t["crew"] ?? noKey("crew", 1661)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1661));
+    (t["cannons"] ?? noKey("cannons", 1670)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1670)) ||
+    (t["crew"] ?? noKey("crew", 1670)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1670));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1662)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1671)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1672) */
+/** fn npcContestDice (line 1681) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1673)).tracks["mast"] ?? noKey("mast", 1673)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1682)).tracks["mast"] ?? noKey("mast", 1682)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1673)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1682)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1674) */
+/** fn contestDiceAgainstNpc (line 1683) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1675)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1684)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1675)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1684)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1677) */
+/** fn npcShots (line 1686) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1678)).tracks["cannons"] ?? noKey("cannons", 1678))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1678)).tracks["cannons"] ?? noKey("cannons", 1678));
+      ? ((state.npcs[n_] ?? noKey(n_, 1687)).tracks["cannons"] ?? noKey("cannons", 1687))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1687)).tracks["cannons"] ?? noKey("cannons", 1687));
 }
 
-/** fn rumorHere (line 2024) */
+/** fn rumorHere (line 2033) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2626,12 +2655,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2080) */
+/** fn missionsHere (line 2089) */
 export function missionsHere(state: State, p: Player): number[] {
   return collect39(state, p);
 }
 
-/** fn missionPortHere (line 2115) */
+/** fn missionPortHere (line 2124) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2642,7 +2671,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2124) */
+/** fn huntingPirates (line 2133) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2652,7 +2681,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2132) */
+/** fn contractFor (line 2141) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2666,17 +2695,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2200) */
+/** fn employs (line 2209) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
   return any40(state, p, s);
 }
 
-/** fn hireable (line 2202) */
+/** fn hireable (line 2211) */
 export function hireable(state: State, p: Player): number[] {
   return collect42(state, p);
 }
 
-/** fn playableNow (line 2217) */
+/** fn playableNow (line 2226) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   let k = at(GLORY, c).kind;
   return (
@@ -2693,12 +2722,12 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn firstOf (line 2261) */
+/** fn firstOf (line 2270) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
   return first43(state, p, k);
 }
 
-/** fn activityText (line 2326) */
+/** fn activityText (line 2335) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2739,7 +2768,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2340) */
+/** fn activitiesFor (line 2349) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -2766,7 +2795,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2348) */
+/** fn stillOpen (line 2357) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -2795,7 +2824,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2361) */
+/** fn pardonNation (line 2370) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -2805,40 +2834,40 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2367) */
+/** fn pardonable (line 2376) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2369)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2369))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2378)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2378))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2449) */
+/** fn buyPrice (line 2458) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn repairPrice (line 2543) */
+/** fn repairPrice (line 2560) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2593) */
+/** fn repairable (line 2610) */
 export function repairable(state: State, p: Player): Location[] {
   return collect44(state, p);
 }
 
-/** fn full (line 2597) */
+/** fn full (line 2614) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2597)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2614)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2600) */
+/** fn modBonus (line 2617) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -2855,52 +2884,52 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2608) */
+/** fn maneuverability (line 2625) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2609)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2626)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2613) */
+/** fn saleValue (line 2630) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2614)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2631)).sell +
       state.players[p]!.mods.length -
       sum45(state, p),
   );
 }
 
-/** fn affordableShips (line 2617) */
+/** fn affordableShips (line 2634) */
 export function affordableShips(state: State, p: Player): ShipType[] {
   return collect46(state, p);
 }
 
-/** fn total (line 2649) */
+/** fn total (line 2666) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc skillCheck (line 727) */
+/** proc skillCheck (line 736) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 885) */
+/** proc endOfRound (line 894) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 888)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 897)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 889)).cards, (state.npcs[n_] ?? noKey(n_, 889)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 898)).cards, (state.npcs[n_] ?? noKey(n_, 898)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 890)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 899)).zone = z;
         }
       }
     }
@@ -2912,8 +2941,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 900)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 901)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 909)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 910)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -2927,8 +2956,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 911)).slice();
-    let c2 = pickRandom(state.rng, cards, 912);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 920)).slice();
+    let c2 = pickRandom(state.rng, cards, 921);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -2944,9 +2973,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 922), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 931), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 922),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 931),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -2955,39 +2984,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 984) */
+/** proc moveNpc (line 993) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 986)).zone;
+    let z = (state.npcs[n_] ?? noKey(n_, 995)).zone;
     let hunted = collect47(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 989)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 998)).zone = npcStep(state, z, d);
     } else {
       let best = max48(state, hunted, n_);
       let prey = collect49(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 993);
-      (state.npcs[n_] ?? noKey(n_, 994)).zone = state.players[target]!.zone;
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1002);
+      (state.npcs[n_] ?? noKey(n_, 1003)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1137) */
+/** proc addBounty (line 1146) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1138)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1147)) + 1));
 }
 
-/** proc hit (line 1264) */
+/** proc hit (line 1273) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1265)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1266)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1274)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1275)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1267)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1268)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1276)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1277)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1284) */
+/** proc rollDice (line 1293) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -2998,37 +3027,37 @@ export function rollDice(state: State, n_: number): Roll {
   return { skulls: count50(state, faces), rest: sum51(state, faces) };
 }
 
-/** proc npcDamage (line 1709) */
+/** proc npcDamage (line 1718) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1710)).tracks[l] ?? noKey(l, 1710)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1719)).tracks[l] ?? noKey(l, 1719)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1711)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1720)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1711)).tracks[l] ?? noKey(l, 1711)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1720)).tracks[l] ?? noKey(l, 1720)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1712)).tracks["hull"] ?? noKey("hull", 1712)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1721)).tracks["hull"] ?? noKey("hull", 1721)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1713)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1722)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1713)).tracks["hull"] ?? noKey("hull", 1713)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1722)).tracks["hull"] ?? noKey("hull", 1722)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1826) */
+/** proc repairNpc (line 1835) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1828)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1837)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 1859) */
+/** proc npcLeaves (line 1868) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1860)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1869)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3040,7 +3069,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2254) */
+/** proc afterContest (line 2263) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3048,7 +3077,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2288) */
+/** proc boost (line 2297) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3059,25 +3088,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2299) */
+/** proc influenceCheck (line 2308) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2304) */
+/** proc leadershipCheck (line 2313) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2309) */
+/** proc scoutingCheck (line 2318) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2315) */
+/** proc crewDice (line 2324) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -3097,7 +3126,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1077): its effects, once allowed. */
+/** action Retire (line 1086): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3125,7 +3154,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2264): its effects, once allowed. */
+/** action Broadside (line 2273): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3144,7 +3173,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2273): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2282): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3161,7 +3190,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2282): its effects, once allowed. */
+/** action KeepGlory (line 2291): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3178,7 +3207,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2651): its effects, once allowed. */
+/** action EndTurn (line 2668): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3187,7 +3216,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 644) until it waits for a decision or is done. */
+/** Runs the flow (line 653) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3244,7 +3273,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 661));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 670));
             }
           }
         }
@@ -3335,7 +3364,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 684) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 693) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3432,7 +3461,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 715) until it waits for a decision or is done. */
+/** Runs proc launch (line 724) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3463,7 +3492,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 735) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 744) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3474,7 +3503,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 741)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 750)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3535,7 +3564,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, redraw: false, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 776) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 785) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3613,7 +3642,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 819) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 828) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3623,7 +3652,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 825), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 834), icon.dir);
             }
           }
         }
@@ -3665,7 +3694,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 839) until it waits for a decision or is done. */
+/** Runs proc eventText (line 848) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3676,8 +3705,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 844))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 845));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 853))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 854));
           }
         }
 
@@ -3695,12 +3724,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 854));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 863));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 858));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 867));
         }
 
         frame.pc = 4;
@@ -3775,7 +3804,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 865)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 874)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -3829,7 +3858,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 875)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 884)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -3868,12 +3897,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1146) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1155) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1147);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1156);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -3985,7 +4014,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1179) until it waits for a decision or is done. */
+/** Runs proc raid (line 1188) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4029,7 +4058,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1191)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1200)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4166,7 +4195,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1235)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1244)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4182,7 +4211,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1242)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1251)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4244,7 +4273,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1255)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1264)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4334,7 +4363,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1300) until it waits for a decision or is done. */
+/** Runs proc declare (line 1309) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4397,7 +4426,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1320) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1329) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4405,10 +4434,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1325)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1334)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1326)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1335)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4424,8 +4453,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1330)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1330)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1339)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1339)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -4621,8 +4650,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 23: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1359)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1359)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1368)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1368)) === 0
         )) {
           frame.pc = 24;
           continue machine;
@@ -4662,7 +4691,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1365)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1374)) > 0
         )) {
           frame.pc = 29;
           continue machine;
@@ -4682,7 +4711,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1368)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1377)) > 0
         )) {
           frame.pc = 32;
           continue machine;
@@ -4732,13 +4761,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1376) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1385) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1377)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1378)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1386)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1387)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -4822,7 +4851,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1393) until it waits for a decision or is done. */
+/** Runs proc chase (line 1402) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4881,7 +4910,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1405) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1414) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4923,7 +4952,7 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
   };
 }
 
-/** Runs proc aimHits (line 1412) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1421) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5075,7 +5104,7 @@ function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1444) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1453) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5101,7 +5130,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1452)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1461)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5129,7 +5158,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1467) until it waits for a decision or is done. */
+/** Runs proc damage (line 1476) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5149,9 +5178,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1478))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1487))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1479);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1488);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5206,12 +5235,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1488) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1497) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1489)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1498)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5229,19 +5258,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1495)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1504)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1496)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1505)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1497)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1497)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1506)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1506)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1498)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1498)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1507)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1507)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5264,8 +5293,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1500)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1500)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1509)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1509)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5308,24 +5337,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(rollDice(state, frame.boardedDice));
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1508),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1517),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1509),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1518),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1510)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1519)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1511)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1520)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1512)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1513)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1521)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1522)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -5395,7 +5424,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1530) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1539) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5432,7 +5461,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1538) until it waits for a decision or is done. */
+/** Runs proc victory (line 1547) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5483,7 +5512,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 5: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1551));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1560));
         frame.pc = 4;
         continue machine;
       }
@@ -5532,7 +5561,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1559) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1568) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5542,7 +5571,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1562)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1571)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -5720,7 +5749,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1593);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1602);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -5759,7 +5788,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1643) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1652) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5791,7 +5820,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1646)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1655)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -5838,7 +5867,7 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1665) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1674) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5892,7 +5921,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1681) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1690) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6031,7 +6060,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1718) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1727) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6047,7 +6076,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1723)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1732)).skulls,
             frame.controller,
             null,
           ),
@@ -6057,7 +6086,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1726)).tracks["hull"] ?? noKey("hull", 1726)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1735)).tracks["hull"] ?? noKey("hull", 1735)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -6286,14 +6315,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 27: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1760)).tracks["hull"] ?? noKey("hull", 1760)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1761)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1769)).tracks["hull"] ?? noKey("hull", 1769)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1770)) === 0 || frame.npcOut)) {
           frame.pc = 28;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1763)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1772)) !== 0) {
           frame.pc = 30;
           continue machine;
         }
@@ -6359,7 +6388,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1775)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1784)) > 0
         )) {
           frame.pc = 37;
           continue machine;
@@ -6380,7 +6409,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1778)).tracks["crew"] ?? noKey("crew", 1778)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1787)).tracks["crew"] ?? noKey("crew", 1787)) > 0
         )) {
           frame.pc = 40;
           continue machine;
@@ -6429,54 +6458,54 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
 }
 
-/** Runs proc crewFightNpc (line 1787) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1796) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1788)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1797)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1789)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1798)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1789)).tracks["crew"] ?? noKey("crew", 1789)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1798)).tracks["crew"] ?? noKey("crew", 1798)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1791)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1791)).tracks["crew"] ?? noKey("crew", 1791)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1800)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1800)).tracks["crew"] ?? noKey("crew", 1800)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1792)).tracks["crew"] ?? noKey("crew", 1792)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1792)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1793)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1801)).tracks["crew"] ?? noKey("crew", 1801)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1801)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1802)) === 0;
         while (frame.going) {
           let playerDice = crewDice(state, frame.p);
           let rp = clone<Roll>(rollDice(state, playerDice));
           let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1798));
+          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1807));
           let onPlayer = Math.min(
             rn.skulls,
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1799)).tracks["crew"] ?? noKey("crew", 1799),
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1808)).tracks["crew"] ?? noKey("crew", 1808),
           );
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1800)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1809)).tracks,
             "crew",
             Math.max(
               0,
-              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1800)).tracks["crew"] ?? noKey("crew", 1800)) - onNpc,
+              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1809)).tracks["crew"] ?? noKey("crew", 1809)) - onNpc,
             ),
           );
           mapSet(
             state.players[frame.p]!.tracks,
             "crew",
-            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1801)) - onPlayer),
+            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1810)) - onPlayer),
           );
-          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1802)).tracks["crew"] ?? noKey("crew", 1802)) === 0;
-          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1803)) === 0;
+          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1811)).tracks["crew"] ?? noKey("crew", 1811)) === 0;
+          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1812)) === 0;
           if (npcOut || playerOut) {
             frame.going = false;
             frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
@@ -6552,7 +6581,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1833) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1842) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6593,7 +6622,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1843) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1852) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6656,7 +6685,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1875) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1884) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6679,13 +6708,13 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1884)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1884)).tracks["hold"] ?? noKey("hold", 1884)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1893)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1893)).tracks["hold"] ?? noKey("hold", 1893)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1885);
+          let lost = pickRandom(state.rng, frame.cards, 1894);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -6693,7 +6722,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1889)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1898)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -6748,7 +6777,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1899);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1908);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -6764,7 +6793,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1904)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1913)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -6788,7 +6817,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2005) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2014) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6865,7 +6894,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 2032) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2041) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6980,7 +7009,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2065))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2074))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -7004,7 +7033,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2054)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2063)) - 1);
         }
 
         frame.pc = 10;
@@ -7033,7 +7062,7 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2082) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2091) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7093,7 +7122,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2105) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2114) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7133,7 +7162,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2188) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2197) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7182,7 +7211,7 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2205) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2214) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7223,12 +7252,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, sold: [], card$left: [], card: null };
 }
 
-/** Runs proc sellGoods (line 2412) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2421) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2413);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2422);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -7249,7 +7278,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2433);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2442);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -7331,10 +7360,22 @@ function currentSellGoodsFrame(state: State): SellGoodsFrame {
 }
 
 function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
-  return { routine: "buyGoods", pc: 0, p, wanted: 0, offer: [], draws: 0, bought: [], card$left: [], card: null };
+  return {
+    routine: "buyGoods",
+    pc: 0,
+    p,
+    wanted: 0,
+    offer: [],
+    draws: 0,
+    bought: [],
+    cheap: [],
+    card$left: [],
+    card: null,
+    witness: 0,
+  };
 }
 
-/** Runs proc buyGoods (line 2453) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2462) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7352,7 +7393,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2462))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2471))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -7364,6 +7405,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
         }
 
         frame.bought = [];
+        frame.cheap = [];
         frame.card$left = frame.offer.slice();
         frame.pc = 1;
         continue machine;
@@ -7381,6 +7423,41 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
       }
 
       case 2: {
+        if (frame.cheap.length <= 0) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        if (answerAlone44(state)) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        state.pending = { site: 44, players: [frame.p] };
+        frame.pc = 5;
+        return;
+      }
+
+      case 3: {
+        const card = frame.card;
+        if (card !== null) {
+          removeValue(frame.card$left, card);
+          state.players[frame.p]!.gold -= buyPrice(state, frame.offer, card);
+          state.players[frame.p]!.cargo.push(card);
+          frame.bought.push(card);
+          if (priceIn(state, frame.offer, card) < 3) {
+            frame.cheap.push(card);
+          }
+        } else {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
         for (const c2 of frame.offer.slice()) {
           if (!frame.bought.includes(c2)) {
             state.cargoDeck.discard.push(c2);
@@ -7396,19 +7473,9 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
         return;
       }
 
-      case 3: {
-        const card = frame.card;
-        if (card !== null) {
-          removeValue(frame.card$left, card);
-          state.players[frame.p]!.gold -= buyPrice(state, frame.offer, card);
-          state.players[frame.p]!.cargo.push(card);
-          frame.bought.push(card);
-        } else {
-          frame.pc = 2;
-          continue machine;
-        }
-
-        frame.pc = 1;
+      case 5: {
+        state.shownCards.push({ owner: frame.p, witness: frame.witness, cards: frame.cheap.slice() });
+        frame.pc = 4;
         continue machine;
       }
 
@@ -7442,12 +7509,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2491) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2508) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 44, players: [frame.p] };
+        state.pending = { site: 45, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7460,7 +7527,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2494)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2511)).buy - saleValue(state, frame.p);
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -7490,7 +7557,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.p] };
+        state.pending = { site: 46, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7520,8 +7587,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2509),
-          (STATS[frame.t] ?? noKey(frame.t, 2509)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2526),
+          (STATS[frame.t] ?? noKey(frame.t, 2526)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -7563,7 +7630,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 47, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -7594,7 +7661,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 16;
         return;
       }
@@ -7608,7 +7675,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= repairPrice(state, frame.p);
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2533)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2550)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -7634,7 +7701,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2547) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2564) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7651,7 +7718,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7673,22 +7740,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2555)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2572)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2556)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2573)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2557)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2574)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2558)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2575)) + 1,
               );
             }
           }
@@ -7724,7 +7791,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2567) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2584) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7748,7 +7815,7 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
           continue machine;
         }
 
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7788,7 +7855,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2579) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2596) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7804,7 +7871,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7820,7 +7887,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2582)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2599)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -7837,7 +7904,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7852,7 +7919,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2587)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2604)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -7880,12 +7947,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2621) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2638) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2622));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2639));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7910,9 +7977,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2628: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2645: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7927,7 +7994,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2630)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2647)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -7950,16 +8017,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2636) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2653) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2637: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2654: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7988,7 +8055,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2643) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2660) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8026,7 +8093,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1024) until it waits for a decision or is done. */
+/** Runs action Move (line 1033) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8063,7 +8130,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1036)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1045)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -8078,7 +8145,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1058));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1067));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -8100,8 +8167,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1049)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1049), 1049)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1058)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1058), 1058)) >
             0
         ) {
           state.forgedEntry = true;
@@ -8185,7 +8252,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1106) until it waits for a decision or is done. */
+/** Runs action Scout (line 1115) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8302,7 +8369,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2226) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2235) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8379,7 +8446,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2239)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2248)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -8433,7 +8500,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2244)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2253)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -8456,7 +8523,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2374) until it waits for a decision or is done. */
+/** Runs action Port (line 2383) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8615,7 +8682,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2399));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2408));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -8947,7 +9014,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 647)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 656)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -8957,7 +9024,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 710)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 719)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -8968,7 +9035,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose redraw: bool by p` (proc newCaptain, line 785)
+      // `choose redraw: bool by p` (proc newCaptain, line 794)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "redraw", player: seat, value });
@@ -8978,7 +9045,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 793)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 802)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -8988,7 +9055,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1037)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1046)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -9000,7 +9067,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1060)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1069)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -9012,7 +9079,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1154)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1163)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -9023,7 +9090,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1160)
+      // `choose engage: bool by p` (proc meetMerchant, line 1169)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -9033,7 +9100,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1189)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1198)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -9046,7 +9113,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1197)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1206)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -9058,7 +9125,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose discarded: int in cards by p` (proc raid, line 1205)
+      // `choose discarded: int in cards by p` (proc raid, line 1214)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9069,7 +9136,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1210)
+      // `choose exchanged: int in cards by p` (proc raid, line 1219)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9080,7 +9147,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1242)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1251)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -9093,7 +9160,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1302)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1311)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9104,7 +9171,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1353)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1362)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9114,7 +9181,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1353)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1362)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -9122,7 +9189,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose flipChasers: bool by p` (proc chase, line 1395)
+      // `choose flipChasers: bool by p` (proc chase, line 1404)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -9132,7 +9199,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1432)
+      // `choose hitAt: Location by target` (proc aimHits, line 1441)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -9142,7 +9209,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1449)
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1458)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -9154,7 +9221,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 19: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1470)
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1479)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -9164,7 +9231,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 20: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1548)
+      // `choose reward: Nation in nations by w` (proc victory, line 1557)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -9175,7 +9242,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 21: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1562)
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1571)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -9188,7 +9255,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 22: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1566)
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1575)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -9201,7 +9268,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 23: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1571)
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1580)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -9214,7 +9281,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 24: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1575)
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1584)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -9227,7 +9294,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 25: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1582)
+      // `choose takeRumor: bool by w` (proc plunder, line 1591)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -9237,7 +9304,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 26: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1591)
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1600)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -9247,7 +9314,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 27: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1667)
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1676)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9258,7 +9325,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 28: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1701)
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1710)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -9268,7 +9335,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 29: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1744)
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1753)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -9278,7 +9345,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 30: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1755)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1764)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9288,7 +9355,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 31: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1755)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1764)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -9296,7 +9363,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 32: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1889)
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1898)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -9309,7 +9376,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 33: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1897)
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1906)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -9319,7 +9386,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 34: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2011)
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2020)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -9330,7 +9397,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 35: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2052)
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2061)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -9342,7 +9409,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 36: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2084)
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2093)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -9353,7 +9420,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 37: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2193)
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2202)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -9364,7 +9431,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 38: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2207)
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2216)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -9375,7 +9442,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 39: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2237)
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2246)
       const frame = currentPlayGloryFrame(state);
       const items = collect52(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -9386,7 +9453,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 40: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2243)
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2252)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -9397,7 +9464,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 41: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2389)
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2398)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -9410,7 +9477,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 42: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2416)
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2425)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9423,7 +9490,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 43: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2472)
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2482)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9437,7 +9504,17 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 44: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2492)
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2492)
+      const frame = currentBuyGoodsFrame(state);
+      for (let value = 0; value < state.playerCount; value++) {
+        if (value !== frame.p) out.push({ type: "witness", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 45: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2509)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9448,8 +9525,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2499)
+    case 46: {
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2516)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -9461,8 +9538,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2522)
+    case 47: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2539)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -9471,8 +9548,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2530)
+    case 48: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2547)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9483,8 +9560,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2550)
+    case 49: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2567)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -9493,8 +9570,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2571)
+    case 50: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2588)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -9504,8 +9581,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2580)
+    case 51: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2597)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -9517,8 +9594,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2585)
+    case 52: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2602)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -9530,8 +9607,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2628)
+    case 53: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2645)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -9541,8 +9618,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2637)
+    case 54: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2654)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -10019,6 +10096,16 @@ function check(state: State, action: Action): string | null {
     }
 
     case 44: {
+      if (action.type !== "witness") return "Answer the choice of witness first.";
+      const frame = currentBuyGoodsFrame(state);
+      const value = action.value;
+      if (!(Number.isInteger(value) && value >= 0 && value < state.playerCount))
+        return "witness must be a seat at the table.";
+      if (!(value !== frame.p)) return "Show the cards to another player.";
+      return null;
+    }
+
+    case 45: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10028,7 +10115,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 46: {
       if (action.type !== "transferred") return "Answer the choice of transferred first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10041,14 +10128,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 47: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 47: {
+    case 48: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10058,14 +10145,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 48: {
+    case 49: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 49: {
+    case 50: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -10075,7 +10162,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 51: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -10088,7 +10175,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 52: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -10097,7 +10184,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 52: {
+    case 53: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -10108,7 +10195,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 53: {
+    case 54: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -10531,6 +10618,14 @@ function apply(state: State, action: Action): void {
     }
 
     case 44: {
+      if (action.type !== "witness") throw notOfferedNow(action);
+      const frame = currentBuyGoodsFrame(state);
+      frame.witness = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 45: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -10538,7 +10633,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 46: {
       if (action.type !== "transferred") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.transferred = action.value;
@@ -10546,7 +10641,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 47: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -10554,7 +10649,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 48: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -10562,7 +10657,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 49: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -10570,7 +10665,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 50: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -10578,7 +10673,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 51: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -10586,7 +10681,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 52: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -10594,7 +10689,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 53: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -10602,7 +10697,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 54: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -10614,7 +10709,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1302): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1311): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone13(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -10630,7 +10725,7 @@ function answerAlone13(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1449): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1458): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone18(state: State): boolean {
   const frame = currentShotWeaponFrame(state);
   const items = frame.aims;
@@ -10642,7 +10737,7 @@ function answerAlone18(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1667): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1676): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone27(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
@@ -10658,7 +10753,7 @@ function answerAlone27(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2052): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2061): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone35(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
@@ -10670,7 +10765,7 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2084): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2093): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone36(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
@@ -10686,7 +10781,7 @@ function answerAlone36(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2207): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2216): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone38(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
@@ -10702,7 +10797,7 @@ function answerAlone38(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2237): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2246): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone39(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -10718,7 +10813,7 @@ function answerAlone39(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2243): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2252): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone40(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
@@ -10731,6 +10826,22 @@ function answerAlone40(state: State): boolean {
 
   if (only === undefined) return false;
   frame.patched = only;
+  return true;
+}
+
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2492): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone44(state: State): boolean {
+  let only: Player | undefined;
+  const frame = currentBuyGoodsFrame(state);
+  for (let value = 0; value < state.playerCount; value++) {
+    if (value !== frame.p) {
+      if (only !== undefined) return false;
+      only = value;
+    }
+  }
+
+  if (only === undefined) return false;
+  frame.witness = only;
   return true;
 }
 
@@ -10912,7 +11023,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 44: {
+        case 45: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -10923,7 +11034,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 47: {
+        case 48: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -10934,7 +11045,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 49: {
+        case 50: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11218,19 +11329,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 44: {
+        case 45: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2492)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2509)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "transferred":
       switch (state.pending?.site) {
-        case 45: {
+        case 46: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `move the ${value} to the new ship for 2 gold`;
@@ -11240,7 +11351,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 47: {
+        case 48: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -11252,7 +11363,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 49: {
+        case 50: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -11263,7 +11374,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 50: {
+        case 51: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -11273,7 +11384,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 51: {
+        case 52: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -11435,6 +11546,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       dutchManOfWar: { cards: [], zone: "havana", tracks: { hull: 0, mast: 0, hold: 0, crew: 0, cannons: 0 } },
     },
     arriving: [],
+    shownCards: [],
     gloryDeck: { pile: [], discard: [] },
     sparedHull: null,
     contestWinner: null,
@@ -11488,7 +11600,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 608));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 617));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -11497,13 +11609,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 616));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 625));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 622));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 631));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -11524,7 +11636,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 641);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 650);
   return state;
 }
 
@@ -11565,6 +11677,15 @@ function outcome(state: State): Outcome | null {
   const scores = seats.map((seat) => score(state, seat));
   const ranks = rankByKeys(seats.map((seat) => [score(state, seat), tiebreak1(state, seat), tiebreak2(state, seat)]));
   return { scores, ranks, winners: seats.filter((seat) => ranks[seat] === 1) };
+}
+
+/** A CardsShown as players see it. */
+export function viewCardsShown(state: State, record: CardsShown, viewer: Player): CardsShownView {
+  return {
+    owner: record.owner,
+    witness: record.witness,
+    cards: viewer === record.owner || viewer === record.witness ? record.cards.slice() : null,
+  };
 }
 
 function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Player): PlayerView {
@@ -11633,6 +11754,7 @@ function view(state: State, viewer: Player): View {
     event: state.event,
     npcs: clone(state.npcs),
     arriving: state.arriving.slice(),
+    shownCards: state.shownCards.map((x) => viewCardsShown(state, x, viewer)),
     gloryDeck: { pile: state.gloryDeck.pile.length, discard: state.gloryDeck.discard.slice() },
     sparedHull: state.sparedHull,
     contestWinner: state.contestWinner,
@@ -11648,6 +11770,17 @@ function view(state: State, viewer: Player): View {
     toAct: state.pending === null ? [] : state.pending.players.slice(),
     deciding,
   };
+}
+
+function problemInCardsShown(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a CardsShown is not an object";
+  if (!(isInt(value.owner) && value.owner >= 0 && value.owner < playerCount))
+    return "CardsShown.owner is not a valid seat";
+  if (!(isInt(value.witness) && value.witness >= 0 && value.witness < playerCount))
+    return "CardsShown.witness is not a valid seat";
+  if (!(Array.isArray(value.cards) && value.cards.every((x: unknown) => isInt(x))))
+    return "CardsShown.cards is not a valid list of int";
+  return null;
 }
 
 function problemInNpcShip(value: unknown, playerCount: number): string | null {
@@ -11844,6 +11977,11 @@ function validateState(value: unknown): string | null {
   if (!(Array.isArray(value.arriving) && value.arriving.every((x: unknown) => isInt(x))))
     return "state.arriving is not a valid list of int";
   if (!(
+    Array.isArray(value.shownCards) &&
+    value.shownCards.every((x: unknown) => problemInCardsShown(x, playerCount) === null)
+  ))
+    return "state.shownCards is not a valid list of CardsShown";
+  if (!(
     isRecord(value.gloryDeck) &&
     Array.isArray(value.gloryDeck.pile) &&
     value.gloryDeck.pile.every((x: unknown) => isInt(x)) &&
@@ -11976,7 +12114,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 54)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 55)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -12006,7 +12144,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 784)).zone === at(CAPTAINS, state.players[p]!.captain).home
+      (state.npcs[n_] ?? noKey(n_, 793)).zone === at(CAPTAINS, state.players[p]!.captain).home
     )
       return true;
   }
@@ -12087,8 +12225,8 @@ function collect8(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1544)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1544)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1553)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1553)) === 0
     )
       out.push(n_);
   }
@@ -12179,7 +12317,7 @@ function collect15(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2051)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2060)) > 0) out.push(n_);
   }
 
   return out;
@@ -12226,7 +12364,7 @@ function collect19(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2580)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2597)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -12341,7 +12479,7 @@ function sum28(state: State, p: Player): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect29(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1005);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1014);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -12355,7 +12493,7 @@ function any30(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1013)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1022)) === 0) return true;
   }
 
   return false;
@@ -12385,7 +12523,7 @@ function collect32(state: State, p: Player): Target[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1092)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1101)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
@@ -12396,7 +12534,7 @@ function any33(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1142)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1151)) > 0) return true;
   }
 
   return false;
@@ -12420,7 +12558,7 @@ function collect35(state: State, p: Player): Npc[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1635)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1644)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
@@ -12529,7 +12667,7 @@ function collect44(state: State, p: Player): Location[] {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2594)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2611)) < full(state, p, l)) out.push(l);
   }
 
   return out;
@@ -12541,7 +12679,7 @@ function sum45(state: State, p: Player): number {
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2614));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2631));
   }
 
   return total;
@@ -12556,7 +12694,7 @@ function collect46(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2618)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2635)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -12572,7 +12710,7 @@ function collect47(state: State, n_: Npc, z: Zone): Player[] {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 987)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 996)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -12636,7 +12774,7 @@ function collect52(state: State, me: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2237)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2246)) > 0) out.push(n_);
   }
 
   return out;
@@ -12647,7 +12785,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "6663c9a8",
+  sourceHash: "1dcbaad1",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
