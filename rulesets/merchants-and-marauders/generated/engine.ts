@@ -33,6 +33,7 @@ import {
   removeValue,
   seatLists,
   seatsFrom,
+  setAt,
   shuffleInPlace,
   thawHeld,
   type Engine,
@@ -171,11 +172,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 1011) */
+/** enum Step (rules line 1013) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1096) */
+/** enum Target (rules line 1098) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -322,34 +323,34 @@ export interface MoveIcon {
   dir: Compass;
 }
 
-/** record CardsShown (rules line 521) */
+/** record CardsShown (rules line 523) */
 export interface CardsShown {
   owner: Player;
   witness: Player;
   cards: number[];
 }
 
-/** record NpcShip (rules line 529) */
+/** record NpcShip (rules line 531) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1288) */
+/** record Roll (rules line 1290) */
 export interface Roll {
   skulls: number;
   rest: number;
 }
 
-/** record Skills (rules line 1619) */
+/** record Skills (rules line 1655) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 1926) */
+/** record Rumor (rules line 1963) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -357,7 +358,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 1970) */
+/** record Mission (rules line 2007) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -368,7 +369,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2159) */
+/** record GloryCard (rules line 2196) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -388,6 +389,7 @@ export interface PlayerState {
   mods: Modification[];
   hullFlipped: boolean;
   chasersFlipped: boolean;
+  surgeonReady: boolean;
   weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
@@ -605,6 +607,20 @@ export interface AimHitsFrame {
   f2Index: number;
   l: Location;
   hitAt: Location;
+}
+
+/** Where proc adjustLocations is, and its locals, while it waits. */
+export interface AdjustLocationsFrame {
+  readonly routine: "adjustLocations";
+  pc: number;
+  s: Player;
+  rolled: number[];
+  faces: number[];
+  rerolled: number | null;
+  c: number;
+  lucky: number | null;
+  i_: number;
+  luckyFace: number;
 }
 
 /** Where proc shotWeapon is, and its locals, while it waits. */
@@ -869,6 +885,8 @@ export interface SellGoodsFrame {
   sold: Good[];
   card$left: number[];
   card: number | null;
+  c: number;
+  smuggle: boolean;
 }
 
 /** Where proc buyGoods is, and its locals, while it waits. */
@@ -1024,6 +1042,7 @@ export type Frame =
   | ChaseFrame
   | DealHitsFrame
   | AimHitsFrame
+  | AdjustLocationsFrame
   | ShotWeaponFrame
   | DamageFrame
   | CrewCombatFrame
@@ -1058,61 +1077,65 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 656) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 719) */
-/** site 2: `choose redraw: bool by p` (proc newCaptain, line 794) */
-/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 802) */
-/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1046) */
-/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1069) */
-/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1163) */
-/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1169) */
-/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1198) */
-/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1206) */
-/** site 10: `choose discarded: int in cards by p` (proc raid, line 1214) */
-/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1219) */
-/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1251) */
-/** site 13: `choose declaration: Declaration in options by p when several` (proc declare, line 1311) */
-/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1362) */
-/** site 15: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1362) */
-/** site 16: `choose flipChasers: bool by p` (proc chase, line 1404) */
-/** site 17: `choose hitAt: Location by target` (proc aimHits, line 1441) */
-/** site 18: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1458) */
-/** site 19: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1479) */
-/** site 20: `choose reward: Nation in nations by w` (proc victory, line 1557) */
-/** site 21: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1571) */
-/** site 22: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1575) */
-/** site 23: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1580) */
-/** site 24: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1584) */
-/** site 25: `choose takeRumor: bool by w` (proc plunder, line 1591) */
-/** site 26: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1600) */
-/** site 27: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1676) */
-/** site 28: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1710) */
-/** site 29: `choose chaseNpc: bool by p` (proc fightNpc, line 1753) */
-/** site 30: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1764) */
-/** site 31: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1764) */
-/** site 32: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1898) */
-/** site 33: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1906) */
-/** site 34: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2020) */
-/** site 35: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2061) */
-/** site 36: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2093) */
-/** site 37: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2202) */
-/** site 38: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2216) */
-/** site 39: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2246) */
-/** site 40: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2252) */
-/** site 41: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2398) */
-/** site 42: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2425) */
-/** site 43: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2482) */
-/** site 44: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2492) */
-/** site 45: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2509) */
-/** site 46: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2516) */
-/** site 47: `choose restoreHull: bool by p` (proc visitShipyard, line 2539) */
-/** site 48: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2547) */
-/** site 49: `choose buyMod: bool by p` (proc buyModification, line 2567) */
-/** site 50: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2588) */
-/** site 51: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2597) */
-/** site 52: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2602) */
-/** site 53: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2645) */
-/** site 54: `choose stashed: 0..p.gold by p` (proc stashGold, line 2654) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 658) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 721) */
+/** site 2: `choose redraw: bool by p` (proc newCaptain, line 796) */
+/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 804) */
+/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1048) */
+/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1071) */
+/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1165) */
+/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1171) */
+/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1200) */
+/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1208) */
+/** site 10: `choose discarded: int in cards by p` (proc raid, line 1216) */
+/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1221) */
+/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1253) */
+/** site 13: `choose declaration: Declaration in options by p when several` (proc declare, line 1313) */
+/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1366) */
+/** site 15: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1366) */
+/** site 16: `choose flipChasers: bool by p` (proc chase, line 1408) */
+/** site 17: `choose hitAt: Location by target` (proc aimHits, line 1446) */
+/** site 18: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1459) */
+/** site 19: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1466) */
+/** site 20: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1468) */
+/** site 21: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1489) */
+/** site 22: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1515) */
+/** site 23: `choose reward: Nation in nations by w` (proc victory, line 1593) */
+/** site 24: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1607) */
+/** site 25: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1611) */
+/** site 26: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1616) */
+/** site 27: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1620) */
+/** site 28: `choose takeRumor: bool by w` (proc plunder, line 1627) */
+/** site 29: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1636) */
+/** site 30: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1712) */
+/** site 31: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1746) */
+/** site 32: `choose chaseNpc: bool by p` (proc fightNpc, line 1790) */
+/** site 33: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1801) */
+/** site 34: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1801) */
+/** site 35: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1935) */
+/** site 36: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1943) */
+/** site 37: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2057) */
+/** site 38: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2098) */
+/** site 39: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2130) */
+/** site 40: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2239) */
+/** site 41: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2253) */
+/** site 42: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2283) */
+/** site 43: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2289) */
+/** site 44: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2435) */
+/** site 45: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2462) */
+/** site 46: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2487) */
+/** site 47: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2532) */
+/** site 48: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2542) */
+/** site 49: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2559) */
+/** site 50: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2566) */
+/** site 51: `choose restoreHull: bool by p` (proc visitShipyard, line 2589) */
+/** site 52: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2597) */
+/** site 53: `choose buyMod: bool by p` (proc buyModification, line 2617) */
+/** site 54: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2638) */
+/** site 55: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2647) */
+/** site 56: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2652) */
+/** site 57: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2695) */
+/** site 58: `choose stashed: 0..p.gold by p` (proc stashGold, line 2704) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1144,10 +1167,10 @@ export type Pending =
   | { site: 27; players: Player[] }
   | { site: 28; players: Player[] }
   | { site: 29; players: Player[] }
-  | { site: 30; players: Player[]; answers: Array<boolean | null> }
+  | { site: 30; players: Player[] }
   | { site: 31; players: Player[] }
   | { site: 32; players: Player[] }
-  | { site: 33; players: Player[] }
+  | { site: 33; players: Player[]; answers: Array<boolean | null> }
   | { site: 34; players: Player[] }
   | { site: 35; players: Player[] }
   | { site: 36; players: Player[] }
@@ -1168,7 +1191,11 @@ export type Pending =
   | { site: 51; players: Player[] }
   | { site: 52; players: Player[] }
   | { site: 53; players: Player[] }
-  | { site: 54; players: Player[] };
+  | { site: 54; players: Player[] }
+  | { site: 55; players: Player[] }
+  | { site: 56; players: Player[] }
+  | { site: 57; players: Player[] }
+  | { site: 58; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1215,12 +1242,12 @@ export interface State {
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { declare: Declaration; shotWeapon: Location | null; declareForNpc: Declaration };
+  returns: { declare: Declaration; adjustLocations: number[]; shotWeapon: Location | null; declareForNpc: Declaration };
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1033). */
+/** The action Move (rules line 1035). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1228,13 +1255,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1086). */
+/** The action Retire (rules line 1088). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1115). */
+/** The action Scout (rules line 1117). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1242,7 +1269,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2235). */
+/** The action PlayGlory (rules line 2272). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1250,19 +1277,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2273). */
+/** The action Broadside (rules line 2310). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2282). */
+/** The action EvasiveManeuvers (rules line 2319). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2291). */
+/** The action KeepGlory (rules line 2328). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1270,33 +1297,33 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2383). */
+/** The action Port (rules line 2420). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2668). */
+/** The action EndTurn (rules line 2718). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose redraw` (rules line 794). */
+/** The answer to `choose redraw` (rules line 796). */
 export interface RedrawChoice {
   readonly type: "redraw";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 802). */
+/** The answer to `choose newShip` (rules line 804). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1163). */
+/** The answer to `choose flag` (rules line 1165). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1304,14 +1331,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1169). */
+/** The answer to `choose engage` (rules line 1171). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1198). */
+/** The answer to `choose spent` (rules line 1200). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1319,14 +1346,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1206). */
+/** The answer to `choose raidMove` (rules line 1208). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1214). */
+/** The answer to `choose discarded` (rules line 1216). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1334,7 +1361,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1219). */
+/** The answer to `choose exchanged` (rules line 1221). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1342,7 +1369,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1251). */
+/** The answer to `choose kept` (rules line 1253). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1350,7 +1377,7 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1311). */
+/** The answer to `choose declaration` (rules line 1313). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1358,28 +1385,51 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1362). */
+/** The answer to `choose combatCard` (rules line 1366). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1404). */
+/** The answer to `choose flipChasers` (rules line 1408). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1441). */
+/** The answer to `choose hitAt` (rules line 1446). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose aim` (rules line 1458). */
+/** The answer to `choose rerolled` (rules line 1459). */
+export interface RerolledChoice {
+  readonly type: "rerolled";
+  readonly player: Player;
+  /** Position in `range(0, size(faces) - 1)` of the number chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose lucky` (rules line 1466). */
+export interface LuckyChoice {
+  readonly type: "lucky";
+  readonly player: Player;
+  /** Position in `range(0, size(faces) - 1)` of the number chosen (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose luckyFace` (rules line 1468). */
+export interface LuckyFaceChoice {
+  readonly type: "luckyFace";
+  readonly player: Player;
+  readonly value: number;
+}
+
+/** The answer to `choose aim` (rules line 1489). */
 export interface AimChoice {
   readonly type: "aim";
   readonly player: Player;
@@ -1387,14 +1437,14 @@ export interface AimChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose absorb` (rules line 1479). */
+/** The answer to `choose absorb` (rules line 1515). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1557). */
+/** The answer to `choose reward` (rules line 1593). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1402,7 +1452,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1571). */
+/** The answer to `choose taken` (rules line 1607). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1410,7 +1460,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1575). */
+/** The answer to `choose seized` (rules line 1611). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1418,7 +1468,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1580). */
+/** The answer to `choose takenCard` (rules line 1616). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1426,7 +1476,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1584). */
+/** The answer to `choose takenSpecialist` (rules line 1620). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1434,21 +1484,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1591). */
+/** The answer to `choose takeRumor` (rules line 1627). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1600). */
+/** The answer to `choose claim` (rules line 1636). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1676). */
+/** The answer to `choose npcDeclaration` (rules line 1712). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1456,21 +1506,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1710). */
+/** The answer to `choose npcHitAt` (rules line 1746). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1753). */
+/** The answer to `choose chaseNpc` (rules line 1790). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 1898). */
+/** The answer to `choose loot` (rules line 1935). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1478,14 +1528,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 1906). */
+/** The answer to `choose claimNpc` (rules line 1943). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2020). */
+/** The answer to `choose keptRumor` (rules line 2057). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1493,7 +1543,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2061). */
+/** The answer to `choose pardoned` (rules line 2098). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1501,7 +1551,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2093). */
+/** The answer to `choose claimed` (rules line 2130). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1509,7 +1559,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2202). */
+/** The answer to `choose gloryDiscard` (rules line 2239). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1517,7 +1567,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2216). */
+/** The answer to `choose hiredSpecialist` (rules line 2253). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1525,7 +1575,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2425). */
+/** The answer to `choose card` (rules line 2462). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1533,14 +1583,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose witness` (rules line 2492). */
+/** The answer to `choose smuggle` (rules line 2487). */
+export interface SmuggleChoice {
+  readonly type: "smuggle";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose witness` (rules line 2542). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2509). */
+/** The answer to `choose newType` (rules line 2559). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1548,7 +1605,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2516). */
+/** The answer to `choose transferred` (rules line 2566). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1556,14 +1613,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2539). */
+/** The answer to `choose restoreHull` (rules line 2589). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2547). */
+/** The answer to `choose repairAt` (rules line 2597). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1571,14 +1628,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2567). */
+/** The answer to `choose buyMod` (rules line 2617). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2588). */
+/** The answer to `choose modPort` (rules line 2638). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1586,7 +1643,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2597). */
+/** The answer to `choose bought` (rules line 2647). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1594,7 +1651,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2602). */
+/** The answer to `choose sold` (rules line 2652). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1602,28 +1659,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2645). */
+/** The answer to `choose hired` (rules line 2695). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2654). */
+/** The answer to `choose stashed` (rules line 2704). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1046). */
+/** The answer to `choose havenEntry` (rules line 1048). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1069). */
+/** The answer to `choose dumped` (rules line 1071). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1631,7 +1688,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2246). */
+/** The answer to `choose lettered` (rules line 2283). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1639,7 +1696,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2252). */
+/** The answer to `choose patched` (rules line 2289). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1647,7 +1704,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2398). */
+/** The answer to `choose activity` (rules line 2435). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1655,7 +1712,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 656). */
+/** The answer to `choose startingShip` (rules line 658). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1686,6 +1743,9 @@ export type Action =
   | CombatCardChoice
   | FlipChasersChoice
   | HitAtChoice
+  | RerolledChoice
+  | LuckyChoice
+  | LuckyFaceChoice
   | AimChoice
   | AbsorbChoice
   | RewardChoice
@@ -1706,6 +1766,7 @@ export type Action =
   | GloryDiscardChoice
   | HiredSpecialistChoice
   | CardChoice
+  | SmuggleChoice
   | WitnessChoice
   | NewTypeChoice
   | TransferredChoice
@@ -1742,6 +1803,7 @@ export interface PlayerView {
   mods: Modification[];
   hullFlipped: boolean;
   chasersFlipped: boolean;
+  surgeonReady: boolean;
   weapons: Weapon[];
   retiring: boolean;
   boughtWarship: boolean;
@@ -1903,7 +1965,7 @@ export const BORDERS: Border[] = [
   { zone: "caribbeanSea", dir: "nw", neighbour: "portRoyal" },
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect21();
+export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect22();
 /** CAPTAINS (rules line 188): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
@@ -1934,7 +1996,7 @@ export const SHIP_TYPES: ShipStats[] = [
   { type: "manOfWar", seaworthiness: 5, cargo: 3, crew: 5, cannons: 5, maneuverability: 2, buy: 0, sell: 0 },
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
-export const STATS: Partial<Record<ShipType, ShipStats>> = collect22();
+export const STATS: Partial<Record<ShipType, ShipStats>> = collect23();
 /** CARGO_FACES (rules line 254): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
@@ -1950,11 +2012,11 @@ export const CARGO_FACES: CargoFace[] = [
 /** const CARGO_CARDS = 64 */
 export const CARGO_CARDS: number = 64;
 /** const DEMAND_TOKENS: list<Good> = [members(Good)[i % 8] for i in range(0, 23)] */
-export const DEMAND_TOKENS: Good[] = collect23();
+export const DEMAND_TOKENS: Good[] = collect24();
 /** const MOD_PRICE = 3 */
 export const MOD_PRICE: number = 3;
 /** const MOD_TOKENS: list<Modification> = [members(Modification)[i % 8] for i in range(0, 15)] */
-export const MOD_TOKENS: Modification[] = collect24();
+export const MOD_TOKENS: Modification[] = collect25();
 /** const STAT_CAP = 5 */
 export const STAT_CAP: number = 5;
 /** const WEAPON_TOKENS = 4 */
@@ -2107,7 +2169,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 1933): one Rumor per row. */
+/** RUMORS (rules line 1970): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2138,7 +2200,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 1980): one Mission per row. */
+/** MISSIONS (rules line 2017): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2169,7 +2231,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2167): one GloryCard per row. */
+/** GLORY (rules line 2204): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2228,6 +2290,9 @@ const DECISION_NAMES: readonly string[] = [
   "action",
   "flipChasers",
   "hitAt",
+  "rerolled",
+  "lucky",
+  "luckyFace",
   "aim",
   "absorb",
   "reward",
@@ -2253,6 +2318,7 @@ const DECISION_NAMES: readonly string[] = [
   "patched",
   "activity",
   "card",
+  "smuggle",
   "card",
   "witness",
   "newType",
@@ -2294,7 +2360,7 @@ export function faceOf(state: State, c: number): CargoFace {
 
 /** fn priceIn (line 275) */
 export function priceIn(state: State, offer: number[], c: number): number {
-  let drawn = count25(state, offer, c);
+  let drawn = count26(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
@@ -2316,7 +2382,7 @@ export function isPirateNpc(state: State, n_: Npc): boolean {
 
 /** fn npcNation (line 450) */
 export function npcNation(state: State, n_: Npc): Nation | null {
-  return first26(state, n_);
+  return first27(state, n_);
 }
 
 /** fn npcShipType (line 452) */
@@ -2324,7 +2390,7 @@ export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 817) */
+/** fn thisRound (line 819) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2334,16 +2400,16 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 825) */
+/** fn actionsThisRound (line 827) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 939) */
+/** fn npcStep (line 941) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
-    const b = first27(state, z, dir);
+    const b = first28(state, z, dir);
     if (b !== null) {
       return b.neighbour;
     }
@@ -2352,7 +2418,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 952) */
+/** fn huntPriority (line 954) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2368,7 +2434,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 963)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 965)) > 0) {
       return 1;
     }
 
@@ -2385,7 +2451,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 979) */
+/** fn huntScore (line 981) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2395,37 +2461,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 986);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 988);
   }
 
-  return rank * 100000 + own * 100 + sum28(state, p) - own;
+  return rank * 100000 + own * 100 + sum29(state, p) - own;
 }
 
-/** fn stepsFor (line 1013) */
+/** fn stepsFor (line 1015) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
-    : concat<Step>(collect29(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
+    : concat<Step>(collect30(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 1018) */
+/** fn mayEnter (line 1020) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1019)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1019), 1019)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1021)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1021), 1021)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 1022) */
+/** fn anyDestroyed (line 1024) */
 export function anyDestroyed(state: State, p: Player): boolean {
-  return any30(state, p);
+  return any31(state, p);
 }
 
-/** fn stepText (line 1024) */
+/** fn stepText (line 1026) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2439,26 +2505,26 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1031) */
+/** fn moveCost (line 1033) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1098) */
+/** fn targetsFor (line 1100) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
       concat<Target>(
         state.merchantZones.includes(state.players[p]!.zone) ? [{ kind: "merchantTarget" }] : [],
-        collect31(state, p),
+        collect32(state, p),
       ),
-      collect32(state, p),
+      collect33(state, p),
     ),
     rumorHere(state, p, false) ? [{ kind: "rumorTarget" }] : [],
   );
 }
 
-/** fn targetText (line 1103) */
+/** fn targetText (line 1105) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2477,7 +2543,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1112) */
+/** fn scoutDice (line 1114) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2487,12 +2553,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1151) */
+/** fn isPirate (line 1153) */
 export function isPirate(state: State, p: Player): boolean {
-  return any33(state, p);
+  return any34(state, p);
 }
 
-/** fn raidMoveText (line 1180) */
+/** fn raidMoveText (line 1182) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2509,50 +2575,55 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1269) */
+/** fn absorbText (line 1271) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1303) */
+/** fn beats (line 1305) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1306) */
+/** fn declarationsFor (line 1308) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1307)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1309)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1307)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1309)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1316) */
+/** fn contestDice (line 1318) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1317)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1319)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1321) */
+/** fn shots (line 1323) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1323)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1323)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1325)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1325)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1324));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1326));
 }
 
-/** fn seamanshipDice (line 1327) */
+/** fn seamanshipDice (line 1329) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn aimText (line 1467) */
+/** fn faceText (line 1478) */
+export function faceText(state: State, f: number): string {
+  return f <= 4 ? `${at(LOCATION_FACES, f - 1)} die` : "skull";
+}
+
+/** fn aimText (line 1498) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2562,14 +2633,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1564) */
+/** fn claimText (line 1600) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1625) */
+/** fn npcSkills (line 1661) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1626)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1662)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2578,74 +2649,74 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1635) */
+/** fn npcScouting (line 1671) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum34(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum35(state, p));
 }
 
-/** fn controllerOf (line 1639) */
+/** fn controllerOf (line 1675) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1643) */
+/** fn scoutingNpcs (line 1679) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect35(state, p);
-  let warshipHere = any36(state, here);
-  let menOfWar = count37(state, here);
-  return collect38(state, here, p, warshipHere, menOfWar);
+  let here = collect36(state, p);
+  let warshipHere = any37(state, here);
+  let menOfWar = count38(state, here);
+  return collect39(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1665) */
+/** fn npcDeclarations (line 1701) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1666)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1667)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1702)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1703)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1670)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1670)) ||
-    (t["crew"] ?? noKey("crew", 1670)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1670));
+    (t["cannons"] ?? noKey("cannons", 1706)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1706)) ||
+    (t["crew"] ?? noKey("crew", 1706)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1706));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1671)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1707)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1681) */
+/** fn npcContestDice (line 1717) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1682)).tracks["mast"] ?? noKey("mast", 1682)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1718)).tracks["mast"] ?? noKey("mast", 1718)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1682)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1718)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1683) */
+/** fn contestDiceAgainstNpc (line 1719) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1684)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1720)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1684)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1720)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1686) */
+/** fn npcShots (line 1722) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1687)).tracks["cannons"] ?? noKey("cannons", 1687))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1687)).tracks["cannons"] ?? noKey("cannons", 1687));
+      ? ((state.npcs[n_] ?? noKey(n_, 1723)).tracks["cannons"] ?? noKey("cannons", 1723))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1723)).tracks["cannons"] ?? noKey("cannons", 1723));
 }
 
-/** fn rumorHere (line 2033) */
+/** fn rumorHere (line 2070) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2655,12 +2726,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2089) */
+/** fn missionsHere (line 2126) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect39(state, p);
+  return collect40(state, p);
 }
 
-/** fn missionPortHere (line 2124) */
+/** fn missionPortHere (line 2161) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2671,7 +2742,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2133) */
+/** fn huntingPirates (line 2170) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2681,7 +2752,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2141) */
+/** fn contractFor (line 2178) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2695,17 +2766,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2209) */
+/** fn employs (line 2246) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
-  return any40(state, p, s);
+  return any41(state, p, s);
 }
 
-/** fn hireable (line 2211) */
+/** fn hireable (line 2248) */
 export function hireable(state: State, p: Player): number[] {
-  return collect42(state, p);
+  return collect43(state, p);
 }
 
-/** fn playableNow (line 2226) */
+/** fn playableNow (line 2263) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   let k = at(GLORY, c).kind;
   return (
@@ -2722,12 +2793,12 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn firstOf (line 2270) */
+/** fn firstOf (line 2307) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
-  return first43(state, p, k);
+  return first44(state, p, k);
 }
 
-/** fn activityText (line 2335) */
+/** fn activityText (line 2372) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2768,7 +2839,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2349) */
+/** fn activitiesFor (line 2386) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -2795,7 +2866,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2357) */
+/** fn stillOpen (line 2394) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -2824,7 +2895,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2370) */
+/** fn pardonNation (line 2407) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -2834,40 +2905,45 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2376) */
+/** fn pardonable (line 2413) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2378)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2378))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2415)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2415))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2458) */
+/** fn buyPrice (line 2506) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn repairPrice (line 2560) */
+/** fn smuggleText (line 2508) */
+export function smuggleText(state: State, smuggle: boolean): string {
+  return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
+}
+
+/** fn repairPrice (line 2610) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2610) */
+/** fn repairable (line 2660) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect44(state, p);
+  return collect45(state, p);
 }
 
-/** fn full (line 2614) */
+/** fn full (line 2664) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2614)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2664)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2617) */
+/** fn modBonus (line 2667) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -2884,52 +2960,52 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2625) */
+/** fn maneuverability (line 2675) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2626)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2676)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2630) */
+/** fn saleValue (line 2680) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2631)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2681)).sell +
       state.players[p]!.mods.length -
-      sum45(state, p),
+      sum46(state, p),
   );
 }
 
-/** fn affordableShips (line 2634) */
+/** fn affordableShips (line 2684) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect46(state, p);
+  return collect47(state, p);
 }
 
-/** fn total (line 2666) */
+/** fn total (line 2716) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc skillCheck (line 736) */
+/** proc skillCheck (line 738) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 894) */
+/** proc endOfRound (line 896) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 897)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 899)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 898)).cards, (state.npcs[n_] ?? noKey(n_, 898)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 900)).cards, (state.npcs[n_] ?? noKey(n_, 900)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 899)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 901)).zone = z;
         }
       }
     }
@@ -2941,8 +3017,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 909)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 910)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 911)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 912)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -2956,8 +3032,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 920)).slice();
-    let c2 = pickRandom(state.rng, cards, 921);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 922)).slice();
+    let c2 = pickRandom(state.rng, cards, 923);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -2973,9 +3049,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 931), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 933), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 931),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 933),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -2984,39 +3060,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 993) */
+/** proc moveNpc (line 995) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 995)).zone;
-    let hunted = collect47(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 997)).zone;
+    let hunted = collect48(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 998)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 1000)).zone = npcStep(state, z, d);
     } else {
-      let best = max48(state, hunted, n_);
-      let prey = collect49(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1002);
-      (state.npcs[n_] ?? noKey(n_, 1003)).zone = state.players[target]!.zone;
+      let best = max49(state, hunted, n_);
+      let prey = collect50(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1004);
+      (state.npcs[n_] ?? noKey(n_, 1005)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1146) */
+/** proc addBounty (line 1148) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1147)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1149)) + 1));
 }
 
-/** proc hit (line 1273) */
+/** proc hit (line 1275) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1274)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1275)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1276)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1277)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1276)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1277)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1278)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1279)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1293) */
+/** proc rollDice (line 1295) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -3024,40 +3100,40 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count50(state, faces), rest: sum51(state, faces) };
+  return { skulls: count51(state, faces), rest: sum52(state, faces) };
 }
 
-/** proc npcDamage (line 1718) */
+/** proc npcDamage (line 1754) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1719)).tracks[l] ?? noKey(l, 1719)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1755)).tracks[l] ?? noKey(l, 1755)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1720)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1756)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1720)).tracks[l] ?? noKey(l, 1720)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1756)).tracks[l] ?? noKey(l, 1756)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1721)).tracks["hull"] ?? noKey("hull", 1721)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1757)).tracks["hull"] ?? noKey("hull", 1757)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1722)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1758)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1722)).tracks["hull"] ?? noKey("hull", 1722)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1758)).tracks["hull"] ?? noKey("hull", 1758)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1835) */
+/** proc repairNpc (line 1872) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1837)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1874)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 1868) */
+/** proc npcLeaves (line 1905) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1869)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1906)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3069,7 +3145,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2263) */
+/** proc afterContest (line 2300) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3077,7 +3153,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2297) */
+/** proc boost (line 2334) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3088,25 +3164,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2308) */
+/** proc influenceCheck (line 2345) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2313) */
+/** proc leadershipCheck (line 2350) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2318) */
+/** proc scoutingCheck (line 2355) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2324) */
+/** proc crewDice (line 2361) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -3126,7 +3202,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1086): its effects, once allowed. */
+/** action Retire (line 1088): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3154,7 +3230,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2273): its effects, once allowed. */
+/** action Broadside (line 2310): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3173,7 +3249,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2282): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2319): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3190,7 +3266,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2291): its effects, once allowed. */
+/** action KeepGlory (line 2328): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3207,7 +3283,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2668): its effects, once allowed. */
+/** action EndTurn (line 2718): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3216,7 +3292,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 653) until it waits for a decision or is done. */
+/** Runs the flow (line 655) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3273,7 +3349,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 670));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 672));
             }
           }
         }
@@ -3364,7 +3440,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 693) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 695) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3461,7 +3537,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 724) until it waits for a decision or is done. */
+/** Runs proc launch (line 726) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3492,7 +3568,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 744) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 746) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3503,7 +3579,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 750)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 752)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3564,7 +3640,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, redraw: false, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 785) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 787) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3642,7 +3718,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 828) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 830) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3652,7 +3728,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 834), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 836), icon.dir);
             }
           }
         }
@@ -3694,7 +3770,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 848) until it waits for a decision or is done. */
+/** Runs proc eventText (line 850) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3705,8 +3781,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 853))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 854));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 855))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 856));
           }
         }
 
@@ -3724,12 +3800,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 863));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 865));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 867));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 869));
         }
 
         frame.pc = 4;
@@ -3804,7 +3880,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 874)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 876)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -3858,7 +3934,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 884)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 886)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -3897,12 +3973,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1155) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1157) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1156);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1158);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -4014,7 +4090,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1188) until it waits for a decision or is done. */
+/** Runs proc raid (line 1190) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4058,7 +4134,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1200)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1202)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4195,7 +4271,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1244)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1246)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4211,7 +4287,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1251)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1253)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4273,7 +4349,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1264)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1266)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4363,7 +4439,7 @@ function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1309) until it waits for a decision or is done. */
+/** Runs proc declare (line 1311) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4426,18 +4502,20 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1329) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1331) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         state.players[frame.a]!.chasersFlipped = false;
         state.players[frame.d]!.chasersFlipped = false;
+        state.players[frame.a]!.surgeonReady = true;
+        state.players[frame.d]!.surgeonReady = true;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1334)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1338)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1335)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1339)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4453,8 +4531,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1339)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1339)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1343)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1343)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -4650,8 +4728,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
 
       case 23: {
         if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1368)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1368)) === 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1372)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1372)) === 0
         )) {
           frame.pc = 24;
           continue machine;
@@ -4691,7 +4769,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.da === "board" &&
           frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1374)) > 0
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1378)) > 0
         )) {
           frame.pc = 29;
           continue machine;
@@ -4711,7 +4789,7 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         if (!(
           frame.dd === "board" &&
           frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1377)) > 0
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1381)) > 0
         )) {
           frame.pc = 32;
           continue machine;
@@ -4761,13 +4839,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1385) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1389) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1386)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1387)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1390)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1391)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -4851,7 +4929,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1402) until it waits for a decision or is done. */
+/** Runs proc chase (line 1406) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4910,7 +4988,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1414) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1418) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4952,7 +5030,7 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
   };
 }
 
-/** Runs proc aimHits (line 1421) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1425) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4971,119 +5049,126 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
 
         frame.s = sFound;
         frame.pc = 2;
-        state.stack.push(newShotWeaponFrame(frame.s, count6(state, frame.faces)));
+        state.stack.push(newAdjustLocationsFrame(frame.s, frame.faces));
         return;
       }
 
       case 1: {
         frame.fList = frame.faces.slice();
         frame.fIndex = 0;
-        frame.pc = 3;
+        frame.pc = 4;
         continue machine;
       }
 
       case 2: {
+        frame.faces = state.returns.adjustLocations;
+        frame.pc = 3;
+        state.stack.push(newShotWeaponFrame(frame.s, count6(state, frame.faces)));
+        return;
+      }
+
+      case 3: {
         frame.aimed = state.returns.shotWeapon;
         frame.pc = 1;
         continue machine;
       }
 
-      case 3: {
+      case 4: {
         if (frame.fIndex >= frame.fList.length) {
-          frame.pc = 4;
+          frame.pc = 5;
           continue machine;
         }
 
         frame.f = at(frame.fList, frame.fIndex);
         if (frame.f > 4) {
-          frame.pc = 5;
+          frame.pc = 6;
           continue machine;
         }
 
-        frame.pc = 6;
+        frame.pc = 7;
         state.stack.push(newDamageFrame(frame.target, at(LOCATION_FACES, frame.f - 1)));
         return;
       }
 
-      case 4: {
+      case 5: {
         state.sparedHull = frame.aimed;
         frame.f2List = frame.faces.slice();
         frame.f2Index = 0;
-        frame.pc = 7;
-        continue machine;
-      }
-
-      case 5: {
-        frame.fIndex++;
-        frame.pc = 3;
+        frame.pc = 8;
         continue machine;
       }
 
       case 6: {
-        frame.pc = 5;
+        frame.fIndex++;
+        frame.pc = 4;
         continue machine;
       }
 
       case 7: {
+        frame.pc = 6;
+        continue machine;
+      }
+
+      case 8: {
         if (frame.f2Index >= frame.f2List.length) {
-          frame.pc = 8;
+          frame.pc = 9;
           continue machine;
         }
 
         frame.f2 = at(frame.f2List, frame.f2Index);
         if (frame.f2 < 5) {
-          frame.pc = 9;
+          frame.pc = 10;
           continue machine;
         }
 
         const lFound = frame.aimed;
         if (lFound === null) {
-          frame.pc = 10;
+          frame.pc = 11;
           continue machine;
         }
 
         frame.l = lFound;
-        frame.pc = 12;
+        frame.pc = 13;
         state.stack.push(newDamageFrame(frame.target, frame.l));
         return;
       }
 
-      case 8: {
+      case 9: {
         state.sparedHull = null;
         state.stack.pop();
         return;
       }
 
-      case 9: {
-        frame.f2Index++;
-        frame.pc = 7;
-        continue machine;
-      }
-
       case 10: {
-        state.pending = { site: 17, players: [frame.target] };
-        frame.pc = 13;
-        return;
+        frame.f2Index++;
+        frame.pc = 8;
+        continue machine;
       }
 
       case 11: {
-        frame.pc = 9;
-        continue machine;
+        state.pending = { site: 17, players: [frame.target] };
+        frame.pc = 14;
+        return;
       }
 
       case 12: {
-        frame.pc = 11;
+        frame.pc = 10;
         continue machine;
       }
 
       case 13: {
-        frame.pc = 14;
+        frame.pc = 12;
+        continue machine;
+      }
+
+      case 14: {
+        frame.pc = 15;
         state.stack.push(newDamageFrame(frame.target, frame.hitAt));
         return;
       }
 
-      case 14: {
-        frame.pc = 11;
+      case 15: {
+        frame.pc = 12;
         continue machine;
       }
 
@@ -5100,11 +5185,120 @@ function currentAimHitsFrame(state: State): AimHitsFrame {
   return frame;
 }
 
+function newAdjustLocationsFrame(s: Player, rolled: number[]): AdjustLocationsFrame {
+  return {
+    routine: "adjustLocations",
+    pc: 0,
+    s,
+    rolled,
+    faces: [],
+    rerolled: null,
+    c: 0,
+    lucky: null,
+    i_: 0,
+    luckyFace: 0,
+  };
+}
+
+/** Runs proc adjustLocations (line 1456) until it waits for a decision or is done. */
+function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.faces = frame.rolled.slice();
+        if (!(employs(state, frame.s, "masterGunner") && frame.faces.length > 0)) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 18, players: [frame.s] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        if (frame.faces.length <= 0) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        const cFound = firstOf(state, frame.s, "luckyShot");
+        if (cFound === null) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.c = cFound;
+        state.pending = { site: 19, players: [frame.s] };
+        frame.pc = 5;
+        return;
+      }
+
+      case 2: {
+        const i_ = frame.rerolled;
+        if (i_ !== null) {
+          setAt(frame.faces, i_, randomBetween(state.rng, 1, 6));
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 3: {
+        state.returns.adjustLocations = frame.faces.slice();
+        state.stack.pop();
+        return;
+      }
+
+      case 4: {
+        frame.pc = 3;
+        continue machine;
+      }
+
+      case 5: {
+        const iFound = frame.lucky;
+        if (iFound === null) {
+          frame.pc = 6;
+          continue machine;
+        }
+
+        frame.i_ = iFound;
+        state.pending = { site: 20, players: [frame.s] };
+        frame.pc = 7;
+        return;
+      }
+
+      case 6: {
+        frame.pc = 4;
+        continue machine;
+      }
+
+      case 7: {
+        setAt(frame.faces, frame.i_, frame.luckyFace);
+        removeValue(state.players[frame.s]!.gloryHand, frame.c);
+        state.gloryDeck.discard.push(frame.c);
+        frame.pc = 6;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc adjustLocations has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentAdjustLocationsFrame(state: State): AdjustLocationsFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "adjustLocations")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to adjustLocations");
+  return frame;
+}
+
 function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1453) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1484) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5116,12 +5310,12 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         }
 
         frame.aims = collect7(state, frame.shooter);
-        if (answerAlone18(state)) {
+        if (answerAlone21(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.shooter] };
+        state.pending = { site: 21, players: [frame.shooter] };
         frame.pc = 1;
         return;
       }
@@ -5130,7 +5324,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1461)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1492)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5158,18 +5352,27 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1476) until it waits for a decision or is done. */
+/** Runs proc damage (line 1507) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.absorbed = false;
-        if (!(state.players[frame.p]!.mods.includes("reinforcedHull") && !state.players[frame.p]!.hullFlipped)) {
+        if (frame.l === "crew" && state.players[frame.p]!.surgeonReady && employs(state, frame.p, "surgeon")) {
+          state.players[frame.p]!.surgeonReady = false;
+          frame.absorbed = true;
+        }
+
+        if (!(
+          !frame.absorbed &&
+          state.players[frame.p]!.mods.includes("reinforcedHull") &&
+          !state.players[frame.p]!.hullFlipped
+        )) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 19, players: [frame.p] };
+        state.pending = { site: 22, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5178,9 +5381,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1487))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1523))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1488);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1524);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5235,12 +5438,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1497) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1533) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1498)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1534)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5258,19 +5461,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1504)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1540)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1505)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1541)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1506)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1506)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1542)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1542)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1507)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1507)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1543)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1543)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5293,8 +5496,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1509)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1509)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1545)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1545)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5337,24 +5540,24 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.rd = clone<Roll>(rollDice(state, frame.boardedDice));
         frame.onBoarded = Math.min(
           frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1517),
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1553),
         );
         frame.onBoarder = Math.min(
           frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1518),
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1554),
         );
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1519)) - frame.onBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1555)) - frame.onBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1520)) - frame.onBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1556)) - frame.onBoarder),
         );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1521)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1522)) === 0;
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1557)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1558)) === 0;
         if (!(frame.boardedOut || frame.boarderOut)) {
           frame.pc = 11;
           continue machine;
@@ -5424,7 +5627,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1539) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1575) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5461,7 +5664,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1547) until it waits for a decision or is done. */
+/** Runs proc victory (line 1583) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5495,7 +5698,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 20, players: [frame.w] };
+        state.pending = { site: 23, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5512,7 +5715,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 5: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1560));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1596));
         frame.pc = 4;
         continue machine;
       }
@@ -5561,7 +5764,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1568) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1604) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5571,7 +5774,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1571)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1607)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -5584,7 +5787,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.w] };
+        state.pending = { site: 24, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -5617,7 +5820,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.w] };
+        state.pending = { site: 25, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5651,7 +5854,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.w] };
+        state.pending = { site: 26, players: [frame.w] };
         frame.pc = 9;
         return;
       }
@@ -5684,7 +5887,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.w] };
+        state.pending = { site: 27, players: [frame.w] };
         frame.pc = 12;
         return;
       }
@@ -5702,7 +5905,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.w] };
+        state.pending = { site: 28, players: [frame.w] };
         frame.pc = 15;
         return;
       }
@@ -5723,7 +5926,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 13: {
-        state.pending = { site: 26, players: [frame.w] };
+        state.pending = { site: 29, players: [frame.w] };
         frame.pc = 16;
         return;
       }
@@ -5749,7 +5952,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1602);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1638);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -5788,7 +5991,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1652) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1688) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5820,7 +6023,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1655)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1691)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -5867,18 +6070,18 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1674) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1710) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone27(state)) {
+        if (answerAlone30(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 27, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 30, players: [controllerOf(state, frame.p)] };
         frame.pc = 1;
         return;
       }
@@ -5921,7 +6124,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1690) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1726) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6001,7 +6204,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 28, players: [frame.controller] };
+        state.pending = { site: 31, players: [frame.controller] };
         frame.pc = 8;
         return;
       }
@@ -6060,13 +6263,14 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1727) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1763) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.controller = controllerOf(state, frame.p);
         state.players[frame.p]!.chasersFlipped = false;
+        state.players[frame.p]!.surgeonReady = true;
         if (!state.players[frame.p]!.mods.includes("longGuns")) {
           frame.pc = 1;
           continue machine;
@@ -6076,7 +6280,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1732)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1769)).skulls,
             frame.controller,
             null,
           ),
@@ -6086,7 +6290,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1735)).tracks["hull"] ?? noKey("hull", 1735)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1772)).tracks["hull"] ?? noKey("hull", 1772)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -6152,7 +6356,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 29, players: [frame.p] };
+        state.pending = { site: 32, players: [frame.p] };
         frame.pc = 14;
         return;
       }
@@ -6231,7 +6435,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         }
 
         state.pending = {
-          site: 30,
+          site: 33,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
@@ -6282,7 +6486,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 31, players: [frame.combatCard$who] };
+        state.pending = { site: 34, players: [frame.combatCard$who] };
         frame.pc = 25;
         return;
       }
@@ -6315,14 +6519,14 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 27: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1769)).tracks["hull"] ?? noKey("hull", 1769)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1770)) === 0 || frame.npcOut)) {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1806)).tracks["hull"] ?? noKey("hull", 1806)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1807)) === 0 || frame.npcOut)) {
           frame.pc = 28;
           continue machine;
         }
 
         frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1772)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1809)) !== 0) {
           frame.pc = 30;
           continue machine;
         }
@@ -6388,7 +6592,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dp === "board" &&
           frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1784)) > 0
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1821)) > 0
         )) {
           frame.pc = 37;
           continue machine;
@@ -6409,7 +6613,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         if (!(
           frame.dn === "board" &&
           frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1787)).tracks["crew"] ?? noKey("crew", 1787)) > 0
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1824)).tracks["crew"] ?? noKey("crew", 1824)) > 0
         )) {
           frame.pc = 40;
           continue machine;
@@ -6458,54 +6662,54 @@ function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
   return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
 }
 
-/** Runs proc crewFightNpc (line 1796) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1833) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1797)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1834)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1798)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1835)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1798)).tracks["crew"] ?? noKey("crew", 1798)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1835)).tracks["crew"] ?? noKey("crew", 1835)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1800)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1800)).tracks["crew"] ?? noKey("crew", 1800)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1837)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1837)).tracks["crew"] ?? noKey("crew", 1837)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1801)).tracks["crew"] ?? noKey("crew", 1801)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1801)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1802)) === 0;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1838)).tracks["crew"] ?? noKey("crew", 1838)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1838)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1839)) === 0;
         while (frame.going) {
           let playerDice = crewDice(state, frame.p);
           let rp = clone<Roll>(rollDice(state, playerDice));
           let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1807));
+          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1844));
           let onPlayer = Math.min(
             rn.skulls,
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1808)).tracks["crew"] ?? noKey("crew", 1808),
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1845)).tracks["crew"] ?? noKey("crew", 1845),
           );
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1809)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1846)).tracks,
             "crew",
             Math.max(
               0,
-              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1809)).tracks["crew"] ?? noKey("crew", 1809)) - onNpc,
+              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1846)).tracks["crew"] ?? noKey("crew", 1846)) - onNpc,
             ),
           );
           mapSet(
             state.players[frame.p]!.tracks,
             "crew",
-            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1810)) - onPlayer),
+            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1847)) - onPlayer),
           );
-          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1811)).tracks["crew"] ?? noKey("crew", 1811)) === 0;
-          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1812)) === 0;
+          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1848)).tracks["crew"] ?? noKey("crew", 1848)) === 0;
+          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1849)) === 0;
           if (npcOut || playerOut) {
             frame.going = false;
             frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
@@ -6581,7 +6785,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1842) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1879) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6622,7 +6826,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1852) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1889) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6685,7 +6889,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1884) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1921) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6708,13 +6912,13 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1893)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1893)).tracks["hold"] ?? noKey("hold", 1893)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1930)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1930)).tracks["hold"] ?? noKey("hold", 1930)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1894);
+          let lost = pickRandom(state.rng, frame.cards, 1931);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -6722,7 +6926,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1898)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1935)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -6730,7 +6934,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 33, players: [frame.p] };
+        state.pending = { site: 36, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6741,7 +6945,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -6777,7 +6981,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1908);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1945);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -6793,7 +6997,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1913)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1950)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -6817,7 +7021,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2014) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2051) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6843,7 +7047,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 34, players: [frame.p] };
+        state.pending = { site: 37, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6894,7 +7098,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 2041) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2078) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6981,12 +7185,12 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
         }
 
         frame.wanted = collect15(state, frame.p);
-        if (answerAlone35(state)) {
+        if (answerAlone38(state)) {
           frame.pc = 11;
           continue machine;
         }
 
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 38, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -7009,7 +7213,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2074))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2111))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -7033,7 +7237,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2063)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2100)) - 1);
         }
 
         frame.pc = 10;
@@ -7062,18 +7266,18 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2091) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2128) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone36(state)) {
+        if (answerAlone39(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 36, players: [frame.p] };
+        state.pending = { site: 39, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7122,7 +7326,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2114) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2151) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7162,7 +7366,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2197) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2234) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7177,7 +7381,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 37, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -7211,18 +7415,18 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2214) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2251) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.candidates = hireable(state, frame.p).slice();
-        if (answerAlone38(state)) {
+        if (answerAlone41(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7249,15 +7453,26 @@ function currentHireSpecialistFrame(state: State): HireSpecialistFrame {
 }
 
 function newSellGoodsFrame(p: Player): SellGoodsFrame {
-  return { routine: "sellGoods", pc: 0, p, demanded: "cocoa", soldDemanded: 0, sold: [], card$left: [], card: null };
+  return {
+    routine: "sellGoods",
+    pc: 0,
+    p,
+    demanded: "cocoa",
+    soldDemanded: 0,
+    sold: [],
+    card$left: [],
+    card: null,
+    c: 0,
+    smuggle: false,
+  };
 }
 
-/** Runs proc sellGoods (line 2421) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2458) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2422);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2459);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -7271,26 +7486,33 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 42, players: [frame.p] };
+        state.pending = { site: 45, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2442);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2479);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
         }
 
-        if (!any17(state, frame.sold, frame.p)) {
+        if (!any16(state, frame.sold, frame.demanded)) {
           frame.pc = 4;
           continue machine;
         }
 
-        frame.pc = 5;
-        state.stack.push(newCompleteMissionFrame(frame.p));
+        const cFound = firstOf(state, frame.p, "smugglersDeal");
+        if (cFound === null) {
+          frame.pc = 5;
+          continue machine;
+        }
+
+        frame.c = cFound;
+        state.pending = { site: 46, players: [frame.p] };
+        frame.pc = 6;
         return;
       }
 
@@ -7321,13 +7543,13 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
       }
 
       case 4: {
-        if (frame.soldDemanded < 3) {
-          frame.pc = 6;
+        if (!any18(state, frame.sold, frame.p)) {
+          frame.pc = 7;
           continue machine;
         }
 
-        frame.pc = 7;
-        state.stack.push(newGainGloryFrame(frame.p));
+        frame.pc = 8;
+        state.stack.push(newCompleteMissionFrame(frame.p));
         return;
       }
 
@@ -7337,12 +7559,39 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
       }
 
       case 6: {
+        if (frame.smuggle) {
+          removeValue(state.players[frame.p]!.gloryHand, frame.c);
+          state.gloryDeck.discard.push(frame.c);
+          state.players[frame.p]!.gold += 3;
+        }
+
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 7: {
+        if (frame.soldDemanded < 3) {
+          frame.pc = 9;
+          continue machine;
+        }
+
+        frame.pc = 10;
+        state.stack.push(newGainGloryFrame(frame.p));
+        return;
+      }
+
+      case 8: {
+        frame.pc = 7;
+        continue machine;
+      }
+
+      case 9: {
         state.stack.pop();
         return;
       }
 
-      case 7: {
-        frame.pc = 6;
+      case 10: {
+        frame.pc = 9;
         continue machine;
       }
 
@@ -7375,7 +7624,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2462) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2512) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7393,7 +7642,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2471))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2521))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -7417,7 +7666,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.p] };
+        state.pending = { site: 47, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7428,12 +7677,12 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        if (answerAlone44(state)) {
+        if (answerAlone48(state)) {
           frame.pc = 5;
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7509,12 +7758,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2508) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2558) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 45, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7527,7 +7776,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2511)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2561)).buy - saleValue(state, frame.p);
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -7557,7 +7806,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7587,8 +7836,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2526),
-          (STATS[frame.t] ?? noKey(frame.t, 2526)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2576),
+          (STATS[frame.t] ?? noKey(frame.t, 2576)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -7630,7 +7879,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -7661,7 +7910,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 16;
         return;
       }
@@ -7675,7 +7924,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= repairPrice(state, frame.p);
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2550)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2600)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -7701,7 +7950,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2564) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2614) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7718,7 +7967,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7740,22 +7989,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2572)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2622)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2573)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2623)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2574)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2624)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2575)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2625)) + 1,
               );
             }
           }
@@ -7791,7 +8040,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2584) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2634) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7809,13 +8058,13 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
         }
 
         frame.m = at(frame.mList, frame.mIndex);
-        frame.free = collect18(state);
+        frame.free = collect19(state);
         if (frame.free.length <= 0) {
           frame.pc = 3;
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7855,12 +8104,12 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2596) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2646) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.bought$left = collect19(state, frame.p);
+        frame.bought$left = collect20(state, frame.p);
         frame.pc = 1;
         continue machine;
       }
@@ -7871,7 +8120,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7887,7 +8136,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2599)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2649)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -7904,7 +8153,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7919,7 +8168,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2604)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2654)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -7947,12 +8196,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2638) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2688) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2639));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2689));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -7977,9 +8226,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2645: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2695: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -7994,7 +8243,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2647)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2697)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -8017,16 +8266,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2653) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2703) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2654: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2704: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8055,7 +8304,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2660) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2710) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8093,7 +8342,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1033) until it waits for a decision or is done. */
+/** Runs action Move (line 1035) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8130,7 +8379,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1045)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1047)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -8145,7 +8394,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1067));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1069));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -8167,8 +8416,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1058)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1058), 1058)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1060)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1060), 1060)) >
             0
         ) {
           state.forgedEntry = true;
@@ -8252,7 +8501,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1115) until it waits for a decision or is done. */
+/** Runs action Scout (line 1117) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8369,7 +8618,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2235) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2272) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8409,12 +8658,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone39(state)) {
+        if (answerAlone42(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        state.pending = { site: 39, players: [frame.me] };
+        state.pending = { site: 42, players: [frame.me] };
         frame.pc = 7;
         return;
       }
@@ -8446,7 +8695,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2248)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2285)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -8475,12 +8724,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone40(state)) {
+        if (answerAlone43(state)) {
           frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.me] };
+        state.pending = { site: 43, players: [frame.me] };
         frame.pc = 13;
         return;
       }
@@ -8500,7 +8749,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2253)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2290)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -8523,7 +8772,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2383) until it waits for a decision or is done. */
+/** Runs action Port (line 2420) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8564,7 +8813,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.me] };
+        state.pending = { site: 44, players: [frame.me] };
         frame.pc = 5;
         return;
       }
@@ -8682,7 +8931,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2408));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2445));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -8826,6 +9075,9 @@ function run(state: State): void {
         break;
       case "aimHits":
         stepAimHits(state, frame);
+        break;
+      case "adjustLocations":
+        stepAdjustLocations(state, frame);
         break;
       case "shotWeapon":
         stepShotWeapon(state, frame);
@@ -9014,7 +9266,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 656)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 658)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -9024,7 +9276,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 719)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 721)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -9035,7 +9287,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose redraw: bool by p` (proc newCaptain, line 794)
+      // `choose redraw: bool by p` (proc newCaptain, line 796)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "redraw", player: seat, value });
@@ -9045,7 +9297,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 802)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 804)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -9055,7 +9307,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1046)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1048)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -9067,7 +9319,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1069)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1071)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -9079,7 +9331,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1163)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1165)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -9090,7 +9342,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1169)
+      // `choose engage: bool by p` (proc meetMerchant, line 1171)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -9100,7 +9352,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1198)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1200)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -9113,7 +9365,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1206)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1208)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -9125,7 +9377,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose discarded: int in cards by p` (proc raid, line 1214)
+      // `choose discarded: int in cards by p` (proc raid, line 1216)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9136,7 +9388,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1219)
+      // `choose exchanged: int in cards by p` (proc raid, line 1221)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9147,7 +9399,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1251)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1253)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -9160,7 +9412,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1311)
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1313)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9171,7 +9423,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 14: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1362)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1366)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9181,7 +9433,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 15: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1362)
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1366)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
@@ -9189,7 +9441,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 16: {
-      // `choose flipChasers: bool by p` (proc chase, line 1404)
+      // `choose flipChasers: bool by p` (proc chase, line 1408)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -9199,7 +9451,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 17: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1441)
+      // `choose hitAt: Location by target` (proc aimHits, line 1446)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -9209,7 +9461,40 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 18: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1458)
+      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1459)
+      const frame = currentAdjustLocationsFrame(state);
+      const items = rangeList(0, frame.faces.length - 1);
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "rerolled", player: seat, value });
+      }
+
+      out.push({ type: "rerolled", player: seat, value: null });
+      break;
+    }
+
+    case 19: {
+      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1466)
+      const frame = currentAdjustLocationsFrame(state);
+      const items = rangeList(0, frame.faces.length - 1);
+      for (let value = 0; value < items.length; value++) {
+        out.push({ type: "lucky", player: seat, value });
+      }
+
+      out.push({ type: "lucky", player: seat, value: null });
+      break;
+    }
+
+    case 20: {
+      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1468)
+      for (let value = 1; value <= 6; value++) {
+        out.push({ type: "luckyFace", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 21: {
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1489)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -9220,8 +9505,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1479)
+    case 22: {
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1515)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -9230,8 +9515,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1557)
+    case 23: {
+      // `choose reward: Nation in nations by w` (proc victory, line 1593)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -9241,8 +9526,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1571)
+    case 24: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1607)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -9254,8 +9539,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1575)
+    case 25: {
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1611)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -9267,8 +9552,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1580)
+    case 26: {
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1616)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -9280,8 +9565,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1584)
+    case 27: {
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1620)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -9293,8 +9578,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1591)
+    case 28: {
+      // `choose takeRumor: bool by w` (proc plunder, line 1627)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -9303,8 +9588,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1600)
+    case 29: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1636)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -9313,8 +9598,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1676)
+    case 30: {
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1712)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9324,8 +9609,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1710)
+    case 31: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1746)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -9334,8 +9619,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1753)
+    case 32: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1790)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -9344,8 +9629,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1764)
+    case 33: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1801)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9354,16 +9639,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1764)
+    case 34: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1801)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 32: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1898)
+    case 35: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1935)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -9375,8 +9660,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1906)
+    case 36: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1943)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -9385,8 +9670,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2020)
+    case 37: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2057)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -9396,8 +9681,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 35: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2061)
+    case 38: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2098)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -9408,8 +9693,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2093)
+    case 39: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2130)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -9419,8 +9704,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2202)
+    case 40: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2239)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -9430,8 +9715,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2216)
+    case 41: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2253)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -9441,10 +9726,10 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2246)
+    case 42: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2283)
       const frame = currentPlayGloryFrame(state);
-      const items = collect52(state, frame.me);
+      const items = collect53(state, frame.me);
       for (let value = 0; value < items.length; value++) {
         out.push({ type: "lettered", player: seat, value });
       }
@@ -9452,8 +9737,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2252)
+    case 43: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2289)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -9463,8 +9748,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2398)
+    case 44: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2435)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -9476,8 +9761,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2425)
+    case 45: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2462)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9489,8 +9774,18 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2482)
+    case 46: {
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2487)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "smuggle", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 47: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2532)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9503,8 +9798,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2492)
+    case 48: {
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2542)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -9513,8 +9808,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2509)
+    case 49: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2559)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9525,8 +9820,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2516)
+    case 50: {
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2566)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -9538,8 +9833,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2539)
+    case 51: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2589)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -9548,8 +9843,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2547)
+    case 52: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2597)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9560,8 +9855,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2567)
+    case 53: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2617)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -9570,8 +9865,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2588)
+    case 54: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2638)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -9581,8 +9876,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2597)
+    case 55: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2647)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -9594,8 +9889,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2602)
+    case 56: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2652)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -9607,8 +9902,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2645)
+    case 57: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2695)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -9618,8 +9913,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2654)
+    case 58: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2704)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -9842,6 +10137,34 @@ function check(state: State, action: Action): string | null {
     }
 
     case 18: {
+      if (action.type !== "rerolled") return "Answer the choice of rerolled first.";
+      const frame = currentAdjustLocationsFrame(state);
+      const value = action.value;
+      const items = rangeList(0, frame.faces.length - 1);
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "rerolled must be a position in range(0, size(faces) - 1) or none.";
+      return null;
+    }
+
+    case 19: {
+      if (action.type !== "lucky") return "Answer the choice of lucky first.";
+      const frame = currentAdjustLocationsFrame(state);
+      const value = action.value;
+      const items = rangeList(0, frame.faces.length - 1);
+      if (value !== null && !(Number.isInteger(value) && value >= 0 && value < items.length))
+        return "lucky must be a position in range(0, size(faces) - 1) or none.";
+      return null;
+    }
+
+    case 20: {
+      if (action.type !== "luckyFace") return "Answer the choice of luckyFace first.";
+      const value = action.value;
+      if (!(Number.isInteger(value) && value >= 1 && value <= 6))
+        return "luckyFace must be a whole number from 1 to 6.";
+      return null;
+    }
+
+    case 21: {
       if (action.type !== "aim") return "Answer the choice of aim first.";
       const frame = currentShotWeaponFrame(state);
       const value = action.value;
@@ -9851,14 +10174,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 22: {
       if (action.type !== "absorb") return "Answer the choice of absorb first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "absorb must be true or false.";
       return null;
     }
 
-    case 20: {
+    case 23: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -9868,7 +10191,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 24: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9877,7 +10200,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 25: {
       if (action.type !== "seized") return "Answer the choice of seized first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9886,7 +10209,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 23: {
+    case 26: {
       if (action.type !== "takenCard") return "Answer the choice of takenCard first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9895,7 +10218,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 27: {
       if (action.type !== "takenSpecialist") return "Answer the choice of takenSpecialist first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -9904,21 +10227,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 28: {
       if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
       return null;
     }
 
-    case 26: {
+    case 29: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 27: {
+    case 30: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -9928,7 +10251,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 31: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -9936,21 +10259,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 29: {
+    case 32: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 30: {
+    case 33: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 31: {
+    case 34: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -9972,7 +10295,7 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 32: {
+    case 35: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -9981,14 +10304,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 33: {
+    case 36: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 34: {
+    case 37: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -9998,7 +10321,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 35: {
+    case 38: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -10008,7 +10331,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 39: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -10018,7 +10341,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 37: {
+    case 40: {
       if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
       const frame = currentDrawGloryFrame(state);
       const value = action.value;
@@ -10028,7 +10351,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 38: {
+    case 41: {
       if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
       const frame = currentHireSpecialistFrame(state);
       const value = action.value;
@@ -10038,17 +10361,17 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 39: {
+    case 42: {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
-      const items = collect52(state, frame.me);
+      const items = collect53(state, frame.me);
       if (!(Number.isInteger(value) && value >= 0 && value < items.length))
         return "lettered must be a position in [n for n in members(Nation) if me.bounty[n] > 0].";
       return null;
     }
 
-    case 40: {
+    case 43: {
       if (action.type !== "patched") return "Answer the choice of patched first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -10058,7 +10381,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 44: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -10072,7 +10395,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 45: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -10081,7 +10404,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 46: {
+      if (action.type !== "smuggle") return "Answer the choice of smuggle first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "smuggle must be true or false.";
+      return null;
+    }
+
+    case 47: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -10095,7 +10425,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 44: {
+    case 48: {
       if (action.type !== "witness") return "Answer the choice of witness first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -10105,7 +10435,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 49: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10115,7 +10445,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 50: {
       if (action.type !== "transferred") return "Answer the choice of transferred first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10128,14 +10458,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 47: {
+    case 51: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 48: {
+    case 52: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10145,14 +10475,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 49: {
+    case 53: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 50: {
+    case 54: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -10162,7 +10492,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 55: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -10175,7 +10505,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 52: {
+    case 56: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -10184,7 +10514,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 53: {
+    case 57: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -10195,7 +10525,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 54: {
+    case 58: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -10396,6 +10726,30 @@ function apply(state: State, action: Action): void {
     }
 
     case 18: {
+      if (action.type !== "rerolled") throw notOfferedNow(action);
+      const frame = currentAdjustLocationsFrame(state);
+      frame.rerolled = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 19: {
+      if (action.type !== "lucky") throw notOfferedNow(action);
+      const frame = currentAdjustLocationsFrame(state);
+      frame.lucky = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
+      state.pending = null;
+      break;
+    }
+
+    case 20: {
+      if (action.type !== "luckyFace") throw notOfferedNow(action);
+      const frame = currentAdjustLocationsFrame(state);
+      frame.luckyFace = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 21: {
       if (action.type !== "aim") throw notOfferedNow(action);
       const frame = currentShotWeaponFrame(state);
       frame.aim = action.value === null ? null : at(frame.aims, action.value);
@@ -10403,7 +10757,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 22: {
       if (action.type !== "absorb") throw notOfferedNow(action);
       const frame = currentDamageFrame(state);
       frame.absorb = action.value;
@@ -10411,7 +10765,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 23: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -10419,7 +10773,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 24: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -10427,7 +10781,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 25: {
       if (action.type !== "seized") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.seized = action.value;
@@ -10435,7 +10789,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 26: {
       if (action.type !== "takenCard") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenCard = action.value;
@@ -10443,7 +10797,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 27: {
       if (action.type !== "takenSpecialist") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenSpecialist = action.value;
@@ -10451,7 +10805,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 28: {
       if (action.type !== "takeRumor") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takeRumor = action.value;
@@ -10459,7 +10813,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 29: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -10467,7 +10821,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 30: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -10475,7 +10829,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 31: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -10483,7 +10837,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 32: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -10491,7 +10845,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 33: {
       if (action.type !== "combatCard") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -10502,7 +10856,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 34: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -10521,7 +10875,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 35: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -10529,7 +10883,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 36: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -10537,7 +10891,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 37: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -10545,7 +10899,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 38: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -10553,7 +10907,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 39: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -10561,7 +10915,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 40: {
       if (action.type !== "gloryDiscard") throw notOfferedNow(action);
       const frame = currentDrawGloryFrame(state);
       frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
@@ -10569,7 +10923,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 41: {
       if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
       const frame = currentHireSpecialistFrame(state);
       frame.hiredSpecialist = at(frame.candidates, action.value);
@@ -10577,15 +10931,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 42: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
-      frame.lettered = at(collect52(state, frame.me), action.value);
+      frame.lettered = at(collect53(state, frame.me), action.value);
       state.pending = null;
       break;
     }
 
-    case 40: {
+    case 43: {
       if (action.type !== "patched") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.patched = at(repairable(state, frame.me), action.value);
@@ -10593,7 +10947,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 44: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -10601,7 +10955,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 45: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -10609,7 +10963,15 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 46: {
+      if (action.type !== "smuggle") throw notOfferedNow(action);
+      const frame = currentSellGoodsFrame(state);
+      frame.smuggle = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 47: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -10617,7 +10979,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 48: {
       if (action.type !== "witness") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.witness = action.value;
@@ -10625,7 +10987,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 49: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -10633,7 +10995,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 50: {
       if (action.type !== "transferred") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.transferred = action.value;
@@ -10641,7 +11003,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 51: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -10649,7 +11011,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 52: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -10657,7 +11019,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 53: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -10665,7 +11027,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 54: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -10673,7 +11035,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 55: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -10681,7 +11043,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 56: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -10689,7 +11051,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 57: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -10697,7 +11059,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 58: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -10709,7 +11071,7 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1311): takes its single answer, if it has only one; false when the player must choose. */
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1313): takes its single answer, if it has only one; false when the player must choose. */
 function answerAlone13(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
@@ -10725,8 +11087,8 @@ function answerAlone13(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1458): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone18(state: State): boolean {
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1489): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone21(state: State): boolean {
   const frame = currentShotWeaponFrame(state);
   const items = frame.aims;
   for (let value = 0; value < items.length; value++) {
@@ -10737,8 +11099,8 @@ function answerAlone18(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1676): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone27(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1712): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone30(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -10753,8 +11115,8 @@ function answerAlone27(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2061): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone35(state: State): boolean {
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2098): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone38(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -10765,8 +11127,8 @@ function answerAlone35(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2093): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone36(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2130): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone39(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -10781,8 +11143,8 @@ function answerAlone36(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2216): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone38(state: State): boolean {
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2253): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone41(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
   const items = frame.candidates;
@@ -10797,11 +11159,11 @@ function answerAlone38(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2246): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone39(state: State): boolean {
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2283): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone42(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
-  const items = collect52(state, frame.me);
+  const items = collect53(state, frame.me);
   for (let value = 0; value < items.length; value++) {
     const item = items[value]!;
     if (only !== undefined) return false;
@@ -10813,8 +11175,8 @@ function answerAlone39(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2252): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone40(state: State): boolean {
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2289): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone43(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = repairable(state, frame.me);
@@ -10829,8 +11191,8 @@ function answerAlone40(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2492): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone44(state: State): boolean {
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2542): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone48(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
   for (let value = 0; value < state.playerCount; value++) {
@@ -10919,9 +11281,31 @@ function shownAction(state: State, action: Action): ShownAction {
       }
 
       break;
-    case "aim":
+    case "rerolled":
       switch (state.pending?.site) {
         case 18: {
+          const frame = currentAdjustLocationsFrame(state);
+          if (action.value === null) return { ...action };
+          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "lucky":
+      switch (state.pending?.site) {
+        case 19: {
+          const frame = currentAdjustLocationsFrame(state);
+          if (action.value === null) return { ...action };
+          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          return item === undefined ? { ...action } : { ...action, value: item };
+        }
+      }
+
+      break;
+    case "aim":
+      switch (state.pending?.site) {
+        case 21: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.aims[action.value];
@@ -10932,7 +11316,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 20: {
+        case 23: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10942,7 +11326,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 27: {
+        case 30: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10952,7 +11336,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 34: {
+        case 37: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10962,7 +11346,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 35: {
+        case 38: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -10973,7 +11357,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 36: {
+        case 39: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10983,7 +11367,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 37: {
+        case 40: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -10993,7 +11377,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 38: {
+        case 41: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11003,9 +11387,9 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lettered":
       switch (state.pending?.site) {
-        case 39: {
+        case 42: {
           const frame = currentPlayGloryFrame(state);
-          const item = collect52(state, frame.me)[action.value];
+          const item = collect53(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
         }
       }
@@ -11013,7 +11397,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "patched":
       switch (state.pending?.site) {
-        case 40: {
+        case 43: {
           const frame = currentPlayGloryFrame(state);
           const item = repairable(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11023,7 +11407,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 45: {
+        case 49: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -11034,7 +11418,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 48: {
+        case 52: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -11045,7 +11429,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 50: {
+        case 54: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11137,15 +11521,48 @@ function describeAction(state: State, action: Action): string | null {
           return "after the Seamanship contest";
         }
 
-        case 30: {
+        case 33: {
           return "after the Seamanship contest";
+        }
+      }
+
+      break;
+    case "rerolled":
+      switch (state.pending?.site) {
+        case 18: {
+          const frame = currentAdjustLocationsFrame(state);
+          if (action.value === null) return "none";
+          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          if (item === undefined) return null;
+          return `re-roll the ${faceText(state, at(frame.faces, item))}`;
+        }
+      }
+
+      break;
+    case "lucky":
+      switch (state.pending?.site) {
+        case 19: {
+          const frame = currentAdjustLocationsFrame(state);
+          if (action.value === null) return "none";
+          const item = rangeList(0, frame.faces.length - 1)[action.value];
+          if (item === undefined) return null;
+          return `play Lucky Shot on the ${faceText(state, at(frame.faces, item))}`;
+        }
+      }
+
+      break;
+    case "luckyFace":
+      switch (state.pending?.site) {
+        case 20: {
+          const value = action.value;
+          return `make it a ${faceText(state, value)}`;
         }
       }
 
       break;
     case "aim":
       switch (state.pending?.site) {
-        case 18: {
+        case 21: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return "none";
           const item = frame.aims[action.value];
@@ -11157,7 +11574,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "absorb":
       switch (state.pending?.site) {
-        case 19: {
+        case 22: {
           const frame = currentDamageFrame(state);
           const value = action.value;
           return absorbText(state, value, frame.l);
@@ -11167,7 +11584,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 21: {
+        case 24: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -11177,7 +11594,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "seized":
       switch (state.pending?.site) {
-        case 22: {
+        case 25: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take the ${value}`;
@@ -11187,7 +11604,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenCard":
       switch (state.pending?.site) {
-        case 23: {
+        case 26: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${at(GLORY, value).name}`;
@@ -11197,7 +11614,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenSpecialist":
       switch (state.pending?.site) {
-        case 24: {
+        case 27: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `employ the ${at(GLORY, value).name}`;
@@ -11207,7 +11624,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 26: {
+        case 29: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -11217,7 +11634,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 27: {
+        case 30: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -11228,7 +11645,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 28: {
+        case 31: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -11237,7 +11654,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 32: {
+        case 35: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -11247,7 +11664,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 33: {
+        case 36: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -11257,7 +11674,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 34: {
+        case 37: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -11268,7 +11685,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 36: {
+        case 39: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -11279,7 +11696,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 37: {
+        case 40: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
@@ -11290,7 +11707,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 38: {
+        case 41: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
@@ -11301,7 +11718,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 41: {
+        case 44: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -11311,14 +11728,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 42: {
+        case 45: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 43: {
+        case 47: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -11327,21 +11744,30 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
+    case "smuggle":
+      switch (state.pending?.site) {
+        case 46: {
+          const value = action.value;
+          return smuggleText(state, value);
+        }
+      }
+
+      break;
     case "newType":
       switch (state.pending?.site) {
-        case 45: {
+        case 49: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2509)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2559)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "transferred":
       switch (state.pending?.site) {
-        case 46: {
+        case 50: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `move the ${value} to the new ship for 2 gold`;
@@ -11351,7 +11777,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 48: {
+        case 52: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -11363,7 +11789,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 50: {
+        case 54: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -11374,7 +11800,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 51: {
+        case 55: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -11384,7 +11810,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 52: {
+        case 56: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -11421,6 +11847,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
       mods: [],
       hullFlipped: false,
       chasersFlipped: false,
+      surgeonReady: false,
       weapons: [],
       retiring: false,
       boughtWarship: false,
@@ -11572,7 +11999,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     warships: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
-    returns: { declare: "shoot", shotWeapon: null, declareForNpc: "shoot" },
+    returns: { declare: "shoot", adjustLocations: [], shotWeapon: null, declareForNpc: "shoot" },
     pending: null,
   };
   for (const mine of state.players) {
@@ -11600,7 +12027,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 617));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 619));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -11609,13 +12036,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 625));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 627));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 631));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 633));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -11636,7 +12063,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 650);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 652);
   return state;
 }
 
@@ -11699,6 +12126,7 @@ function viewPlayer(state: State, mine: PlayerState, owner: Player, viewer: Play
     mods: mine.mods.slice(),
     hullFlipped: mine.hullFlipped,
     chasersFlipped: mine.chasersFlipped,
+    surgeonReady: mine.surgeonReady,
     weapons: mine.weapons.slice(),
     retiring: mine.retiring,
     boughtWarship: mine.boughtWarship,
@@ -11849,6 +12277,7 @@ function validateState(value: unknown): string | null {
       return "player.mods is not a valid list of Modification";
     if (!(typeof mine.hullFlipped === "boolean")) return "player.hullFlipped is not a valid bool";
     if (!(typeof mine.chasersFlipped === "boolean")) return "player.chasersFlipped is not a valid bool";
+    if (!(typeof mine.surgeonReady === "boolean")) return "player.surgeonReady is not a valid bool";
     if (!(
       Array.isArray(mine.weapons) &&
       mine.weapons.every((x: unknown) => (WEAPON_VALUES as readonly unknown[]).includes(x))
@@ -12049,6 +12478,8 @@ function validateState(value: unknown): string | null {
     !isRecord(value.returns) ||
     !(
       (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declare) &&
+      Array.isArray(value.returns.adjustLocations) &&
+      value.returns.adjustLocations.every((x: unknown) => isInt(x)) &&
       (value.returns.shotWeapon === null ||
         (LOCATION_VALUES as readonly unknown[]).includes(value.returns.shotWeapon)) &&
       (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declareForNpc)
@@ -12071,6 +12502,7 @@ function validateState(value: unknown): string | null {
     "chase",
     "dealHits",
     "aimHits",
+    "adjustLocations",
     "shotWeapon",
     "damage",
     "crewCombat",
@@ -12114,7 +12546,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 55)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 59)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -12144,7 +12576,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 793)).zone === at(CAPTAINS, state.players[p]!.captain).home
+      (state.npcs[n_] ?? noKey(n_, 795)).zone === at(CAPTAINS, state.players[p]!.captain).home
     )
       return true;
   }
@@ -12225,8 +12657,8 @@ function collect8(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1553)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1553)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1589)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1589)) === 0
     )
       out.push(n_);
   }
@@ -12317,14 +12749,25 @@ function collect15(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2060)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2097)) > 0) out.push(n_);
   }
 
   return out;
 }
 
+/** any(g in sold: g != demanded) */
+function any16(state: State, sold: Good[], demanded: Good): boolean {
+  const items = sold;
+  for (let i = 0; i < items.length; i++) {
+    const g = items[i]!;
+    if (g !== demanded) return true;
+  }
+
+  return false;
+}
+
 /** count(x in sold: x == g) */
-function count16(state: State, sold: Good[], g: Good): number {
+function count17(state: State, sold: Good[], g: Good): number {
   let total = 0;
   const items = sold;
   for (let i = 0; i < items.length; i++) {
@@ -12336,18 +12779,18 @@ function count16(state: State, sold: Good[], g: Good): number {
 }
 
 /** any(g in members(Good): count(x in sold: x == g) >= 2 and contractFor(p, g)) */
-function any17(state: State, sold: Good[], p: Player): boolean {
+function any18(state: State, sold: Good[], p: Player): boolean {
   const items = GOOD_VALUES;
   for (let i = 0; i < items.length; i++) {
     const g = items[i]!;
-    if (count16(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
+    if (count17(state, sold, g) >= 2 && contractFor(state, p, g)) return true;
   }
 
   return false;
 }
 
 /** [z for z in keys(PORT_NATION) if not has(faceDownMods, z) and not has(faceUpMods, z)] */
-function collect18(state: State): Zone[] {
+function collect19(state: State): Zone[] {
   const out: Zone[] = [];
   const items = mapKeys(PORT_NATION);
   for (let i = 0; i < items.length; i++) {
@@ -12359,19 +12802,19 @@ function collect18(state: State): Zone[] {
 }
 
 /** [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.weapons, w)] */
-function collect19(state: State, p: Player): Weapon[] {
+function collect20(state: State, p: Player): Weapon[] {
   const out: Weapon[] = [];
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2597)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2647)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
 }
 
 /** [b.neighbour for b in BORDERS if b.zone == z] */
-function collect20(z: Zone): Zone[] {
+function collect21(z: Zone): Zone[] {
   const out: Zone[] = [];
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
@@ -12383,19 +12826,19 @@ function collect20(z: Zone): Zone[] {
 }
 
 /** { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
-function collect21(): Partial<Record<Zone, Zone[]>> {
+function collect22(): Partial<Record<Zone, Zone[]>> {
   const out: Partial<Record<Zone, Zone[]>> = {};
   const items = ZONE_VALUES;
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
-    mapSet(out, z, collect20(z));
+    mapSet(out, z, collect21(z));
   }
 
   return out;
 }
 
 /** { s.type: s for s in SHIP_TYPES } */
-function collect22(): Partial<Record<ShipType, ShipStats>> {
+function collect23(): Partial<Record<ShipType, ShipStats>> {
   const out: Partial<Record<ShipType, ShipStats>> = {};
   const items = SHIP_TYPES;
   for (let i = 0; i < items.length; i++) {
@@ -12407,7 +12850,7 @@ function collect22(): Partial<Record<ShipType, ShipStats>> {
 }
 
 /** [members(Good)[i % 8] for i in range(0, 23)] */
-function collect23(): Good[] {
+function collect24(): Good[] {
   const out: Good[] = [];
   const items = rangeList(0, 23);
   for (let i = 0; i < items.length; i++) {
@@ -12419,7 +12862,7 @@ function collect23(): Good[] {
 }
 
 /** [members(Modification)[i % 8] for i in range(0, 15)] */
-function collect24(): Modification[] {
+function collect25(): Modification[] {
   const out: Modification[] = [];
   const items = rangeList(0, 15);
   for (let i = 0; i < items.length; i++) {
@@ -12431,7 +12874,7 @@ function collect24(): Modification[] {
 }
 
 /** count(x in offer: goodOf(x) == goodOf(c)) */
-function count25(state: State, offer: number[], c: number): number {
+function count26(state: State, offer: number[], c: number): number {
   let total = 0;
   const items = offer;
   for (let i = 0; i < items.length; i++) {
@@ -12443,7 +12886,7 @@ function count25(state: State, offer: number[], c: number): number {
 }
 
 /** first(x in members(Nation): WARSHIP[x] == n or MAN_OF_WAR[x] == n) */
-function first26(state: State, n_: Npc): Nation | null {
+function first27(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -12454,7 +12897,7 @@ function first26(state: State, n_: Npc): Nation | null {
 }
 
 /** first(x in BORDERS: x.zone == z and x.dir == dir) */
-function first27(state: State, z: Zone, dir: Compass): Border | null {
+function first28(state: State, z: Zone, dir: Compass): Border | null {
   const items = BORDERS;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
@@ -12465,7 +12908,7 @@ function first27(state: State, z: Zone, dir: Compass): Border | null {
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum28(state: State, p: Player): number {
+function sum29(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -12477,9 +12920,9 @@ function sum28(state: State, p: Player): number {
 }
 
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
-function collect29(state: State, p: Player): Step[] {
+function collect30(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1014);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1016);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -12489,18 +12932,18 @@ function collect29(state: State, p: Player): Step[] {
 }
 
 /** any(l in members(Location): p.tracks[l] == 0) */
-function any30(state: State, p: Player): boolean {
+function any31(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1022)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1024)) === 0) return true;
   }
 
   return false;
 }
 
 /** [captainTarget(q) for q in players if q != p and q.zone == p.zone and not q.inPort and not q.dead] */
-function collect31(state: State, p: Player): Target[] {
+function collect32(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
@@ -12518,30 +12961,30 @@ function collect31(state: State, p: Player): Target[] {
 }
 
 /** [npcTarget(n) for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect32(state: State, p: Player): Target[] {
+function collect33(state: State, p: Player): Target[] {
   const out: Target[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1101)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1103)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
 }
 
 /** any(n in members(Nation): p.bounty[n] > 0) */
-function any33(state: State, p: Player): boolean {
+function any34(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1151)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1153)) > 0) return true;
   }
 
   return false;
 }
 
 /** sum(b in values(p.bounty): b) */
-function sum34(state: State, p: Player): number {
+function sum35(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -12553,19 +12996,19 @@ function sum34(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect35(state: State, p: Player): Npc[] {
+function collect36(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1644)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1680)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any36(state: State, here: Npc[]): boolean {
+function any37(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -12576,7 +13019,7 @@ function any36(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count37(state: State, here: Npc[]): number {
+function count38(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -12588,7 +13031,7 @@ function count37(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect38(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect39(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -12605,7 +13048,7 @@ function collect38(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect39(state: State, p: Player): number[] {
+function collect40(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -12617,7 +13060,7 @@ function collect39(state: State, p: Player): number[] {
 }
 
 /** any(c in p.employed: GLORY[c].specialist == s) */
-function any40(state: State, p: Player, s: Specialist): boolean {
+function any41(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -12628,7 +13071,7 @@ function any40(state: State, p: Player, s: Specialist): boolean {
 }
 
 /** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any41(state: State, p: Player, c: number): boolean {
+function any42(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -12639,19 +13082,19 @@ function any41(state: State, p: Player, c: number): boolean {
 }
 
 /** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect42(state: State, p: Player): number[] {
+function collect43(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === "hire" && !any41(state, p, c)) out.push(c);
+    if (at(GLORY, c).kind === "hire" && !any42(state, p, c)) out.push(c);
   }
 
   return out;
 }
 
 /** first(c in p.gloryHand: GLORY[c].kind == k) */
-function first43(state: State, p: Player, k: GloryKind): number | null {
+function first44(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -12662,31 +13105,31 @@ function first43(state: State, p: Player, k: GloryKind): number | null {
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect44(state: State, p: Player): Location[] {
+function collect45(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2611)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2661)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum45(state: State, p: Player): number {
+function sum46(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2631));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2681));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect46(state: State, p: Player): ShipType[] {
+function collect47(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -12694,7 +13137,7 @@ function collect46(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2635)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2685)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -12703,14 +13146,14 @@ function collect46(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect47(state: State, n_: Npc, z: Zone): Player[] {
+function collect48(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 996)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 998)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -12719,7 +13162,7 @@ function collect47(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max48(state: State, hunted: Player[], n_: Npc): number {
+function max49(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -12733,7 +13176,7 @@ function max48(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect49(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect50(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -12745,7 +13188,7 @@ function collect49(state: State, hunted: Player[], n_: Npc, best: number): Playe
 }
 
 /** count(d in faces: d >= 5) */
-function count50(state: State, faces: number[]): number {
+function count51(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -12757,7 +13200,7 @@ function count50(state: State, faces: number[]): number {
 }
 
 /** sum(d in faces: if d < 5 then d else 0) */
-function sum51(state: State, faces: number[]): number {
+function sum52(state: State, faces: number[]): number {
   let total = 0;
   const items = faces;
   for (let i = 0; i < items.length; i++) {
@@ -12769,12 +13212,12 @@ function sum51(state: State, faces: number[]): number {
 }
 
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
-function collect52(state: State, me: Player): Nation[] {
+function collect53(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2246)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2283)) > 0) out.push(n_);
   }
 
   return out;
@@ -12785,7 +13228,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "1dcbaad1",
+  sourceHash: "e5663e50",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
