@@ -413,6 +413,43 @@ describe("fields `per <procedure>`", () => {
   });
 });
 
+describe("a procedure giving a record while it waits for a decision", () => {
+  it("leaves a state that validates: the record's validator exists for the value waiting in `returns`", async () => {
+    const text = [
+      'game "Pick" { players 2..2 }',
+      "record Pair { a: int  b: int }",
+      "global { total: int }",
+      "proc draft(): Pair {",
+      "  choose one: 1..3 by players[0]",
+      "  let p = Pair(a: one, b: 0)",
+      "  choose two: 1..3 by players[1]",
+      "  p.b = two",
+      "  return p",
+      "}",
+      "proc twice(): Pair {",
+      "  let inner = draft()",
+      "  choose bonus: 1..2 by players[0]",
+      "  inner.a += bonus",
+      "  return inner",
+      "}",
+      "flow {",
+      "  let p = twice()",
+      "  total = p.a + p.b",
+      "}",
+      "scoring { score q: total }",
+    ].join("\n");
+    await withEngine(text, (engine) => {
+      const state = engine.newGame({ players: 2, seed: 1 });
+      engine.apply(state, { type: "one", player: 0, value: 2 } as EngineAction);
+      engine.apply(state, { type: "two", player: 1, value: 3 } as EngineAction);
+      // `draft` has given its Pair; `twice` waits with it.
+      expect(engine.validateState(JSON.parse(JSON.stringify(state)))).toBeNull();
+      engine.apply(state, { type: "bonus", player: 0, value: 1 } as EngineAction);
+      expect((state as unknown as { total: number }).total).toBe(6);
+    });
+  });
+});
+
 describe("a lookup of a key a map does not have", () => {
   it("stops the game with the rules line of the lookup", async () => {
     const text = [

@@ -76,7 +76,7 @@ function describe(t: Type): string {
   }
 }
 
-/** The records and unions that can be found in the state (a constant's need no validating). */
+/** The records and unions that can be found in the state, procedures' waiting values included (a constant's need no validating). */
 function recordsInState(ctx: EmitContext): Set<string> {
   const found = new Set<string>();
   const visit = (t: Type): void => {
@@ -94,6 +94,8 @@ function recordsInState(ctx: EmitContext): Set<string> {
   };
   for (const f of [...ctx.program.playerFields.values(), ...ctx.program.globalFields.values()]) visit(f.type);
   for (const p of ctx.program.params.values()) visit(p.type);
+  // A procedure's value waits in the state (`returns`) while a decision inside it is asked.
+  for (const p of ctx.program.procs.values()) if (p.resolvedReturnType) visit(p.resolvedReturnType);
   return found;
 }
 

@@ -62,25 +62,25 @@ import {
 
 /** The rules lines of each refusal message the rules write, so that a failing test points at the rule. */
 const RULE_LINES: Readonly<Record<string, string>> = {
-  "You cannot pay for that card.": "rules line 2532",
-  "Show the cards to another player.": "rules line 2542",
-  "Moving a modification costs 2 gold.": "rules line 2566",
-  "A special weapon costs 3 gold.": "rules line 2647",
-  "Each crew member costs 2 gold.": "rules line 2695",
-  "High Seas: leaving a port takes 2 actions this round.": "rules line 1036",
-  "The fee is 2 gold.": "rules line 1048",
-  "A captain retires in a port, before any action of the turn.": "rules line 1089",
-  "Scouting is done at sea.": "rules line 1118",
-  "You have already scouted that target this turn.": "rules line 1119",
-  "That card cannot be played now.": "rules line 2273",
-  "Broadside is played after winning the contest with Shoot.": "rules line 2311",
-  "You hold no Broadside.": "rules line 2312",
-  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2320",
-  "You hold no Evasive Maneuvers.": "rules line 2321",
-  "Only a combat card is announced in combat.": "rules line 2329",
-  "The Port action is taken in a port.": "rules line 2421",
-  "The Port action may be taken once per turn.": "rules line 2422",
-  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2435",
+  "You cannot pay for that card.": "rules line 2599",
+  "Show the cards to another player.": "rules line 2609",
+  "Moving a modification costs 2 gold.": "rules line 2633",
+  "A special weapon costs 3 gold.": "rules line 2714",
+  "Each crew member costs 2 gold.": "rules line 2762",
+  "High Seas: leaving a port takes 2 actions this round.": "rules line 1037",
+  "The fee is 2 gold.": "rules line 1049",
+  "A captain retires in a port, before any action of the turn.": "rules line 1090",
+  "Scouting is done at sea.": "rules line 1119",
+  "You have already scouted that target this turn.": "rules line 1120",
+  "That card cannot be played now.": "rules line 2340",
+  "Broadside is played after winning the contest with Shoot.": "rules line 2378",
+  "You hold no Broadside.": "rules line 2379",
+  "Evasive Maneuvers is played after winning the contest with Flee.": "rules line 2387",
+  "You hold no Evasive Maneuvers.": "rules line 2388",
+  "Only a combat card is announced in combat.": "rules line 2396",
+  "The Port action is taken in a port.": "rules line 2488",
+  "The Port action may be taken once per turn.": "rules line 2489",
+  "Sell Goods must be the first activity, and the others must still be possible.": "rules line 2502",
 };
 
 /** Runs a test's `given` block; as a call, so the values it sets do not narrow the types of later steps. */
@@ -116,8 +116,8 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect size(PORT_NATION) == 16 and not hasPort(caribbeanSea)",
     ).toBe(true);
     expect(
-      (SEA_LINKS["havana"] ?? noKey("havana", 2743)).includes("nassau") &&
-        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2743)).includes("caracas"),
+      (SEA_LINKS["havana"] ?? noKey("havana", 2810)).includes("nassau") &&
+        (SEA_LINKS["basseTerre"] ?? noKey("basseTerre", 2810)).includes("caracas"),
       "expect contains(SEA_LINKS[havana], nassau) and contains(SEA_LINKS[basseTerre], caracas)",
     ).toBe(true);
     expect(
@@ -161,9 +161,9 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBe(true);
     expect(
       state.players[1]!.ship === "flute" &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2760)) === 3 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2760)) === 4 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2760)) === 1,
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 2827)) === 3 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 2827)) === 4 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 2827)) === 1,
       "expect players[1].ship == flute and players[1].tracks[hull] == 3 and players[1].tracks[hold] == 4 and players[1].tracks[crew] == 1",
     ).toBe(true);
     expect(all8(state), "expect all(p in players: p.inPort and p.zone == CAPTAINS[p.captain].home)").toBe(true);
@@ -172,7 +172,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect nationOf(players[2].captain) == PORT_NATION[players[2].zone]",
     ).toEqual(
       PORT_NATION[state.players[at(SEATS[state.playerCount]!, 2)]!.zone] ??
-        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2763),
+        noKey(state.players[at(SEATS[state.playerCount]!, 2)]!.zone, 2830),
     );
     expect([...engine.toAct(state)], "expect acting == [first]").toEqual([state.first]);
   });
@@ -382,7 +382,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].gold == 22 and players[0].cargo == [0] and cargoDeck.discard == [16, 17]",
     ).toBe(true);
     expect(
-      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2853)) === "sugar" &&
+      (state.demand[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 2920)) === "sugar" &&
         equal(state.demandReserve, ["wood", "rum"]),
       "expect demand[players[0].zone] == sugar and demandReserve == [wood, rum]",
     ).toBe(true);
@@ -595,7 +595,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["engage"]), "expect asked 0 engage").toBeNull();
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 2980)) === 1 &&
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3047)) === 1 &&
         !state.merchantZones.includes("havana") &&
         equal(state.merchantTrack, ["spain"]),
       "expect players[0].bounty[spain] == 1 and not contains(merchantZones, havana) and merchantTrack == [spain]",
@@ -652,9 +652,9 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "engage", player: 0, value: true });
     expect(
-      (state.players[0]!.bounty["france"] ?? noKey("france", 3012)) === 1 &&
+      (state.players[0]!.bounty["france"] ?? noKey("france", 3079)) === 1 &&
         state.players[0]!.gold === 10 &&
-        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3012)) === 0,
+        (state.players[0]!.tracks["crew"] ?? noKey("crew", 3079)) === 0,
       "expect players[0].bounty[france] == 1 and players[0].gold == 10 and players[0].tracks[crew] == 0",
     ).toBe(true);
     expect(state.cargoDeck.discard, "expect cargoDeck.discard == [0, 18, 13]").toEqual([0, 18, 13]);
@@ -781,7 +781,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.dead &&
         state.players[0]!.gold === 0 &&
         equal(state.players[0]!.cargo, []) &&
-        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3056)) === 0,
+        (state.players[0]!.bounty["spain"] ?? noKey("spain", 3123)) === 0,
       "expect players[0].dead and players[0].gold == 0 and players[0].cargo == [] and players[0].bounty[spain] == 0",
     ).toBe(true);
     expect(
@@ -891,8 +891,8 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "repairAt", player: 0, value: null });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3112)) === 2 &&
-        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3112)) === 1 &&
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3179)) === 2 &&
+        (state.players[0]!.tracks["hull"] ?? noKey("hull", 3179)) === 1 &&
         state.players[0]!.gold === 6,
       "expect players[0].tracks[mast] == 2 and players[0].tracks[hull] == 1 and players[0].gold == 6",
     ).toBe(true);
@@ -924,7 +924,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "hired", player: 0, value: 1 });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3132)) === 1 && state.players[0]!.gold === 8,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3199)) === 1 && state.players[0]!.gold === 8,
       "expect players[0].tracks[crew] == 1 and players[0].gold == 8",
     ).toBe(true);
   });
@@ -937,8 +937,10 @@ describe("Merchants & Marauders: rules tests", () => {
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
-    // given { // C04 (Scouting 3, Seamanship 3) finds C05 (Caracas, Spain; Seamanship 1) in the Caribbean
+    // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
     given(() => {
+      state.players[0]!.gloryHand = [];
+      state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 3;
       state.players[1]!.captain = 4;
       state.players[0]!.zone = "caribbeanSea";
@@ -978,7 +980,7 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "captainTarget(players[1])" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3158), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3228), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(
@@ -1000,8 +1002,10 @@ describe("Merchants & Marauders: rules tests", () => {
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
-    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
+    // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
     given(() => {
+      state.players[0]!.gloryHand = [];
+      state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 3;
       state.players[1]!.captain = 4;
       state.players[0]!.zone = "caribbeanSea";
@@ -1038,8 +1042,6 @@ describe("Merchants & Marauders: rules tests", () => {
       state,
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "shoot" }, { value: "shoot" }),
     );
-    expect(askedProblem(engine, state, 0, ["takenCard"]), "expect asked 0 takenCard").toBeNull();
-    play(state, { type: "takenCard", player: 0, value: null });
     expect(askedProblem(engine, state, 0, ["claim"]), "expect asked 0 claim").toBeNull();
     play(state, { type: "claim", player: 0, value: false });
     expect(
@@ -1047,7 +1049,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[1].dead and players[0].glory == 1",
     ).toBe(true);
     expect(
-      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3197)) === 0,
+      state.players[0]!.gold === 10 + 10 + 10 && (state.players[0]!.bounty["spain"] ?? noKey("spain", 3267)) === 0,
       "expect players[0].gold == 10 + 10 + 10 and players[0].bounty[spain] == 0",
     ).toBe(true);
   });
@@ -1130,7 +1132,7 @@ describe("Merchants & Marauders: rules tests", () => {
       state.players[0]!.glory === 3 &&
         state.players[0]!.stash === 25 &&
         state.players[0]!.gold === 0 &&
-        (state.players[0]!.bounty["france"] ?? noKey("france", 3242)) === 0,
+        (state.players[0]!.bounty["france"] ?? noKey("france", 3312)) === 0,
       "expect players[0].glory == 3 and players[0].stash == 25 and players[0].gold == 0 and players[0].bounty[france] == 0",
     ).toBe(true);
     expect(
@@ -1184,7 +1186,7 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(
       equal(state.players[0]!.weapons, ["chainShot"]) &&
         state.players[0]!.gold === 7 &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3263)) === 3,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3333)) === 3,
       "expect players[0].weapons == [chainShot] and players[0].gold == 7 and weaponSupply[chainShot] == 3",
     ).toBe(true);
     play(state, { type: "activity", player: 0, value: null });
@@ -1211,13 +1213,13 @@ describe("Merchants & Marauders: rules tests", () => {
     expect(askedProblem(engine, state, 0, ["spent"]), "expect asked 0 spent").toBeNull();
     play(state, { type: "spent", player: 0, value: "chainShot" });
     expect(
-      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3279)) === 4,
+      equal(state.players[0]!.weapons, []) && (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3349)) === 4,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == 4",
     ).toBe(true);
     play(state, { type: "raidMove", player: 0, value: "discardCard" });
     play(state, { type: "discarded", player: 0, value: 1 });
     expect(
-      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3284)) === 2,
+      state.players[0]!.gold === 13 && (state.players[0]!.tracks["hold"] ?? noKey("hold", 3354)) === 2,
       "expect players[0].gold == 13 and players[0].tracks[hold] == 2",
     ).toBe(true);
   });
@@ -1239,7 +1241,7 @@ describe("Merchants & Marauders: rules tests", () => {
     );
     play(state, { type: "Port", player: 0 });
     expect(
-      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3299)) === "extendedHold" &&
+      (state.faceUpMods[state.players[0]!.zone] ?? noKey(state.players[0]!.zone, 3369)) === "extendedHold" &&
         !mapHas(state.faceDownMods, state.players[0]!.zone),
       "expect faceUpMods[players[0].zone] == extendedHold and not has(faceDownMods, players[0].zone)",
     ).toBe(true);
@@ -1249,7 +1251,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "buyMod", player: 0, value: true });
     expect(
       equal(state.players[0]!.mods, ["extendedHold"]) &&
-        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3304)) === 3 &&
+        (state.players[0]!.tracks["hold"] ?? noKey("hold", 3374)) === 3 &&
         state.players[0]!.gold === 7,
       "expect players[0].mods == [extendedHold] and players[0].tracks[hold] == 3 and players[0].gold == 7",
     ).toBe(true);
@@ -1302,8 +1304,10 @@ describe("Merchants & Marauders: rules tests", () => {
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
-    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
+    // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
     given(() => {
+      state.players[0]!.gloryHand = [];
+      state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 3;
       state.players[1]!.captain = 4;
       state.players[0]!.zone = "caribbeanSea";
@@ -1334,7 +1338,6 @@ describe("Merchants & Marauders: rules tests", () => {
       state,
       atValues(engine, state, { type: "declaration", player: 1, value: 0 }, { value: "shoot" }, { value: "shoot" }),
     );
-    play(state, { type: "takenCard", player: 0, value: null });
     play(state, { type: "claim", player: 0, value: true });
     expect(
       state.players[0]!.ship === "flute" && equal(state.players[0]!.mods, ["extendedHold"]),
@@ -1385,7 +1388,7 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "absorb", player: 0, value: true });
     expect(
       state.players[0]!.hullFlipped &&
-        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3390)) === 2 &&
+        (state.players[0]!.tracks["mast"] ?? noKey("mast", 3462)) === 2 &&
         state.players[0]!.gold === 15,
       "expect players[0].hullFlipped and players[0].tracks[mast] == 2 and players[0].gold == 15",
     ).toBe(true);
@@ -1437,8 +1440,8 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3414)) === 1 &&
-        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3414)) === 2,
+      (state.players[0]!.tracks["mast"] ?? noKey("mast", 3486)) === 1 &&
+        (state.players[1]!.tracks["mast"] ?? noKey("mast", 3486)) === 2,
       "expect players[0].tracks[mast] == 1 and players[1].tracks[mast] == 2",
     ).toBe(true);
     expect(state.players[0]!.actionsLeft, "expect players[0].actionsLeft == 3").toEqual(3);
@@ -1463,15 +1466,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3432)).zone === "curacao" &&
-        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3432)).tracks["hull"] ?? noKey("hull", 3432)) === 3,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3504)).zone === "curacao" &&
+        ((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3504)).tracks["hull"] ?? noKey("hull", 3504)) === 3,
       "expect npcs[dutchWarship].zone == curacao and npcs[dutchWarship].tracks[hull] == 3",
     ).toBe(true);
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3435)).zone === "stMaarten" &&
-        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3435)).cards, [0, 1]),
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3507)).zone === "stMaarten" &&
+        equal((state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3507)).cards, [0, 1]),
       'expect npcs[dutchWarship].zone == stMaarten and npcs[dutchWarship].cards == [rowOf(EVENTS, "NL1"), rowOf(EVENTS, "NL2")]',
     ).toBe(true);
   });
@@ -1510,15 +1513,15 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "EndTurn", player: 0 });
     play(state, { type: "EndTurn", player: 1 });
     expect(
-      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3461)).zone,
+      (state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3533)).zone,
       "expect npcs[spanishWarship].zone == nassau",
     ).toEqual("nassau");
     expect(
-      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3462)).zone,
+      (state.npcs["dutchWarship"] ?? noKey("dutchWarship", 3534)).zone,
       "expect npcs[dutchWarship].zone == stMaarten",
     ).toEqual("stMaarten");
     expect(
-      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3463)).zone,
+      (state.npcs["pirateFrigate"] ?? noKey("pirateFrigate", 3535)).zone,
       "expect npcs[pirateFrigate].zone == caracas",
     ).toEqual("caracas");
     expect(
@@ -1556,7 +1559,7 @@ describe("Merchants & Marauders: rules tests", () => {
     ).toBeNull();
     play(state, { type: "activity", player: 0, value: "payPardon" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3482)) === 0 && state.players[0]!.gold === 2,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3554)) === 0 && state.players[0]!.gold === 2,
       "expect players[0].bounty[spain] == 0 and players[0].gold == 2",
     ).toBe(true);
   });
@@ -1592,10 +1595,10 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startFlute" });
     expect(
-      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3507)) ===
-        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3507)) - 1 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3507)) ===
-          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3507)) - 1,
+      (state.players[0]!.tracks["crew"] ?? noKey("crew", 3579)) ===
+        (fullTracks(state, "sloop")["crew"] ?? noKey("crew", 3579)) - 1 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3579)) ===
+          (fullTracks(state, "flute")["crew"] ?? noKey("crew", 3579)) - 1,
       "expect players[0].tracks[crew] == fullTracks(sloop)[crew] - 1 and players[1].tracks[crew] == fullTracks(flute)[crew] - 1",
     ).toBe(true);
   });
@@ -1609,8 +1612,10 @@ describe("Merchants & Marauders: rules tests", () => {
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
-    // given { // C05 (Seamanship 1) in a damaged Sloop, next to the Caribbean Sea where Pirate Sloop A (3/
+    // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
     given(() => {
+      state.players[0]!.gloryHand = [];
+      state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 4;
       state.players[0]!.zone = "curacao";
       state.players[0]!.inPort = false;
@@ -1621,7 +1626,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "sloop")),
       });
-      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3526)).tracks, "cannons", 1);
+      mapSet((state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3601)).tracks, "cannons", 1);
     });
     state.rng.forced.push(4, 0, 0, 0, 4, 4, 0, 1);
     play(
@@ -1639,7 +1644,7 @@ describe("Merchants & Marauders: rules tests", () => {
       "expect players[0].dead and players[0].glory == 0",
     ).toBe(true);
     expect(
-      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3533)).tracks,
+      (state.npcs["pirateSloop"] ?? noKey("pirateSloop", 3608)).tracks,
       "expect npcs[pirateSloop].tracks == fullTracks(sloop)",
     ).toEqual(fullTracks(state, "sloop"));
   });
@@ -1653,8 +1658,10 @@ describe("Merchants & Marauders: rules tests", () => {
     start(state);
     play(state, { type: "startingShip", player: 0, value: "startSloop" });
     play(state, { type: "startingShip", player: 1, value: "startSloop" });
-    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[0].zone = caribbeanSea players[0].inPort
+    // given { // No Glory cards in hand: none is offered in the fight. players[0].gloryHand = [] players[1
     given(() => {
+      state.players[0]!.gloryHand = [];
+      state.players[1]!.gloryHand = [];
       state.players[0]!.captain = 3;
       state.players[0]!.zone = "caribbeanSea";
       state.players[0]!.inPort = false;
@@ -1663,7 +1670,7 @@ describe("Merchants & Marauders: rules tests", () => {
         zone: "caribbeanSea",
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "frigate")),
       });
-      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3549)).tracks, "hull", 1);
+      mapSet((state.npcs["spanishWarship"] ?? noKey("spanishWarship", 3627)).tracks, "hull", 1);
     });
     expect(
       offeredProblem(engine, state, 0, (): Action[] => [
@@ -1695,13 +1702,13 @@ describe("Merchants & Marauders: rules tests", () => {
         { target: "npcTarget(spanishWarship)" },
       ),
     );
-    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3556), "expect players[0].bounty[spain] == 1").toEqual(
+    expect(state.players[0]!.bounty["spain"] ?? noKey("spain", 3634), "expect players[0].bounty[spain] == 1").toEqual(
       1,
     );
     expect(askedProblem(engine, state, 1, ["npcHitAt"]), "expect asked 1 npcHitAt").toBeNull();
     play(state, { type: "npcHitAt", player: 1, value: "hull" });
     expect(
-      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3559)) === 2 && state.players[0]!.glory === 1,
+      (state.players[0]!.bounty["spain"] ?? noKey("spain", 3637)) === 2 && state.players[0]!.glory === 1,
       "expect players[0].bounty[spain] == 2 and players[0].glory == 1",
     ).toBe(true);
     expect(
@@ -1995,13 +2002,13 @@ describe("Merchants & Marauders: rules tests", () => {
       atValues(engine, state, { type: "aim", player: 0, value: 0 }, { value: "chainShot" }, { value: "chainShot" }),
     );
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3737)) === 0 &&
-        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3737)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3815)) === 0 &&
+        (state.players[1]!.tracks["hull"] ?? noKey("hull", 3815)) === 2,
       "expect players[1].tracks[mast] == 0 and players[1].tracks[hull] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.weapons, []) &&
-        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3738)) === WEAPON_TOKENS + 1,
+        (state.weaponSupply["chainShot"] ?? noKey("chainShot", 3816)) === WEAPON_TOKENS + 1,
       "expect players[0].weapons == [] and weaponSupply[chainShot] == WEAPON_TOKENS + 1",
     ).toBe(true);
   });
@@ -2106,14 +2113,58 @@ describe("Merchants & Marauders: rules tests", () => {
     play(state, { type: "lucky", player: 0, value: 0 });
     play(state, { type: "luckyFace", player: 0, value: 2 });
     expect(
-      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3813)) === 1 &&
-        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3813)) === 2 &&
-        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3813)) === 2,
+      (state.players[1]!.tracks["mast"] ?? noKey("mast", 3891)) === 1 &&
+        (state.players[1]!.tracks["hold"] ?? noKey("hold", 3891)) === 2 &&
+        (state.players[1]!.tracks["crew"] ?? noKey("crew", 3891)) === 2,
       "expect players[1].tracks[mast] == 1 and players[1].tracks[hold] == 2 and players[1].tracks[crew] == 2",
     ).toBe(true);
     expect(
       equal(state.players[0]!.gloryHand, []) && !state.players[1]!.surgeonReady,
       "expect players[0].gloryHand == [] and not players[1].surgeonReady",
+    ).toBe(true);
+  });
+  it("Seamanship Re-rolls (§2.12): after the contest's rolls, any of one's own dice and any of the opponent's are rolled again", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].captain = rowOf(CAPTAINS, "C04") players[1].captain = rowOf(CAPTAINS, "C05") play
+    given(() => {
+      state.players[0]!.captain = 3;
+      state.players[1]!.captain = 4;
+      state.players[0]!.zone = "caribbeanSea";
+      state.players[0]!.inPort = false;
+      state.players[1]!.zone = "caribbeanSea";
+      state.players[1]!.inPort = false;
+      state.players[0]!.gloryHand = [10];
+      state.players[1]!.gloryHand = [];
+      mapSet(state.players[1]!.tracks, "hull", 1);
+      mapSet(state.players[1]!.tracks, "mast", 0);
+    });
+    state.rng.forced.push(4, 0, 0, 0, 0, 0, 4, 4, 0, 1);
+    play(
+      state,
+      atValues(
+        engine,
+        state,
+        { type: "Scout", player: 0, target: 0 },
+        { target: clone({ kind: "captainTarget", who: 1 }) },
+        { target: "captainTarget(players[1])" },
+      ),
+    );
+    expect(askedProblem(engine, state, 0, ["reroll"]), "expect asked 0 reroll").toBeNull();
+    play(state, { type: "reroll", player: 0, value: true });
+    play(state, { type: "die", player: 0, value: 0 });
+    play(state, { type: "die", player: 0, value: null });
+    play(state, { type: "die", player: 0, value: 0 });
+    expect(
+      state.players[1]!.dead && state.players[0]!.glory === 1 && state.gloryDeck.discard.includes(10),
+      'expect players[1].dead and players[0].glory == 1 and contains(gloryDeck.discard, rowOf(GLORY, "G03"))',
     ).toBe(true);
   });
 });
@@ -2327,10 +2378,10 @@ function all11(state: State): boolean {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (!(
-      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3496)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3496), 3496)).zone ===
-        (FIRST_PORT[n_] ?? noKey(n_, 3496)) &&
+      (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3568)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3568), 3568)).zone ===
+        (FIRST_PORT[n_] ?? noKey(n_, 3568)) &&
       equal(
-        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3496)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3496), 3496)).tracks,
+        (state.npcs[MAN_OF_WAR[n_] ?? noKey(n_, 3568)] ?? noKey(MAN_OF_WAR[n_] ?? noKey(n_, 3568), 3568)).tracks,
         fullTracks(state, "manOfWar"),
       )
     ))

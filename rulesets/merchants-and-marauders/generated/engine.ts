@@ -172,11 +172,11 @@ export const EVENT_KIND_VALUES: readonly EventKind[] = [
   "bountifulHarvest",
   "navalReview",
 ];
-/** enum Step (rules line 1013) */
+/** enum Step (rules line 1014) */
 export type Step = { kind: "sail"; zone: Zone } | { kind: "intoPort" } | { kind: "outOfPort" };
 export type HavenEntry = "payFee" | "rollInfluence";
 export const HAVEN_ENTRY_VALUES: readonly HavenEntry[] = ["payFee", "rollInfluence"];
-/** enum Target (rules line 1098) */
+/** enum Target (rules line 1099) */
 export type Target =
   | { kind: "merchantTarget" }
   | { kind: "captainTarget"; who: Player }
@@ -268,14 +268,14 @@ export const ACTIVITY_VALUES: readonly Activity[] = [
   "hireOne",
 ];
 
-/** record Border (rules line 93) */
+/** record Border (rules line 94) */
 export interface Border {
   zone: Zone;
   dir: Compass;
   neighbour: Zone;
 }
 
-/** record Captain (rules line 179) */
+/** record Captain (rules line 180) */
 export interface Captain {
   id: string;
   home: Zone;
@@ -285,7 +285,7 @@ export interface Captain {
   influence: number;
 }
 
-/** record ShipStats (rules line 216) */
+/** record ShipStats (rules line 217) */
 export interface ShipStats {
   type: ShipType;
   seaworthiness: number;
@@ -297,13 +297,13 @@ export interface ShipStats {
   sell: number;
 }
 
-/** record CargoFace (rules line 248) */
+/** record CargoFace (rules line 249) */
 export interface CargoFace {
   plunder: number;
   icon: CargoIcon;
 }
 
-/** record EventCard (rules line 329) */
+/** record EventCard (rules line 330) */
 export interface EventCard {
   id: string;
   name: string;
@@ -316,41 +316,48 @@ export interface EventCard {
   nation: Nation | null;
 }
 
-/** record MoveIcon (rules line 381) */
+/** record MoveIcon (rules line 382) */
 export interface MoveIcon {
   card: string;
   npc: Npc;
   dir: Compass;
 }
 
-/** record CardsShown (rules line 523) */
+/** record CardsShown (rules line 524) */
 export interface CardsShown {
   owner: Player;
   witness: Player;
   cards: number[];
 }
 
-/** record NpcShip (rules line 531) */
+/** record NpcShip (rules line 532) */
 export interface NpcShip {
   cards: number[];
   zone: Zone;
   tracks: Partial<Record<Location, number>>;
 }
 
-/** record Roll (rules line 1290) */
+/** record Roll (rules line 1291) */
 export interface Roll {
   skulls: number;
   rest: number;
+  faces: number[];
 }
 
-/** record Skills (rules line 1655) */
+/** record Rolls (rules line 1301) */
+export interface Rolls {
+  own: Roll;
+  other: Roll;
+}
+
+/** record Skills (rules line 1716) */
 export interface Skills {
   seamanship: number;
   scouting: number;
   leadership: number;
 }
 
-/** record Rumor (rules line 1963) */
+/** record Rumor (rules line 2030) */
 export interface Rumor {
   id: string;
   zone: Zone;
@@ -358,7 +365,7 @@ export interface Rumor {
   reward: RumorReward;
 }
 
-/** record Mission (rules line 2007) */
+/** record Mission (rules line 2074) */
 export interface Mission {
   id: string;
   location: Zone;
@@ -369,7 +376,7 @@ export interface Mission {
   earn: number;
 }
 
-/** record GloryCard (rules line 2196) */
+/** record GloryCard (rules line 2263) */
 export interface GloryCard {
   id: string;
   name: string;
@@ -525,6 +532,42 @@ export interface RaidFrame {
   kept: number | null;
 }
 
+/** Where proc rerollDice is, and its locals, while it waits. */
+export interface RerollDiceFrame {
+  readonly routine: "rerollDice";
+  pc: number;
+  p: Player;
+  roll: Roll;
+  faces: number[];
+  die$left: number[];
+  die: number | null;
+}
+
+/** Where proc offerRerolls is, and its locals, while it waits. */
+export interface OfferRerollsFrame {
+  readonly routine: "offerRerolls";
+  pc: number;
+  p: Player;
+  k: GloryKind;
+  own: Held<Roll>;
+  other: Held<Roll>;
+  c: number;
+  reroll: boolean;
+  mine: Roll;
+  theirs: Roll;
+}
+
+/** Where proc grapple is, and its locals, while it waits. */
+export interface GrappleFrame {
+  readonly routine: "grapple";
+  pc: number;
+  p: Player;
+  declared: Declaration;
+  roll: Held<Roll>;
+  useHooks: boolean;
+  again: Roll;
+}
+
 /** Where proc declare is, and its locals, while it waits. */
 export interface DeclareFrame {
   readonly routine: "declare";
@@ -549,6 +592,8 @@ export interface NavalCombatFrame {
   dd: Declaration;
   ra: Roll;
   rd: Roll;
+  byA: Rolls;
+  byD: Rolls;
   aWins: boolean;
   dWins: boolean;
   combatCard$done: Player[];
@@ -656,6 +701,8 @@ export interface CrewCombatFrame {
   boardedDice: number;
   rb: Roll;
   rd: Roll;
+  byBoarder: Rolls;
+  byBoarded: Rolls;
   onBoarded: number;
   onBoarder: number;
   boardedOut: boolean;
@@ -761,6 +808,7 @@ export interface FightNpcFrame {
   chaseNpc: boolean;
   rp: Roll;
   rn: Roll;
+  byP: Rolls;
   pWins: boolean;
   nWins: boolean;
   combatCard$done: Player[];
@@ -784,6 +832,14 @@ export interface CrewFightNpcFrame {
   going: boolean;
   playerWins: boolean;
   npcWins: boolean;
+  playerDice: number;
+  rp: Roll;
+  rn: Roll;
+  byP: Rolls;
+  onNpc: number;
+  onPlayer: number;
+  npcOut: boolean;
+  playerOut: boolean;
 }
 
 /** Where proc npcSunk is, and its locals, while it waits. */
@@ -1036,6 +1092,9 @@ export type Frame =
   | EventTextFrame
   | MeetMerchantFrame
   | RaidFrame
+  | RerollDiceFrame
+  | OfferRerollsFrame
+  | GrappleFrame
   | DeclareFrame
   | NavalCombatFrame
   | SettleSinkingFrame
@@ -1077,65 +1136,68 @@ export type Frame =
   | PlayGloryFrame
   | PortFrame;
 /** The decision the rules wait for: `site` numbers the `act` or `choose` in the rules, `players` are those still to answer. */
-/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 658) */
-/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 721) */
-/** site 2: `choose redraw: bool by p` (proc newCaptain, line 796) */
-/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 804) */
-/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1048) */
-/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1071) */
-/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1165) */
-/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1171) */
-/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1200) */
-/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1208) */
-/** site 10: `choose discarded: int in cards by p` (proc raid, line 1216) */
-/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1221) */
-/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1253) */
-/** site 13: `choose declaration: Declaration in options by p when several` (proc declare, line 1313) */
-/** site 14: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1366) */
-/** site 15: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1366) */
-/** site 16: `choose flipChasers: bool by p` (proc chase, line 1408) */
-/** site 17: `choose hitAt: Location by target` (proc aimHits, line 1446) */
-/** site 18: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1459) */
-/** site 19: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1466) */
-/** site 20: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1468) */
-/** site 21: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1489) */
-/** site 22: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1515) */
-/** site 23: `choose reward: Nation in nations by w` (proc victory, line 1593) */
-/** site 24: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1607) */
-/** site 25: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1611) */
-/** site 26: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1616) */
-/** site 27: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1620) */
-/** site 28: `choose takeRumor: bool by w` (proc plunder, line 1627) */
-/** site 29: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1636) */
-/** site 30: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1712) */
-/** site 31: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1746) */
-/** site 32: `choose chaseNpc: bool by p` (proc fightNpc, line 1790) */
-/** site 33: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1801) */
-/** site 34: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1801) */
-/** site 35: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1935) */
-/** site 36: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1943) */
-/** site 37: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2057) */
-/** site 38: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2098) */
-/** site 39: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2130) */
-/** site 40: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2239) */
-/** site 41: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2253) */
-/** site 42: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2283) */
-/** site 43: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2289) */
-/** site 44: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2435) */
-/** site 45: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2462) */
-/** site 46: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2487) */
-/** site 47: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2532) */
-/** site 48: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2542) */
-/** site 49: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2559) */
-/** site 50: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2566) */
-/** site 51: `choose restoreHull: bool by p` (proc visitShipyard, line 2589) */
-/** site 52: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2597) */
-/** site 53: `choose buyMod: bool by p` (proc buyModification, line 2617) */
-/** site 54: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2638) */
-/** site 55: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2647) */
-/** site 56: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2652) */
-/** site 57: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2695) */
-/** site 58: `choose stashed: 0..p.gold by p` (proc stashGold, line 2704) */
+/** site 0: `choose startingShip: StartingShip by each p in players` (the flow, line 659) */
+/** site 1: `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 722) */
+/** site 2: `choose redraw: bool by p` (proc newCaptain, line 797) */
+/** site 3: `choose newShip: StartingShip by p` (proc newCaptain, line 805) */
+/** site 4: `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1049) */
+/** site 5: `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1072) */
+/** site 6: `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1166) */
+/** site 7: `choose engage: bool by p` (proc meetMerchant, line 1172) */
+/** site 8: `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1201) */
+/** site 9: `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1209) */
+/** site 10: `choose discarded: int in cards by p` (proc raid, line 1217) */
+/** site 11: `choose exchanged: int in cards by p` (proc raid, line 1222) */
+/** site 12: `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1254) */
+/** site 13: `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1309) */
+/** site 14: `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1319) */
+/** site 15: `choose useHooks: bool by p` (proc grapple, line 1337) */
+/** site 16: `choose declaration: Declaration in options by p when several` (proc declare, line 1366) */
+/** site 17: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1423) */
+/** site 18: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1423) */
+/** site 19: `choose flipChasers: bool by p` (proc chase, line 1465) */
+/** site 20: `choose hitAt: Location by target` (proc aimHits, line 1503) */
+/** site 21: `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1516) */
+/** site 22: `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1523) */
+/** site 23: `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1525) */
+/** site 24: `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1546) */
+/** site 25: `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1572) */
+/** site 26: `choose reward: Nation in nations by w` (proc victory, line 1654) */
+/** site 27: `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1668) */
+/** site 28: `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1672) */
+/** site 29: `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1677) */
+/** site 30: `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1681) */
+/** site 31: `choose takeRumor: bool by w` (proc plunder, line 1688) */
+/** site 32: `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1697) */
+/** site 33: `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1773) */
+/** site 34: `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1807) */
+/** site 35: `choose chaseNpc: bool by p` (proc fightNpc, line 1851) */
+/** site 36: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1865) */
+/** site 37: `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1865) */
+/** site 38: `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2002) */
+/** site 39: `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2010) */
+/** site 40: `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2124) */
+/** site 41: `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2165) */
+/** site 42: `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2197) */
+/** site 43: `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2306) */
+/** site 44: `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2320) */
+/** site 45: `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2350) */
+/** site 46: `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2356) */
+/** site 47: `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2502) */
+/** site 48: `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2529) */
+/** site 49: `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2554) */
+/** site 50: `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2599) */
+/** site 51: `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2609) */
+/** site 52: `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2626) */
+/** site 53: `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2633) */
+/** site 54: `choose restoreHull: bool by p` (proc visitShipyard, line 2656) */
+/** site 55: `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2664) */
+/** site 56: `choose buyMod: bool by p` (proc buyModification, line 2684) */
+/** site 57: `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2705) */
+/** site 58: `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2714) */
+/** site 59: `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2719) */
+/** site 60: `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2762) */
+/** site 61: `choose stashed: 0..p.gold by p` (proc stashGold, line 2771) */
 export type Pending =
   | { site: 0; players: Player[]; answers: Array<StartingShip | null> }
   | { site: 1; players: Player[] }
@@ -1151,10 +1213,10 @@ export type Pending =
   | { site: 11; players: Player[] }
   | { site: 12; players: Player[] }
   | { site: 13; players: Player[] }
-  | { site: 14; players: Player[]; answers: Array<boolean | null> }
+  | { site: 14; players: Player[] }
   | { site: 15; players: Player[] }
   | { site: 16; players: Player[] }
-  | { site: 17; players: Player[] }
+  | { site: 17; players: Player[]; answers: Array<boolean | null> }
   | { site: 18; players: Player[] }
   | { site: 19; players: Player[] }
   | { site: 20; players: Player[] }
@@ -1170,10 +1232,10 @@ export type Pending =
   | { site: 30; players: Player[] }
   | { site: 31; players: Player[] }
   | { site: 32; players: Player[] }
-  | { site: 33; players: Player[]; answers: Array<boolean | null> }
+  | { site: 33; players: Player[] }
   | { site: 34; players: Player[] }
   | { site: 35; players: Player[] }
-  | { site: 36; players: Player[] }
+  | { site: 36; players: Player[]; answers: Array<boolean | null> }
   | { site: 37; players: Player[] }
   | { site: 38; players: Player[] }
   | { site: 39; players: Player[] }
@@ -1195,7 +1257,10 @@ export type Pending =
   | { site: 55; players: Player[] }
   | { site: 56; players: Player[] }
   | { site: 57; players: Player[] }
-  | { site: 58; players: Player[] };
+  | { site: 58; players: Player[] }
+  | { site: 59; players: Player[] }
+  | { site: 60; players: Player[] }
+  | { site: 61; players: Player[] };
 
 /** The whole game: plain JSON at every decision point. */
 export interface State {
@@ -1242,12 +1307,20 @@ export interface State {
   /** Routines under way, innermost last; empty once the game is over. */
   stack: Frame[];
   /** The value each procedure that gives a value and waits for decisions returned last, for its caller to take. */
-  returns: { declare: Declaration; adjustLocations: number[]; shotWeapon: Location | null; declareForNpc: Declaration };
+  returns: {
+    rerollDice: Roll;
+    offerRerolls: Rolls;
+    grapple: Roll;
+    declare: Declaration;
+    adjustLocations: number[];
+    shotWeapon: Location | null;
+    declareForNpc: Declaration;
+  };
   /** The decision the rules wait for; null once the game is over. */
   pending: Pending | null;
 }
 
-/** The action Move (rules line 1035). */
+/** The action Move (rules line 1036). */
 export interface MoveAction {
   readonly type: "Move";
   readonly player: Player;
@@ -1255,13 +1328,13 @@ export interface MoveAction {
   readonly step: number;
 }
 
-/** The action Retire (rules line 1088). */
+/** The action Retire (rules line 1089). */
 export interface RetireAction {
   readonly type: "Retire";
   readonly player: Player;
 }
 
-/** The action Scout (rules line 1117). */
+/** The action Scout (rules line 1118). */
 export interface ScoutAction {
   readonly type: "Scout";
   readonly player: Player;
@@ -1269,7 +1342,7 @@ export interface ScoutAction {
   readonly target: number;
 }
 
-/** The action PlayGlory (rules line 2272). */
+/** The action PlayGlory (rules line 2339). */
 export interface PlayGloryAction {
   readonly type: "PlayGlory";
   readonly player: Player;
@@ -1277,19 +1350,19 @@ export interface PlayGloryAction {
   readonly card: number;
 }
 
-/** The action Broadside (rules line 2310). */
+/** The action Broadside (rules line 2377). */
 export interface BroadsideAction {
   readonly type: "Broadside";
   readonly player: Player;
 }
 
-/** The action EvasiveManeuvers (rules line 2319). */
+/** The action EvasiveManeuvers (rules line 2386). */
 export interface EvasiveManeuversAction {
   readonly type: "EvasiveManeuvers";
   readonly player: Player;
 }
 
-/** The action KeepGlory (rules line 2328). */
+/** The action KeepGlory (rules line 2395). */
 export interface KeepGloryAction {
   readonly type: "KeepGlory";
   readonly player: Player;
@@ -1297,33 +1370,33 @@ export interface KeepGloryAction {
   readonly card: number;
 }
 
-/** The action Port (rules line 2420). */
+/** The action Port (rules line 2487). */
 export interface PortAction {
   readonly type: "Port";
   readonly player: Player;
 }
 
-/** The action EndTurn (rules line 2718). */
+/** The action EndTurn (rules line 2785). */
 export interface EndTurnAction {
   readonly type: "EndTurn";
   readonly player: Player;
 }
 
-/** The answer to `choose redraw` (rules line 796). */
+/** The answer to `choose redraw` (rules line 797). */
 export interface RedrawChoice {
   readonly type: "redraw";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose newShip` (rules line 804). */
+/** The answer to `choose newShip` (rules line 805). */
 export interface NewShipChoice {
   readonly type: "newShip";
   readonly player: Player;
   readonly value: StartingShip;
 }
 
-/** The answer to `choose flag` (rules line 1165). */
+/** The answer to `choose flag` (rules line 1166). */
 export interface FlagChoice {
   readonly type: "flag";
   readonly player: Player;
@@ -1331,14 +1404,14 @@ export interface FlagChoice {
   readonly value: number;
 }
 
-/** The answer to `choose engage` (rules line 1171). */
+/** The answer to `choose engage` (rules line 1172). */
 export interface EngageChoice {
   readonly type: "engage";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose spent` (rules line 1200). */
+/** The answer to `choose spent` (rules line 1201). */
 export interface SpentChoice {
   readonly type: "spent";
   readonly player: Player;
@@ -1346,14 +1419,14 @@ export interface SpentChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose raidMove` (rules line 1208). */
+/** The answer to `choose raidMove` (rules line 1209). */
 export interface RaidMoveChoice {
   readonly type: "raidMove";
   readonly player: Player;
   readonly value: RaidMove;
 }
 
-/** The answer to `choose discarded` (rules line 1216). */
+/** The answer to `choose discarded` (rules line 1217). */
 export interface DiscardedChoice {
   readonly type: "discarded";
   readonly player: Player;
@@ -1361,7 +1434,7 @@ export interface DiscardedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose exchanged` (rules line 1221). */
+/** The answer to `choose exchanged` (rules line 1222). */
 export interface ExchangedChoice {
   readonly type: "exchanged";
   readonly player: Player;
@@ -1369,7 +1442,7 @@ export interface ExchangedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose kept` (rules line 1253). */
+/** The answer to `choose kept` (rules line 1254). */
 export interface KeptChoice {
   readonly type: "kept";
   readonly player: Player;
@@ -1377,7 +1450,29 @@ export interface KeptChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose declaration` (rules line 1313). */
+/** The answer to `choose die` (rules line 1309). */
+export interface DieChoice {
+  readonly type: "die";
+  readonly player: Player;
+  /** The number chosen among those not taken yet (null: none). */
+  readonly value: number | null;
+}
+
+/** The answer to `choose reroll` (rules line 1319). */
+export interface RerollChoice {
+  readonly type: "reroll";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose useHooks` (rules line 1337). */
+export interface UseHooksChoice {
+  readonly type: "useHooks";
+  readonly player: Player;
+  readonly value: boolean;
+}
+
+/** The answer to `choose declaration` (rules line 1366). */
 export interface DeclarationChoice {
   readonly type: "declaration";
   readonly player: Player;
@@ -1385,28 +1480,28 @@ export interface DeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose combatCard` (rules line 1366). */
+/** The answer to `choose combatCard` (rules line 1423). */
 export interface CombatCardChoice {
   readonly type: "combatCard";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose flipChasers` (rules line 1408). */
+/** The answer to `choose flipChasers` (rules line 1465). */
 export interface FlipChasersChoice {
   readonly type: "flipChasers";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose hitAt` (rules line 1446). */
+/** The answer to `choose hitAt` (rules line 1503). */
 export interface HitAtChoice {
   readonly type: "hitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose rerolled` (rules line 1459). */
+/** The answer to `choose rerolled` (rules line 1516). */
 export interface RerolledChoice {
   readonly type: "rerolled";
   readonly player: Player;
@@ -1414,7 +1509,7 @@ export interface RerolledChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose lucky` (rules line 1466). */
+/** The answer to `choose lucky` (rules line 1523). */
 export interface LuckyChoice {
   readonly type: "lucky";
   readonly player: Player;
@@ -1422,14 +1517,14 @@ export interface LuckyChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose luckyFace` (rules line 1468). */
+/** The answer to `choose luckyFace` (rules line 1525). */
 export interface LuckyFaceChoice {
   readonly type: "luckyFace";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose aim` (rules line 1489). */
+/** The answer to `choose aim` (rules line 1546). */
 export interface AimChoice {
   readonly type: "aim";
   readonly player: Player;
@@ -1437,14 +1532,14 @@ export interface AimChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose absorb` (rules line 1515). */
+/** The answer to `choose absorb` (rules line 1572). */
 export interface AbsorbChoice {
   readonly type: "absorb";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose reward` (rules line 1593). */
+/** The answer to `choose reward` (rules line 1654). */
 export interface RewardChoice {
   readonly type: "reward";
   readonly player: Player;
@@ -1452,7 +1547,7 @@ export interface RewardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose taken` (rules line 1607). */
+/** The answer to `choose taken` (rules line 1668). */
 export interface TakenChoice {
   readonly type: "taken";
   readonly player: Player;
@@ -1460,7 +1555,7 @@ export interface TakenChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose seized` (rules line 1611). */
+/** The answer to `choose seized` (rules line 1672). */
 export interface SeizedChoice {
   readonly type: "seized";
   readonly player: Player;
@@ -1468,7 +1563,7 @@ export interface SeizedChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose takenCard` (rules line 1616). */
+/** The answer to `choose takenCard` (rules line 1677). */
 export interface TakenCardChoice {
   readonly type: "takenCard";
   readonly player: Player;
@@ -1476,7 +1571,7 @@ export interface TakenCardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takenSpecialist` (rules line 1620). */
+/** The answer to `choose takenSpecialist` (rules line 1681). */
 export interface TakenSpecialistChoice {
   readonly type: "takenSpecialist";
   readonly player: Player;
@@ -1484,21 +1579,21 @@ export interface TakenSpecialistChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose takeRumor` (rules line 1627). */
+/** The answer to `choose takeRumor` (rules line 1688). */
 export interface TakeRumorChoice {
   readonly type: "takeRumor";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose claim` (rules line 1636). */
+/** The answer to `choose claim` (rules line 1697). */
 export interface ClaimChoice {
   readonly type: "claim";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose npcDeclaration` (rules line 1712). */
+/** The answer to `choose npcDeclaration` (rules line 1773). */
 export interface NpcDeclarationChoice {
   readonly type: "npcDeclaration";
   readonly player: Player;
@@ -1506,21 +1601,21 @@ export interface NpcDeclarationChoice {
   readonly value: number;
 }
 
-/** The answer to `choose npcHitAt` (rules line 1746). */
+/** The answer to `choose npcHitAt` (rules line 1807). */
 export interface NpcHitAtChoice {
   readonly type: "npcHitAt";
   readonly player: Player;
   readonly value: Location;
 }
 
-/** The answer to `choose chaseNpc` (rules line 1790). */
+/** The answer to `choose chaseNpc` (rules line 1851). */
 export interface ChaseNpcChoice {
   readonly type: "chaseNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose loot` (rules line 1935). */
+/** The answer to `choose loot` (rules line 2002). */
 export interface LootChoice {
   readonly type: "loot";
   readonly player: Player;
@@ -1528,14 +1623,14 @@ export interface LootChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimNpc` (rules line 1943). */
+/** The answer to `choose claimNpc` (rules line 2010). */
 export interface ClaimNpcChoice {
   readonly type: "claimNpc";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose keptRumor` (rules line 2057). */
+/** The answer to `choose keptRumor` (rules line 2124). */
 export interface KeptRumorChoice {
   readonly type: "keptRumor";
   readonly player: Player;
@@ -1543,7 +1638,7 @@ export interface KeptRumorChoice {
   readonly value: number;
 }
 
-/** The answer to `choose pardoned` (rules line 2098). */
+/** The answer to `choose pardoned` (rules line 2165). */
 export interface PardonedChoice {
   readonly type: "pardoned";
   readonly player: Player;
@@ -1551,7 +1646,7 @@ export interface PardonedChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose claimed` (rules line 2130). */
+/** The answer to `choose claimed` (rules line 2197). */
 export interface ClaimedChoice {
   readonly type: "claimed";
   readonly player: Player;
@@ -1559,7 +1654,7 @@ export interface ClaimedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose gloryDiscard` (rules line 2239). */
+/** The answer to `choose gloryDiscard` (rules line 2306). */
 export interface GloryDiscardChoice {
   readonly type: "gloryDiscard";
   readonly player: Player;
@@ -1567,7 +1662,7 @@ export interface GloryDiscardChoice {
   readonly value: number;
 }
 
-/** The answer to `choose hiredSpecialist` (rules line 2253). */
+/** The answer to `choose hiredSpecialist` (rules line 2320). */
 export interface HiredSpecialistChoice {
   readonly type: "hiredSpecialist";
   readonly player: Player;
@@ -1575,7 +1670,7 @@ export interface HiredSpecialistChoice {
   readonly value: number;
 }
 
-/** The answer to `choose card` (rules line 2462). */
+/** The answer to `choose card` (rules line 2529). */
 export interface CardChoice {
   readonly type: "card";
   readonly player: Player;
@@ -1583,21 +1678,21 @@ export interface CardChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose smuggle` (rules line 2487). */
+/** The answer to `choose smuggle` (rules line 2554). */
 export interface SmuggleChoice {
   readonly type: "smuggle";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose witness` (rules line 2542). */
+/** The answer to `choose witness` (rules line 2609). */
 export interface WitnessChoice {
   readonly type: "witness";
   readonly player: Player;
   readonly value: Player;
 }
 
-/** The answer to `choose newType` (rules line 2559). */
+/** The answer to `choose newType` (rules line 2626). */
 export interface NewTypeChoice {
   readonly type: "newType";
   readonly player: Player;
@@ -1605,7 +1700,7 @@ export interface NewTypeChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose transferred` (rules line 2566). */
+/** The answer to `choose transferred` (rules line 2633). */
 export interface TransferredChoice {
   readonly type: "transferred";
   readonly player: Player;
@@ -1613,14 +1708,14 @@ export interface TransferredChoice {
   readonly value: Modification | null;
 }
 
-/** The answer to `choose restoreHull` (rules line 2589). */
+/** The answer to `choose restoreHull` (rules line 2656). */
 export interface RestoreHullChoice {
   readonly type: "restoreHull";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose repairAt` (rules line 2597). */
+/** The answer to `choose repairAt` (rules line 2664). */
 export interface RepairAtChoice {
   readonly type: "repairAt";
   readonly player: Player;
@@ -1628,14 +1723,14 @@ export interface RepairAtChoice {
   readonly value: number | null;
 }
 
-/** The answer to `choose buyMod` (rules line 2617). */
+/** The answer to `choose buyMod` (rules line 2684). */
 export interface BuyModChoice {
   readonly type: "buyMod";
   readonly player: Player;
   readonly value: boolean;
 }
 
-/** The answer to `choose modPort` (rules line 2638). */
+/** The answer to `choose modPort` (rules line 2705). */
 export interface ModPortChoice {
   readonly type: "modPort";
   readonly player: Player;
@@ -1643,7 +1738,7 @@ export interface ModPortChoice {
   readonly value: number;
 }
 
-/** The answer to `choose bought` (rules line 2647). */
+/** The answer to `choose bought` (rules line 2714). */
 export interface BoughtChoice {
   readonly type: "bought";
   readonly player: Player;
@@ -1651,7 +1746,7 @@ export interface BoughtChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose sold` (rules line 2652). */
+/** The answer to `choose sold` (rules line 2719). */
 export interface SoldChoice {
   readonly type: "sold";
   readonly player: Player;
@@ -1659,28 +1754,28 @@ export interface SoldChoice {
   readonly value: Weapon | null;
 }
 
-/** The answer to `choose hired` (rules line 2695). */
+/** The answer to `choose hired` (rules line 2762). */
 export interface HiredChoice {
   readonly type: "hired";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose stashed` (rules line 2704). */
+/** The answer to `choose stashed` (rules line 2771). */
 export interface StashedChoice {
   readonly type: "stashed";
   readonly player: Player;
   readonly value: number;
 }
 
-/** The answer to `choose havenEntry` (rules line 1048). */
+/** The answer to `choose havenEntry` (rules line 1049). */
 export interface HavenEntryChoice {
   readonly type: "havenEntry";
   readonly player: Player;
   readonly value: HavenEntry;
 }
 
-/** The answer to `choose dumped` (rules line 1071). */
+/** The answer to `choose dumped` (rules line 1072). */
 export interface DumpedChoice {
   readonly type: "dumped";
   readonly player: Player;
@@ -1688,7 +1783,7 @@ export interface DumpedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose lettered` (rules line 2283). */
+/** The answer to `choose lettered` (rules line 2350). */
 export interface LetteredChoice {
   readonly type: "lettered";
   readonly player: Player;
@@ -1696,7 +1791,7 @@ export interface LetteredChoice {
   readonly value: number;
 }
 
-/** The answer to `choose patched` (rules line 2289). */
+/** The answer to `choose patched` (rules line 2356). */
 export interface PatchedChoice {
   readonly type: "patched";
   readonly player: Player;
@@ -1704,7 +1799,7 @@ export interface PatchedChoice {
   readonly value: number;
 }
 
-/** The answer to `choose activity` (rules line 2435). */
+/** The answer to `choose activity` (rules line 2502). */
 export interface ActivityChoice {
   readonly type: "activity";
   readonly player: Player;
@@ -1712,7 +1807,7 @@ export interface ActivityChoice {
   readonly value: Activity | null;
 }
 
-/** The answer to `choose startingShip` (rules line 658). */
+/** The answer to `choose startingShip` (rules line 659). */
 export interface StartingShipChoice {
   readonly type: "startingShip";
   readonly player: Player;
@@ -1739,6 +1834,9 @@ export type Action =
   | DiscardedChoice
   | ExchangedChoice
   | KeptChoice
+  | DieChoice
+  | RerollChoice
+  | UseHooksChoice
   | DeclarationChoice
   | CombatCardChoice
   | FlipChasersChoice
@@ -1898,7 +1996,7 @@ export const PORT_NATION: Partial<Record<Zone, Nation>> = {
   curacao: "netherlands",
   stMaarten: "netherlands",
 } satisfies Partial<Record<Zone, Nation>>;
-/** BORDERS (rules line 102): one Border per row. */
+/** BORDERS (rules line 103): one Border per row. */
 // prettier-ignore
 export const BORDERS: Border[] = [
   { zone: "havana", dir: "e", neighbour: "nassau" },
@@ -1966,7 +2064,7 @@ export const BORDERS: Border[] = [
 ];
 /** const SEA_LINKS: map<Zone, list<Zone>> = { z: [b.neighbour for b in BORDERS if b.zone == z] for z in members(Zone) } */
 export const SEA_LINKS: Partial<Record<Zone, Zone[]>> = collect22();
-/** CAPTAINS (rules line 188): one Captain per row. */
+/** CAPTAINS (rules line 189): one Captain per row. */
 // prettier-ignore
 export const CAPTAINS: Captain[] = [
   { id: "C01", home: "havana", seamanship: 3, scouting: 2, leadership: 2, influence: 3 },
@@ -1986,7 +2084,7 @@ export const CAPTAINS: Captain[] = [
   { id: "C15", home: "curacao", seamanship: 2, scouting: 2, leadership: 2, influence: 4 },
   { id: "C16", home: "stMaarten", seamanship: 3, scouting: 2, leadership: 2, influence: 2 },
 ];
-/** SHIP_TYPES (rules line 228): one ShipStats per row. */
+/** SHIP_TYPES (rules line 229): one ShipStats per row. */
 // prettier-ignore
 export const SHIP_TYPES: ShipStats[] = [
   { type: "sloop", seaworthiness: 2, cargo: 2, crew: 2, cannons: 1, maneuverability: 4, buy: 10, sell: 5 },
@@ -1997,7 +2095,7 @@ export const SHIP_TYPES: ShipStats[] = [
 ];
 /** const STATS: map<ShipType, ShipStats> = { s.type: s for s in SHIP_TYPES } */
 export const STATS: Partial<Record<ShipType, ShipStats>> = collect23();
-/** CARGO_FACES (rules line 254): one CargoFace per row. */
+/** CARGO_FACES (rules line 255): one CargoFace per row. */
 // prettier-ignore
 export const CARGO_FACES: CargoFace[] = [
   { plunder: 1, icon: "escape" },
@@ -2045,7 +2143,7 @@ export const MERCHANT_TOKENS: Nation[] = [
   "england",
   "england",
 ];
-/** EVENTS (rules line 341): one EventCard per row. */
+/** EVENTS (rules line 342): one EventCard per row. */
 // prettier-ignore
 export const EVENTS: EventCard[] = [
   { id: "NL1", name: "Dutch naval ship: Adm. Philips van Almonde", kind: "npcCard", npc: "dutchWarship", seamanship: 3, scouting: 2, leadership: 3, enters: "curacao", nation: null },
@@ -2083,7 +2181,7 @@ export const EVENTS: EventCard[] = [
   { id: "G15", name: "Bountiful Harvest", kind: "bountifulHarvest", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
   { id: "G16", name: "Naval Review", kind: "navalReview", npc: null, seamanship: 0, scouting: 0, leadership: 0, enters: null, nation: null },
 ];
-/** MOVE_ICONS (rules line 387): one MoveIcon per row. */
+/** MOVE_ICONS (rules line 388): one MoveIcon per row. */
 // prettier-ignore
 export const MOVE_ICONS: MoveIcon[] = [
   { card: "NL2", npc: "englishWarship", dir: "e" },
@@ -2169,7 +2267,7 @@ export const EVENT_CARDS: number = 34;
 export const HAVEN_FEE: number = 2;
 /** const LOCATION_FACES: list<Location> = [hold, mast, crew, cannons] */
 export const LOCATION_FACES: Location[] = ["hold", "mast", "crew", "cannons"];
-/** RUMORS (rules line 1970): one Rumor per row. */
+/** RUMORS (rules line 2037): one Rumor per row. */
 // prettier-ignore
 export const RUMORS: Rumor[] = [
   { id: "R01", zone: "caribbeanSea", atPort: false, reward: "gold10" },
@@ -2200,7 +2298,7 @@ export const RUMORS: Rumor[] = [
 ];
 /** const RUMOR_PRICE = 2 */
 export const RUMOR_PRICE: number = 2;
-/** MISSIONS (rules line 2017): one Mission per row. */
+/** MISSIONS (rules line 2084): one Mission per row. */
 // prettier-ignore
 export const MISSIONS: Mission[] = [
   { id: "M01", location: "havana", leadership: false, task: "courier", destination: "portRoyal", good: null, earn: 10 },
@@ -2231,7 +2329,7 @@ export const MISSIONS: Mission[] = [
 ];
 /** const ESCORT_TURNS = 3 */
 export const ESCORT_TURNS: number = 3;
-/** GLORY (rules line 2204): one GloryCard per row. */
+/** GLORY (rules line 2271): one GloryCard per row. */
 // prettier-ignore
 export const GLORY: GloryCard[] = [
   { id: "S1", name: "Carpenter", copies: 2, kind: "hire", specialist: "carpenter" },
@@ -2285,6 +2383,9 @@ const DECISION_NAMES: readonly string[] = [
   "discarded",
   "exchanged",
   "kept",
+  "die",
+  "reroll",
+  "useHooks",
   "declaration",
   "combatCard",
   "action",
@@ -2333,64 +2434,64 @@ const DECISION_NAMES: readonly string[] = [
   "stashed",
 ];
 
-/** fn opposite (line 169) */
+/** fn opposite (line 170) */
 export function opposite(state: State, d: Compass): Compass {
   return at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + 4) % 8);
 }
 
-/** fn hasPort (line 174) */
+/** fn hasPort (line 175) */
 export function hasPort(state: State, z: Zone): boolean {
   return mapHas(PORT_NATION, z);
 }
 
-/** fn nationOf (line 209) */
+/** fn nationOf (line 210) */
 export function nationOf(state: State, c: number): Nation {
-  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 209);
+  return PORT_NATION[at(CAPTAINS, c).home] ?? noKey(at(CAPTAINS, c).home, 210);
 }
 
-/** fn goodOf (line 268) */
+/** fn goodOf (line 269) */
 export function goodOf(state: State, c: number): Good {
   return at(GOOD_VALUES.slice(), divide(c, 8));
 }
 
-/** fn faceOf (line 269) */
+/** fn faceOf (line 270) */
 export function faceOf(state: State, c: number): CargoFace {
   return at(CARGO_FACES, c % 8);
 }
 
-/** fn priceIn (line 275) */
+/** fn priceIn (line 276) */
 export function priceIn(state: State, offer: number[], c: number): number {
   let drawn = count26(state, offer, c);
   return drawn >= 3 ? 1 : drawn === 2 ? 2 : 3;
 }
 
-/** fn fullTracks (line 302) */
+/** fn fullTracks (line 303) */
 export function fullTracks(state: State, t: ShipType): Partial<Record<Location, number>> {
   return {
-    hull: (STATS[t] ?? noKey(t, 303)).seaworthiness,
-    mast: (STATS[t] ?? noKey(t, 304)).seaworthiness,
-    hold: (STATS[t] ?? noKey(t, 305)).cargo,
-    crew: (STATS[t] ?? noKey(t, 306)).crew,
-    cannons: (STATS[t] ?? noKey(t, 307)).cannons,
+    hull: (STATS[t] ?? noKey(t, 304)).seaworthiness,
+    mast: (STATS[t] ?? noKey(t, 305)).seaworthiness,
+    hold: (STATS[t] ?? noKey(t, 306)).cargo,
+    crew: (STATS[t] ?? noKey(t, 307)).crew,
+    cannons: (STATS[t] ?? noKey(t, 308)).cannons,
   } satisfies Partial<Record<Location, number>>;
 }
 
-/** fn isPirateNpc (line 448) */
+/** fn isPirateNpc (line 449) */
 export function isPirateNpc(state: State, n_: Npc): boolean {
   return n_ === "pirateSloop" || n_ === "pirateFrigate";
 }
 
-/** fn npcNation (line 450) */
+/** fn npcNation (line 451) */
 export function npcNation(state: State, n_: Npc): Nation | null {
   return first27(state, n_);
 }
 
-/** fn npcShipType (line 452) */
+/** fn npcShipType (line 453) */
 export function npcShipType(state: State, n_: Npc): ShipType {
   return n_ === "pirateSloop" ? "sloop" : mapValues(MAN_OF_WAR).includes(n_) ? "manOfWar" : "frigate";
 }
 
-/** fn thisRound (line 819) */
+/** fn thisRound (line 820) */
 export function thisRound(state: State, k: EventKind): boolean {
   const e = state.event;
   if (e !== null) {
@@ -2400,12 +2501,12 @@ export function thisRound(state: State, k: EventKind): boolean {
   return false;
 }
 
-/** fn actionsThisRound (line 827) */
+/** fn actionsThisRound (line 828) */
 export function actionsThisRound(state: State): number {
   return thisRound(state, "tradeWinds") ? 4 : thisRound(state, "doldrums") ? 2 : ACTIONS_PER_TURN;
 }
 
-/** fn npcStep (line 941) */
+/** fn npcStep (line 942) */
 export function npcStep(state: State, z: Zone, d: Compass): Zone {
   for (const k of rangeList(0, 7)) {
     let dir = at(COMPASS_VALUES.slice(), (indexOfValue(COMPASS_VALUES.slice(), d) + k) % 8);
@@ -2418,7 +2519,7 @@ export function npcStep(state: State, z: Zone, d: Compass): Zone {
   return z;
 }
 
-/** fn huntPriority (line 954) */
+/** fn huntPriority (line 955) */
 export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   if (state.players[p]!.dead) {
     return null;
@@ -2434,7 +2535,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
 
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 965)) > 0) {
+    if ((state.players[p]!.bounty[nation] ?? noKey(nation, 966)) > 0) {
       return 1;
     }
 
@@ -2451,7 +2552,7 @@ export function huntPriority(state: State, n_: Npc, p: Player): number | null {
   return null;
 }
 
-/** fn huntScore (line 981) */
+/** fn huntScore (line 982) */
 export function huntScore(state: State, n_: Npc, p: Player): number {
   let rank = 4 - (huntPriority(state, n_, p) ?? 4);
   if (isPirateNpc(state, n_)) {
@@ -2461,37 +2562,37 @@ export function huntScore(state: State, n_: Npc, p: Player): number {
   let own = 0;
   const nation = npcNation(state, n_);
   if (nation !== null) {
-    own = state.players[p]!.bounty[nation] ?? noKey(nation, 988);
+    own = state.players[p]!.bounty[nation] ?? noKey(nation, 989);
   }
 
   return rank * 100000 + own * 100 + sum29(state, p) - own;
 }
 
-/** fn stepsFor (line 1015) */
+/** fn stepsFor (line 1016) */
 export function stepsFor(state: State, p: Player): Step[] {
   return state.players[p]!.inPort
     ? [{ kind: "outOfPort" }]
     : concat<Step>(collect30(state, p), mayEnter(state, p, state.players[p]!.zone) ? [{ kind: "intoPort" }] : []);
 }
 
-/** fn mayEnter (line 1020) */
+/** fn mayEnter (line 1021) */
 export function mayEnter(state: State, p: Player, z: Zone): boolean {
   return (
     hasPort(state, z) &&
     (z === at(CAPTAINS, state.players[p]!.captain).home ||
       z === "portRoyal" ||
-      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1021)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1021), 1021)) ===
+      (state.players[p]!.bounty[PORT_NATION[z] ?? noKey(z, 1022)] ?? noKey(PORT_NATION[z] ?? noKey(z, 1022), 1022)) ===
         0 ||
       (state.players[p]!.forgedDocuments && !state.forgedEntry))
   );
 }
 
-/** fn anyDestroyed (line 1024) */
+/** fn anyDestroyed (line 1025) */
 export function anyDestroyed(state: State, p: Player): boolean {
   return any31(state, p);
 }
 
-/** fn stepText (line 1026) */
+/** fn stepText (line 1027) */
 export function stepText(state: State, s: Step): string {
   if (s.kind === "sail") {
     const z = s.zone;
@@ -2505,12 +2606,12 @@ export function stepText(state: State, s: Step): string {
   return "leave the port";
 }
 
-/** fn moveCost (line 1033) */
+/** fn moveCost (line 1034) */
 export function moveCost(state: State, s: Step): number {
   return s.kind === "outOfPort" && thisRound(state, "highSeas") ? 2 : 1;
 }
 
-/** fn targetsFor (line 1100) */
+/** fn targetsFor (line 1101) */
 export function targetsFor(state: State, p: Player): Target[] {
   return concat<Target>(
     concat<Target>(
@@ -2524,7 +2625,7 @@ export function targetsFor(state: State, p: Player): Target[] {
   );
 }
 
-/** fn targetText (line 1105) */
+/** fn targetText (line 1106) */
 export function targetText(state: State, t: Target): string {
   if (t.kind === "merchantTarget") {
     return "the merchant";
@@ -2543,7 +2644,7 @@ export function targetText(state: State, t: Target): string {
   return "for the rumor";
 }
 
-/** fn scoutDice (line 1114) */
+/** fn scoutDice (line 1115) */
 export function scoutDice(state: State, p: Player): number {
   return Math.max(
     1,
@@ -2553,12 +2654,12 @@ export function scoutDice(state: State, p: Player): number {
   );
 }
 
-/** fn isPirate (line 1153) */
+/** fn isPirate (line 1154) */
 export function isPirate(state: State, p: Player): boolean {
   return any34(state, p);
 }
 
-/** fn raidMoveText (line 1182) */
+/** fn raidMoveText (line 1183) */
 export function raidMoveText(state: State, m: RaidMove): string {
   if (m === "drawCard") {
     return "draw one more card";
@@ -2575,55 +2676,65 @@ export function raidMoveText(state: State, m: RaidMove): string {
   return "keep the cards as they are";
 }
 
-/** fn absorbText (line 1271) */
+/** fn absorbText (line 1272) */
 export function absorbText(state: State, absorb: boolean, l: Location): string {
   return absorb ? `flip the Reinforced Hull to take the hit on the ${l}` : `take the hit on the ${l}`;
 }
 
-/** fn beats (line 1305) */
+/** fn rollOf (line 1297) */
+export function rollOf(state: State, faces: number[]): Roll {
+  return { skulls: count35(state, faces), rest: sum36(state, faces), faces: faces.slice() };
+}
+
+/** fn rerollText (line 1331) */
+export function rerollText(state: State, reroll: boolean, c: number): string {
+  return reroll ? `play ${at(GLORY, c).name}` : `keep ${at(GLORY, c).name}`;
+}
+
+/** fn beats (line 1358) */
 export function beats(state: State, a: Roll, b: Roll): boolean {
   return a.skulls > b.skulls || (a.skulls === b.skulls && a.skulls > 0 && a.rest > b.rest);
 }
 
-/** fn declarationsFor (line 1308) */
+/** fn declarationsFor (line 1361) */
 export function declarationsFor(state: State, p: Player, combatRound: number): Declaration[] {
-  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1309)) === 0
+  return combatRound === 1 || (state.players[p]!.tracks["mast"] ?? noKey("mast", 1362)) === 0
     ? ["shoot"]
-    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1309)) === 0
+    : (state.players[p]!.tracks["crew"] ?? noKey("crew", 1362)) === 0
       ? ["shoot", "flee"]
       : ["shoot", "board", "flee"];
 }
 
-/** fn contestDice (line 1318) */
+/** fn contestDice (line 1371) */
 export function contestDice(state: State, p: Player, q: Player): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1319)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1372)) === 0
     ? 1
     : seamanshipDice(state, p) + (maneuverability(state, p) >= maneuverability(state, q) + 2 ? 1 : 0);
 }
 
-/** fn shots (line 1323) */
+/** fn shots (line 1376) */
 export function shots(state: State, p: Player, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1325)) +
-        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1325)) > 0
+      ? (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1378)) +
+        (employs(state, p, "gunnerCaptain") && (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1378)) > 0
           ? 1
           : 0)
-      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1326));
+      : Math.min(roll.skulls, state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1379));
 }
 
-/** fn seamanshipDice (line 1329) */
+/** fn seamanshipDice (line 1382) */
 export function seamanshipDice(state: State, p: Player): number {
   return at(CAPTAINS, state.players[p]!.captain).seamanship + (employs(state, p, "sailingMaster") ? 1 : 0);
 }
 
-/** fn faceText (line 1478) */
+/** fn faceText (line 1535) */
 export function faceText(state: State, f: number): string {
   return f <= 4 ? `${at(LOCATION_FACES, f - 1)} die` : "skull";
 }
 
-/** fn aimText (line 1498) */
+/** fn aimText (line 1555) */
 export function aimText(state: State, aim: Weapon | null): string {
   const w = aim;
   if (w !== null) {
@@ -2633,14 +2744,14 @@ export function aimText(state: State, aim: Weapon | null): string {
   return "let the target place the skulls";
 }
 
-/** fn claimText (line 1600) */
+/** fn claimText (line 1661) */
 export function claimText(state: State, claim: boolean, t: ShipType): string {
   return claim ? `claim the ${t}` : "keep your ship";
 }
 
-/** fn npcSkills (line 1661) */
+/** fn npcSkills (line 1722) */
 export function npcSkills(state: State, n_: Npc): Skills {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1662)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1723)).cards.slice();
   if (cards.length === 0) {
     return { seamanship: 3, scouting: 3, leadership: 3 };
   }
@@ -2649,74 +2760,74 @@ export function npcSkills(state: State, n_: Npc): Skills {
   return { seamanship: card.seamanship, scouting: card.scouting, leadership: card.leadership };
 }
 
-/** fn npcScouting (line 1671) */
+/** fn npcScouting (line 1732) */
 export function npcScouting(state: State, n_: Npc, p: Player): number {
   return isPirateNpc(state, n_)
     ? npcSkills(state, n_).scouting
-    : Math.max(npcSkills(state, n_).scouting, sum35(state, p));
+    : Math.max(npcSkills(state, n_).scouting, sum37(state, p));
 }
 
-/** fn controllerOf (line 1675) */
+/** fn controllerOf (line 1736) */
 export function controllerOf(state: State, p: Player): Player {
   return (p + 1) % state.playerCount;
 }
 
-/** fn scoutingNpcs (line 1679) */
+/** fn scoutingNpcs (line 1740) */
 export function scoutingNpcs(state: State, p: Player): Npc[] {
-  let here = collect36(state, p);
-  let warshipHere = any37(state, here);
-  let menOfWar = count38(state, here);
-  return collect39(state, here, p, warshipHere, menOfWar);
+  let here = collect38(state, p);
+  let warshipHere = any39(state, here);
+  let menOfWar = count40(state, here);
+  return collect41(state, here, p, warshipHere, menOfWar);
 }
 
-/** fn npcDeclarations (line 1701) */
+/** fn npcDeclarations (line 1762) */
 export function npcDeclarations(state: State, n_: Npc, p: Player, combatRound: number): Declaration[] {
-  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1702)).tracks);
-  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1703)) === 0) {
+  let t = clone<Partial<Record<Location, number>>>((state.npcs[n_] ?? noKey(n_, 1763)).tracks);
+  if (combatRound === 1 || (t["mast"] ?? noKey("mast", 1764)) === 0) {
     return ["shoot"];
   }
 
   let mayFlee =
-    (t["cannons"] ?? noKey("cannons", 1706)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1706)) ||
-    (t["crew"] ?? noKey("crew", 1706)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1706));
+    (t["cannons"] ?? noKey("cannons", 1767)) < (state.players[p]!.tracks["cannons"] ?? noKey("cannons", 1767)) ||
+    (t["crew"] ?? noKey("crew", 1767)) < (state.players[p]!.tracks["crew"] ?? noKey("crew", 1767));
   return concat<Declaration>(
-    (t["crew"] ?? noKey("crew", 1707)) > 0 ? ["shoot", "board"] : ["shoot"],
+    (t["crew"] ?? noKey("crew", 1768)) > 0 ? ["shoot", "board"] : ["shoot"],
     mayFlee ? ["flee"] : [],
   );
 }
 
-/** fn npcContestDice (line 1717) */
+/** fn npcContestDice (line 1778) */
 export function npcContestDice(state: State, n_: Npc, p: Player): number {
-  return ((state.npcs[n_] ?? noKey(n_, 1718)).tracks["mast"] ?? noKey("mast", 1718)) === 0
+  return ((state.npcs[n_] ?? noKey(n_, 1779)).tracks["mast"] ?? noKey("mast", 1779)) === 0
     ? 1
     : npcSkills(state, n_).seamanship +
-        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1718)).maneuverability >=
+        ((STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1779)).maneuverability >=
         maneuverability(state, p) + 2
           ? 1
           : 0);
 }
 
-/** fn contestDiceAgainstNpc (line 1719) */
+/** fn contestDiceAgainstNpc (line 1780) */
 export function contestDiceAgainstNpc(state: State, p: Player, n_: Npc): number {
-  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1720)) === 0
+  return (state.players[p]!.tracks["mast"] ?? noKey("mast", 1781)) === 0
     ? 1
     : seamanshipDice(state, p) +
         (maneuverability(state, p) >=
-        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1720)).maneuverability + 2
+        (STATS[npcShipType(state, n_)] ?? noKey(npcShipType(state, n_), 1781)).maneuverability + 2
           ? 1
           : 0);
 }
 
-/** fn npcShots (line 1722) */
+/** fn npcShots (line 1783) */
 export function npcShots(state: State, n_: Npc, d: Declaration, won: boolean, roll: Roll): number {
   return d !== "shoot"
     ? 0
     : won
-      ? ((state.npcs[n_] ?? noKey(n_, 1723)).tracks["cannons"] ?? noKey("cannons", 1723))
-      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1723)).tracks["cannons"] ?? noKey("cannons", 1723));
+      ? ((state.npcs[n_] ?? noKey(n_, 1784)).tracks["cannons"] ?? noKey("cannons", 1784))
+      : Math.min(roll.skulls, (state.npcs[n_] ?? noKey(n_, 1784)).tracks["cannons"] ?? noKey("cannons", 1784));
 }
 
-/** fn rumorHere (line 2070) */
+/** fn rumorHere (line 2137) */
 export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   const r = state.players[p]!.rumor;
   if (r !== null) {
@@ -2726,12 +2837,12 @@ export function rumorHere(state: State, p: Player, atPort: boolean): boolean {
   return false;
 }
 
-/** fn missionsHere (line 2126) */
+/** fn missionsHere (line 2193) */
 export function missionsHere(state: State, p: Player): number[] {
-  return collect40(state, p);
+  return collect42(state, p);
 }
 
-/** fn missionPortHere (line 2161) */
+/** fn missionPortHere (line 2228) */
 export function missionPortHere(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2742,7 +2853,7 @@ export function missionPortHere(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn huntingPirates (line 2170) */
+/** fn huntingPirates (line 2237) */
 export function huntingPirates(state: State, p: Player): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2752,7 +2863,7 @@ export function huntingPirates(state: State, p: Player): boolean {
   return false;
 }
 
-/** fn contractFor (line 2178) */
+/** fn contractFor (line 2245) */
 export function contractFor(state: State, p: Player, g: Good): boolean {
   const m = state.players[p]!.mission;
   if (m !== null) {
@@ -2766,17 +2877,17 @@ export function contractFor(state: State, p: Player, g: Good): boolean {
   return false;
 }
 
-/** fn employs (line 2246) */
+/** fn employs (line 2313) */
 export function employs(state: State, p: Player, s: Specialist): boolean {
-  return any41(state, p, s);
+  return any43(state, p, s);
 }
 
-/** fn hireable (line 2248) */
+/** fn hireable (line 2315) */
 export function hireable(state: State, p: Player): number[] {
-  return collect43(state, p);
+  return collect45(state, p);
 }
 
-/** fn playableNow (line 2263) */
+/** fn playableNow (line 2330) */
 export function playableNow(state: State, p: Player, c: number): boolean {
   let k = at(GLORY, c).kind;
   return (
@@ -2793,12 +2904,12 @@ export function playableNow(state: State, p: Player, c: number): boolean {
   );
 }
 
-/** fn firstOf (line 2307) */
+/** fn firstOf (line 2374) */
 export function firstOf(state: State, p: Player, k: GloryKind): number | null {
-  return first44(state, p, k);
+  return first46(state, p, k);
 }
 
-/** fn activityText (line 2372) */
+/** fn activityText (line 2439) */
 export function activityText(state: State, a: Activity): string {
   if (a === "payPardon") {
     return "pay for the pardon";
@@ -2839,7 +2950,7 @@ export function activityText(state: State, a: Activity): string {
   return "stash gold";
 }
 
-/** fn activitiesFor (line 2386) */
+/** fn activitiesFor (line 2453) */
 export function activitiesFor(state: State, p: Player): Activity[] {
   return concat<Activity>(
     concat<Activity>(
@@ -2866,7 +2977,7 @@ export function activitiesFor(state: State, p: Player): Activity[] {
   );
 }
 
-/** fn stillOpen (line 2394) */
+/** fn stillOpen (line 2461) */
 export function stillOpen(state: State, p: Player, a: Activity, first: boolean): boolean {
   if (a === "sellGoods") {
     return first;
@@ -2895,7 +3006,7 @@ export function stillOpen(state: State, p: Player, a: Activity, first: boolean):
   return true;
 }
 
-/** fn pardonNation (line 2407) */
+/** fn pardonNation (line 2474) */
 export function pardonNation(state: State): Nation | null {
   const e = state.event;
   if (e !== null) {
@@ -2905,45 +3016,45 @@ export function pardonNation(state: State): Nation | null {
   return null;
 }
 
-/** fn pardonable (line 2413) */
+/** fn pardonable (line 2480) */
 export function pardonable(state: State, p: Player): boolean {
   const n_ = pardonNation(state);
   if (n_ !== null) {
     return (
-      (state.players[p]!.bounty[n_] ?? noKey(n_, 2415)) > 0 &&
-      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2415))
+      (state.players[p]!.bounty[n_] ?? noKey(n_, 2482)) > 0 &&
+      state.players[p]!.gold >= PARDON_PRICE * (state.players[p]!.bounty[n_] ?? noKey(n_, 2482))
     );
   }
 
   return false;
 }
 
-/** fn buyPrice (line 2506) */
+/** fn buyPrice (line 2573) */
 export function buyPrice(state: State, offer: number[], c: number): number {
   return Math.max(1, priceIn(state, offer, c) - (thisRound(state, "bountifulHarvest") ? 1 : 0));
 }
 
-/** fn smuggleText (line 2508) */
+/** fn smuggleText (line 2575) */
 export function smuggleText(state: State, smuggle: boolean): string {
   return smuggle ? "play Smuggler's Deal: 3 gold more" : "keep Smuggler's Deal";
 }
 
-/** fn repairPrice (line 2610) */
+/** fn repairPrice (line 2677) */
 export function repairPrice(state: State, p: Player): number {
   return employs(state, p, "carpenter") ? 1 : REPAIR_PRICE;
 }
 
-/** fn repairable (line 2660) */
+/** fn repairable (line 2727) */
 export function repairable(state: State, p: Player): Location[] {
-  return collect45(state, p);
+  return collect47(state, p);
 }
 
-/** fn full (line 2664) */
+/** fn full (line 2731) */
 export function full(state: State, p: Player, l: Location): number {
-  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2664)) + modBonus(state, p, l));
+  return Math.min(STAT_CAP, (fullTracks(state, state.players[p]!.ship)[l] ?? noKey(l, 2731)) + modBonus(state, p, l));
 }
 
-/** fn modBonus (line 2667) */
+/** fn modBonus (line 2734) */
 export function modBonus(state: State, p: Player, l: Location): number {
   if (l === "hold") {
     return state.players[p]!.mods.includes("extendedHold") ? 1 : 0;
@@ -2960,52 +3071,52 @@ export function modBonus(state: State, p: Player, l: Location): number {
   return 0;
 }
 
-/** fn maneuverability (line 2675) */
+/** fn maneuverability (line 2742) */
 export function maneuverability(state: State, p: Player): number {
   return Math.min(
     STAT_CAP,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2676)).maneuverability +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2743)).maneuverability +
       (state.players[p]!.mods.includes("advancedRigs") ? 1 : 0),
   );
 }
 
-/** fn saleValue (line 2680) */
+/** fn saleValue (line 2747) */
 export function saleValue(state: State, p: Player): number {
   return Math.max(
     0,
-    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2681)).sell +
+    (STATS[state.players[p]!.ship] ?? noKey(state.players[p]!.ship, 2748)).sell +
       state.players[p]!.mods.length -
-      sum46(state, p),
+      sum48(state, p),
   );
 }
 
-/** fn affordableShips (line 2684) */
+/** fn affordableShips (line 2751) */
 export function affordableShips(state: State, p: Player): ShipType[] {
-  return collect47(state, p);
+  return collect49(state, p);
 }
 
-/** fn total (line 2716) */
+/** fn total (line 2783) */
 export function total(state: State, p: Player): number {
   return state.players[p]!.glory + Math.min(divide(state.players[p]!.stash, 10), divide(state.params.GLORY_TARGET, 2));
 }
 
-/** proc skillCheck (line 738) */
+/** proc skillCheck (line 739) */
 export function skillCheck(state: State, skill: number): number {
   let roll = clone<Roll>(rollDice(state, skill));
   return roll.skulls;
 }
 
-/** proc endOfRound (line 896) */
+/** proc endOfRound (line 897) */
 export function endOfRound(state: State): void {
   if (thisRound(state, "navalReview")) {
     for (const n_ of mapKeys(state.npcs)) {
-      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 899)).cards.length > 0) {
+      if (!isPirateNpc(state, n_) && (state.npcs[n_] ?? noKey(n_, 900)).cards.length > 0) {
         const z = at(
           EVENTS,
-          at((state.npcs[n_] ?? noKey(n_, 900)).cards, (state.npcs[n_] ?? noKey(n_, 900)).cards.length - 1),
+          at((state.npcs[n_] ?? noKey(n_, 901)).cards, (state.npcs[n_] ?? noKey(n_, 901)).cards.length - 1),
         ).enters;
         if (z !== null) {
-          (state.npcs[n_] ?? noKey(n_, 901)).zone = z;
+          (state.npcs[n_] ?? noKey(n_, 902)).zone = z;
         }
       }
     }
@@ -3017,8 +3128,8 @@ export function endOfRound(state: State): void {
       const z2 = at(EVENTS, c).enters;
       if (z2 !== null) {
         if (mapHas(state.npcs, n_2)) {
-          (state.npcs[n_2] ?? noKey(n_2, 911)).cards.push(c);
-          (state.npcs[n_2] ?? noKey(n_2, 912)).zone = z2;
+          (state.npcs[n_2] ?? noKey(n_2, 912)).cards.push(c);
+          (state.npcs[n_2] ?? noKey(n_2, 913)).zone = z2;
         } else {
           mapSet(state.npcs, n_2, {
             cards: [c],
@@ -3032,8 +3143,8 @@ export function endOfRound(state: State): void {
 
   state.arriving = [];
   for (const n_3 of mapKeys(state.beneath).slice()) {
-    let cards = (state.beneath[n_3] ?? noKey(n_3, 922)).slice();
-    let c2 = pickRandom(state.rng, cards, 923);
+    let cards = (state.beneath[n_3] ?? noKey(n_3, 923)).slice();
+    let c2 = pickRandom(state.rng, cards, 924);
     removeValue(cards, c2);
     cards.push(c2);
     const z3 = at(EVENTS, c2).enters;
@@ -3049,9 +3160,9 @@ export function endOfRound(state: State): void {
   state.beneath = clone<Partial<Record<Npc, number[]>>>({} satisfies Partial<Record<Npc, number[]>>);
   if (state.warships) {
     for (const n_4 of state.atWar.slice()) {
-      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 933), {
+      mapSet(state.npcs, MAN_OF_WAR[n_4] ?? noKey(n_4, 934), {
         cards: [],
-        zone: FIRST_PORT[n_4] ?? noKey(n_4, 933),
+        zone: FIRST_PORT[n_4] ?? noKey(n_4, 934),
         tracks: clone<Partial<Record<Location, number>>>(fullTracks(state, "manOfWar")),
       });
     }
@@ -3060,39 +3171,39 @@ export function endOfRound(state: State): void {
   }
 }
 
-/** proc moveNpc (line 995) */
+/** proc moveNpc (line 996) */
 export function moveNpc(state: State, n_: Npc, d: Compass): void {
   if (mapHas(state.npcs, n_)) {
-    let z = (state.npcs[n_] ?? noKey(n_, 997)).zone;
-    let hunted = collect48(state, n_, z);
+    let z = (state.npcs[n_] ?? noKey(n_, 998)).zone;
+    let hunted = collect50(state, n_, z);
     if (hunted.length === 0) {
-      (state.npcs[n_] ?? noKey(n_, 1000)).zone = npcStep(state, z, d);
+      (state.npcs[n_] ?? noKey(n_, 1001)).zone = npcStep(state, z, d);
     } else {
-      let best = max49(state, hunted, n_);
-      let prey = collect50(state, hunted, n_, best);
-      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1004);
-      (state.npcs[n_] ?? noKey(n_, 1005)).zone = state.players[target]!.zone;
+      let best = max51(state, hunted, n_);
+      let prey = collect52(state, hunted, n_, best);
+      let target = prey.length === 1 ? at(prey, 0) : pickRandom(state.rng, prey, 1005);
+      (state.npcs[n_] ?? noKey(n_, 1006)).zone = state.players[target]!.zone;
     }
   }
 }
 
-/** proc addBounty (line 1148) */
+/** proc addBounty (line 1149) */
 export function addBounty(state: State, p: Player, n_: Nation): void {
-  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1149)) + 1));
+  mapSet(state.players[p]!.bounty, n_, Math.min(5, (state.players[p]!.bounty[n_] ?? noKey(n_, 1150)) + 1));
 }
 
-/** proc hit (line 1275) */
+/** proc hit (line 1276) */
 export function hit(state: State, p: Player, l: Location): void {
-  if ((state.players[p]!.tracks[l] ?? noKey(l, 1276)) > 0) {
-    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1277)) - 1);
+  if ((state.players[p]!.tracks[l] ?? noKey(l, 1277)) > 0) {
+    mapSet(state.players[p]!.tracks, l, (state.players[p]!.tracks[l] ?? noKey(l, 1278)) - 1);
   } else {
-    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1278)) > 0 && state.sparedHull !== l) {
-      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1279)) - 1);
+    if ((state.players[p]!.tracks["hull"] ?? noKey("hull", 1279)) > 0 && state.sparedHull !== l) {
+      mapSet(state.players[p]!.tracks, "hull", (state.players[p]!.tracks["hull"] ?? noKey("hull", 1280)) - 1);
     }
   }
 }
 
-/** proc rollDice (line 1295) */
+/** proc rollDice (line 1348) */
 export function rollDice(state: State, n_: number): Roll {
   let faces: number[] = [];
   for (let i = 0, times = n_; i < times; i++) {
@@ -3100,40 +3211,40 @@ export function rollDice(state: State, n_: number): Roll {
   }
 
   state.lastRoll = faces.slice();
-  return { skulls: count51(state, faces), rest: sum52(state, faces) };
+  return rollOf(state, faces);
 }
 
-/** proc npcDamage (line 1754) */
+/** proc npcDamage (line 1815) */
 export function npcDamage(state: State, n_: Npc, l: Location): void {
-  if (((state.npcs[n_] ?? noKey(n_, 1755)).tracks[l] ?? noKey(l, 1755)) > 0) {
+  if (((state.npcs[n_] ?? noKey(n_, 1816)).tracks[l] ?? noKey(l, 1816)) > 0) {
     mapSet(
-      (state.npcs[n_] ?? noKey(n_, 1756)).tracks,
+      (state.npcs[n_] ?? noKey(n_, 1817)).tracks,
       l,
-      ((state.npcs[n_] ?? noKey(n_, 1756)).tracks[l] ?? noKey(l, 1756)) - 1,
+      ((state.npcs[n_] ?? noKey(n_, 1817)).tracks[l] ?? noKey(l, 1817)) - 1,
     );
   } else {
-    if (((state.npcs[n_] ?? noKey(n_, 1757)).tracks["hull"] ?? noKey("hull", 1757)) > 0 && state.sparedHull !== l) {
+    if (((state.npcs[n_] ?? noKey(n_, 1818)).tracks["hull"] ?? noKey("hull", 1818)) > 0 && state.sparedHull !== l) {
       mapSet(
-        (state.npcs[n_] ?? noKey(n_, 1758)).tracks,
+        (state.npcs[n_] ?? noKey(n_, 1819)).tracks,
         "hull",
-        ((state.npcs[n_] ?? noKey(n_, 1758)).tracks["hull"] ?? noKey("hull", 1758)) - 1,
+        ((state.npcs[n_] ?? noKey(n_, 1819)).tracks["hull"] ?? noKey("hull", 1819)) - 1,
       );
     }
   }
 }
 
-/** proc repairNpc (line 1872) */
+/** proc repairNpc (line 1939) */
 export function repairNpc(state: State, n_: Npc): void {
   if (mapHas(state.npcs, n_)) {
-    (state.npcs[n_] ?? noKey(n_, 1874)).tracks = clone<Partial<Record<Location, number>>>(
+    (state.npcs[n_] ?? noKey(n_, 1941)).tracks = clone<Partial<Record<Location, number>>>(
       fullTracks(state, npcShipType(state, n_)),
     );
   }
 }
 
-/** proc npcLeaves (line 1905) */
+/** proc npcLeaves (line 1972) */
 export function npcLeaves(state: State, n_: Npc): void {
-  let cards = (state.npcs[n_] ?? noKey(n_, 1906)).cards.slice();
+  let cards = (state.npcs[n_] ?? noKey(n_, 1973)).cards.slice();
   mapDelete(state.npcs, n_);
   if (cards.length > 0) {
     state.events.discard.push(at(cards, cards.length - 1));
@@ -3145,7 +3256,7 @@ export function npcLeaves(state: State, n_: Npc): void {
   }
 }
 
-/** proc afterContest (line 2300) */
+/** proc afterContest (line 2367) */
 export function afterContest(state: State, winner: Player, declared: Declaration, won: boolean): void {
   state.contestWinner = won ? winner : null;
   state.winnerDeclaration = declared;
@@ -3153,7 +3264,7 @@ export function afterContest(state: State, winner: Player, declared: Declaration
   state.evasiveBy = null;
 }
 
-/** proc boost (line 2334) */
+/** proc boost (line 2401) */
 export function boost(state: State, p: Player, k: GloryKind): number {
   if (state.boostPlayer === p && state.boostKind === k) {
     state.boostPlayer = null;
@@ -3164,25 +3275,25 @@ export function boost(state: State, p: Player, k: GloryKind): number {
   return 0;
 }
 
-/** proc influenceCheck (line 2345) */
+/** proc influenceCheck (line 2412) */
 export function influenceCheck(state: State, p: Player): number {
   let extra = boost(state, p, "silverTongue");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).influence + extra);
 }
 
-/** proc leadershipCheck (line 2350) */
+/** proc leadershipCheck (line 2417) */
 export function leadershipCheck(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return skillCheck(state, at(CAPTAINS, state.players[p]!.captain).leadership + extra);
 }
 
-/** proc scoutingCheck (line 2355) */
+/** proc scoutingCheck (line 2422) */
 export function scoutingCheck(state: State, p: Player): number {
   let extra = boost(state, p, "keenEye");
   return skillCheck(state, scoutDice(state, p) + extra);
 }
 
-/** proc crewDice (line 2361) */
+/** proc crewDice (line 2428) */
 export function crewDice(state: State, p: Player): number {
   let extra = boost(state, p, "rallyingCry");
   return at(CAPTAINS, state.players[p]!.captain).leadership + extra + (employs(state, p, "masterAtArms") ? 1 : 0);
@@ -3202,7 +3313,7 @@ function checkRetire(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Retire (line 1088): its effects, once allowed. */
+/** action Retire (line 1089): its effects, once allowed. */
 function doRetire(state: State, me: Player): void {
   state.players[me]!.retiring = true;
   state.players[me]!.actionsLeft = 0;
@@ -3230,7 +3341,7 @@ function checkBroadside(state: State, me: Player): string | null {
   return null;
 }
 
-/** action Broadside (line 2310): its effects, once allowed. */
+/** action Broadside (line 2377): its effects, once allowed. */
 function doBroadside(state: State, me: Player): void {
   const c = firstOf(state, me, "broadside");
   if (c === null)
@@ -3249,7 +3360,7 @@ function checkEvasiveManeuvers(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EvasiveManeuvers (line 2319): its effects, once allowed. */
+/** action EvasiveManeuvers (line 2386): its effects, once allowed. */
 function doEvasiveManeuvers(state: State, me: Player): void {
   const c = firstOf(state, me, "evasiveManeuvers");
   if (c === null)
@@ -3266,7 +3377,7 @@ function checkKeepGlory(state: State, me: Player, card: number): string | null {
   return null;
 }
 
-/** action KeepGlory (line 2328): its effects, once allowed. */
+/** action KeepGlory (line 2395): its effects, once allowed. */
 function doKeepGlory(state: State, me: Player, card: number): void {
   state.players[me]!.shownGlory = card;
 }
@@ -3283,7 +3394,7 @@ function checkEndTurn(state: State, me: Player): string | null {
   return null;
 }
 
-/** action EndTurn (line 2718): its effects, once allowed. */
+/** action EndTurn (line 2785): its effects, once allowed. */
 function doEndTurn(state: State, me: Player): void {
   state.players[me]!.actionsLeft = 0;
 }
@@ -3292,7 +3403,7 @@ function newFlowFrame(): FlowFrame {
   return { routine: "flow", pc: 0, startingShip: [], p: 0, pList: [], pIndex: 0, e: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs the flow (line 655) until it waits for a decision or is done. */
+/** Runs the flow (line 656) until it waits for a decision or is done. */
 function stepFlow(state: State, frame: FlowFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3349,7 +3460,7 @@ function stepFlow(state: State, frame: FlowFrame): void {
           for (const z of ZONE_VALUES) {
             if (!state.merchantZones.includes(z) && state.merchantTrack.length > 0) {
               state.merchantZones.push(z);
-              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 672));
+              mapSet(state.merchantNations, z, drawTop(state.merchantTrack, 673));
             }
           }
         }
@@ -3440,7 +3551,7 @@ function newPlayerTurnFrame(p: Player): PlayerTurnFrame {
   return { routine: "playerTurn", pc: 0, p };
 }
 
-/** Runs proc playerTurn (line 695) until it waits for a decision or is done. */
+/** Runs proc playerTurn (line 696) until it waits for a decision or is done. */
 function stepPlayerTurn(state: State, frame: PlayerTurnFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3537,7 +3648,7 @@ function newLaunchFrame(p: Player, start: StartingShip): LaunchFrame {
   return { routine: "launch", pc: 0, p, start };
 }
 
-/** Runs proc launch (line 726) until it waits for a decision or is done. */
+/** Runs proc launch (line 727) until it waits for a decision or is done. */
 function stepLaunch(state: State, frame: LaunchFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3568,7 +3679,7 @@ function newCaptainDiesFrame(p: Player): CaptainDiesFrame {
   return { routine: "captainDies", pc: 0, p };
 }
 
-/** Runs proc captainDies (line 746) until it waits for a decision or is done. */
+/** Runs proc captainDies (line 747) until it waits for a decision or is done. */
 function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3579,7 +3690,7 @@ function stepCaptainDies(state: State, frame: CaptainDiesFrame): void {
 
         state.players[frame.p]!.cargo = [];
         for (const w of state.players[frame.p]!.weapons.slice()) {
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 752)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 753)) + 1);
         }
 
         state.players[frame.p]!.weapons = [];
@@ -3640,7 +3751,7 @@ function newNewCaptainFrame(p: Player): NewCaptainFrame {
   return { routine: "newCaptain", pc: 0, p, redraw: false, newShip: "startSloop" };
 }
 
-/** Runs proc newCaptain (line 787) until it waits for a decision or is done. */
+/** Runs proc newCaptain (line 788) until it waits for a decision or is done. */
 function stepNewCaptain(state: State, frame: NewCaptainFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3718,7 +3829,7 @@ function newPlayEventFrame(e: number): PlayEventFrame {
   return { routine: "playEvent", pc: 0, e };
 }
 
-/** Runs proc playEvent (line 830) until it waits for a decision or is done. */
+/** Runs proc playEvent (line 831) until it waits for a decision or is done. */
 function stepPlayEvent(state: State, frame: PlayEventFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3728,7 +3839,7 @@ function stepPlayEvent(state: State, frame: PlayEventFrame): void {
             moveNpc(state, icon.npc, icon.dir);
             const nation = npcNation(state, icon.npc);
             if (nation !== null) {
-              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 836), icon.dir);
+              moveNpc(state, MAN_OF_WAR[nation] ?? noKey(nation, 837), icon.dir);
             }
           }
         }
@@ -3770,7 +3881,7 @@ function newEventTextFrame(card: Held<EventCard>): EventTextFrame {
   return { routine: "eventText", pc: 0, card, nations: [], p: 0, pList: [], pIndex: 0, p2: 0, p2List: [], p2Index: 0 };
 }
 
-/** Runs proc eventText (line 850) until it waits for a decision or is done. */
+/** Runs proc eventText (line 851) until it waits for a decision or is done. */
 function stepEventText(state: State, frame: EventTextFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -3781,8 +3892,8 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const n_ of NATION_VALUES) {
-          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 855))) {
-            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 856));
+          if (mapHas(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 856))) {
+            mapDelete(state.npcs, MAN_OF_WAR[n_] ?? noKey(n_, 857));
           }
         }
 
@@ -3800,12 +3911,12 @@ function stepEventText(state: State, frame: EventTextFrame): void {
         }
 
         for (const z of mapKeys(state.demand).slice()) {
-          state.demandReserve.push(state.demand[z] ?? noKey(z, 865));
+          state.demandReserve.push(state.demand[z] ?? noKey(z, 866));
         }
 
         state.demandReserve = shuffleInPlace(state.rng, clone(state.demandReserve));
         for (const z2 of mapKeys(PORT_NATION).slice()) {
-          mapSet(state.demand, z2, drawTop(state.demandReserve, 869));
+          mapSet(state.demand, z2, drawTop(state.demandReserve, 870));
         }
 
         frame.pc = 4;
@@ -3880,7 +3991,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 10: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 876)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 877)) !== 0) {
           frame.pc = 11;
           continue machine;
         }
@@ -3934,7 +4045,7 @@ function stepEventText(state: State, frame: EventTextFrame): void {
       }
 
       case 17: {
-        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 886)) !== 0) {
+        if ((state.players[frame.p2]!.tracks["hull"] ?? noKey("hull", 887)) !== 0) {
           frame.pc = 18;
           continue machine;
         }
@@ -3973,12 +4084,12 @@ function newMeetMerchantFrame(p: Player): MeetMerchantFrame {
   };
 }
 
-/** Runs proc meetMerchant (line 1157) until it waits for a decision or is done. */
+/** Runs proc meetMerchant (line 1158) until it waits for a decision or is done. */
 function stepMeetMerchant(state: State, frame: MeetMerchantFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1158);
+        frame.token = state.merchantNations[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 1159);
         removeValue(state.merchantZones, state.players[frame.p]!.zone);
         mapDelete(state.merchantNations, state.players[frame.p]!.zone);
         state.merchantTrack.push(frame.token);
@@ -4090,7 +4201,7 @@ function newRaidFrame(p: Player): RaidFrame {
   };
 }
 
-/** Runs proc raid (line 1190) until it waits for a decision or is done. */
+/** Runs proc raid (line 1191) until it waits for a decision or is done. */
 function stepRaid(state: State, frame: RaidFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4134,7 +4245,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           removeValue(frame.spent$left, spent);
           frame.spent$taken += 1;
           removeValue(state.players[frame.p]!.weapons, spent);
-          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1202)) + 1);
+          mapSet(state.weaponSupply, spent, (state.weaponSupply[spent] ?? noKey(spent, 1203)) + 1);
           frame.successes += 1;
         } else {
           frame.pc = 2;
@@ -4271,7 +4382,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
       }
 
       case 15: {
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1246)) <= 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1247)) <= 0) {
           frame.pc = 25;
           continue machine;
         }
@@ -4287,7 +4398,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
         frame.kept$left = frame.cards.slice();
         frame.kept$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1253)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1254)) - state.players[frame.p]!.cargo.length,
         );
         frame.kept$taken = 0;
         frame.pc = 27;
@@ -4349,7 +4460,7 @@ function stepRaid(state: State, frame: RaidFrame): void {
           state.cargoDeck.discard.push(c4);
         }
 
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1266)) !== 0) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1267)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
@@ -4435,22 +4546,234 @@ function currentRaidFrame(state: State): RaidFrame {
   return frame;
 }
 
+function newRerollDiceFrame(p: Player, roll: Roll): RerollDiceFrame {
+  return { routine: "rerollDice", pc: 0, p, roll, faces: [], die$left: [], die: null };
+}
+
+/** Runs proc rerollDice (line 1307) until it waits for a decision or is done. */
+function stepRerollDice(state: State, frame: RerollDiceFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        frame.faces = frame.roll.faces.slice();
+        frame.die$left = rangeList(0, frame.faces.length - 1);
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 1: {
+        if (frame.die$left.length <= 0) {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        state.pending = { site: 13, players: [frame.p] };
+        frame.pc = 3;
+        return;
+      }
+
+      case 2: {
+        state.returns.rerollDice = clone<Roll>(rollOf(state, frame.faces));
+        state.stack.pop();
+        return;
+      }
+
+      case 3: {
+        const die = frame.die;
+        if (die !== null) {
+          removeValue(frame.die$left, die);
+          setAt(frame.faces, die, randomBetween(state.rng, 1, 6));
+        } else {
+          frame.pc = 2;
+          continue machine;
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc rerollDice has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentRerollDiceFrame(state: State): RerollDiceFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "rerollDice")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to rerollDice");
+  return frame;
+}
+
+function newOfferRerollsFrame(p: Player, k: GloryKind, own: Held<Roll>, other: Held<Roll>): OfferRerollsFrame {
+  return {
+    routine: "offerRerolls",
+    pc: 0,
+    p,
+    k,
+    own,
+    other,
+    c: 0,
+    reroll: false,
+    mine: { skulls: 0, rest: 0, faces: [] },
+    theirs: { skulls: 0, rest: 0, faces: [] },
+  };
+}
+
+/** Runs proc offerRerolls (line 1317) until it waits for a decision or is done. */
+function stepOfferRerolls(state: State, frame: OfferRerollsFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        const cFound = firstOf(state, frame.p, frame.k);
+        if (cFound === null) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        frame.c = cFound;
+        state.pending = { site: 14, players: [frame.p] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        state.returns.offerRerolls = {
+          own: clone<Roll>(heldRecord(state, frame.own)),
+          other: clone<Roll>(heldRecord(state, frame.other)),
+        };
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        if (!frame.reroll) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        removeValue(state.players[frame.p]!.gloryHand, frame.c);
+        state.gloryDeck.discard.push(frame.c);
+        frame.pc = 4;
+        state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.own)));
+        return;
+      }
+
+      case 3: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        frame.mine = state.returns.rerollDice;
+        frame.pc = 5;
+        state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.other)));
+        return;
+      }
+
+      case 5: {
+        frame.theirs = state.returns.rerollDice;
+        state.returns.offerRerolls = { own: clone<Roll>(frame.mine), other: clone<Roll>(frame.theirs) };
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc offerRerolls has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentOfferRerollsFrame(state: State): OfferRerollsFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "offerRerolls")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to offerRerolls");
+  return frame;
+}
+
+function newGrappleFrame(p: Player, declared: Declaration, roll: Held<Roll>): GrappleFrame {
+  return { routine: "grapple", pc: 0, p, declared, roll, useHooks: false, again: { skulls: 0, rest: 0, faces: [] } };
+}
+
+/** Runs proc grapple (line 1335) until it waits for a decision or is done. */
+function stepGrapple(state: State, frame: GrappleFrame): void {
+  machine: for (;;) {
+    switch (frame.pc) {
+      case 0: {
+        if (!(frame.declared === "board" && state.players[frame.p]!.weapons.includes("grapplingHooks"))) {
+          frame.pc = 1;
+          continue machine;
+        }
+
+        state.pending = { site: 15, players: [frame.p] };
+        frame.pc = 2;
+        return;
+      }
+
+      case 1: {
+        state.returns.grapple = clone<Roll>(heldRecord(state, frame.roll));
+        state.stack.pop();
+        return;
+      }
+
+      case 2: {
+        if (!frame.useHooks) {
+          frame.pc = 3;
+          continue machine;
+        }
+
+        removeValue(state.players[frame.p]!.weapons, "grapplingHooks");
+        mapSet(
+          state.weaponSupply,
+          "grapplingHooks",
+          (state.weaponSupply["grapplingHooks"] ?? noKey("grapplingHooks", 1340)) + 1,
+        );
+        frame.pc = 4;
+        state.stack.push(newRerollDiceFrame(frame.p, heldRecord(state, frame.roll)));
+        return;
+      }
+
+      case 3: {
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        frame.again = state.returns.rerollDice;
+        state.returns.grapple = clone<Roll>(frame.again);
+        state.stack.pop();
+        return;
+      }
+
+      default:
+        throw new RulesError(`the saved state is inconsistent: proc grapple has no step ${frame.pc}`);
+    }
+  }
+}
+
+function currentGrappleFrame(state: State): GrappleFrame {
+  const frame = state.stack[state.stack.length - 1];
+  if (frame?.routine !== "grapple")
+    throw new RulesError("the saved state is inconsistent: the pending decision belongs to grapple");
+  return frame;
+}
+
 function newDeclareFrame(p: Player, combatRound: number): DeclareFrame {
   return { routine: "declare", pc: 0, p, combatRound, options: [], declaration: "shoot" };
 }
 
-/** Runs proc declare (line 1311) until it waits for a decision or is done. */
+/** Runs proc declare (line 1364) until it waits for a decision or is done. */
 function stepDeclare(state: State, frame: DeclareFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = declarationsFor(state, frame.p, frame.combatRound).slice();
-        if (answerAlone13(state)) {
+        if (answerAlone16(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 13, players: [frame.p] };
+        state.pending = { site: 16, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -4486,8 +4809,10 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
     going: false,
     da: "shoot",
     dd: "shoot",
-    ra: { skulls: 0, rest: 0 },
-    rd: { skulls: 0, rest: 0 },
+    ra: { skulls: 0, rest: 0, faces: [] },
+    rd: { skulls: 0, rest: 0, faces: [] },
+    byA: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
+    byD: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
     aWins: false,
     dWins: false,
     combatCard$done: [],
@@ -4502,7 +4827,7 @@ function newNavalCombatFrame(a: Player, d: Player): NavalCombatFrame {
   };
 }
 
-/** Runs proc navalCombat (line 1331) until it waits for a decision or is done. */
+/** Runs proc navalCombat (line 1384) until it waits for a decision or is done. */
 function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4512,10 +4837,10 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         state.players[frame.a]!.surgeonReady = true;
         state.players[frame.d]!.surgeonReady = true;
         frame.longA = state.players[frame.a]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1338)).skulls
+          ? rollDice(state, state.players[frame.a]!.tracks["cannons"] ?? noKey("cannons", 1391)).skulls
           : 0;
         frame.longD = state.players[frame.d]!.mods.includes("longGuns")
-          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1339)).skulls
+          ? rollDice(state, state.players[frame.d]!.tracks["cannons"] ?? noKey("cannons", 1392)).skulls
           : 0;
         frame.pc = 1;
         state.stack.push(newDealHitsFrame(frame.d, frame.longA));
@@ -4531,8 +4856,8 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 2: {
         frame.combatRound = 0;
         frame.going =
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1343)) > 0 &&
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1343)) > 0;
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1396)) > 0 &&
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1396)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -4608,6 +4933,39 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
       case 11: {
         frame.ra = clone<Roll>(rollDice(state, contestDice(state, frame.a, frame.d)));
         frame.rd = clone<Roll>(rollDice(state, contestDice(state, frame.d, frame.a)));
+        frame.pc = 13;
+        state.stack.push(newOfferRerollsFrame(frame.a, "seamanshipRerolls", frame.ra, frame.rd));
+        return;
+      }
+
+      case 12: {
+        frame.pc = 11;
+        continue machine;
+      }
+
+      case 13: {
+        frame.byA = state.returns.offerRerolls;
+        frame.pc = 14;
+        state.stack.push(newOfferRerollsFrame(frame.d, "seamanshipRerolls", frame.byA.other, frame.byA.own));
+        return;
+      }
+
+      case 14: {
+        frame.byD = state.returns.offerRerolls;
+        frame.pc = 15;
+        state.stack.push(newGrappleFrame(frame.a, frame.da, frame.byD.other));
+        return;
+      }
+
+      case 15: {
+        frame.ra = state.returns.grapple;
+        frame.pc = 16;
+        state.stack.push(newGrappleFrame(frame.d, frame.dd, frame.byD.own));
+        return;
+      }
+
+      case 16: {
+        frame.rd = state.returns.grapple;
         frame.aWins = beats(state, frame.ra, frame.rd);
         frame.dWins = beats(state, frame.rd, frame.ra);
         afterContest(
@@ -4618,68 +4976,63 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
         );
         frame.combatCard$done = [];
         frame.combatCard$open = true;
-        frame.pc = 13;
+        frame.pc = 17;
         continue machine;
       }
 
-      case 12: {
-        frame.pc = 11;
-        continue machine;
-      }
-
-      case 13: {
+      case 17: {
         if (!frame.combatCard$open) {
-          frame.pc = 14;
+          frame.pc = 18;
           continue machine;
         }
 
         frame.combatCard$open = false;
         frame.combatCard$able = collect5(state, frame.a, frame.d, frame.combatCard$done);
         if (frame.combatCard$able.length <= 0) {
-          frame.pc = 15;
+          frame.pc = 19;
           continue machine;
         }
 
         state.pending = {
-          site: 14,
+          site: 17,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
-        frame.pc = 16;
+        frame.pc = 20;
         return;
       }
 
-      case 14: {
+      case 18: {
         frame.hitsOnD =
           shots(state, frame.a, frame.da, frame.aWins, frame.ra) + (state.broadsideBy === frame.a ? 1 : 0);
         frame.hitsOnA =
           shots(state, frame.d, frame.dd, frame.dWins, frame.rd) + (state.broadsideBy === frame.d ? 1 : 0);
-        frame.pc = 22;
+        frame.pc = 26;
         state.stack.push(newAimHitsFrame(frame.d, frame.hitsOnD, frame.a));
         return;
       }
 
-      case 15: {
-        frame.pc = 13;
-        continue machine;
-      }
-
-      case 16: {
-        frame.combatCard$whoList = frame.combatCard$able.slice();
-        frame.combatCard$whoIndex = 0;
+      case 19: {
         frame.pc = 17;
         continue machine;
       }
 
-      case 17: {
+      case 20: {
+        frame.combatCard$whoList = frame.combatCard$able.slice();
+        frame.combatCard$whoIndex = 0;
+        frame.pc = 21;
+        continue machine;
+      }
+
+      case 21: {
         if (frame.combatCard$whoIndex >= frame.combatCard$whoList.length) {
-          frame.pc = 18;
+          frame.pc = 22;
           continue machine;
         }
 
         frame.combatCard$who = at(frame.combatCard$whoList, frame.combatCard$whoIndex);
         if (!at(frame.combatCard, frame.combatCard$who)) {
-          frame.pc = 19;
+          frame.pc = 23;
           continue machine;
         }
 
@@ -4690,135 +5043,135 @@ function stepNavalCombat(state: State, frame: NavalCombatFrame): void {
           offersAny(offerEvasiveManeuvers, state, frame.combatCard$who) ||
           offersAny(offerKeepGlory, state, frame.combatCard$who)
         )) {
-          frame.pc = 20;
-          continue machine;
-        }
-
-        state.pending = { site: 15, players: [frame.combatCard$who] };
-        frame.pc = 21;
-        return;
-      }
-
-      case 18: {
-        frame.pc = 15;
-        continue machine;
-      }
-
-      case 19: {
-        frame.combatCard$whoIndex++;
-        frame.pc = 17;
-        continue machine;
-      }
-
-      case 20: {
-        frame.pc = 19;
-        continue machine;
-      }
-
-      case 21: {
-        frame.pc = 20;
-        continue machine;
-      }
-
-      case 22: {
-        frame.pc = 23;
-        state.stack.push(newAimHitsFrame(frame.a, frame.hitsOnA, frame.d));
-        return;
-      }
-
-      case 23: {
-        if (!(
-          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1372)) === 0 ||
-          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1372)) === 0
-        )) {
           frame.pc = 24;
           continue machine;
         }
 
-        frame.pc = 26;
-        state.stack.push(newSettleSinkingFrame(frame.a, frame.d));
+        state.pending = { site: 18, players: [frame.combatCard$who] };
+        frame.pc = 25;
         return;
       }
 
-      case 24: {
-        if (!(
-          (frame.da === "flee" && frame.aWins && (frame.rd.skulls === 0 || state.evasiveBy === frame.a)) ||
-          (frame.dd === "flee" && frame.dWins && (frame.ra.skulls === 0 || state.evasiveBy === frame.d))
-        )) {
-          frame.pc = 27;
-          continue machine;
-        }
+      case 22: {
+        frame.pc = 19;
+        continue machine;
+      }
 
-        frame.going = false;
-        frame.pc = 28;
+      case 23: {
+        frame.combatCard$whoIndex++;
+        frame.pc = 21;
+        continue machine;
+      }
+
+      case 24: {
+        frame.pc = 23;
         continue machine;
       }
 
       case 25: {
-        frame.pc = 5;
+        frame.pc = 24;
         continue machine;
       }
 
       case 26: {
-        frame.going = false;
-        frame.pc = 25;
-        continue machine;
+        frame.pc = 27;
+        state.stack.push(newAimHitsFrame(frame.a, frame.hitsOnA, frame.d));
+        return;
       }
 
       case 27: {
         if (!(
-          frame.da === "board" &&
-          frame.aWins &&
-          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1378)) > 0
+          (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1429)) === 0 ||
+          (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1429)) === 0
         )) {
-          frame.pc = 29;
+          frame.pc = 28;
           continue machine;
         }
 
-        frame.pc = 31;
-        state.stack.push(newCrewCombatFrame(frame.a, frame.d));
+        frame.pc = 30;
+        state.stack.push(newSettleSinkingFrame(frame.a, frame.d));
         return;
       }
 
       case 28: {
-        frame.pc = 25;
+        if (!(
+          (frame.da === "flee" && frame.aWins && (frame.rd.skulls === 0 || state.evasiveBy === frame.a)) ||
+          (frame.dd === "flee" && frame.dWins && (frame.ra.skulls === 0 || state.evasiveBy === frame.d))
+        )) {
+          frame.pc = 31;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 32;
         continue machine;
       }
 
       case 29: {
-        if (!(
-          frame.dd === "board" &&
-          frame.dWins &&
-          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1381)) > 0
-        )) {
-          frame.pc = 32;
-          continue machine;
-        }
-
-        frame.pc = 33;
-        state.stack.push(newCrewCombatFrame(frame.d, frame.a));
-        return;
+        frame.pc = 5;
+        continue machine;
       }
 
       case 30: {
-        frame.pc = 28;
+        frame.going = false;
+        frame.pc = 29;
         continue machine;
       }
 
       case 31: {
-        frame.going = false;
-        frame.pc = 30;
-        continue machine;
+        if (!(
+          frame.da === "board" &&
+          frame.aWins &&
+          (state.players[frame.a]!.tracks["crew"] ?? noKey("crew", 1435)) > 0
+        )) {
+          frame.pc = 33;
+          continue machine;
+        }
+
+        frame.pc = 35;
+        state.stack.push(newCrewCombatFrame(frame.a, frame.d));
+        return;
       }
 
       case 32: {
-        frame.pc = 30;
+        frame.pc = 29;
         continue machine;
       }
 
       case 33: {
-        frame.going = false;
+        if (!(
+          frame.dd === "board" &&
+          frame.dWins &&
+          (state.players[frame.d]!.tracks["crew"] ?? noKey("crew", 1438)) > 0
+        )) {
+          frame.pc = 36;
+          continue machine;
+        }
+
+        frame.pc = 37;
+        state.stack.push(newCrewCombatFrame(frame.d, frame.a));
+        return;
+      }
+
+      case 34: {
         frame.pc = 32;
+        continue machine;
+      }
+
+      case 35: {
+        frame.going = false;
+        frame.pc = 34;
+        continue machine;
+      }
+
+      case 36: {
+        frame.pc = 34;
+        continue machine;
+      }
+
+      case 37: {
+        frame.going = false;
+        frame.pc = 36;
         continue machine;
       }
 
@@ -4839,13 +5192,13 @@ function newSettleSinkingFrame(a: Player, d: Player): SettleSinkingFrame {
   return { routine: "settleSinking", pc: 0, a, d, aSunk: false, dSunk: false };
 }
 
-/** Runs proc settleSinking (line 1389) until it waits for a decision or is done. */
+/** Runs proc settleSinking (line 1446) until it waits for a decision or is done. */
 function stepSettleSinking(state: State, frame: SettleSinkingFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1390)) === 0;
-        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1391)) === 0;
+        frame.aSunk = (state.players[frame.a]!.tracks["hull"] ?? noKey("hull", 1447)) === 0;
+        frame.dSunk = (state.players[frame.d]!.tracks["hull"] ?? noKey("hull", 1448)) === 0;
         if (!(frame.aSunk && !frame.dSunk)) {
           frame.pc = 1;
           continue machine;
@@ -4929,7 +5282,7 @@ function newChaseFrame(p: Player, fleeing: Player): ChaseFrame {
   return { routine: "chase", pc: 0, p, fleeing, flipChasers: false };
 }
 
-/** Runs proc chase (line 1406) until it waits for a decision or is done. */
+/** Runs proc chase (line 1463) until it waits for a decision or is done. */
 function stepChase(state: State, frame: ChaseFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -4939,7 +5292,7 @@ function stepChase(state: State, frame: ChaseFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 16, players: [frame.p] };
+        state.pending = { site: 19, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -4988,7 +5341,7 @@ function newDealHitsFrame(target: Player, hits: number): DealHitsFrame {
   return { routine: "dealHits", pc: 0, target, hits };
 }
 
-/** Runs proc dealHits (line 1418) until it waits for a decision or is done. */
+/** Runs proc dealHits (line 1475) until it waits for a decision or is done. */
 function stepDealHits(state: State, frame: DealHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5030,7 +5383,7 @@ function newAimHitsFrame(target: Player, hits: number, shooter: Player | null): 
   };
 }
 
-/** Runs proc aimHits (line 1425) until it waits for a decision or is done. */
+/** Runs proc aimHits (line 1482) until it waits for a decision or is done. */
 function stepAimHits(state: State, frame: AimHitsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5146,7 +5499,7 @@ function stepAimHits(state: State, frame: AimHitsFrame): void {
       }
 
       case 11: {
-        state.pending = { site: 17, players: [frame.target] };
+        state.pending = { site: 20, players: [frame.target] };
         frame.pc = 14;
         return;
       }
@@ -5200,7 +5553,7 @@ function newAdjustLocationsFrame(s: Player, rolled: number[]): AdjustLocationsFr
   };
 }
 
-/** Runs proc adjustLocations (line 1456) until it waits for a decision or is done. */
+/** Runs proc adjustLocations (line 1513) until it waits for a decision or is done. */
 function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5211,7 +5564,7 @@ function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 18, players: [frame.s] };
+        state.pending = { site: 21, players: [frame.s] };
         frame.pc = 2;
         return;
       }
@@ -5229,7 +5582,7 @@ function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
         }
 
         frame.c = cFound;
-        state.pending = { site: 19, players: [frame.s] };
+        state.pending = { site: 22, players: [frame.s] };
         frame.pc = 5;
         return;
       }
@@ -5263,7 +5616,7 @@ function stepAdjustLocations(state: State, frame: AdjustLocationsFrame): void {
         }
 
         frame.i_ = iFound;
-        state.pending = { site: 20, players: [frame.s] };
+        state.pending = { site: 23, players: [frame.s] };
         frame.pc = 7;
         return;
       }
@@ -5298,7 +5651,7 @@ function newShotWeaponFrame(shooter: Player, skulls: number): ShotWeaponFrame {
   return { routine: "shotWeapon", pc: 0, shooter, skulls, aims: [], aim: null };
 }
 
-/** Runs proc shotWeapon (line 1484) until it waits for a decision or is done. */
+/** Runs proc shotWeapon (line 1541) until it waits for a decision or is done. */
 function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5310,12 +5663,12 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         }
 
         frame.aims = collect7(state, frame.shooter);
-        if (answerAlone21(state)) {
+        if (answerAlone24(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 21, players: [frame.shooter] };
+        state.pending = { site: 24, players: [frame.shooter] };
         frame.pc = 1;
         return;
       }
@@ -5324,7 +5677,7 @@ function stepShotWeapon(state: State, frame: ShotWeaponFrame): void {
         const w = frame.aim;
         if (w !== null) {
           removeValue(state.players[frame.shooter]!.weapons, w);
-          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1492)) + 1);
+          mapSet(state.weaponSupply, w, (state.weaponSupply[w] ?? noKey(w, 1549)) + 1);
           state.returns.shotWeapon = w === "chainShot" ? "mast" : "crew";
           state.stack.pop();
           return;
@@ -5352,7 +5705,7 @@ function newDamageFrame(p: Player, l: Location): DamageFrame {
   return { routine: "damage", pc: 0, p, l, absorbed: false, absorb: false };
 }
 
-/** Runs proc damage (line 1507) until it waits for a decision or is done. */
+/** Runs proc damage (line 1564) until it waits for a decision or is done. */
 function stepDamage(state: State, frame: DamageFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5372,7 +5725,7 @@ function stepDamage(state: State, frame: DamageFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 22, players: [frame.p] };
+        state.pending = { site: 25, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -5381,9 +5734,9 @@ function stepDamage(state: State, frame: DamageFrame): void {
         if (!frame.absorbed) {
           hit(state, frame.p, frame.l);
           while (
-            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1523))
+            state.players[frame.p]!.cargo.length > (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1580))
           ) {
-            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1524);
+            let c = pickRandom(state.rng, state.players[frame.p]!.cargo, 1581);
             removeValue(state.players[frame.p]!.cargo, c);
             state.cargoDeck.discard.push(c);
           }
@@ -5427,8 +5780,10 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
     going: false,
     boarderDice: 0,
     boardedDice: 0,
-    rb: { skulls: 0, rest: 0 },
-    rd: { skulls: 0, rest: 0 },
+    rb: { skulls: 0, rest: 0, faces: [] },
+    rd: { skulls: 0, rest: 0, faces: [] },
+    byBoarder: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
+    byBoarded: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
     onBoarded: 0,
     onBoarder: 0,
     boardedOut: false,
@@ -5438,12 +5793,12 @@ function newCrewCombatFrame(boarder: Player, boarded: Player): CrewCombatFrame {
   };
 }
 
-/** Runs proc crewCombat (line 1533) until it waits for a decision or is done. */
+/** Runs proc crewCombat (line 1590) until it waits for a decision or is done. */
 function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1534)) !== 0) {
+        if ((state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1591)) !== 0) {
           frame.pc = 1;
           continue machine;
         }
@@ -5461,19 +5816,19 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         mapSet(
           state.players[frame.boarded]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1540)) - frame.swivelOnBoarded),
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1597)) - frame.swivelOnBoarded),
         );
         mapSet(
           state.players[frame.boarder]!.tracks,
           "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1541)) - frame.swivelOnBoarder),
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1598)) - frame.swivelOnBoarder),
         );
         frame.going =
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1542)) > 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1542)) > 0;
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1599)) > 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1599)) > 0;
         if (!(
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1543)) === 0 &&
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1543)) > 0
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1600)) === 0 &&
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1600)) > 0
         )) {
           frame.pc = 4;
           continue machine;
@@ -5496,8 +5851,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 4: {
         if (!(
-          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1545)) === 0 &&
-          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1545)) > 0
+          (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1602)) === 0 &&
+          (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1602)) > 0
         )) {
           frame.pc = 7;
           continue machine;
@@ -5538,41 +5893,8 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
         frame.boardedDice = crewDice(state, frame.boarded);
         frame.rb = clone<Roll>(rollDice(state, frame.boarderDice));
         frame.rd = clone<Roll>(rollDice(state, frame.boardedDice));
-        frame.onBoarded = Math.min(
-          frame.rb.skulls,
-          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1553),
-        );
-        frame.onBoarder = Math.min(
-          frame.rd.skulls,
-          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1554),
-        );
-        mapSet(
-          state.players[frame.boarded]!.tracks,
-          "crew",
-          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1555)) - frame.onBoarded),
-        );
-        mapSet(
-          state.players[frame.boarder]!.tracks,
-          "crew",
-          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1556)) - frame.onBoarder),
-        );
-        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1557)) === 0;
-        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1558)) === 0;
-        if (!(frame.boardedOut || frame.boarderOut)) {
-          frame.pc = 11;
-          continue machine;
-        }
-
-        frame.going = false;
-        frame.boarderWins = !frame.boarderOut || (frame.boardedOut && beats(state, frame.rb, frame.rd));
-        frame.boardedWins = !frame.boardedOut || (frame.boarderOut && beats(state, frame.rd, frame.rb));
-        if (!(frame.boarderWins && !frame.boardedWins)) {
-          frame.pc = 12;
-          continue machine;
-        }
-
-        frame.pc = 14;
-        state.stack.push(newCrewVictoryFrame(frame.boarder, frame.boarded));
+        frame.pc = 11;
+        state.stack.push(newOfferRerollsFrame(frame.boarder, "crewRerolls", frame.rb, frame.rd));
         return;
       }
 
@@ -5582,29 +5904,70 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
       }
 
       case 11: {
-        frame.pc = 9;
-        continue machine;
+        frame.byBoarder = state.returns.offerRerolls;
+        frame.pc = 12;
+        state.stack.push(
+          newOfferRerollsFrame(frame.boarded, "crewRerolls", frame.byBoarder.other, frame.byBoarder.own),
+        );
+        return;
       }
 
       case 12: {
-        if (!(frame.boardedWins && !frame.boarderWins)) {
-          frame.pc = 15;
+        frame.byBoarded = state.returns.offerRerolls;
+        frame.rb = clone<Roll>(frame.byBoarded.other);
+        frame.rd = clone<Roll>(frame.byBoarded.own);
+        frame.onBoarded = Math.min(
+          frame.rb.skulls,
+          state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1614),
+        );
+        frame.onBoarder = Math.min(
+          frame.rd.skulls,
+          state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1615),
+        );
+        mapSet(
+          state.players[frame.boarded]!.tracks,
+          "crew",
+          Math.max(0, (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1616)) - frame.onBoarded),
+        );
+        mapSet(
+          state.players[frame.boarder]!.tracks,
+          "crew",
+          Math.max(0, (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1617)) - frame.onBoarder),
+        );
+        frame.boardedOut = (state.players[frame.boarded]!.tracks["crew"] ?? noKey("crew", 1618)) === 0;
+        frame.boarderOut = (state.players[frame.boarder]!.tracks["crew"] ?? noKey("crew", 1619)) === 0;
+        if (!(frame.boardedOut || frame.boarderOut)) {
+          frame.pc = 13;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.boarderWins = !frame.boarderOut || (frame.boardedOut && beats(state, frame.rb, frame.rd));
+        frame.boardedWins = !frame.boardedOut || (frame.boarderOut && beats(state, frame.rd, frame.rb));
+        if (!(frame.boarderWins && !frame.boardedWins)) {
+          frame.pc = 14;
           continue machine;
         }
 
         frame.pc = 16;
-        state.stack.push(newCrewVictoryFrame(frame.boarded, frame.boarder));
+        state.stack.push(newCrewVictoryFrame(frame.boarder, frame.boarded));
         return;
       }
 
       case 13: {
-        frame.pc = 11;
+        frame.pc = 9;
         continue machine;
       }
 
       case 14: {
-        frame.pc = 13;
-        continue machine;
+        if (!(frame.boardedWins && !frame.boarderWins)) {
+          frame.pc = 17;
+          continue machine;
+        }
+
+        frame.pc = 18;
+        state.stack.push(newCrewVictoryFrame(frame.boarded, frame.boarder));
+        return;
       }
 
       case 15: {
@@ -5614,6 +5977,16 @@ function stepCrewCombat(state: State, frame: CrewCombatFrame): void {
 
       case 16: {
         frame.pc = 15;
+        continue machine;
+      }
+
+      case 17: {
+        frame.pc = 15;
+        continue machine;
+      }
+
+      case 18: {
+        frame.pc = 17;
         continue machine;
       }
 
@@ -5627,7 +6000,7 @@ function newCrewVictoryFrame(w: Player, l: Player): CrewVictoryFrame {
   return { routine: "crewVictory", pc: 0, w, l };
 }
 
-/** Runs proc crewVictory (line 1575) until it waits for a decision or is done. */
+/** Runs proc crewVictory (line 1636) until it waits for a decision or is done. */
 function stepCrewVictory(state: State, frame: CrewVictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5664,7 +6037,7 @@ function newVictoryFrame(w: Player, l: Player): VictoryFrame {
   return { routine: "victory", pc: 0, w, l, nations: [], rewarder: "spain", reward: "spain" };
 }
 
-/** Runs proc victory (line 1583) until it waits for a decision or is done. */
+/** Runs proc victory (line 1644) until it waits for a decision or is done. */
 function stepVictory(state: State, frame: VictoryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5698,7 +6071,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 23, players: [frame.w] };
+        state.pending = { site: 26, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5715,7 +6088,7 @@ function stepVictory(state: State, frame: VictoryFrame): void {
 
       case 5: {
         state.players[frame.w]!.gold +=
-          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1596));
+          5 * (state.players[frame.l]!.bounty[frame.rewarder] ?? noKey(frame.rewarder, 1657));
         frame.pc = 4;
         continue machine;
       }
@@ -5764,7 +6137,7 @@ function newPlunderFrame(w: Player, l: Player): PlunderFrame {
   };
 }
 
-/** Runs proc plunder (line 1604) until it waits for a decision or is done. */
+/** Runs proc plunder (line 1665) until it waits for a decision or is done. */
 function stepPlunder(state: State, frame: PlunderFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -5774,7 +6147,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
         frame.taken$left = state.players[frame.l]!.cargo.slice();
         frame.taken$limit = Math.max(
           0,
-          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1607)) - state.players[frame.w]!.cargo.length,
+          (state.players[frame.w]!.tracks["hold"] ?? noKey("hold", 1668)) - state.players[frame.w]!.cargo.length,
         );
         frame.taken$taken = 0;
         frame.pc = 1;
@@ -5787,7 +6160,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 24, players: [frame.w] };
+        state.pending = { site: 27, players: [frame.w] };
         frame.pc = 3;
         return;
       }
@@ -5820,7 +6193,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 25, players: [frame.w] };
+        state.pending = { site: 28, players: [frame.w] };
         frame.pc = 6;
         return;
       }
@@ -5854,7 +6227,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 26, players: [frame.w] };
+        state.pending = { site: 29, players: [frame.w] };
         frame.pc = 9;
         return;
       }
@@ -5887,7 +6260,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 27, players: [frame.w] };
+        state.pending = { site: 30, players: [frame.w] };
         frame.pc = 12;
         return;
       }
@@ -5905,7 +6278,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 28, players: [frame.w] };
+        state.pending = { site: 31, players: [frame.w] };
         frame.pc = 15;
         return;
       }
@@ -5926,7 +6299,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
       }
 
       case 13: {
-        state.pending = { site: 29, players: [frame.w] };
+        state.pending = { site: 32, players: [frame.w] };
         frame.pc = 16;
         return;
       }
@@ -5952,7 +6325,7 @@ function stepPlunder(state: State, frame: PlunderFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1638);
+        frame.crewNow = state.players[frame.w]!.tracks["crew"] ?? noKey("crew", 1699);
         frame.pc = 18;
         state.stack.push(newRedistributeModsFrame(frame.w));
         return;
@@ -5991,7 +6364,7 @@ function newNpcsScoutFrame(p: Player): NpcsScoutFrame {
   return { routine: "npcsScout", pc: 0, p, n_: "spanishWarship", n_List: [], n_Index: 0 };
 }
 
-/** Runs proc npcsScout (line 1688) until it waits for a decision or is done. */
+/** Runs proc npcsScout (line 1749) until it waits for a decision or is done. */
 function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6023,7 +6396,7 @@ function stepNpcsScout(state: State, frame: NpcsScoutFrame): void {
           mapHas(state.npcs, frame.n_) &&
           !state.players[frame.p]!.dead &&
           !state.players[frame.p]!.inPort &&
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1691)).zone === state.players[frame.p]!.zone
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1752)).zone === state.players[frame.p]!.zone
         )) {
           frame.pc = 4;
           continue machine;
@@ -6070,18 +6443,18 @@ function newDeclareForNpcFrame(n_: Npc, p: Player, combatRound: number): Declare
   return { routine: "declareForNpc", pc: 0, n_, p, combatRound, options: [], npcDeclaration: "shoot" };
 }
 
-/** Runs proc declareForNpc (line 1710) until it waits for a decision or is done. */
+/** Runs proc declareForNpc (line 1771) until it waits for a decision or is done. */
 function stepDeclareForNpc(state: State, frame: DeclareForNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.options = npcDeclarations(state, frame.n_, frame.p, frame.combatRound).slice();
-        if (answerAlone30(state)) {
+        if (answerAlone33(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 30, players: [controllerOf(state, frame.p)] };
+        state.pending = { site: 33, players: [controllerOf(state, frame.p)] };
         frame.pc = 1;
         return;
       }
@@ -6124,7 +6497,7 @@ function newHitNpcFrame(n_: Npc, hits: number, controller: Player, shooter: Play
   };
 }
 
-/** Runs proc hitNpc (line 1726) until it waits for a decision or is done. */
+/** Runs proc hitNpc (line 1787) until it waits for a decision or is done. */
 function stepHitNpc(state: State, frame: HitNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6204,7 +6577,7 @@ function stepHitNpc(state: State, frame: HitNpcFrame): void {
       }
 
       case 6: {
-        state.pending = { site: 31, players: [frame.controller] };
+        state.pending = { site: 34, players: [frame.controller] };
         frame.pc = 8;
         return;
       }
@@ -6246,8 +6619,9 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
     dn: "shoot",
     dp: "shoot",
     chaseNpc: false,
-    rp: { skulls: 0, rest: 0 },
-    rn: { skulls: 0, rest: 0 },
+    rp: { skulls: 0, rest: 0, faces: [] },
+    rn: { skulls: 0, rest: 0, faces: [] },
+    byP: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
     pWins: false,
     nWins: false,
     combatCard$done: [],
@@ -6263,7 +6637,7 @@ function newFightNpcFrame(p: Player, n_: Npc, npcFirst: boolean): FightNpcFrame 
   };
 }
 
-/** Runs proc fightNpc (line 1763) until it waits for a decision or is done. */
+/** Runs proc fightNpc (line 1824) until it waits for a decision or is done. */
 function stepFightNpc(state: State, frame: FightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6280,7 +6654,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
         state.stack.push(
           newHitNpcFrame(
             frame.n_,
-            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1769)).skulls,
+            rollDice(state, state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 1830)).skulls,
             frame.controller,
             null,
           ),
@@ -6290,7 +6664,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 1: {
         frame.combatRound = 0;
-        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1772)).tracks["hull"] ?? noKey("hull", 1772)) > 0;
+        frame.going = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1833)).tracks["hull"] ?? noKey("hull", 1833)) > 0;
         if (frame.going) {
           frame.pc = 3;
           continue machine;
@@ -6356,7 +6730,7 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 32, players: [frame.p] };
+        state.pending = { site: 35, players: [frame.p] };
         frame.pc = 14;
         return;
       }
@@ -6390,13 +6764,9 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       case 13: {
         frame.rp = clone<Roll>(rollDice(state, contestDiceAgainstNpc(state, frame.p, frame.n_)));
         frame.rn = clone<Roll>(rollDice(state, npcContestDice(state, frame.n_, frame.p)));
-        frame.pWins = beats(state, frame.rp, frame.rn);
-        frame.nWins = beats(state, frame.rn, frame.rp);
-        afterContest(state, frame.p, frame.dp, frame.pWins);
-        frame.combatCard$done = [];
-        frame.combatCard$open = true;
         frame.pc = 17;
-        continue machine;
+        state.stack.push(newOfferRerollsFrame(frame.p, "seamanshipRerolls", frame.rp, frame.rn));
+        return;
       }
 
       case 14: {
@@ -6422,56 +6792,75 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 17: {
+        frame.byP = state.returns.offerRerolls;
+        frame.pc = 18;
+        state.stack.push(newGrappleFrame(frame.p, frame.dp, frame.byP.own));
+        return;
+      }
+
+      case 18: {
+        frame.rp = state.returns.grapple;
+        frame.rn = clone<Roll>(frame.byP.other);
+        frame.pWins = beats(state, frame.rp, frame.rn);
+        frame.nWins = beats(state, frame.rn, frame.rp);
+        afterContest(state, frame.p, frame.dp, frame.pWins);
+        frame.combatCard$done = [];
+        frame.combatCard$open = true;
+        frame.pc = 19;
+        continue machine;
+      }
+
+      case 19: {
         if (!frame.combatCard$open) {
-          frame.pc = 18;
+          frame.pc = 20;
           continue machine;
         }
 
         frame.combatCard$open = false;
         frame.combatCard$able = collect13(state, frame.p, frame.combatCard$done);
         if (frame.combatCard$able.length <= 0) {
-          frame.pc = 19;
+          frame.pc = 21;
           continue machine;
         }
 
         state.pending = {
-          site: 33,
+          site: 36,
           players: frame.combatCard$able.slice(),
           answers: SEATS[state.playerCount]!.map(() => null),
         };
-        frame.pc = 20;
+        frame.pc = 22;
         return;
       }
 
-      case 18: {
+      case 20: {
         frame.onNpc = shots(state, frame.p, frame.dp, frame.pWins, frame.rp) + (state.broadsideBy === frame.p ? 1 : 0);
         frame.onPlayer = npcShots(state, frame.n_, frame.dn, frame.nWins, frame.rn);
-        frame.pc = 26;
+        frame.pc = 28;
         state.stack.push(newHitNpcFrame(frame.n_, frame.onNpc, frame.controller, frame.p));
         return;
       }
 
-      case 19: {
-        frame.pc = 17;
+      case 21: {
+        frame.pc = 19;
         continue machine;
       }
 
-      case 20: {
+      case 22: {
         frame.combatCard$whoList = frame.combatCard$able.slice();
         frame.combatCard$whoIndex = 0;
-        frame.pc = 21;
+        frame.pc = 23;
         continue machine;
       }
 
-      case 21: {
+      case 23: {
         if (frame.combatCard$whoIndex >= frame.combatCard$whoList.length) {
-          frame.pc = 22;
+          frame.pc = 24;
           continue machine;
         }
 
         frame.combatCard$who = at(frame.combatCard$whoList, frame.combatCard$whoIndex);
         if (!at(frame.combatCard, frame.combatCard$who)) {
-          frame.pc = 23;
+          frame.pc = 25;
           continue machine;
         }
 
@@ -6482,140 +6871,119 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
           offersAny(offerEvasiveManeuvers, state, frame.combatCard$who) ||
           offersAny(offerKeepGlory, state, frame.combatCard$who)
         )) {
-          frame.pc = 24;
+          frame.pc = 26;
           continue machine;
         }
 
-        state.pending = { site: 34, players: [frame.combatCard$who] };
-        frame.pc = 25;
+        state.pending = { site: 37, players: [frame.combatCard$who] };
+        frame.pc = 27;
         return;
       }
 
-      case 22: {
-        frame.pc = 19;
-        continue machine;
-      }
-
-      case 23: {
-        frame.combatCard$whoIndex++;
+      case 24: {
         frame.pc = 21;
         continue machine;
       }
 
-      case 24: {
+      case 25: {
+        frame.combatCard$whoIndex++;
         frame.pc = 23;
         continue machine;
       }
 
-      case 25: {
-        frame.pc = 24;
+      case 26: {
+        frame.pc = 25;
         continue machine;
       }
 
-      case 26: {
-        frame.pc = 27;
+      case 27: {
+        frame.pc = 26;
+        continue machine;
+      }
+
+      case 28: {
+        frame.pc = 29;
         state.stack.push(newDealHitsFrame(frame.p, frame.onPlayer));
         return;
       }
 
-      case 27: {
-        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1806)).tracks["hull"] ?? noKey("hull", 1806)) === 0;
-        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1807)) === 0 || frame.npcOut)) {
-          frame.pc = 28;
-          continue machine;
-        }
-
-        frame.going = false;
-        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1809)) !== 0) {
+      case 29: {
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1870)).tracks["hull"] ?? noKey("hull", 1870)) === 0;
+        if (!((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1871)) === 0 || frame.npcOut)) {
           frame.pc = 30;
           continue machine;
         }
 
-        frame.pc = 31;
-        state.stack.push(newCaptainDiesFrame(frame.p));
-        return;
-      }
-
-      case 28: {
-        if (!(
-          (frame.dp === "flee" && frame.pWins && (frame.rn.skulls === 0 || state.evasiveBy === frame.p)) ||
-          (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
-        )) {
-          frame.pc = 35;
-          continue machine;
-        }
-
         frame.going = false;
-        repairNpc(state, frame.n_);
-        frame.pc = 36;
-        continue machine;
-      }
-
-      case 29: {
-        frame.pc = 5;
-        continue machine;
-      }
-
-      case 30: {
-        if (!frame.npcOut) {
+        if ((state.players[frame.p]!.tracks["hull"] ?? noKey("hull", 1873)) !== 0) {
           frame.pc = 32;
           continue machine;
         }
 
-        frame.pc = 34;
-        state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
+        frame.pc = 33;
+        state.stack.push(newCaptainDiesFrame(frame.p));
         return;
       }
 
-      case 31: {
-        frame.pc = 30;
-        continue machine;
-      }
-
-      case 32: {
-        repairNpc(state, frame.n_);
-        frame.pc = 33;
-        continue machine;
-      }
-
-      case 33: {
-        frame.pc = 29;
-        continue machine;
-      }
-
-      case 34: {
-        frame.pc = 33;
-        continue machine;
-      }
-
-      case 35: {
+      case 30: {
         if (!(
-          frame.dp === "board" &&
-          frame.pWins &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1821)) > 0
+          (frame.dp === "flee" && frame.pWins && (frame.rn.skulls === 0 || state.evasiveBy === frame.p)) ||
+          (frame.dn === "flee" && frame.nWins && frame.rp.skulls === 0)
         )) {
           frame.pc = 37;
           continue machine;
         }
 
         frame.going = false;
-        frame.pc = 39;
-        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        repairNpc(state, frame.n_);
+        frame.pc = 38;
+        continue machine;
+      }
+
+      case 31: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 32: {
+        if (!frame.npcOut) {
+          frame.pc = 34;
+          continue machine;
+        }
+
+        frame.pc = 36;
+        state.stack.push(newNpcSunkFrame(frame.p, frame.n_));
         return;
       }
 
+      case 33: {
+        frame.pc = 32;
+        continue machine;
+      }
+
+      case 34: {
+        repairNpc(state, frame.n_);
+        frame.pc = 35;
+        continue machine;
+      }
+
+      case 35: {
+        frame.pc = 31;
+        continue machine;
+      }
+
       case 36: {
-        frame.pc = 29;
+        frame.pc = 35;
         continue machine;
       }
 
       case 37: {
         if (!(
-          frame.dn === "board" &&
-          frame.nWins &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1824)).tracks["crew"] ?? noKey("crew", 1824)) > 0
+          frame.dp === "board" &&
+          frame.pWins &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1885)) > 0
         )) {
-          frame.pc = 40;
+          frame.pc = 39;
           continue machine;
         }
 
@@ -6626,13 +6994,24 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
       }
 
       case 38: {
-        frame.pc = 36;
+        frame.pc = 31;
         continue machine;
       }
 
       case 39: {
-        frame.pc = 38;
-        continue machine;
+        if (!(
+          frame.dn === "board" &&
+          frame.nWins &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1888)).tracks["crew"] ?? noKey("crew", 1888)) > 0
+        )) {
+          frame.pc = 42;
+          continue machine;
+        }
+
+        frame.going = false;
+        frame.pc = 43;
+        state.stack.push(newCrewFightNpcFrame(frame.p, frame.n_));
+        return;
       }
 
       case 40: {
@@ -6642,6 +7021,16 @@ function stepFightNpc(state: State, frame: FightNpcFrame): void {
 
       case 41: {
         frame.pc = 40;
+        continue machine;
+      }
+
+      case 42: {
+        frame.pc = 40;
+        continue machine;
+      }
+
+      case 43: {
+        frame.pc = 42;
         continue machine;
       }
 
@@ -6659,119 +7048,157 @@ function currentFightNpcFrame(state: State): FightNpcFrame {
 }
 
 function newCrewFightNpcFrame(p: Player, n_: Npc): CrewFightNpcFrame {
-  return { routine: "crewFightNpc", pc: 0, p, n_, going: false, playerWins: false, npcWins: false };
+  return {
+    routine: "crewFightNpc",
+    pc: 0,
+    p,
+    n_,
+    going: false,
+    playerWins: false,
+    npcWins: false,
+    playerDice: 0,
+    rp: { skulls: 0, rest: 0, faces: [] },
+    rn: { skulls: 0, rest: 0, faces: [] },
+    byP: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
+    onNpc: 0,
+    onPlayer: 0,
+    npcOut: false,
+    playerOut: false,
+  };
 }
 
-/** Runs proc crewFightNpc (line 1833) until it waits for a decision or is done. */
+/** Runs proc crewFightNpc (line 1897) until it waits for a decision or is done. */
 function stepCrewFightNpc(state: State, frame: CrewFightNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1834)) > 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1898)) > 0 &&
           state.players[frame.p]!.mods.includes("swivelGuns") &&
           rollDice(state, 2).skulls > 0
         ) {
           mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1835)).tracks,
+            (state.npcs[frame.n_] ?? noKey(frame.n_, 1899)).tracks,
             "crew",
-            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1835)).tracks["crew"] ?? noKey("crew", 1835)) - 1),
+            Math.max(0, ((state.npcs[frame.n_] ?? noKey(frame.n_, 1899)).tracks["crew"] ?? noKey("crew", 1899)) - 1),
           );
         }
 
         frame.going =
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1837)) > 0 &&
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1837)).tracks["crew"] ?? noKey("crew", 1837)) > 0;
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1901)) > 0 &&
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1901)).tracks["crew"] ?? noKey("crew", 1901)) > 0;
         frame.playerWins =
-          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1838)).tracks["crew"] ?? noKey("crew", 1838)) === 0 &&
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1838)) > 0;
-        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1839)) === 0;
-        while (frame.going) {
-          let playerDice = crewDice(state, frame.p);
-          let rp = clone<Roll>(rollDice(state, playerDice));
-          let rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
-          let onNpc = Math.min(rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1844));
-          let onPlayer = Math.min(
-            rn.skulls,
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1845)).tracks["crew"] ?? noKey("crew", 1845),
-          );
-          mapSet(
-            (state.npcs[frame.n_] ?? noKey(frame.n_, 1846)).tracks,
-            "crew",
-            Math.max(
-              0,
-              ((state.npcs[frame.n_] ?? noKey(frame.n_, 1846)).tracks["crew"] ?? noKey("crew", 1846)) - onNpc,
-            ),
-          );
-          mapSet(
-            state.players[frame.p]!.tracks,
-            "crew",
-            Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1847)) - onPlayer),
-          );
-          let npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1848)).tracks["crew"] ?? noKey("crew", 1848)) === 0;
-          let playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1849)) === 0;
-          if (npcOut || playerOut) {
-            frame.going = false;
-            frame.playerWins = !playerOut || (npcOut && beats(state, rp, rn));
-            frame.npcWins = !npcOut || (playerOut && beats(state, rn, rp));
-            if (frame.playerWins && frame.npcWins) {
-              frame.playerWins = false;
-              frame.npcWins = false;
-            }
-          }
-        }
-
-        if (!frame.playerWins) {
-          frame.pc = 1;
-          continue machine;
-        }
-
-        frame.pc = 3;
-        state.stack.push(newPlunderNpcFrame(frame.p, frame.n_));
-        return;
+          ((state.npcs[frame.n_] ?? noKey(frame.n_, 1902)).tracks["crew"] ?? noKey("crew", 1902)) === 0 &&
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1902)) > 0;
+        frame.npcWins = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1903)) === 0;
+        frame.pc = 1;
+        continue machine;
       }
 
       case 1: {
-        if (!frame.npcWins) {
-          frame.pc = 5;
+        if (!frame.going) {
+          frame.pc = 2;
           continue machine;
         }
 
-        frame.pc = 7;
-        state.stack.push(newCaptainDiesFrame(frame.p));
+        frame.playerDice = crewDice(state, frame.p);
+        frame.rp = clone<Roll>(rollDice(state, frame.playerDice));
+        frame.rn = clone<Roll>(rollDice(state, npcSkills(state, frame.n_).leadership));
+        frame.pc = 3;
+        state.stack.push(newOfferRerollsFrame(frame.p, "crewRerolls", frame.rp, frame.rn));
         return;
       }
 
       case 2: {
-        state.stack.pop();
+        if (!frame.playerWins) {
+          frame.pc = 4;
+          continue machine;
+        }
+
+        frame.pc = 6;
+        state.stack.push(newPlunderNpcFrame(frame.p, frame.n_));
         return;
       }
 
       case 3: {
-        frame.pc = 4;
+        frame.byP = state.returns.offerRerolls;
+        frame.rp = clone<Roll>(frame.byP.own);
+        frame.rn = clone<Roll>(frame.byP.other);
+        frame.onNpc = Math.min(frame.rp.skulls, state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1911));
+        frame.onPlayer = Math.min(
+          frame.rn.skulls,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1912)).tracks["crew"] ?? noKey("crew", 1912),
+        );
+        mapSet(
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 1913)).tracks,
+          "crew",
+          Math.max(
+            0,
+            ((state.npcs[frame.n_] ?? noKey(frame.n_, 1913)).tracks["crew"] ?? noKey("crew", 1913)) - frame.onNpc,
+          ),
+        );
+        mapSet(
+          state.players[frame.p]!.tracks,
+          "crew",
+          Math.max(0, (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1914)) - frame.onPlayer),
+        );
+        frame.npcOut = ((state.npcs[frame.n_] ?? noKey(frame.n_, 1915)).tracks["crew"] ?? noKey("crew", 1915)) === 0;
+        frame.playerOut = (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1916)) === 0;
+        if (frame.npcOut || frame.playerOut) {
+          frame.going = false;
+          frame.playerWins = !frame.playerOut || (frame.npcOut && beats(state, frame.rp, frame.rn));
+          frame.npcWins = !frame.npcOut || (frame.playerOut && beats(state, frame.rn, frame.rp));
+          if (frame.playerWins && frame.npcWins) {
+            frame.playerWins = false;
+            frame.npcWins = false;
+          }
+        }
+
+        frame.pc = 1;
+        continue machine;
+      }
+
+      case 4: {
+        if (!frame.npcWins) {
+          frame.pc = 8;
+          continue machine;
+        }
+
+        frame.pc = 10;
+        state.stack.push(newCaptainDiesFrame(frame.p));
+        return;
+      }
+
+      case 5: {
+        state.stack.pop();
+        return;
+      }
+
+      case 6: {
+        frame.pc = 7;
         state.stack.push(newNpcDefeatedFrame(frame.p, frame.n_));
         return;
       }
 
-      case 4: {
-        frame.pc = 2;
-        continue machine;
-      }
-
-      case 5: {
-        repairNpc(state, frame.n_);
-        frame.pc = 6;
-        continue machine;
-      }
-
-      case 6: {
-        frame.pc = 2;
-        continue machine;
-      }
-
       case 7: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 8: {
         repairNpc(state, frame.n_);
-        frame.pc = 6;
+        frame.pc = 9;
+        continue machine;
+      }
+
+      case 9: {
+        frame.pc = 5;
+        continue machine;
+      }
+
+      case 10: {
+        repairNpc(state, frame.n_);
+        frame.pc = 9;
         continue machine;
       }
 
@@ -6785,7 +7212,7 @@ function newNpcSunkFrame(p: Player, n_: Npc): NpcSunkFrame {
   return { routine: "npcSunk", pc: 0, p, n_ };
 }
 
-/** Runs proc npcSunk (line 1879) until it waits for a decision or is done. */
+/** Runs proc npcSunk (line 1946) until it waits for a decision or is done. */
 function stepNpcSunk(state: State, frame: NpcSunkFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6826,7 +7253,7 @@ function newNpcDefeatedFrame(p: Player, n_: Npc): NpcDefeatedFrame {
   return { routine: "npcDefeated", pc: 0, p, n_ };
 }
 
-/** Runs proc npcDefeated (line 1889) until it waits for a decision or is done. */
+/** Runs proc npcDefeated (line 1956) until it waits for a decision or is done. */
 function stepNpcDefeated(state: State, frame: NpcDefeatedFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6889,7 +7316,7 @@ function newPlunderNpcFrame(p: Player, n_: Npc): PlunderNpcFrame {
   };
 }
 
-/** Runs proc plunderNpc (line 1921) until it waits for a decision or is done. */
+/** Runs proc plunderNpc (line 1988) until it waits for a decision or is done. */
 function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -6912,13 +7339,13 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           let i2 = 0,
             times2 = Math.min(
               frame.cards.length,
-              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1930)) -
-                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1930)).tracks["hold"] ?? noKey("hold", 1930)),
+              (fullTracks(state, npcShipType(state, frame.n_))["hold"] ?? noKey("hold", 1997)) -
+                ((state.npcs[frame.n_] ?? noKey(frame.n_, 1997)).tracks["hold"] ?? noKey("hold", 1997)),
             );
           i2 < times2;
           i2++
         ) {
-          let lost = pickRandom(state.rng, frame.cards, 1931);
+          let lost = pickRandom(state.rng, frame.cards, 1998);
           removeValue(frame.cards, lost);
           state.cargoDeck.discard.push(lost);
         }
@@ -6926,7 +7353,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         frame.loot$left = frame.cards.slice();
         frame.loot$limit = Math.max(
           0,
-          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 1935)) - state.players[frame.p]!.cargo.length,
+          (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2002)) - state.players[frame.p]!.cargo.length,
         );
         frame.loot$taken = 0;
         frame.pc = 2;
@@ -6934,7 +7361,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
       }
 
       case 1: {
-        state.pending = { site: 36, players: [frame.p] };
+        state.pending = { site: 39, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -6945,7 +7372,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 35, players: [frame.p] };
+        state.pending = { site: 38, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -6981,7 +7408,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
           continue machine;
         }
 
-        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 1945);
+        frame.crewNow = state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2012);
         frame.pc = 7;
         state.stack.push(newRedistributeModsFrame(frame.p));
         return;
@@ -6997,7 +7424,7 @@ function stepPlunderNpc(state: State, frame: PlunderNpcFrame): void {
         state.players[frame.p]!.mods = [];
         state.players[frame.p]!.hullFlipped = false;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(
-          (state.npcs[frame.n_] ?? noKey(frame.n_, 1950)).tracks,
+          (state.npcs[frame.n_] ?? noKey(frame.n_, 2017)).tracks,
         );
         mapSet(state.players[frame.p]!.tracks, "crew", Math.min(frame.crewNow, full(state, frame.p, "crew")));
         frame.pc = 6;
@@ -7021,7 +7448,7 @@ function newAcquireRumorFrame(p: Player): AcquireRumorFrame {
   return { routine: "acquireRumor", pc: 0, p, found: 0, r: 0, held: 0, keptRumor: 0 };
 }
 
-/** Runs proc acquireRumor (line 2051) until it waits for a decision or is done. */
+/** Runs proc acquireRumor (line 2118) until it waits for a decision or is done. */
 function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7047,7 +7474,7 @@ function stepAcquireRumor(state: State, frame: AcquireRumorFrame): void {
         }
 
         frame.held = heldFound;
-        state.pending = { site: 37, players: [frame.p] };
+        state.pending = { site: 40, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7098,7 +7525,7 @@ function newResolveRumorFrame(p: Player): ResolveRumorFrame {
   return { routine: "resolveRumor", pc: 0, p, r: 0, successes: 0, reward: "gold10", wanted: [], pardoned: null };
 }
 
-/** Runs proc resolveRumor (line 2078) until it waits for a decision or is done. */
+/** Runs proc resolveRumor (line 2145) until it waits for a decision or is done. */
 function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7185,12 +7612,12 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
         }
 
         frame.wanted = collect15(state, frame.p);
-        if (answerAlone38(state)) {
+        if (answerAlone41(state)) {
           frame.pc = 11;
           continue machine;
         }
 
-        state.pending = { site: 38, players: [frame.p] };
+        state.pending = { site: 41, players: [frame.p] };
         frame.pc = 11;
         return;
       }
@@ -7213,7 +7640,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
                 if (c !== null) {
                   if (
                     state.players[frame.p]!.cargo.length <
-                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2111))
+                    (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2178))
                   ) {
                     state.players[frame.p]!.cargo.push(c);
                   } else {
@@ -7237,7 +7664,7 @@ function stepResolveRumor(state: State, frame: ResolveRumorFrame): void {
       case 11: {
         const n_ = frame.pardoned;
         if (n_ !== null) {
-          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2100)) - 1);
+          mapSet(state.players[frame.p]!.bounty, n_, (state.players[frame.p]!.bounty[n_] ?? noKey(n_, 2167)) - 1);
         }
 
         frame.pc = 10;
@@ -7266,18 +7693,18 @@ function newClaimMissionFrame(p: Player): ClaimMissionFrame {
   return { routine: "claimMission", pc: 0, p, here: [], claimed: 0, successes: 0 };
 }
 
-/** Runs proc claimMission (line 2128) until it waits for a decision or is done. */
+/** Runs proc claimMission (line 2195) until it waits for a decision or is done. */
 function stepClaimMission(state: State, frame: ClaimMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.here = missionsHere(state, frame.p).slice();
-        if (answerAlone39(state)) {
+        if (answerAlone42(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 39, players: [frame.p] };
+        state.pending = { site: 42, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7326,7 +7753,7 @@ function newCompleteMissionFrame(p: Player): CompleteMissionFrame {
   return { routine: "completeMission", pc: 0, p, m: 0 };
 }
 
-/** Runs proc completeMission (line 2151) until it waits for a decision or is done. */
+/** Runs proc completeMission (line 2218) until it waits for a decision or is done. */
 function stepCompleteMission(state: State, frame: CompleteMissionFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7366,7 +7793,7 @@ function newDrawGloryFrame(p: Player): DrawGloryFrame {
   return { routine: "drawGlory", pc: 0, p, gloryDiscard: 0 };
 }
 
-/** Runs proc drawGlory (line 2234) until it waits for a decision or is done. */
+/** Runs proc drawGlory (line 2301) until it waits for a decision or is done. */
 function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7381,7 +7808,7 @@ function stepDrawGlory(state: State, frame: DrawGloryFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 40, players: [frame.p] };
+        state.pending = { site: 43, players: [frame.p] };
         frame.pc = 2;
         return;
       }
@@ -7415,18 +7842,18 @@ function newHireSpecialistFrame(p: Player): HireSpecialistFrame {
   return { routine: "hireSpecialist", pc: 0, p, candidates: [], hiredSpecialist: 0 };
 }
 
-/** Runs proc hireSpecialist (line 2251) until it waits for a decision or is done. */
+/** Runs proc hireSpecialist (line 2318) until it waits for a decision or is done. */
 function stepHireSpecialist(state: State, frame: HireSpecialistFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         frame.candidates = hireable(state, frame.p).slice();
-        if (answerAlone41(state)) {
+        if (answerAlone44(state)) {
           frame.pc = 1;
           continue machine;
         }
 
-        state.pending = { site: 41, players: [frame.p] };
+        state.pending = { site: 44, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7467,12 +7894,12 @@ function newSellGoodsFrame(p: Player): SellGoodsFrame {
   };
 }
 
-/** Runs proc sellGoods (line 2458) until it waits for a decision or is done. */
+/** Runs proc sellGoods (line 2525) until it waits for a decision or is done. */
 function stepSellGoods(state: State, frame: SellGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2459);
+        frame.demanded = state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2526);
         frame.soldDemanded = 0;
         frame.sold = [];
         frame.card$left = state.players[frame.p]!.cargo.slice();
@@ -7486,14 +7913,14 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 45, players: [frame.p] };
+        state.pending = { site: 48, players: [frame.p] };
         frame.pc = 3;
         return;
       }
 
       case 2: {
         if (frame.soldDemanded > 0) {
-          let fresh = pickRandom(state.rng, state.demandReserve, 2479);
+          let fresh = pickRandom(state.rng, state.demandReserve, 2546);
           removeValue(state.demandReserve, fresh);
           mapSet(state.demand, state.players[frame.p]!.zone, fresh);
           state.demandReserve.push(frame.demanded);
@@ -7511,7 +7938,7 @@ function stepSellGoods(state: State, frame: SellGoodsFrame): void {
         }
 
         frame.c = cFound;
-        state.pending = { site: 46, players: [frame.p] };
+        state.pending = { site: 49, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7624,7 +8051,7 @@ function newBuyGoodsFrame(p: Player): BuyGoodsFrame {
   };
 }
 
-/** Runs proc buyGoods (line 2512) until it waits for a decision or is done. */
+/** Runs proc buyGoods (line 2579) until it waits for a decision or is done. */
 function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7642,7 +8069,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           if (c !== null) {
             if (
               goodOf(state, c) ===
-              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2521))
+              (state.demand[state.players[frame.p]!.zone] ?? noKey(state.players[frame.p]!.zone, 2588))
             ) {
               state.cargoDeck.discard.push(c);
             } else {
@@ -7666,7 +8093,7 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 47, players: [frame.p] };
+        state.pending = { site: 50, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7677,12 +8104,12 @@ function stepBuyGoods(state: State, frame: BuyGoodsFrame): void {
           continue machine;
         }
 
-        if (answerAlone48(state)) {
+        if (answerAlone51(state)) {
           frame.pc = 5;
           continue machine;
         }
 
-        state.pending = { site: 48, players: [frame.p] };
+        state.pending = { site: 51, players: [frame.p] };
         frame.pc = 5;
         return;
       }
@@ -7758,12 +8185,12 @@ function newVisitShipyardFrame(p: Player): VisitShipyardFrame {
   };
 }
 
-/** Runs proc visitShipyard (line 2558) until it waits for a decision or is done. */
+/** Runs proc visitShipyard (line 2625) until it waits for a decision or is done. */
 function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        state.pending = { site: 49, players: [frame.p] };
+        state.pending = { site: 52, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -7776,7 +8203,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         }
 
         frame.t = tFound;
-        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2561)).buy - saleValue(state, frame.p);
+        state.players[frame.p]!.gold -= (STATS[frame.t] ?? noKey(frame.t, 2628)).buy - saleValue(state, frame.p);
         frame.moved = [];
         if (state.players[frame.p]!.zone !== "stJohn") {
           frame.pc = 3;
@@ -7806,7 +8233,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 50, players: [frame.p] };
+        state.pending = { site: 53, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -7836,8 +8263,8 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         state.players[frame.p]!.mods = frame.moved.slice();
         state.players[frame.p]!.hullFlipped = false;
         frame.keptCrew = Math.min(
-          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2576),
-          (STATS[frame.t] ?? noKey(frame.t, 2576)).crew,
+          state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2643),
+          (STATS[frame.t] ?? noKey(frame.t, 2643)).crew,
         );
         state.players[frame.p]!.ship = frame.t;
         state.players[frame.p]!.tracks = clone<Partial<Record<Location, number>>>(fullTracks(state, frame.t));
@@ -7879,7 +8306,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 51, players: [frame.p] };
+        state.pending = { site: 54, players: [frame.p] };
         frame.pc = 13;
         return;
       }
@@ -7910,7 +8337,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 52, players: [frame.p] };
+        state.pending = { site: 55, players: [frame.p] };
         frame.pc = 16;
         return;
       }
@@ -7924,7 +8351,7 @@ function stepVisitShipyard(state: State, frame: VisitShipyardFrame): void {
         const l = frame.repairAt;
         if (l !== null) {
           state.players[frame.p]!.gold -= repairPrice(state, frame.p);
-          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2600)) + 1);
+          mapSet(state.players[frame.p]!.tracks, l, (state.players[frame.p]!.tracks[l] ?? noKey(l, 2667)) + 1);
         } else {
           frame.repairing = false;
         }
@@ -7950,7 +8377,7 @@ function newBuyModificationFrame(p: Player): BuyModificationFrame {
   return { routine: "buyModification", pc: 0, p, m: "extraHammocks", buyMod: false };
 }
 
-/** Runs proc buyModification (line 2614) until it waits for a decision or is done. */
+/** Runs proc buyModification (line 2681) until it waits for a decision or is done. */
 function stepBuyModification(state: State, frame: BuyModificationFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -7967,7 +8394,7 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 53, players: [frame.p] };
+        state.pending = { site: 56, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -7989,22 +8416,22 @@ function stepBuyModification(state: State, frame: BuyModificationFrame): void {
           state.players[frame.p]!.mods.push(frame.m);
           if (
             frame.m === "extendedHold" &&
-            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2622)) < STAT_CAP
+            (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2689)) < STAT_CAP
           ) {
             mapSet(
               state.players[frame.p]!.tracks,
               "hold",
-              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2623)) + 1,
+              (state.players[frame.p]!.tracks["hold"] ?? noKey("hold", 2690)) + 1,
             );
           } else {
             if (
               frame.m === "extraCannonPort" &&
-              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2624)) < STAT_CAP
+              (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2691)) < STAT_CAP
             ) {
               mapSet(
                 state.players[frame.p]!.tracks,
                 "cannons",
-                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2625)) + 1,
+                (state.players[frame.p]!.tracks["cannons"] ?? noKey("cannons", 2692)) + 1,
               );
             }
           }
@@ -8040,7 +8467,7 @@ function newRedistributeModsFrame(p: Player): RedistributeModsFrame {
   };
 }
 
-/** Runs proc redistributeMods (line 2634) until it waits for a decision or is done. */
+/** Runs proc redistributeMods (line 2701) until it waits for a decision or is done. */
 function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8064,7 +8491,7 @@ function stepRedistributeMods(state: State, frame: RedistributeModsFrame): void 
           continue machine;
         }
 
-        state.pending = { site: 54, players: [frame.p] };
+        state.pending = { site: 57, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -8104,7 +8531,7 @@ function newTradeWeaponsFrame(p: Player): TradeWeaponsFrame {
   return { routine: "tradeWeapons", pc: 0, p, bought$left: [], bought: null, sold$left: [], sold: null };
 }
 
-/** Runs proc tradeWeapons (line 2646) until it waits for a decision or is done. */
+/** Runs proc tradeWeapons (line 2713) until it waits for a decision or is done. */
 function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8120,7 +8547,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 55, players: [frame.p] };
+        state.pending = { site: 58, players: [frame.p] };
         frame.pc = 3;
         return;
       }
@@ -8136,7 +8563,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (bought !== null) {
           removeValue(frame.bought$left, bought);
           state.players[frame.p]!.gold -= WEAPON_PRICE;
-          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2649)) - 1);
+          mapSet(state.weaponSupply, bought, (state.weaponSupply[bought] ?? noKey(bought, 2716)) - 1);
           state.players[frame.p]!.weapons.push(bought);
         } else {
           frame.pc = 2;
@@ -8153,7 +8580,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 56, players: [frame.p] };
+        state.pending = { site: 59, players: [frame.p] };
         frame.pc = 6;
         return;
       }
@@ -8168,7 +8595,7 @@ function stepTradeWeapons(state: State, frame: TradeWeaponsFrame): void {
         if (sold !== null) {
           removeValue(frame.sold$left, sold);
           state.players[frame.p]!.gold += WEAPON_RESALE;
-          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2654)) + 1);
+          mapSet(state.weaponSupply, sold, (state.weaponSupply[sold] ?? noKey(sold, 2721)) + 1);
           removeValue(state.players[frame.p]!.weapons, sold);
         } else {
           frame.pc = 5;
@@ -8196,12 +8623,12 @@ function newRecruitCrewFrame(p: Player): RecruitCrewFrame {
   return { routine: "recruitCrew", pc: 0, p, missing: 0, recruited: 0, hired: 0 };
 }
 
-/** Runs proc recruitCrew (line 2688) until it waits for a decision or is done. */
+/** Runs proc recruitCrew (line 2755) until it waits for a decision or is done. */
 function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
-        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2689));
+        frame.missing = full(state, frame.p, "crew") - (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2756));
         if (frame.missing <= 0) {
           frame.pc = 1;
           continue machine;
@@ -8226,9 +8653,9 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
       case 2: {
         if (frame.missing < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2695: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2762: the choice of hired has no answer: its range 0..${frame.missing} is empty`,
           );
-        state.pending = { site: 57, players: [frame.p] };
+        state.pending = { site: 60, players: [frame.p] };
         frame.pc = 4;
         return;
       }
@@ -8243,7 +8670,7 @@ function stepRecruitCrew(state: State, frame: RecruitCrewFrame): void {
         mapSet(
           state.players[frame.p]!.tracks,
           "crew",
-          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2697)) + frame.hired,
+          (state.players[frame.p]!.tracks["crew"] ?? noKey("crew", 2764)) + frame.hired,
         );
         frame.pc = 3;
         continue machine;
@@ -8266,16 +8693,16 @@ function newStashGoldFrame(p: Player): StashGoldFrame {
   return { routine: "stashGold", pc: 0, p, stashed: 0 };
 }
 
-/** Runs proc stashGold (line 2703) until it waits for a decision or is done. */
+/** Runs proc stashGold (line 2770) until it waits for a decision or is done. */
 function stepStashGold(state: State, frame: StashGoldFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
       case 0: {
         if (state.players[frame.p]!.gold < 0)
           throw new RulesError(
-            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2704: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
+            `rulesets/merchants-and-marauders/merchants-and-marauders.rules:2771: the choice of stashed has no answer: its range 0..${state.players[frame.p]!.gold} is empty`,
           );
-        state.pending = { site: 58, players: [frame.p] };
+        state.pending = { site: 61, players: [frame.p] };
         frame.pc = 1;
         return;
       }
@@ -8304,7 +8731,7 @@ function newGainGloryFrame(p: Player): GainGloryFrame {
   return { routine: "gainGlory", pc: 0, p };
 }
 
-/** Runs proc gainGlory (line 2710) until it waits for a decision or is done. */
+/** Runs proc gainGlory (line 2777) until it waits for a decision or is done. */
 function stepGainGlory(state: State, frame: GainGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8342,7 +8769,7 @@ function newMoveFrame(me: Player, step: Step): MoveFrame {
   };
 }
 
-/** Runs action Move (line 1035) until it waits for a decision or is done. */
+/** Runs action Move (line 1036) until it waits for a decision or is done. */
 function stepMove(state: State, frame: MoveFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8379,7 +8806,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 3: {
         if (!(
           state.players[frame.me]!.zone === "portRoyal" &&
-          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1047)) > 0 &&
+          (state.players[frame.me]!.bounty["england"] ?? noKey("england", 1048)) > 0 &&
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home
         )) {
           frame.pc = 6;
@@ -8394,7 +8821,7 @@ function stepMove(state: State, frame: MoveFrame): void {
       case 4: {
         state.players[frame.me]!.inPort = false;
         frame.excess =
-          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1069));
+          state.players[frame.me]!.cargo.length - (state.players[frame.me]!.tracks["hold"] ?? noKey("hold", 1070));
         if (frame.excess <= 0) {
           frame.pc = 9;
           continue machine;
@@ -8416,8 +8843,8 @@ function stepMove(state: State, frame: MoveFrame): void {
         if (
           state.players[frame.me]!.zone !== at(CAPTAINS, state.players[frame.me]!.captain).home &&
           (state.players[frame.me]!.bounty[
-            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1060)
-          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1060), 1060)) >
+            PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1061)
+          ] ?? noKey(PORT_NATION[state.players[frame.me]!.zone] ?? noKey(state.players[frame.me]!.zone, 1061), 1061)) >
             0
         ) {
           state.forgedEntry = true;
@@ -8501,7 +8928,7 @@ function newScoutFrame(me: Player, target: Target): ScoutFrame {
   return { routine: "Scout", pc: 0, me, target, q: 0, n_: "spanishWarship" };
 }
 
-/** Runs action Scout (line 1117) until it waits for a decision or is done. */
+/** Runs action Scout (line 1118) until it waits for a decision or is done. */
 function stepScout(state: State, frame: ScoutFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8618,7 +9045,7 @@ function newPlayGloryFrame(me: Player, card: number): PlayGloryFrame {
   return { routine: "PlayGlory", pc: 0, me, card, k: "hire", lettered: "spain", times: 0, count: 0, patched: "hull" };
 }
 
-/** Runs action PlayGlory (line 2272) until it waits for a decision or is done. */
+/** Runs action PlayGlory (line 2339) until it waits for a decision or is done. */
 function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8658,12 +9085,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone42(state)) {
+        if (answerAlone45(state)) {
           frame.pc = 7;
           continue machine;
         }
 
-        state.pending = { site: 42, players: [frame.me] };
+        state.pending = { site: 45, players: [frame.me] };
         frame.pc = 7;
         return;
       }
@@ -8695,7 +9122,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.bounty,
           frame.lettered,
-          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2285)) - 1,
+          (state.players[frame.me]!.bounty[frame.lettered] ?? noKey(frame.lettered, 2352)) - 1,
         );
         frame.pc = 6;
         continue machine;
@@ -8724,12 +9151,12 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
           continue machine;
         }
 
-        if (answerAlone43(state)) {
+        if (answerAlone46(state)) {
           frame.pc = 13;
           continue machine;
         }
 
-        state.pending = { site: 43, players: [frame.me] };
+        state.pending = { site: 46, players: [frame.me] };
         frame.pc = 13;
         return;
       }
@@ -8749,7 +9176,7 @@ function stepPlayGlory(state: State, frame: PlayGloryFrame): void {
         mapSet(
           state.players[frame.me]!.tracks,
           frame.patched,
-          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2290)) + 1,
+          (state.players[frame.me]!.tracks[frame.patched] ?? noKey(frame.patched, 2357)) + 1,
         );
         frame.pc = 12;
         continue machine;
@@ -8772,7 +9199,7 @@ function newPortFrame(me: Player): PortFrame {
   return { routine: "Port", pc: 0, me, first: false, activity$left: [], activity: null, activity2: "sellGoods" };
 }
 
-/** Runs action Port (line 2420) until it waits for a decision or is done. */
+/** Runs action Port (line 2487) until it waits for a decision or is done. */
 function stepPort(state: State, frame: PortFrame): void {
   machine: for (;;) {
     switch (frame.pc) {
@@ -8813,7 +9240,7 @@ function stepPort(state: State, frame: PortFrame): void {
           continue machine;
         }
 
-        state.pending = { site: 44, players: [frame.me] };
+        state.pending = { site: 47, players: [frame.me] };
         frame.pc = 5;
         return;
       }
@@ -8931,7 +9358,7 @@ function stepPort(state: State, frame: PortFrame): void {
       case 14: {
         const n_ = pardonNation(state);
         if (n_ !== null) {
-          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2445));
+          state.players[frame.me]!.gold -= PARDON_PRICE * (state.players[frame.me]!.bounty[n_] ?? noKey(n_, 2512));
           mapSet(state.players[frame.me]!.bounty, n_, 0);
         }
 
@@ -9022,7 +9449,7 @@ function currentPortFrame(state: State): PortFrame {
 }
 
 /** The frame fields that hold records of the game across a decision: addresses while the rules wait. */
-const HELD: HeldFields = { eventText: ["card"] };
+const HELD: HeldFields = { eventText: ["card"], offerRerolls: ["own", "other"], grapple: ["roll"] };
 
 /** Runs the rules until they wait for a decision or the game is over. */
 function run(state: State): void {
@@ -9057,6 +9484,15 @@ function run(state: State): void {
         break;
       case "raid":
         stepRaid(state, frame);
+        break;
+      case "rerollDice":
+        stepRerollDice(state, frame);
+        break;
+      case "offerRerolls":
+        stepOfferRerolls(state, frame);
+        break;
+      case "grapple":
+        stepGrapple(state, frame);
         break;
       case "declare":
         stepDeclare(state, frame);
@@ -9266,7 +9702,7 @@ function legalActions(state: State, seat: Player): Action[] {
   if (pending === null || !pending.players.includes(seat)) return out;
   switch (pending.site) {
     case 0: {
-      // `choose startingShip: StartingShip by each p in players` (the flow, line 658)
+      // `choose startingShip: StartingShip by each p in players` (the flow, line 659)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "startingShip", player: seat, value });
@@ -9276,7 +9712,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 1: {
-      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 721)
+      // `act p: Move | Scout | Port | Retire | EndTurn | PlayGlory` (proc playerTurn, line 722)
       offerMove(state, seat, out);
       offerScout(state, seat, out);
       offerPort(state, seat, out);
@@ -9287,7 +9723,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 2: {
-      // `choose redraw: bool by p` (proc newCaptain, line 796)
+      // `choose redraw: bool by p` (proc newCaptain, line 797)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "redraw", player: seat, value });
@@ -9297,7 +9733,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 3: {
-      // `choose newShip: StartingShip by p` (proc newCaptain, line 804)
+      // `choose newShip: StartingShip by p` (proc newCaptain, line 805)
       for (let index = 0; index < STARTING_SHIP_VALUES.length; index++) {
         const value = STARTING_SHIP_VALUES[index]!;
         out.push({ type: "newShip", player: seat, value });
@@ -9307,7 +9743,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 4: {
-      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1048)
+      // `choose havenEntry: HavenEntry by me where havenEntry == rollInfluence or me.gold >= HAVEN_` (action Move, line 1049)
       const frame = currentMoveFrame(state);
       for (let index = 0; index < HAVEN_ENTRY_VALUES.length; index++) {
         const value = HAVEN_ENTRY_VALUES[index]!;
@@ -9319,7 +9755,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 5: {
-      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1071)
+      // `for dumped in me.cargo chosen by me taking excess shown "discard {goodOf(dumped)}" { remov` (action Move, line 1072)
       const frame = currentMoveFrame(state);
       const items = frame.dumped$left;
       for (let index = 0; index < items.length; index++) {
@@ -9331,7 +9767,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 6: {
-      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1165)
+      // `choose flag: Nation in [token, portNation] by p` (proc meetMerchant, line 1166)
       const frame = currentMeetMerchantFrame(state);
       const items = [frame.token, frame.portNation];
       for (let value = 0; value < items.length; value++) {
@@ -9342,7 +9778,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 7: {
-      // `choose engage: bool by p` (proc meetMerchant, line 1171)
+      // `choose engage: bool by p` (proc meetMerchant, line 1172)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "engage", player: seat, value });
@@ -9352,7 +9788,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 8: {
-      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1200)
+      // `for some spent in p.weapons chosen by p taking dice - successes shown "discard {spent} for` (proc raid, line 1201)
       const frame = currentRaidFrame(state);
       const items = frame.spent$left;
       for (let index = 0; index < items.length; index++) {
@@ -9365,7 +9801,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 9: {
-      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1208)
+      // `choose raidMove: RaidMove by p shown "{raidMoveText(raidMove)}" where raidMove == keepCard` (proc raid, line 1209)
       const frame = currentRaidFrame(state);
       for (let index = 0; index < RAID_MOVE_VALUES.length; index++) {
         const value = RAID_MOVE_VALUES[index]!;
@@ -9377,7 +9813,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 10: {
-      // `choose discarded: int in cards by p` (proc raid, line 1216)
+      // `choose discarded: int in cards by p` (proc raid, line 1217)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9388,7 +9824,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 11: {
-      // `choose exchanged: int in cards by p` (proc raid, line 1221)
+      // `choose exchanged: int in cards by p` (proc raid, line 1222)
       const frame = currentRaidFrame(state);
       const items = frame.cards;
       for (let value = 0; value < items.length; value++) {
@@ -9399,7 +9835,7 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 12: {
-      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1253)
+      // `for some kept in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc raid, line 1254)
       const frame = currentRaidFrame(state);
       const items = frame.kept$left;
       for (let index = 0; index < items.length; index++) {
@@ -9412,7 +9848,40 @@ function legalActions(state: State, seat: Player): Action[] {
     }
 
     case 13: {
-      // `choose declaration: Declaration in options by p when several` (proc declare, line 1313)
+      // `for some die in range(0, size(faces) - 1) chosen by p shown "roll the die showing {faces[d` (proc rerollDice, line 1309)
+      const frame = currentRerollDiceFrame(state);
+      const items = frame.die$left;
+      for (let index = 0; index < items.length; index++) {
+        const value = items[index]!;
+        out.push({ type: "die", player: seat, value });
+      }
+
+      out.push({ type: "die", player: seat, value: null });
+      break;
+    }
+
+    case 14: {
+      // `choose reroll: bool by p shown "{rerollText(reroll, c)}"` (proc offerRerolls, line 1319)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "reroll", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 15: {
+      // `choose useHooks: bool by p` (proc grapple, line 1337)
+      for (let index = 0; index < 2; index++) {
+        const value = index === 1;
+        out.push({ type: "useHooks", player: seat, value });
+      }
+
+      break;
+    }
+
+    case 16: {
+      // `choose declaration: Declaration in options by p when several` (proc declare, line 1366)
       const frame = currentDeclareFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9422,8 +9891,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 14: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1366)
+    case 17: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1423)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9432,16 +9901,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 15: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1366)
+    case 18: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc navalCombat, line 1423)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 16: {
-      // `choose flipChasers: bool by p` (proc chase, line 1408)
+    case 19: {
+      // `choose flipChasers: bool by p` (proc chase, line 1465)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "flipChasers", player: seat, value });
@@ -9450,8 +9919,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 17: {
-      // `choose hitAt: Location by target` (proc aimHits, line 1446)
+    case 20: {
+      // `choose hitAt: Location by target` (proc aimHits, line 1503)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "hitAt", player: seat, value });
@@ -9460,8 +9929,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 18: {
-      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1459)
+    case 21: {
+      // `choose rerolled: int? in range(0, size(faces) - 1) by s shown "re-roll the {faceText(faces` (proc adjustLocations, line 1516)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -9472,8 +9941,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 19: {
-      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1466)
+    case 22: {
+      // `choose lucky: int? in range(0, size(faces) - 1) by s shown "play Lucky Shot on the {faceTe` (proc adjustLocations, line 1523)
       const frame = currentAdjustLocationsFrame(state);
       const items = rangeList(0, frame.faces.length - 1);
       for (let value = 0; value < items.length; value++) {
@@ -9484,8 +9953,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 20: {
-      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1468)
+    case 23: {
+      // `choose luckyFace: 1..6 by s shown "make it a {faceText(luckyFace)}"` (proc adjustLocations, line 1525)
       for (let value = 1; value <= 6; value++) {
         out.push({ type: "luckyFace", player: seat, value });
       }
@@ -9493,8 +9962,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 21: {
-      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1489)
+    case 24: {
+      // `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1546)
       const frame = currentShotWeaponFrame(state);
       const items = frame.aims;
       for (let value = 0; value < items.length; value++) {
@@ -9505,8 +9974,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 22: {
-      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1515)
+    case 25: {
+      // `choose absorb: bool by p shown "{absorbText(absorb, l)}"` (proc damage, line 1572)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "absorb", player: seat, value });
@@ -9515,8 +9984,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 23: {
-      // `choose reward: Nation in nations by w` (proc victory, line 1593)
+    case 26: {
+      // `choose reward: Nation in nations by w` (proc victory, line 1654)
       const frame = currentVictoryFrame(state);
       const items = frame.nations;
       for (let value = 0; value < items.length; value++) {
@@ -9526,8 +9995,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 24: {
-      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1607)
+    case 27: {
+      // `for some taken in l.cargo chosen by w taking max(0, w.tracks[hold] - size(w.cargo)) shown ` (proc plunder, line 1668)
       const frame = currentPlunderFrame(state);
       const items = frame.taken$left;
       for (let index = 0; index < items.length; index++) {
@@ -9539,8 +10008,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 25: {
-      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1611)
+    case 28: {
+      // `for some seized in [x for x in l.weapons if not contains(w.weapons, x)] chosen by w shown ` (proc plunder, line 1672)
       const frame = currentPlunderFrame(state);
       const items = frame.seized$left;
       for (let index = 0; index < items.length; index++) {
@@ -9552,8 +10021,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 26: {
-      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1616)
+    case 29: {
+      // `for some takenCard in l.gloryHand chosen by w taking max(0, HAND_LIMIT - size(w.gloryHand)` (proc plunder, line 1677)
       const frame = currentPlunderFrame(state);
       const items = frame.takenCard$left;
       for (let index = 0; index < items.length; index++) {
@@ -9565,8 +10034,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 27: {
-      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1620)
+    case 30: {
+      // `for some takenSpecialist in [c for c in l.employed if not any(e in w.employed: GLORY[e].sp` (proc plunder, line 1681)
       const frame = currentPlunderFrame(state);
       const items = frame.takenSpecialist$left;
       for (let index = 0; index < items.length; index++) {
@@ -9578,8 +10047,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 28: {
-      // `choose takeRumor: bool by w` (proc plunder, line 1627)
+    case 31: {
+      // `choose takeRumor: bool by w` (proc plunder, line 1688)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "takeRumor", player: seat, value });
@@ -9588,8 +10057,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 29: {
-      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1636)
+    case 32: {
+      // `choose claim: bool by w shown "{claimText(claim, l.ship)}"` (proc plunder, line 1697)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claim", player: seat, value });
@@ -9598,8 +10067,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 30: {
-      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1712)
+    case 33: {
+      // `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1773)
       const frame = currentDeclareForNpcFrame(state);
       const items = frame.options;
       for (let value = 0; value < items.length; value++) {
@@ -9609,8 +10078,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 31: {
-      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1746)
+    case 34: {
+      // `choose npcHitAt: Location by controller shown "the NPC takes the hit on the {npcHitAt}"` (proc hitNpc, line 1807)
       for (let index = 0; index < LOCATION_VALUES.length; index++) {
         const value = LOCATION_VALUES[index]!;
         out.push({ type: "npcHitAt", player: seat, value });
@@ -9619,8 +10088,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 32: {
-      // `choose chaseNpc: bool by p` (proc fightNpc, line 1790)
+    case 35: {
+      // `choose chaseNpc: bool by p` (proc fightNpc, line 1851)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "chaseNpc", player: seat, value });
@@ -9629,8 +10098,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 33: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1801)
+    case 36: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1865)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "combatCard", player: seat, value });
@@ -9639,16 +10108,16 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 34: {
-      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1801)
+    case 37: {
+      // `window combatCard "after the Seamanship contest": Broadside | EvasiveManeuvers | KeepGlory` (proc fightNpc, line 1865)
       offerBroadside(state, seat, out);
       offerEvasiveManeuvers(state, seat, out);
       offerKeepGlory(state, seat, out);
       break;
     }
 
-    case 35: {
-      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 1935)
+    case 38: {
+      // `for some loot in cards chosen by p taking max(0, p.tracks[hold] - size(p.cargo)) shown "ke` (proc plunderNpc, line 2002)
       const frame = currentPlunderNpcFrame(state);
       const items = frame.loot$left;
       for (let index = 0; index < items.length; index++) {
@@ -9660,8 +10129,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 36: {
-      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 1943)
+    case 39: {
+      // `choose claimNpc: bool by p shown "{claimText(claimNpc, npcShipType(n))}"` (proc plunderNpc, line 2010)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "claimNpc", player: seat, value });
@@ -9670,8 +10139,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 37: {
-      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2057)
+    case 40: {
+      // `choose keptRumor: int in [held, r] by p shown "keep the rumor of {RUMORS[keptRumor].zone}"` (proc acquireRumor, line 2124)
       const frame = currentAcquireRumorFrame(state);
       const items = [frame.held, frame.r];
       for (let value = 0; value < items.length; value++) {
@@ -9681,8 +10150,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 38: {
-      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2098)
+    case 41: {
+      // `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2165)
       const frame = currentResolveRumorFrame(state);
       const items = frame.wanted;
       for (let value = 0; value < items.length; value++) {
@@ -9693,8 +10162,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 39: {
-      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2130)
+    case 42: {
+      // `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2197)
       const frame = currentClaimMissionFrame(state);
       const items = frame.here;
       for (let value = 0; value < items.length; value++) {
@@ -9704,8 +10173,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 40: {
-      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2239)
+    case 43: {
+      // `choose gloryDiscard: int in p.gloryHand by p shown "discard {GLORY[gloryDiscard].name}"` (proc drawGlory, line 2306)
       const frame = currentDrawGloryFrame(state);
       const items = state.players[frame.p]!.gloryHand;
       for (let value = 0; value < items.length; value++) {
@@ -9715,8 +10184,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 41: {
-      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2253)
+    case 44: {
+      // `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2320)
       const frame = currentHireSpecialistFrame(state);
       const items = frame.candidates;
       for (let value = 0; value < items.length; value++) {
@@ -9726,8 +10195,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 42: {
-      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2283)
+    case 45: {
+      // `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2350)
       const frame = currentPlayGloryFrame(state);
       const items = collect53(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -9737,8 +10206,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 43: {
-      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2289)
+    case 46: {
+      // `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2356)
       const frame = currentPlayGloryFrame(state);
       const items = repairable(state, frame.me);
       for (let value = 0; value < items.length; value++) {
@@ -9748,8 +10217,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 44: {
-      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2435)
+    case 47: {
+      // `for some activity in activitiesFor(me) chosen by me shown "{activityText(activity)}" where` (action Port, line 2502)
       const frame = currentPortFrame(state);
       const items = frame.activity$left;
       for (let index = 0; index < items.length; index++) {
@@ -9761,8 +10230,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 45: {
-      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2462)
+    case 48: {
+      // `for some card in p.cargo chosen by p shown "sell {goodOf(card)} for {if goodOf(card) == de` (proc sellGoods, line 2529)
       const frame = currentSellGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9774,8 +10243,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 46: {
-      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2487)
+    case 49: {
+      // `choose smuggle: bool by p shown "{smuggleText(smuggle)}"` (proc sellGoods, line 2554)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "smuggle", player: seat, value });
@@ -9784,8 +10253,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 47: {
-      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2532)
+    case 50: {
+      // `for some card in offer chosen by p shown "buy {goodOf(card)} for {buyPrice(offer, card)} g` (proc buyGoods, line 2599)
       const frame = currentBuyGoodsFrame(state);
       const items = frame.card$left;
       for (let index = 0; index < items.length; index++) {
@@ -9798,8 +10267,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 48: {
-      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2542)
+    case 51: {
+      // `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2609)
       const frame = currentBuyGoodsFrame(state);
       for (let value = 0; value < state.playerCount; value++) {
         if (value !== frame.p) out.push({ type: "witness", player: seat, value });
@@ -9808,8 +10277,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 49: {
-      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2559)
+    case 52: {
+      // `choose newType: ShipType? in affordableShips(p) by p shown "buy a {newType} for {STATS[new` (proc visitShipyard, line 2626)
       const frame = currentVisitShipyardFrame(state);
       const items = affordableShips(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9820,8 +10289,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 50: {
-      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2566)
+    case 53: {
+      // `for some transferred in p.mods chosen by p shown "move the {transferred} to the new ship f` (proc visitShipyard, line 2633)
       const frame = currentVisitShipyardFrame(state);
       const items = frame.transferred$left;
       for (let index = 0; index < items.length; index++) {
@@ -9833,8 +10302,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 51: {
-      // `choose restoreHull: bool by p` (proc visitShipyard, line 2589)
+    case 54: {
+      // `choose restoreHull: bool by p` (proc visitShipyard, line 2656)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "restoreHull", player: seat, value });
@@ -9843,8 +10312,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 52: {
-      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2597)
+    case 55: {
+      // `choose repairAt: Location? in repairable(p) by p shown "repair the {repairAt}"` (proc visitShipyard, line 2664)
       const frame = currentVisitShipyardFrame(state);
       const items = repairable(state, frame.p);
       for (let value = 0; value < items.length; value++) {
@@ -9855,8 +10324,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 53: {
-      // `choose buyMod: bool by p` (proc buyModification, line 2617)
+    case 56: {
+      // `choose buyMod: bool by p` (proc buyModification, line 2684)
       for (let index = 0; index < 2; index++) {
         const value = index === 1;
         out.push({ type: "buyMod", player: seat, value });
@@ -9865,8 +10334,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 54: {
-      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2638)
+    case 57: {
+      // `choose modPort: Zone in free by p shown "put a modification face down in {modPort}"` (proc redistributeMods, line 2705)
       const frame = currentRedistributeModsFrame(state);
       const items = frame.free;
       for (let value = 0; value < items.length; value++) {
@@ -9876,8 +10345,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 55: {
-      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2647)
+    case 58: {
+      // `for some bought in [w for w in members(Weapon) if weaponSupply[w] > 0 and not contains(p.w` (proc tradeWeapons, line 2714)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.bought$left;
       for (let index = 0; index < items.length; index++) {
@@ -9889,8 +10358,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 56: {
-      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2652)
+    case 59: {
+      // `for some sold in p.weapons chosen by p shown "sell {sold} for 1 gold" { p.gold += WEAPON_R` (proc tradeWeapons, line 2719)
       const frame = currentTradeWeaponsFrame(state);
       const items = frame.sold$left;
       for (let index = 0; index < items.length; index++) {
@@ -9902,8 +10371,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 57: {
-      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2695)
+    case 60: {
+      // `choose hired: 0..missing by p where hired * 2 <= p.gold else "Each crew member costs 2 gol` (proc recruitCrew, line 2762)
       const frame = currentRecruitCrewFrame(state);
       const high = frame.missing;
       for (let value = 0; value <= high; value++) {
@@ -9913,8 +10382,8 @@ function legalActions(state: State, seat: Player): Action[] {
       break;
     }
 
-    case 58: {
-      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2704)
+    case 61: {
+      // `choose stashed: 0..p.gold by p` (proc stashGold, line 2771)
       const frame = currentStashGoldFrame(state);
       const high = state.players[frame.p]!.gold;
       for (let value = 0; value <= high; value++) {
@@ -10083,6 +10552,29 @@ function check(state: State, action: Action): string | null {
     }
 
     case 13: {
+      if (action.type !== "die") return "Answer the choice of die first.";
+      const frame = currentRerollDiceFrame(state);
+      const value = action.value;
+      if (value !== null && !(frame.die$left as readonly unknown[]).includes(value))
+        return "die must be one of those not taken yet, or none.";
+      return null;
+    }
+
+    case 14: {
+      if (action.type !== "reroll") return "Answer the choice of reroll first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "reroll must be true or false.";
+      return null;
+    }
+
+    case 15: {
+      if (action.type !== "useHooks") return "Answer the choice of useHooks first.";
+      const value = action.value;
+      if (!(typeof value === "boolean")) return "useHooks must be true or false.";
+      return null;
+    }
+
+    case 16: {
       if (action.type !== "declaration") return "Answer the choice of declaration first.";
       const frame = currentDeclareFrame(state);
       const value = action.value;
@@ -10092,14 +10584,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 14: {
+    case 17: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 15: {
+    case 18: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -10121,14 +10613,14 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 16: {
+    case 19: {
       if (action.type !== "flipChasers") return "Answer the choice of flipChasers first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "flipChasers must be true or false.";
       return null;
     }
 
-    case 17: {
+    case 20: {
       if (action.type !== "hitAt") return "Answer the choice of hitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -10136,7 +10628,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 18: {
+    case 21: {
       if (action.type !== "rerolled") return "Answer the choice of rerolled first.";
       const frame = currentAdjustLocationsFrame(state);
       const value = action.value;
@@ -10146,7 +10638,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 19: {
+    case 22: {
       if (action.type !== "lucky") return "Answer the choice of lucky first.";
       const frame = currentAdjustLocationsFrame(state);
       const value = action.value;
@@ -10156,7 +10648,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 20: {
+    case 23: {
       if (action.type !== "luckyFace") return "Answer the choice of luckyFace first.";
       const value = action.value;
       if (!(Number.isInteger(value) && value >= 1 && value <= 6))
@@ -10164,7 +10656,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 21: {
+    case 24: {
       if (action.type !== "aim") return "Answer the choice of aim first.";
       const frame = currentShotWeaponFrame(state);
       const value = action.value;
@@ -10174,14 +10666,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 22: {
+    case 25: {
       if (action.type !== "absorb") return "Answer the choice of absorb first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "absorb must be true or false.";
       return null;
     }
 
-    case 23: {
+    case 26: {
       if (action.type !== "reward") return "Answer the choice of reward first.";
       const frame = currentVictoryFrame(state);
       const value = action.value;
@@ -10191,7 +10683,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 24: {
+    case 27: {
       if (action.type !== "taken") return "Answer the choice of taken first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -10200,7 +10692,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 25: {
+    case 28: {
       if (action.type !== "seized") return "Answer the choice of seized first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -10209,7 +10701,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 26: {
+    case 29: {
       if (action.type !== "takenCard") return "Answer the choice of takenCard first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -10218,7 +10710,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 27: {
+    case 30: {
       if (action.type !== "takenSpecialist") return "Answer the choice of takenSpecialist first.";
       const frame = currentPlunderFrame(state);
       const value = action.value;
@@ -10227,21 +10719,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 28: {
+    case 31: {
       if (action.type !== "takeRumor") return "Answer the choice of takeRumor first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "takeRumor must be true or false.";
       return null;
     }
 
-    case 29: {
+    case 32: {
       if (action.type !== "claim") return "Answer the choice of claim first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claim must be true or false.";
       return null;
     }
 
-    case 30: {
+    case 33: {
       if (action.type !== "npcDeclaration") return "Answer the choice of npcDeclaration first.";
       const frame = currentDeclareForNpcFrame(state);
       const value = action.value;
@@ -10251,7 +10743,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 31: {
+    case 34: {
       if (action.type !== "npcHitAt") return "Answer the choice of npcHitAt first.";
       const value = action.value;
       if (!(LOCATION_VALUES as readonly unknown[]).includes(value))
@@ -10259,21 +10751,21 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 32: {
+    case 35: {
       if (action.type !== "chaseNpc") return "Answer the choice of chaseNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "chaseNpc must be true or false.";
       return null;
     }
 
-    case 33: {
+    case 36: {
       if (action.type !== "combatCard") return "Answer the choice of combatCard first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "combatCard must be true or false.";
       return null;
     }
 
-    case 34: {
+    case 37: {
       switch (action.type) {
         case "Broadside": {
           return checkBroadside(state, action.player);
@@ -10295,7 +10787,7 @@ function check(state: State, action: Action): string | null {
       }
     }
 
-    case 35: {
+    case 38: {
       if (action.type !== "loot") return "Answer the choice of loot first.";
       const frame = currentPlunderNpcFrame(state);
       const value = action.value;
@@ -10304,14 +10796,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 36: {
+    case 39: {
       if (action.type !== "claimNpc") return "Answer the choice of claimNpc first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "claimNpc must be true or false.";
       return null;
     }
 
-    case 37: {
+    case 40: {
       if (action.type !== "keptRumor") return "Answer the choice of keptRumor first.";
       const frame = currentAcquireRumorFrame(state);
       const value = action.value;
@@ -10321,7 +10813,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 38: {
+    case 41: {
       if (action.type !== "pardoned") return "Answer the choice of pardoned first.";
       const frame = currentResolveRumorFrame(state);
       const value = action.value;
@@ -10331,7 +10823,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 39: {
+    case 42: {
       if (action.type !== "claimed") return "Answer the choice of claimed first.";
       const frame = currentClaimMissionFrame(state);
       const value = action.value;
@@ -10341,7 +10833,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 40: {
+    case 43: {
       if (action.type !== "gloryDiscard") return "Answer the choice of gloryDiscard first.";
       const frame = currentDrawGloryFrame(state);
       const value = action.value;
@@ -10351,7 +10843,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 41: {
+    case 44: {
       if (action.type !== "hiredSpecialist") return "Answer the choice of hiredSpecialist first.";
       const frame = currentHireSpecialistFrame(state);
       const value = action.value;
@@ -10361,7 +10853,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 42: {
+    case 45: {
       if (action.type !== "lettered") return "Answer the choice of lettered first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -10371,7 +10863,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 43: {
+    case 46: {
       if (action.type !== "patched") return "Answer the choice of patched first.";
       const frame = currentPlayGloryFrame(state);
       const value = action.value;
@@ -10381,7 +10873,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 44: {
+    case 47: {
       if (action.type !== "activity") return "Answer the choice of activity first.";
       const frame = currentPortFrame(state);
       const value = action.value;
@@ -10395,7 +10887,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 45: {
+    case 48: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentSellGoodsFrame(state);
       const value = action.value;
@@ -10404,14 +10896,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 46: {
+    case 49: {
       if (action.type !== "smuggle") return "Answer the choice of smuggle first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "smuggle must be true or false.";
       return null;
     }
 
-    case 47: {
+    case 50: {
       if (action.type !== "card") return "Answer the choice of card first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -10425,7 +10917,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 48: {
+    case 51: {
       if (action.type !== "witness") return "Answer the choice of witness first.";
       const frame = currentBuyGoodsFrame(state);
       const value = action.value;
@@ -10435,7 +10927,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 49: {
+    case 52: {
       if (action.type !== "newType") return "Answer the choice of newType first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10445,7 +10937,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 50: {
+    case 53: {
       if (action.type !== "transferred") return "Answer the choice of transferred first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10458,14 +10950,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 51: {
+    case 54: {
       if (action.type !== "restoreHull") return "Answer the choice of restoreHull first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "restoreHull must be true or false.";
       return null;
     }
 
-    case 52: {
+    case 55: {
       if (action.type !== "repairAt") return "Answer the choice of repairAt first.";
       const frame = currentVisitShipyardFrame(state);
       const value = action.value;
@@ -10475,14 +10967,14 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 53: {
+    case 56: {
       if (action.type !== "buyMod") return "Answer the choice of buyMod first.";
       const value = action.value;
       if (!(typeof value === "boolean")) return "buyMod must be true or false.";
       return null;
     }
 
-    case 54: {
+    case 57: {
       if (action.type !== "modPort") return "Answer the choice of modPort first.";
       const frame = currentRedistributeModsFrame(state);
       const value = action.value;
@@ -10492,7 +10984,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 55: {
+    case 58: {
       if (action.type !== "bought") return "Answer the choice of bought first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -10505,7 +10997,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 56: {
+    case 59: {
       if (action.type !== "sold") return "Answer the choice of sold first.";
       const frame = currentTradeWeaponsFrame(state);
       const value = action.value;
@@ -10514,7 +11006,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 57: {
+    case 60: {
       if (action.type !== "hired") return "Answer the choice of hired first.";
       const frame = currentRecruitCrewFrame(state);
       const value = action.value;
@@ -10525,7 +11017,7 @@ function check(state: State, action: Action): string | null {
       return null;
     }
 
-    case 58: {
+    case 61: {
       if (action.type !== "stashed") return "Answer the choice of stashed first.";
       const frame = currentStashGoldFrame(state);
       const value = action.value;
@@ -10672,6 +11164,30 @@ function apply(state: State, action: Action): void {
     }
 
     case 13: {
+      if (action.type !== "die") throw notOfferedNow(action);
+      const frame = currentRerollDiceFrame(state);
+      frame.die = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 14: {
+      if (action.type !== "reroll") throw notOfferedNow(action);
+      const frame = currentOfferRerollsFrame(state);
+      frame.reroll = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 15: {
+      if (action.type !== "useHooks") throw notOfferedNow(action);
+      const frame = currentGrappleFrame(state);
+      frame.useHooks = action.value;
+      state.pending = null;
+      break;
+    }
+
+    case 16: {
       if (action.type !== "declaration") throw notOfferedNow(action);
       const frame = currentDeclareFrame(state);
       frame.declaration = at(frame.options, action.value);
@@ -10679,7 +11195,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 14: {
+    case 17: {
       if (action.type !== "combatCard") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -10690,7 +11206,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 15: {
+    case 18: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -10709,7 +11225,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 16: {
+    case 19: {
       if (action.type !== "flipChasers") throw notOfferedNow(action);
       const frame = currentChaseFrame(state);
       frame.flipChasers = action.value;
@@ -10717,7 +11233,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 17: {
+    case 20: {
       if (action.type !== "hitAt") throw notOfferedNow(action);
       const frame = currentAimHitsFrame(state);
       frame.hitAt = action.value;
@@ -10725,7 +11241,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 18: {
+    case 21: {
       if (action.type !== "rerolled") throw notOfferedNow(action);
       const frame = currentAdjustLocationsFrame(state);
       frame.rerolled = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
@@ -10733,7 +11249,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 19: {
+    case 22: {
       if (action.type !== "lucky") throw notOfferedNow(action);
       const frame = currentAdjustLocationsFrame(state);
       frame.lucky = action.value === null ? null : at(rangeList(0, frame.faces.length - 1), action.value);
@@ -10741,7 +11257,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 20: {
+    case 23: {
       if (action.type !== "luckyFace") throw notOfferedNow(action);
       const frame = currentAdjustLocationsFrame(state);
       frame.luckyFace = action.value;
@@ -10749,7 +11265,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 21: {
+    case 24: {
       if (action.type !== "aim") throw notOfferedNow(action);
       const frame = currentShotWeaponFrame(state);
       frame.aim = action.value === null ? null : at(frame.aims, action.value);
@@ -10757,7 +11273,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 22: {
+    case 25: {
       if (action.type !== "absorb") throw notOfferedNow(action);
       const frame = currentDamageFrame(state);
       frame.absorb = action.value;
@@ -10765,7 +11281,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 23: {
+    case 26: {
       if (action.type !== "reward") throw notOfferedNow(action);
       const frame = currentVictoryFrame(state);
       frame.reward = at(frame.nations, action.value);
@@ -10773,7 +11289,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 24: {
+    case 27: {
       if (action.type !== "taken") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.taken = action.value;
@@ -10781,7 +11297,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 25: {
+    case 28: {
       if (action.type !== "seized") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.seized = action.value;
@@ -10789,7 +11305,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 26: {
+    case 29: {
       if (action.type !== "takenCard") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenCard = action.value;
@@ -10797,7 +11313,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 27: {
+    case 30: {
       if (action.type !== "takenSpecialist") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takenSpecialist = action.value;
@@ -10805,7 +11321,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 28: {
+    case 31: {
       if (action.type !== "takeRumor") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.takeRumor = action.value;
@@ -10813,7 +11329,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 29: {
+    case 32: {
       if (action.type !== "claim") throw notOfferedNow(action);
       const frame = currentPlunderFrame(state);
       frame.claim = action.value;
@@ -10821,7 +11337,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 30: {
+    case 33: {
       if (action.type !== "npcDeclaration") throw notOfferedNow(action);
       const frame = currentDeclareForNpcFrame(state);
       frame.npcDeclaration = at(frame.options, action.value);
@@ -10829,7 +11345,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 31: {
+    case 34: {
       if (action.type !== "npcHitAt") throw notOfferedNow(action);
       const frame = currentHitNpcFrame(state);
       frame.npcHitAt = action.value;
@@ -10837,7 +11353,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 32: {
+    case 35: {
       if (action.type !== "chaseNpc") throw notOfferedNow(action);
       const frame = currentFightNpcFrame(state);
       frame.chaseNpc = action.value;
@@ -10845,7 +11361,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 33: {
+    case 36: {
       if (action.type !== "combatCard") throw notOfferedNow(action);
       pending.answers[action.player] = action.value;
       pending.players.splice(pending.players.indexOf(action.player), 1);
@@ -10856,7 +11372,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 34: {
+    case 37: {
       state.pending = null;
       switch (action.type) {
         case "Broadside":
@@ -10875,7 +11391,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 35: {
+    case 38: {
       if (action.type !== "loot") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.loot = action.value;
@@ -10883,7 +11399,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 36: {
+    case 39: {
       if (action.type !== "claimNpc") throw notOfferedNow(action);
       const frame = currentPlunderNpcFrame(state);
       frame.claimNpc = action.value;
@@ -10891,7 +11407,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 37: {
+    case 40: {
       if (action.type !== "keptRumor") throw notOfferedNow(action);
       const frame = currentAcquireRumorFrame(state);
       frame.keptRumor = at([frame.held, frame.r], action.value);
@@ -10899,7 +11415,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 38: {
+    case 41: {
       if (action.type !== "pardoned") throw notOfferedNow(action);
       const frame = currentResolveRumorFrame(state);
       frame.pardoned = action.value === null ? null : at(frame.wanted, action.value);
@@ -10907,7 +11423,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 39: {
+    case 42: {
       if (action.type !== "claimed") throw notOfferedNow(action);
       const frame = currentClaimMissionFrame(state);
       frame.claimed = at(frame.here, action.value);
@@ -10915,7 +11431,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 40: {
+    case 43: {
       if (action.type !== "gloryDiscard") throw notOfferedNow(action);
       const frame = currentDrawGloryFrame(state);
       frame.gloryDiscard = at(state.players[frame.p]!.gloryHand, action.value);
@@ -10923,7 +11439,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 41: {
+    case 44: {
       if (action.type !== "hiredSpecialist") throw notOfferedNow(action);
       const frame = currentHireSpecialistFrame(state);
       frame.hiredSpecialist = at(frame.candidates, action.value);
@@ -10931,7 +11447,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 42: {
+    case 45: {
       if (action.type !== "lettered") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.lettered = at(collect53(state, frame.me), action.value);
@@ -10939,7 +11455,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 43: {
+    case 46: {
       if (action.type !== "patched") throw notOfferedNow(action);
       const frame = currentPlayGloryFrame(state);
       frame.patched = at(repairable(state, frame.me), action.value);
@@ -10947,7 +11463,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 44: {
+    case 47: {
       if (action.type !== "activity") throw notOfferedNow(action);
       const frame = currentPortFrame(state);
       frame.activity = action.value;
@@ -10955,7 +11471,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 45: {
+    case 48: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.card = action.value;
@@ -10963,7 +11479,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 46: {
+    case 49: {
       if (action.type !== "smuggle") throw notOfferedNow(action);
       const frame = currentSellGoodsFrame(state);
       frame.smuggle = action.value;
@@ -10971,7 +11487,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 47: {
+    case 50: {
       if (action.type !== "card") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.card = action.value;
@@ -10979,7 +11495,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 48: {
+    case 51: {
       if (action.type !== "witness") throw notOfferedNow(action);
       const frame = currentBuyGoodsFrame(state);
       frame.witness = action.value;
@@ -10987,7 +11503,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 49: {
+    case 52: {
       if (action.type !== "newType") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.newType = action.value === null ? null : at(affordableShips(state, frame.p), action.value);
@@ -10995,7 +11511,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 50: {
+    case 53: {
       if (action.type !== "transferred") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.transferred = action.value;
@@ -11003,7 +11519,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 51: {
+    case 54: {
       if (action.type !== "restoreHull") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.restoreHull = action.value;
@@ -11011,7 +11527,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 52: {
+    case 55: {
       if (action.type !== "repairAt") throw notOfferedNow(action);
       const frame = currentVisitShipyardFrame(state);
       frame.repairAt = action.value === null ? null : at(repairable(state, frame.p), action.value);
@@ -11019,7 +11535,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 53: {
+    case 56: {
       if (action.type !== "buyMod") throw notOfferedNow(action);
       const frame = currentBuyModificationFrame(state);
       frame.buyMod = action.value;
@@ -11027,7 +11543,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 54: {
+    case 57: {
       if (action.type !== "modPort") throw notOfferedNow(action);
       const frame = currentRedistributeModsFrame(state);
       frame.modPort = at(frame.free, action.value);
@@ -11035,7 +11551,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 55: {
+    case 58: {
       if (action.type !== "bought") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.bought = action.value;
@@ -11043,7 +11559,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 56: {
+    case 59: {
       if (action.type !== "sold") throw notOfferedNow(action);
       const frame = currentTradeWeaponsFrame(state);
       frame.sold = action.value;
@@ -11051,7 +11567,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 57: {
+    case 60: {
       if (action.type !== "hired") throw notOfferedNow(action);
       const frame = currentRecruitCrewFrame(state);
       frame.hired = action.value;
@@ -11059,7 +11575,7 @@ function apply(state: State, action: Action): void {
       break;
     }
 
-    case 58: {
+    case 61: {
       if (action.type !== "stashed") throw notOfferedNow(action);
       const frame = currentStashGoldFrame(state);
       frame.stashed = action.value;
@@ -11071,8 +11587,8 @@ function apply(state: State, action: Action): void {
   run(state);
 }
 
-/** `choose declaration: Declaration in options by p when several` (proc declare, line 1313): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone13(state: State): boolean {
+/** `choose declaration: Declaration in options by p when several` (proc declare, line 1366): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone16(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareFrame(state);
   const items = frame.options;
@@ -11087,8 +11603,8 @@ function answerAlone13(state: State): boolean {
   return true;
 }
 
-/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1489): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone21(state: State): boolean {
+/** `choose aim: Weapon? in aims by shooter when several shown "{aimText(aim)}"` (proc shotWeapon, line 1546): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone24(state: State): boolean {
   const frame = currentShotWeaponFrame(state);
   const items = frame.aims;
   for (let value = 0; value < items.length; value++) {
@@ -11099,8 +11615,8 @@ function answerAlone21(state: State): boolean {
   return true;
 }
 
-/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1712): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone30(state: State): boolean {
+/** `choose npcDeclaration: Declaration in options by controllerOf(p) when several shown "the N` (proc declareForNpc, line 1773): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone33(state: State): boolean {
   let only: Declaration | undefined;
   const frame = currentDeclareForNpcFrame(state);
   const items = frame.options;
@@ -11115,8 +11631,8 @@ function answerAlone30(state: State): boolean {
   return true;
 }
 
-/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2098): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone38(state: State): boolean {
+/** `choose pardoned: Nation? in wanted by p when several` (proc resolveRumor, line 2165): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone41(state: State): boolean {
   const frame = currentResolveRumorFrame(state);
   const items = frame.wanted;
   for (let value = 0; value < items.length; value++) {
@@ -11127,8 +11643,8 @@ function answerAlone38(state: State): boolean {
   return true;
 }
 
-/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2130): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone39(state: State): boolean {
+/** `choose claimed: int in here by p when several shown "try for mission {MISSIONS[claimed].id` (proc claimMission, line 2197): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone42(state: State): boolean {
   let only: number | undefined;
   const frame = currentClaimMissionFrame(state);
   const items = frame.here;
@@ -11143,8 +11659,8 @@ function answerAlone39(state: State): boolean {
   return true;
 }
 
-/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2253): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone41(state: State): boolean {
+/** `choose hiredSpecialist: int in candidates by p when several shown "hire the {GLORY[hiredSp` (proc hireSpecialist, line 2320): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone44(state: State): boolean {
   let only: number | undefined;
   const frame = currentHireSpecialistFrame(state);
   const items = frame.candidates;
@@ -11159,8 +11675,8 @@ function answerAlone41(state: State): boolean {
   return true;
 }
 
-/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2283): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone42(state: State): boolean {
+/** `choose lettered: Nation in [n for n in members(Nation) if me.bounty[n] > 0] by me when sev` (action PlayGlory, line 2350): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone45(state: State): boolean {
   let only: Nation | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = collect53(state, frame.me);
@@ -11175,8 +11691,8 @@ function answerAlone42(state: State): boolean {
   return true;
 }
 
-/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2289): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone43(state: State): boolean {
+/** `choose patched: Location in repairable(me) by me when several` (action PlayGlory, line 2356): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone46(state: State): boolean {
   let only: Location | undefined;
   const frame = currentPlayGloryFrame(state);
   const items = repairable(state, frame.me);
@@ -11191,8 +11707,8 @@ function answerAlone43(state: State): boolean {
   return true;
 }
 
-/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2542): takes its single answer, if it has only one; false when the player must choose. */
-function answerAlone48(state: State): boolean {
+/** `choose witness: Player by p when several where witness != p else "Show the cards to anothe` (proc buyGoods, line 2609): takes its single answer, if it has only one; false when the player must choose. */
+function answerAlone51(state: State): boolean {
   let only: Player | undefined;
   const frame = currentBuyGoodsFrame(state);
   for (let value = 0; value < state.playerCount; value++) {
@@ -11273,7 +11789,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "declaration":
       switch (state.pending?.site) {
-        case 13: {
+        case 16: {
           const frame = currentDeclareFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11283,7 +11799,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "rerolled":
       switch (state.pending?.site) {
-        case 18: {
+        case 21: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return { ...action };
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -11294,7 +11810,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lucky":
       switch (state.pending?.site) {
-        case 19: {
+        case 22: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return { ...action };
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -11305,7 +11821,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "aim":
       switch (state.pending?.site) {
-        case 21: {
+        case 24: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.aims[action.value];
@@ -11316,7 +11832,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "reward":
       switch (state.pending?.site) {
-        case 23: {
+        case 26: {
           const frame = currentVictoryFrame(state);
           const item = frame.nations[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11326,7 +11842,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 30: {
+        case 33: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11336,7 +11852,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 37: {
+        case 40: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11346,7 +11862,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "pardoned":
       switch (state.pending?.site) {
-        case 38: {
+        case 41: {
           const frame = currentResolveRumorFrame(state);
           if (action.value === null) return { ...action };
           const item = frame.wanted[action.value];
@@ -11357,7 +11873,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 39: {
+        case 42: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11367,7 +11883,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 40: {
+        case 43: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11377,7 +11893,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 41: {
+        case 44: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11387,7 +11903,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "lettered":
       switch (state.pending?.site) {
-        case 42: {
+        case 45: {
           const frame = currentPlayGloryFrame(state);
           const item = collect53(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11397,7 +11913,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "patched":
       switch (state.pending?.site) {
-        case 43: {
+        case 46: {
           const frame = currentPlayGloryFrame(state);
           const item = repairable(state, frame.me)[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11407,7 +11923,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 49: {
+        case 52: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = affordableShips(state, frame.p)[action.value];
@@ -11418,7 +11934,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 52: {
+        case 55: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return { ...action };
           const item = repairable(state, frame.p)[action.value];
@@ -11429,7 +11945,7 @@ function shownAction(state: State, action: Action): ShownAction {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 54: {
+        case 57: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           return item === undefined ? { ...action } : { ...action, value: item };
@@ -11515,13 +12031,34 @@ function describeAction(state: State, action: Action): string | null {
       }
 
       break;
-    case "combatCard":
+    case "die":
+      switch (state.pending?.site) {
+        case 13: {
+          const frame = currentRerollDiceFrame(state);
+          if (action.value === null) return "stop";
+          const value = action.value;
+          return `roll the die showing ${at(frame.faces, value)} again`;
+        }
+      }
+
+      break;
+    case "reroll":
       switch (state.pending?.site) {
         case 14: {
+          const frame = currentOfferRerollsFrame(state);
+          const value = action.value;
+          return rerollText(state, value, frame.c);
+        }
+      }
+
+      break;
+    case "combatCard":
+      switch (state.pending?.site) {
+        case 17: {
           return "after the Seamanship contest";
         }
 
-        case 33: {
+        case 36: {
           return "after the Seamanship contest";
         }
       }
@@ -11529,7 +12066,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "rerolled":
       switch (state.pending?.site) {
-        case 18: {
+        case 21: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -11541,7 +12078,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "lucky":
       switch (state.pending?.site) {
-        case 19: {
+        case 22: {
           const frame = currentAdjustLocationsFrame(state);
           if (action.value === null) return "none";
           const item = rangeList(0, frame.faces.length - 1)[action.value];
@@ -11553,7 +12090,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "luckyFace":
       switch (state.pending?.site) {
-        case 20: {
+        case 23: {
           const value = action.value;
           return `make it a ${faceText(state, value)}`;
         }
@@ -11562,7 +12099,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "aim":
       switch (state.pending?.site) {
-        case 21: {
+        case 24: {
           const frame = currentShotWeaponFrame(state);
           if (action.value === null) return "none";
           const item = frame.aims[action.value];
@@ -11574,7 +12111,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "absorb":
       switch (state.pending?.site) {
-        case 22: {
+        case 25: {
           const frame = currentDamageFrame(state);
           const value = action.value;
           return absorbText(state, value, frame.l);
@@ -11584,7 +12121,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "taken":
       switch (state.pending?.site) {
-        case 24: {
+        case 27: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${goodOf(state, value)}`;
@@ -11594,7 +12131,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "seized":
       switch (state.pending?.site) {
-        case 25: {
+        case 28: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take the ${value}`;
@@ -11604,7 +12141,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenCard":
       switch (state.pending?.site) {
-        case 26: {
+        case 29: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `take ${at(GLORY, value).name}`;
@@ -11614,7 +12151,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "takenSpecialist":
       switch (state.pending?.site) {
-        case 27: {
+        case 30: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `employ the ${at(GLORY, value).name}`;
@@ -11624,7 +12161,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claim":
       switch (state.pending?.site) {
-        case 29: {
+        case 32: {
           const frame = currentPlunderFrame(state);
           const value = action.value;
           return claimText(state, value, state.players[frame.l]!.ship);
@@ -11634,7 +12171,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcDeclaration":
       switch (state.pending?.site) {
-        case 30: {
+        case 33: {
           const frame = currentDeclareForNpcFrame(state);
           const item = frame.options[action.value];
           if (item === undefined) return null;
@@ -11645,7 +12182,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "npcHitAt":
       switch (state.pending?.site) {
-        case 31: {
+        case 34: {
           const value = action.value;
           return `the NPC takes the hit on the ${value}`;
         }
@@ -11654,7 +12191,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "loot":
       switch (state.pending?.site) {
-        case 35: {
+        case 38: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `keep ${goodOf(state, value)}`;
@@ -11664,7 +12201,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimNpc":
       switch (state.pending?.site) {
-        case 36: {
+        case 39: {
           const frame = currentPlunderNpcFrame(state);
           const value = action.value;
           return claimText(state, value, npcShipType(state, frame.n_));
@@ -11674,7 +12211,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "keptRumor":
       switch (state.pending?.site) {
-        case 37: {
+        case 40: {
           const frame = currentAcquireRumorFrame(state);
           const item = [frame.held, frame.r][action.value];
           if (item === undefined) return null;
@@ -11685,7 +12222,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "claimed":
       switch (state.pending?.site) {
-        case 39: {
+        case 42: {
           const frame = currentClaimMissionFrame(state);
           const item = frame.here[action.value];
           if (item === undefined) return null;
@@ -11696,7 +12233,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "gloryDiscard":
       switch (state.pending?.site) {
-        case 40: {
+        case 43: {
           const frame = currentDrawGloryFrame(state);
           const item = state.players[frame.p]!.gloryHand[action.value];
           if (item === undefined) return null;
@@ -11707,7 +12244,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "hiredSpecialist":
       switch (state.pending?.site) {
-        case 41: {
+        case 44: {
           const frame = currentHireSpecialistFrame(state);
           const item = frame.candidates[action.value];
           if (item === undefined) return null;
@@ -11718,7 +12255,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "activity":
       switch (state.pending?.site) {
-        case 44: {
+        case 47: {
           if (action.value === null) return "stop";
           const value = action.value;
           return activityText(state, value);
@@ -11728,14 +12265,14 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "card":
       switch (state.pending?.site) {
-        case 45: {
+        case 48: {
           const frame = currentSellGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${goodOf(state, value)} for ${goodOf(state, value) === frame.demanded ? 6 : 3} gold`;
         }
 
-        case 47: {
+        case 50: {
           const frame = currentBuyGoodsFrame(state);
           if (action.value === null) return "stop";
           const value = action.value;
@@ -11746,7 +12283,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "smuggle":
       switch (state.pending?.site) {
-        case 46: {
+        case 49: {
           const value = action.value;
           return smuggleText(state, value);
         }
@@ -11755,19 +12292,19 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "newType":
       switch (state.pending?.site) {
-        case 49: {
+        case 52: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = affordableShips(state, frame.p)[action.value];
           if (item === undefined) return null;
-          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2559)).buy - saleValue(state, frame.p)} gold`;
+          return `buy a ${item} for ${(STATS[item] ?? noKey(item, 2626)).buy - saleValue(state, frame.p)} gold`;
         }
       }
 
       break;
     case "transferred":
       switch (state.pending?.site) {
-        case 50: {
+        case 53: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `move the ${value} to the new ship for 2 gold`;
@@ -11777,7 +12314,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "repairAt":
       switch (state.pending?.site) {
-        case 52: {
+        case 55: {
           const frame = currentVisitShipyardFrame(state);
           if (action.value === null) return "none";
           const item = repairable(state, frame.p)[action.value];
@@ -11789,7 +12326,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "modPort":
       switch (state.pending?.site) {
-        case 54: {
+        case 57: {
           const frame = currentRedistributeModsFrame(state);
           const item = frame.free[action.value];
           if (item === undefined) return null;
@@ -11800,7 +12337,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "bought":
       switch (state.pending?.site) {
-        case 55: {
+        case 58: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `buy ${value} for 3 gold`;
@@ -11810,7 +12347,7 @@ function describeAction(state: State, action: Action): string | null {
       break;
     case "sold":
       switch (state.pending?.site) {
-        case 56: {
+        case 59: {
           if (action.value === null) return "stop";
           const value = action.value;
           return `sell ${value} for 1 gold`;
@@ -11999,7 +12536,15 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
     warships: false,
     rng: createRng(options.seed, forced),
     stack: [newFlowFrame()],
-    returns: { declare: "shoot", adjustLocations: [], shotWeapon: null, declareForNpc: "shoot" },
+    returns: {
+      rerollDice: { skulls: 0, rest: 0, faces: [] },
+      offerRerolls: { own: { skulls: 0, rest: 0, faces: [] }, other: { skulls: 0, rest: 0, faces: [] } },
+      grapple: { skulls: 0, rest: 0, faces: [] },
+      declare: "shoot",
+      adjustLocations: [],
+      shotWeapon: null,
+      declareForNpc: "shoot",
+    },
     pending: null,
   };
   for (const mine of state.players) {
@@ -12027,7 +12572,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   shuffleInPlace(state.rng, state.cargoDeck.pile);
   state.demandReserve = shuffleInPlace(state.rng, clone(DEMAND_TOKENS));
   for (const z of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.demand, z, drawTop(state.demandReserve, 619));
+    mapSet(state.demand, z, drawTop(state.demandReserve, 620));
   }
 
   for (const w of WEAPON_VALUES) {
@@ -12036,13 +12581,13 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
 
   let modTokens = shuffleInPlace(state.rng, clone(MOD_TOKENS));
   for (const z2 of mapKeys(PORT_NATION).slice()) {
-    mapSet(state.faceDownMods, z2, drawTop(modTokens, 627));
+    mapSet(state.faceDownMods, z2, drawTop(modTokens, 628));
   }
 
   let tokens = shuffleInPlace(state.rng, clone(MERCHANT_TOKENS));
   for (const z3 of ZONE_VALUES) {
     state.merchantZones.push(z3);
-    mapSet(state.merchantNations, z3, drawTop(tokens, 633));
+    mapSet(state.merchantNations, z3, drawTop(tokens, 634));
   }
 
   state.missionDeck.pile = rangeList(0, MISSIONS.length - 1);
@@ -12063,7 +12608,7 @@ export function setUp(options: GameOptions, forced: readonly number[] = []): Sta
   }
 
   shuffleInPlace(state.rng, state.gloryDeck.pile);
-  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 652);
+  state.first = pickRandom(state.rng, SEATS[state.playerCount]!, 653);
   return state;
 }
 
@@ -12221,6 +12766,22 @@ function problemInNpcShip(value: unknown, playerCount: number): string | null {
     Object.entries(value.tracks).every(([k, x]) => (LOCATION_VALUES as readonly unknown[]).includes(k) && isInt(x))
   ))
     return "NpcShip.tracks is not a valid map from Location to int";
+  return null;
+}
+
+function problemInRoll(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Roll is not an object";
+  if (!isInt(value.skulls)) return "Roll.skulls is not a valid int";
+  if (!isInt(value.rest)) return "Roll.rest is not a valid int";
+  if (!(Array.isArray(value.faces) && value.faces.every((x: unknown) => isInt(x))))
+    return "Roll.faces is not a valid list of int";
+  return null;
+}
+
+function problemInRolls(value: unknown, playerCount: number): string | null {
+  if (!isRecord(value)) return "a Rolls is not an object";
+  if (!(problemInRoll(value.own, playerCount) === null)) return "Rolls.own is not a valid Roll";
+  if (!(problemInRoll(value.other, playerCount) === null)) return "Rolls.other is not a valid Roll";
   return null;
 }
 
@@ -12477,6 +13038,9 @@ function validateState(value: unknown): string | null {
   if (
     !isRecord(value.returns) ||
     !(
+      problemInRoll(value.returns.rerollDice, playerCount) === null &&
+      problemInRolls(value.returns.offerRerolls, playerCount) === null &&
+      problemInRoll(value.returns.grapple, playerCount) === null &&
       (DECLARATION_VALUES as readonly unknown[]).includes(value.returns.declare) &&
       Array.isArray(value.returns.adjustLocations) &&
       value.returns.adjustLocations.every((x: unknown) => isInt(x)) &&
@@ -12496,6 +13060,9 @@ function validateState(value: unknown): string | null {
     "eventText",
     "meetMerchant",
     "raid",
+    "rerollDice",
+    "offerRerolls",
+    "grapple",
     "declare",
     "navalCombat",
     "settleSinking",
@@ -12546,7 +13113,7 @@ function validateState(value: unknown): string | null {
   if (heldWrong !== null) return heldWrong;
   const pending = value.pending;
   if (pending !== null) {
-    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 59)
+    if (!isRecord(pending) || !isInt(pending.site) || pending.site < 0 || pending.site >= 62)
       return "pending is not a known decision";
     if (
       !Array.isArray(pending.players) ||
@@ -12576,7 +13143,7 @@ function any2(state: State, p: Player): boolean {
     const n_ = items[i]!;
     if (
       isPirateNpc(state, n_) &&
-      (state.npcs[n_] ?? noKey(n_, 795)).zone === at(CAPTAINS, state.players[p]!.captain).home
+      (state.npcs[n_] ?? noKey(n_, 796)).zone === at(CAPTAINS, state.players[p]!.captain).home
     )
       return true;
   }
@@ -12657,8 +13224,8 @@ function collect8(state: State, l: Player, w: Player): Nation[] {
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
     if (
-      (state.players[l]!.bounty[n_] ?? noKey(n_, 1589)) > 0 &&
-      (state.players[w]!.bounty[n_] ?? noKey(n_, 1589)) === 0
+      (state.players[l]!.bounty[n_] ?? noKey(n_, 1650)) > 0 &&
+      (state.players[w]!.bounty[n_] ?? noKey(n_, 1650)) === 0
     )
       out.push(n_);
   }
@@ -12749,7 +13316,7 @@ function collect15(state: State, p: Player): Nation[] {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2097)) > 0) out.push(n_);
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 2164)) > 0) out.push(n_);
   }
 
   return out;
@@ -12807,7 +13374,7 @@ function collect20(state: State, p: Player): Weapon[] {
   const items = WEAPON_VALUES;
   for (let i = 0; i < items.length; i++) {
     const w = items[i]!;
-    if ((state.weaponSupply[w] ?? noKey(w, 2647)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
+    if ((state.weaponSupply[w] ?? noKey(w, 2714)) > 0 && !state.players[p]!.weapons.includes(w)) out.push(w);
   }
 
   return out;
@@ -12890,7 +13457,7 @@ function first27(state: State, n_: Npc): Nation | null {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const x = items[i]!;
-    if ((WARSHIP[x] ?? noKey(x, 450)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 450)) === n_) return x;
+    if ((WARSHIP[x] ?? noKey(x, 451)) === n_ || (MAN_OF_WAR[x] ?? noKey(x, 451)) === n_) return x;
   }
 
   return null;
@@ -12922,7 +13489,7 @@ function sum29(state: State, p: Player): number {
 /** [sail(z) for z in SEA_LINKS[p.zone]] */
 function collect30(state: State, p: Player): Step[] {
   const out: Step[] = [];
-  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1016);
+  const items = SEA_LINKS[state.players[p]!.zone] ?? noKey(state.players[p]!.zone, 1017);
   for (let i = 0; i < items.length; i++) {
     const z = items[i]!;
     out.push({ kind: "sail", zone: z });
@@ -12936,7 +13503,7 @@ function any31(state: State, p: Player): boolean {
   const items = LOCATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 1024)) === 0) return true;
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 1025)) === 0) return true;
   }
 
   return false;
@@ -12966,7 +13533,7 @@ function collect33(state: State, p: Player): Target[] {
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1103)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
+    if ((state.npcs[n_] ?? noKey(n_, 1104)).zone === state.players[p]!.zone) out.push({ kind: "npcTarget", npc: n_ });
   }
 
   return out;
@@ -12977,14 +13544,38 @@ function any34(state: State, p: Player): boolean {
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1153)) > 0) return true;
+    if ((state.players[p]!.bounty[n_] ?? noKey(n_, 1154)) > 0) return true;
   }
 
   return false;
 }
 
+/** count(d in faces: d >= 5) */
+function count35(state: State, faces: number[]): number {
+  let total = 0;
+  const items = faces;
+  for (let i = 0; i < items.length; i++) {
+    const d = items[i]!;
+    if (d >= 5) total++;
+  }
+
+  return total;
+}
+
+/** sum(d in faces: if d < 5 then d else 0) */
+function sum36(state: State, faces: number[]): number {
+  let total = 0;
+  const items = faces;
+  for (let i = 0; i < items.length; i++) {
+    const d = items[i]!;
+    total += d < 5 ? d : 0;
+  }
+
+  return total;
+}
+
 /** sum(b in values(p.bounty): b) */
-function sum35(state: State, p: Player): number {
+function sum37(state: State, p: Player): number {
   let total = 0;
   const items = mapValues(state.players[p]!.bounty);
   for (let i = 0; i < items.length; i++) {
@@ -12996,19 +13587,19 @@ function sum35(state: State, p: Player): number {
 }
 
 /** [n for n in keys(npcs) if npcs[n].zone == p.zone] */
-function collect36(state: State, p: Player): Npc[] {
+function collect38(state: State, p: Player): Npc[] {
   const out: Npc[] = [];
   const items = mapKeys(state.npcs);
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.npcs[n_] ?? noKey(n_, 1680)).zone === state.players[p]!.zone) out.push(n_);
+    if ((state.npcs[n_] ?? noKey(n_, 1741)).zone === state.players[p]!.zone) out.push(n_);
   }
 
   return out;
 }
 
 /** any(n in here: not isPirateNpc(n)) */
-function any37(state: State, here: Npc[]): boolean {
+function any39(state: State, here: Npc[]): boolean {
   const items = here;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
@@ -13019,7 +13610,7 @@ function any37(state: State, here: Npc[]): boolean {
 }
 
 /** count(n in here: npcShipType(n) == manOfWar) */
-function count38(state: State, here: Npc[]): number {
+function count40(state: State, here: Npc[]): number {
   let total = 0;
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -13031,7 +13622,7 @@ function count38(state: State, here: Npc[]): number {
 }
 
 /** [n for n in here if huntPriority(n, p) != none and not (isPirateNpc(n) and warshipHere) and not (npcShipType(n) == manOfWar and menOfWar >= 2)] */
-function collect39(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
+function collect41(state: State, here: Npc[], p: Player, warshipHere: boolean, menOfWar: number): Npc[] {
   const out: Npc[] = [];
   const items = here;
   for (let i = 0; i < items.length; i++) {
@@ -13048,7 +13639,7 @@ function collect39(state: State, here: Npc[], p: Player, warshipHere: boolean, m
 }
 
 /** [m for m in missionsUp if MISSIONS[m].location == p.zone] */
-function collect40(state: State, p: Player): number[] {
+function collect42(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.missionsUp;
   for (let i = 0; i < items.length; i++) {
@@ -13060,7 +13651,7 @@ function collect40(state: State, p: Player): number[] {
 }
 
 /** any(c in p.employed: GLORY[c].specialist == s) */
-function any41(state: State, p: Player, s: Specialist): boolean {
+function any43(state: State, p: Player, s: Specialist): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -13071,7 +13662,7 @@ function any41(state: State, p: Player, s: Specialist): boolean {
 }
 
 /** any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist) */
-function any42(state: State, p: Player, c: number): boolean {
+function any44(state: State, p: Player, c: number): boolean {
   const items = state.players[p]!.employed;
   for (let i = 0; i < items.length; i++) {
     const e = items[i]!;
@@ -13082,19 +13673,19 @@ function any42(state: State, p: Player, c: number): boolean {
 }
 
 /** [c for c in p.gloryHand if GLORY[c].kind == hire and not any(e in p.employed: GLORY[e].specialist == GLORY[c].specialist)] */
-function collect43(state: State, p: Player): number[] {
+function collect45(state: State, p: Player): number[] {
   const out: number[] = [];
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
-    if (at(GLORY, c).kind === "hire" && !any42(state, p, c)) out.push(c);
+    if (at(GLORY, c).kind === "hire" && !any44(state, p, c)) out.push(c);
   }
 
   return out;
 }
 
 /** first(c in p.gloryHand: GLORY[c].kind == k) */
-function first44(state: State, p: Player, k: GloryKind): number | null {
+function first46(state: State, p: Player, k: GloryKind): number | null {
   const items = state.players[p]!.gloryHand;
   for (let i = 0; i < items.length; i++) {
     const c = items[i]!;
@@ -13105,31 +13696,31 @@ function first44(state: State, p: Player, k: GloryKind): number | null {
 }
 
 /** [l for l in [hull, mast, hold, cannons] if p.tracks[l] < full(p, l)] */
-function collect45(state: State, p: Player): Location[] {
+function collect47(state: State, p: Player): Location[] {
   const out: Location[] = [];
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    if ((state.players[p]!.tracks[l] ?? noKey(l, 2661)) < full(state, p, l)) out.push(l);
+    if ((state.players[p]!.tracks[l] ?? noKey(l, 2728)) < full(state, p, l)) out.push(l);
   }
 
   return out;
 }
 
 /** sum(l in [hull, mast, hold, cannons]: full(p, l) - p.tracks[l]) */
-function sum46(state: State, p: Player): number {
+function sum48(state: State, p: Player): number {
   let total = 0;
   const items: readonly Location[] = ["hull", "mast", "hold", "cannons"];
   for (let i = 0; i < items.length; i++) {
     const l = items[i]!;
-    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2681));
+    total += full(state, p, l) - (state.players[p]!.tracks[l] ?? noKey(l, 2748));
   }
 
   return total;
 }
 
 /** [t for t in members(ShipType) if t != manOfWar and t != p.ship and STATS[t].buy - saleValue(p) <= p.gold] */
-function collect47(state: State, p: Player): ShipType[] {
+function collect49(state: State, p: Player): ShipType[] {
   const out: ShipType[] = [];
   const items = SHIP_TYPE_VALUES;
   for (let i = 0; i < items.length; i++) {
@@ -13137,7 +13728,7 @@ function collect47(state: State, p: Player): ShipType[] {
     if (
       t !== "manOfWar" &&
       t !== state.players[p]!.ship &&
-      (STATS[t] ?? noKey(t, 2685)).buy - saleValue(state, p) <= state.players[p]!.gold
+      (STATS[t] ?? noKey(t, 2752)).buy - saleValue(state, p) <= state.players[p]!.gold
     )
       out.push(t);
   }
@@ -13146,14 +13737,14 @@ function collect47(state: State, p: Player): ShipType[] {
 }
 
 /** [p for p in players if huntPriority(n, p) != none and (p.zone == z or contains(SEA_LINKS[z], p.zone))] */
-function collect48(state: State, n_: Npc, z: Zone): Player[] {
+function collect50(state: State, n_: Npc, z: Zone): Player[] {
   const out: Player[] = [];
   const items = SEATS[state.playerCount]!;
   for (let i = 0; i < items.length; i++) {
     const p = items[i]!;
     if (
       huntPriority(state, n_, p) !== null &&
-      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 998)).includes(state.players[p]!.zone))
+      (state.players[p]!.zone === z || (SEA_LINKS[z] ?? noKey(z, 999)).includes(state.players[p]!.zone))
     )
       out.push(p);
   }
@@ -13162,7 +13753,7 @@ function collect48(state: State, n_: Npc, z: Zone): Player[] {
 }
 
 /** max(p in hunted: huntScore(n, p)) */
-function max49(state: State, hunted: Player[], n_: Npc): number {
+function max51(state: State, hunted: Player[], n_: Npc): number {
   let best: number | undefined;
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -13176,7 +13767,7 @@ function max49(state: State, hunted: Player[], n_: Npc): number {
 }
 
 /** [p for p in hunted if huntScore(n, p) == best] */
-function collect50(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
+function collect52(state: State, hunted: Player[], n_: Npc, best: number): Player[] {
   const out: Player[] = [];
   const items = hunted;
   for (let i = 0; i < items.length; i++) {
@@ -13187,37 +13778,13 @@ function collect50(state: State, hunted: Player[], n_: Npc, best: number): Playe
   return out;
 }
 
-/** count(d in faces: d >= 5) */
-function count51(state: State, faces: number[]): number {
-  let total = 0;
-  const items = faces;
-  for (let i = 0; i < items.length; i++) {
-    const d = items[i]!;
-    if (d >= 5) total++;
-  }
-
-  return total;
-}
-
-/** sum(d in faces: if d < 5 then d else 0) */
-function sum52(state: State, faces: number[]): number {
-  let total = 0;
-  const items = faces;
-  for (let i = 0; i < items.length; i++) {
-    const d = items[i]!;
-    total += d < 5 ? d : 0;
-  }
-
-  return total;
-}
-
 /** [n for n in members(Nation) if me.bounty[n] > 0] */
 function collect53(state: State, me: Player): Nation[] {
   const out: Nation[] = [];
   const items = NATION_VALUES;
   for (let i = 0; i < items.length; i++) {
     const n_ = items[i]!;
-    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2283)) > 0) out.push(n_);
+    if ((state.players[me]!.bounty[n_] ?? noKey(n_, 2350)) > 0) out.push(n_);
   }
 
   return out;
@@ -13228,7 +13795,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "e5663e50",
+  sourceHash: "2a9e6487",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
