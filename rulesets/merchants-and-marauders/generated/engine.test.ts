@@ -2167,6 +2167,32 @@ describe("Merchants & Marauders: rules tests", () => {
       'expect players[1].dead and players[0].glory == 1 and contains(gloryDeck.discard, rowOf(GLORY, "G03"))',
     ).toBe(true);
   });
+  it("a captain who dies when no Captain card is left ends the game at once (§8): here in a Tropical Storm", () => {
+    const state = setUp({ players: 2, seed: 1, variant: "base" });
+    // given { first = players[0] events.pile = [rowOf(EVENTS, "G15"), rowOf(EVENTS, "G04")] }
+    given(() => {
+      state.first = 0;
+      state.events.pile = [32, 21];
+    });
+    start(state);
+    play(state, { type: "startingShip", player: 0, value: "startSloop" });
+    play(state, { type: "startingShip", player: 1, value: "startSloop" });
+    // given { players[0].inPort = false players[0].tracks[hull] = 1 players[0].tracks[mast] = 0 players[1]
+    given(() => {
+      state.players[0]!.inPort = false;
+      mapSet(state.players[0]!.tracks, "hull", 1);
+      mapSet(state.players[0]!.tracks, "mast", 0);
+      state.players[1]!.glory = 1;
+      state.captainDeck.pile = [];
+    });
+    play(state, { type: "EndTurn", player: 0 });
+    play(state, { type: "EndTurn", player: 1 });
+    expect(engine.isOver(state), "expect over").toBe(true);
+    expect(
+      state.players[0]!.dead && equal([...(engine.outcome(state)?.winners ?? [])], [1]),
+      "expect players[0].dead and winners == [players[1]]",
+    ).toBe(true);
+  });
 });
 
 describe("Merchants & Marauders: conformance", () => {

@@ -13795,7 +13795,7 @@ export const engine: Engine<State, Action, View> = {
   name: "merchants-and-marauders",
   title: "Merchants & Marauders",
   source: "rulesets/merchants-and-marauders/merchants-and-marauders.rules",
-  sourceHash: "2a9e6487",
+  sourceHash: "aa4f624d",
   minPlayers: 2,
   maxPlayers: 4,
   variants: VARIANTS,
